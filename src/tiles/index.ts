@@ -1,0 +1,2 @@
+export * from './tile.js';
+export * from './meld.js';

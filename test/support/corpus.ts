@@ -1,0 +1,69 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The shared corpus: `KANSHI_CORPUS`, or `../shared/corpus` beside the project root. */
+export const CORPUS_DIR = resolve(process.env.KANSHI_CORPUS ?? join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus'));
+export const CORPUS_LOGS = join(CORPUS_DIR, 'logs');
+
+export function requireCorpus(): void {
+  if (!existsSync(join(CORPUS_DIR, 'MANIFEST.tsv'))) {
+    throw new Error(
+      `The shared corpus is missing: expected ${CORPUS_DIR}/MANIFEST.tsv. ` +
+        'Put ../shared/corpus beside the project or set KANSHI_CORPUS to its folder.',
+    );
+  }
+}
+
+export interface ManifestRow {
+  file: string;
+  format: 'xml' | 'gz' | 'json';
+  players: number;
+  kansTotal: number;
+  ankan: number;
+  daiminkan: number;
+  kakan: number;
+  riichiAnkan: number;
+  rinshanWins: number;
+  chankanWins: number;
+  kan4Aborts: number;
+  notes: string;
+}
+
+let manifestCache: ManifestRow[] | undefined;
+
+export function manifest(): ManifestRow[] {
+  if (manifestCache) return manifestCache;
+  requireCorpus();
+  const lines = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8').split('\n').filter((l) => l.trim());
+  const header = lines[0].split('\t');
+  const col = (name: string) => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new Error(`MANIFEST.tsv has no column ${name}`);
+    return i;
+  };
+  const c = {
+    file: col('file'), format: col('format'), players: col('players'), kans: col('kans_total'), ankan: col('ankan'),
+    daiminkan: col('daiminkan'), kakan: col('kakan'), riichi: col('riichi_ankan'), rinshan: col('rinshan_wins'),
+    chankan: col('chankan_wins'), kan4: col('kan4_aborts'), notes: col('notes'),
+  };
+  manifestCache = lines.slice(1).map((line) => {
+    const f = line.split('\t');
+    return {
+      file: f[c.file], format: f[c.format] as ManifestRow['format'], players: Number(f[c.players]),
+      kansTotal: Number(f[c.kans]), ankan: Number(f[c.ankan]), daiminkan: Number(f[c.daiminkan]), kakan: Number(f[c.kakan]),
+      riichiAnkan: Number(f[c.riichi]), rinshanWins: Number(f[c.rinshan]), chankanWins: Number(f[c.chankan]),
+      kan4Aborts: Number(f[c.kan4]), notes: f[c.notes] ?? '',
+    };
+  });
+  return manifestCache;
+}
+
+export function corpusFiles(): string[] {
+  requireCorpus();
+  return readdirSync(CORPUS_LOGS).sort().map((f) => join(CORPUS_LOGS, f));
+}
+
+export function corpusFile(name: string): string {
+  requireCorpus();
+  return join(CORPUS_LOGS, name);
+}

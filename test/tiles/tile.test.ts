@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { kindsToString, parseKinds, parseTiles, tileToString, tilesToString } from '../../src/tiles/index.js';
+
+describe('tile notation', () => {
+  it('writes ids as notation, red fives as 0', () => {
+    expect(tileToString(0)).toBe('1m');
+    expect(tileToString(16)).toBe('0m');
+    expect(tileToString(16, false)).toBe('5m');
+    expect(tileToString(53)).toBe('5p');
+    expect(tileToString(88)).toBe('0s');
+    expect(tileToString(108)).toBe('1z');
+    expect(tileToString(135)).toBe('7z');
+  });
+
+  it('reads notation back into kinds', () => {
+    expect(parseKinds('3335666p111456s')).toEqual([11, 11, 11, 13, 14, 14, 14, 18, 18, 18, 21, 22, 23]);
+    expect(parseTiles('0m')).toEqual([{ kind: 4, red: true }]);
+    expect(parseKinds('3444m 778899s 333z')).toHaveLength(13);
+    expect(kindsToString(parseKinds('3335666p111456s'))).toBe('3335666p111456s');
+    expect(tilesToString([16, 17, 20, 108, 109])).toBe('056m11z');
+  });
+
+  it('says what is wrong with bad notation', () => {
+    expect(() => parseKinds('123')).toThrow(/no suit letter/);
+    expect(() => parseKinds('8z')).toThrow(/8z is not a tile/);
+    expect(() => parseKinds('12x')).toThrow(/unexpected "x"/);
+    expect(() => parseKinds('m')).toThrow(/no digits/);
+  });
+});

@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliError } from './common.js';
+import { registerEventsCommand } from './events.js';
+import { registerInfoCommand } from './info.js';
 
 /** Builds the `kanshi` program; each command lives in its own file and registers itself here. */
 export function buildProgram(): Command {
@@ -11,6 +13,8 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   // Each command file exports one register function; keep this list in the order of `kanshi --help`.
+  registerInfoCommand(program);
+  registerEventsCommand(program);
   return program;
 }
 

@@ -34,7 +34,7 @@ let manifestCache: ManifestRow[] | undefined;
 export function manifest(): ManifestRow[] {
   if (manifestCache) return manifestCache;
   requireCorpus();
-  const lines = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8').split('\n').filter((l) => l.trim());
+  const lines = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8').split(/\r?\n/).filter((l) => l.trim());
   const header = lines[0].split('\t');
   const col = (name: string) => {
     const i = header.indexOf(name);

@@ -1,0 +1,1 @@
+export { walkInputs, looksLikeLogFile, LOG_EXTENSIONS, type InputItem } from './inputs.js';

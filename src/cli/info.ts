@@ -1,0 +1,97 @@
+import type { Command } from 'commander';
+import { walkInputs } from '../batch/index.js';
+import { IngestError, readLogFile, summarizeGame, type GameLog } from '../ingest/index.js';
+import { out } from './common.js';
+
+export interface InfoLine {
+  file: string;
+  logId: string | null;
+  format: 'xml' | 'json';
+  gzip: boolean;
+  players: number;
+  names: string[];
+  rule: string;
+  rounds: number;
+  kans: { ankan: number; daiminkan: number; kakan: number };
+  riichiAnkans: number;
+  chankanWins: number;
+  rinshanWins: number;
+  kan4Aborts: number;
+  seeded: boolean;
+}
+
+export function infoLine(file: string, game: GameLog): InfoLine {
+  const s = summarizeGame(game);
+  return {
+    file,
+    logId: game.logId,
+    format: game.format,
+    gzip: game.gzip,
+    players: game.rule.players,
+    names: game.players.map((p) => p.name),
+    rule: game.rule.label,
+    rounds: s.rounds,
+    kans: s.kans,
+    riichiAnkans: s.riichiAnkans,
+    chankanWins: s.chankanWins,
+    rinshanWins: s.rinshanWins,
+    kan4Aborts: s.kan4Aborts,
+    seeded: game.seed !== null,
+  };
+}
+
+function textLine(l: InfoLine): string {
+  const kans = `kans ${l.kans.ankan + l.kans.daiminkan + l.kans.kakan} (ankan ${l.kans.ankan}, daiminkan ${l.kans.daiminkan}, kakan ${l.kans.kakan})`;
+  return [
+    l.file,
+    `${l.players}p ${l.rule || '?'}`,
+    `${l.rounds} rounds`,
+    kans,
+    `riichi ankans ${l.riichiAnkans}`,
+    `rinshan wins ${l.rinshanWins}`,
+    `chankan wins ${l.chankanWins}`,
+    `four-kan aborts ${l.kan4Aborts}`,
+  ].join('  ');
+}
+
+export function registerInfoCommand(program: Command): void {
+  program
+    .command('info')
+    .description('print one line per game: players, rounds, kans by kind, chankan wins, four-kan aborts')
+    .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively')
+    .option('--json', 'print one JSON object per line (file, players, rounds, kans, chankanWins, kan4Aborts, …)')
+    .addHelpText(
+      'after',
+      `
+A file that cannot be read prints {"file", "error"} (or "file: error" on stderr) and the others go on;
+the exit status is 1 if any file failed.
+
+Examples:
+  kanshi info logs
+  kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog`,
+    )
+    .action(async (paths: string[], opts: { json?: boolean }) => {
+      let failed = 0;
+      for await (const item of walkInputs(paths)) {
+        if (item.kind === 'missing') {
+          failed++;
+          report(opts.json, item.path, item.reason);
+          continue;
+        }
+        try {
+          const line = infoLine(item.path, readLogFile(item.path));
+          out(opts.json ? JSON.stringify(line) : textLine(line));
+        } catch (err) {
+          if (!(err instanceof IngestError)) throw err;
+          failed++;
+          report(opts.json, item.path, err.position ? `${err.position}: ${err.reason}` : err.reason);
+        }
+      }
+      if (failed > 0) process.exitCode = 1;
+    });
+}
+
+function report(json: boolean | undefined, file: string, error: string): void {
+  if (json) out(JSON.stringify({ file, error }));
+  else process.stderr.write(`${file}: ${error}\n`);
+}

@@ -1,0 +1,213 @@
+/**
+ * The event stream: one discriminated union, the same whichever format a log came from.
+ * Events are raw facts of the log in the order they happened; no rule is applied here.
+ * `schemas/events.schema.json` describes the same shapes; keep both in step (EVENTS_SCHEMA_VERSION).
+ */
+import type { MeldType, TileId } from '../tiles/index.js';
+
+export const EVENTS_SCHEMA_VERSION = 1;
+
+/** Seat 0..3; seat 0 is the first dealer. In 3-player games seat 3 is empty. */
+export type Seat = number;
+
+export interface RoundStartEvent {
+  type: 'roundStart';
+  /** Kyoku index: 4 × wind + dealer (0 = East 1, 4 = South 1, 8.. = West); 3-player skips dealer 3. */
+  round: number;
+  honba: number;
+  riichiSticks: number;
+  /** The two dice, 1..6. */
+  dice: [number, number];
+  doraIndicator: TileId;
+  /** Scores in points at the start of the round, four entries (3-player: the fourth is 0). */
+  scores: number[];
+  dealer: Seat;
+  /** Dealt hands, four arrays of 13 tiles (3-player: seat 3 empty); order as logged. */
+  hands: TileId[][];
+  /** Old (2009) logs carry a per-round shuffle seed instead of the game's SHUFFLE tag. */
+  shuffle?: string;
+}
+
+export interface DrawEvent {
+  type: 'draw';
+  seat: Seat;
+  tile: TileId;
+}
+
+export interface DiscardEvent {
+  type: 'discard';
+  seat: Seat;
+  tile: TileId;
+  /** The discard is the tile just drawn. */
+  tsumogiri: boolean;
+}
+
+export interface CallEvent {
+  type: 'call';
+  seat: Seat;
+  meld: MeldType;
+  /** All tiles of the meld, ascending; a kakan holds the pon's three and the added tile. */
+  tiles: TileId[];
+  /** The tile taken from another player (kakan: the pon's called tile; ankan/kita: a tile of the meld). */
+  called: TileId;
+  /** The discarder's seat; the caller's own seat for ankan and kita; for a kakan the pon's discarder. */
+  from: Seat;
+  /** Kakan only: the tile added to the pon. */
+  added?: TileId;
+  /** The mjlog meld code, when the log is XML. */
+  code?: number;
+}
+
+/** A new dora indicator turned over after a kan (mjlog `DORA`). */
+export interface KandoraEvent {
+  type: 'kandora';
+  indicator: TileId;
+}
+
+export interface RiichiEvent {
+  type: 'riichi';
+  seat: Seat;
+  /** `declare` before the riichi discard; `accepted` once the discard was not ronned (stick deposited). */
+  step: 'declare' | 'accepted';
+  /** Scores after the deposit, when the log gives them. */
+  scores?: number[];
+}
+
+export interface Yaku {
+  /** mjlog yaku id (tenhou-format.md §1.11); -1 when a JSON log names a yaku kanshi does not know. */
+  id: number;
+  han: number;
+  /** The name as written, only when the id is unknown. */
+  name?: string;
+}
+
+export interface FinalResult {
+  /** Final scores in points. */
+  scores: number[];
+  /** Final game points (uma included). */
+  points: number[];
+}
+
+export interface WinEvent {
+  type: 'win';
+  seat: Seat;
+  /** The discarder (the kakan player for chankan); equal to `seat` for tsumo. */
+  from: Seat;
+  /** Liable player (pao), when one pays. */
+  pao?: Seat;
+  /** Concealed tiles including the winning tile. */
+  hand: TileId[];
+  winningTile: TileId;
+  honba: number;
+  riichiSticks: number;
+  fu: number;
+  /** Hand value without honba and sticks. */
+  points: number;
+  /** 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman. */
+  limit: number;
+  yaku: Yaku[];
+  yakuman: number[];
+  doraIndicators: TileId[];
+  uraIndicators: TileId[];
+  /** Score changes in points, four entries. */
+  scoreDeltas: number[];
+  final?: FinalResult;
+}
+
+export type RyuukyokuReason =
+  | 'exhaustive'
+  | 'kyuushu-kyuuhai'
+  | 'suucha-riichi'
+  | 'sanchahou'
+  | 'suukaikan'
+  | 'suufon-renda'
+  | 'nagashi-mangan';
+
+export interface RyuukyokuEvent {
+  type: 'ryuukyoku';
+  reason: RyuukyokuReason;
+  honba: number;
+  riichiSticks: number;
+  /** Hands shown (tenpai hands, the nine-terminals declarer, the three ron claimants). */
+  shown: { seat: Seat; hand: TileId[] }[];
+  scoreDeltas: number[];
+  final?: FinalResult;
+}
+
+export interface DisconnectEvent {
+  type: 'disconnect';
+  seat: Seat;
+}
+
+export interface ReconnectEvent {
+  type: 'reconnect';
+  seat: Seat;
+}
+
+export type GameEvent =
+  | RoundStartEvent
+  | DrawEvent
+  | DiscardEvent
+  | CallEvent
+  | KandoraEvent
+  | RiichiEvent
+  | WinEvent
+  | RyuukyokuEvent
+  | DisconnectEvent
+  | ReconnectEvent;
+
+export type GameEventType = GameEvent['type'];
+
+export interface Round {
+  /** `events[0]` is the round's `roundStart`. */
+  events: GameEvent[];
+}
+
+export type LobbyLevel = 'ippan' | 'joukyuu' | 'tokujou' | 'houou';
+
+export interface GameRule {
+  /** The mjlog `GO type` bitfield (for JSON logs: from the log id, or rebuilt from the rule label). */
+  typeCode: number | null;
+  players: 3 | 4;
+  redFives: boolean;
+  openTanyao: boolean;
+  length: 'tonpuu' | 'hanchan';
+  lobbyLevel: LobbyLevel;
+  speed: 'normal' | 'fast' | 'hyper';
+  /** False for games against computers or test play. */
+  vsHumans: boolean;
+  /** Tenhou's short label, e.g. 四鳳南喰赤. */
+  label: string;
+}
+
+export interface Player {
+  seat: Seat;
+  name: string;
+  /** Rank index: 0 新人, 1..9 = 9級..1級, 10 初段 … 19 十段, 20 天鳳位; null when unknown. */
+  dan: number | null;
+  danName: string | null;
+  rate: number | null;
+  sex: string | null;
+}
+
+export type SourceFormat = 'xml' | 'json';
+
+export interface GameLog {
+  format: SourceFormat;
+  /** The bytes were gzip-compressed. */
+  gzip: boolean;
+  /** Tenhou log id when the log names it (JSON `ref`) or the file name does. */
+  logId: string | null;
+  rule: GameRule;
+  /** Lobby number (0 = ranked); null when the log has none. */
+  lobby: number | null;
+  /** One entry per seat that plays (3 or 4). */
+  players: Player[];
+  /** The SHUFFLE seed text, e.g. `mt19937ar-sha512-n288-base64,…`; null when absent. */
+  seed: string | null;
+  rounds: Round[];
+  /** Final scores and points, when the log reached its end. */
+  final: FinalResult | null;
+  /** Title lines of tenhou.net/6 editor logs. */
+  title?: string[];
+}

@@ -1,0 +1,429 @@
+/**
+ * mjlog XML → GameLog. Two layers: the XML text becomes a flat list of tags (fast-xml-parser), and the
+ * tags become events. The tag layer is the seam where a faster tokenizer can be put in later.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { decodeMeld, isTileId, MeldCodeError, type TileId } from '../tiles/index.js';
+import { IngestError } from './errors.js';
+import type {
+  FinalResult,
+  GameEvent,
+  GameLog,
+  Player,
+  Round,
+  RyuukyokuReason,
+  Seat,
+  Yaku,
+} from './events.js';
+import { DAN_NAMES, decodeGameType } from './game-type.js';
+
+/** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
+export interface MjlogTag {
+  name: string;
+  attrs: Record<string, string>;
+}
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  processEntities: true,
+  allowBooleanAttributes: false,
+});
+
+/** Reads mjlog XML text into its tags, with the position of any syntax error. */
+export function parseMjlogTags(text: string): MjlogTag[] {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    throw new IngestError(`not well-formed XML: ${valid.err.msg}`, `line ${valid.err.line} column ${valid.err.col}`);
+  }
+  const doc = parser.parse(text) as Array<Record<string, unknown>>;
+  const root = doc.find((node) => !('?xml' in node));
+  if (!root || !('mjloggm' in root)) {
+    const name = root ? Object.keys(root).find((k) => k !== ':@') : undefined;
+    throw new IngestError(`root element is <${name ?? 'none'}>, expected <mjloggm> (an mjlog game log)`, 'root');
+  }
+  const children = root.mjloggm as Array<Record<string, unknown>>;
+  const tags: MjlogTag[] = [];
+  for (let i = 0; i < children.length; i++) {
+    const node = children[i];
+    const name = Object.keys(node).find((k) => k !== ':@');
+    if (name === undefined) continue;
+    if (name === '#text') {
+      const text = String((node as Record<string, unknown>)['#text']).trim();
+      if (text) throw new IngestError(`unexpected text "${text.slice(0, 20)}", expected only empty elements`, `tag ${tags.length}`);
+      continue;
+    }
+    const content = node[name] as unknown[];
+    if (Array.isArray(content) && content.length > 0) {
+      throw new IngestError(`<${name}> has content, expected an empty element (mjlog elements never nest)`, `tag ${tags.length} <${name}>`);
+    }
+    tags.push({ name, attrs: (node[':@'] as Record<string, string>) ?? {} });
+  }
+  return tags;
+}
+
+const DRAW_LETTERS = 'TUVW';
+const DISCARD_LETTERS = 'DEFG';
+const TILE_TAG = /^([TUVWDEFG])(\d+)$/;
+const LIVE_PROTOCOL_TAG = /^([tuvwdefg])(\d*)$/;
+
+const RYUUKYOKU_TYPES: Record<string, RyuukyokuReason> = {
+  yao9: 'kyuushu-kyuuhai',
+  reach4: 'suucha-riichi',
+  ron3: 'sanchahou',
+  kan4: 'suukaikan',
+  kaze4: 'suufon-renda',
+  nm: 'nagashi-mangan',
+};
+
+/** Attribute readers that name the tag and say what was expected. */
+class TagReader {
+  constructor(
+    readonly tag: MjlogTag,
+    readonly index: number,
+  ) {}
+
+  get position(): string {
+    return `tag ${this.index} <${this.tag.name}>`;
+  }
+
+  fail(reason: string): never {
+    throw new IngestError(reason, this.position);
+  }
+
+  has(attr: string): boolean {
+    return this.tag.attrs[attr] !== undefined;
+  }
+
+  raw(attr: string): string {
+    const v = this.tag.attrs[attr];
+    if (v === undefined) this.fail(`missing attribute ${attr}`);
+    return v;
+  }
+
+  int(attr: string, min: number, max: number): number {
+    const text = this.raw(attr);
+    const n = Number(text);
+    if (!/^-?\d+$/.test(text.trim()) || n < min || n > max) {
+      this.fail(`attribute ${attr}="${text}" is out of range, expected an integer ${min}..${max}`);
+    }
+    return n;
+  }
+
+  seat(attr: string): Seat {
+    return this.int(attr, 0, 3);
+  }
+
+  numbers(attr: string, opts: { min?: number; max?: number; integer?: boolean; count?: number[] } = {}): number[] {
+    const text = this.raw(attr).trim();
+    if (text === '') {
+      if (opts.count && !opts.count.includes(0)) this.fail(`attribute ${attr} is empty, expected ${opts.count.join(' or ')} values`);
+      return [];
+    }
+    const parts = text.split(',');
+    const values = parts.map((p, i) => {
+      const n = Number(p);
+      const bad =
+        p.trim() === '' ||
+        !Number.isFinite(n) ||
+        (opts.integer !== false && !Number.isInteger(n)) ||
+        (opts.min !== undefined && n < opts.min) ||
+        (opts.max !== undefined && n > opts.max);
+      if (bad) {
+        const range = opts.min !== undefined && opts.max !== undefined ? ` ${opts.min}..${opts.max}` : '';
+        this.fail(`attribute ${attr} value ${i} "${p}" is out of range, expected ${opts.integer === false ? 'a number' : 'an integer'}${range}`);
+      }
+      return n;
+    });
+    if (opts.count && !opts.count.includes(values.length)) {
+      this.fail(`attribute ${attr} has ${values.length} values, expected ${opts.count.join(' or ')}`);
+    }
+    return values;
+  }
+
+  tiles(attr: string, count?: number[]): TileId[] {
+    return this.numbers(attr, { min: 0, max: 135, count });
+  }
+}
+
+/** Scores and deltas from `sc` (pairs per seat, in hundreds of points). */
+function readScoreChanges(r: TagReader): number[] {
+  const sc = r.numbers('sc', { integer: false });
+  if (sc.length < 6 || sc.length % 2 !== 0) r.fail(`attribute sc has ${sc.length} values, expected score/delta pairs for each seat`);
+  const deltas: number[] = [];
+  for (let i = 0; i < 4; i++) deltas.push(Math.round((sc[2 * i + 1] ?? 0) * 100));
+  return deltas;
+}
+
+function readFinal(r: TagReader): FinalResult | undefined {
+  if (!r.has('owari')) return undefined;
+  const v = r.numbers('owari', { integer: false });
+  if (v.length < 6 || v.length % 2 !== 0) r.fail(`attribute owari has ${v.length} values, expected score/points pairs for each seat`);
+  const scores: number[] = [];
+  const points: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    scores.push(Math.round((v[2 * i] ?? 0) * 100));
+    points.push(v[2 * i + 1] ?? 0);
+  }
+  return { scores, points };
+}
+
+function readBa(r: TagReader): [number, number] {
+  const ba = r.numbers('ba', { min: 0, max: 1000, count: [2] });
+  return [ba[0], ba[1]];
+}
+
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export interface XmlGameOptions {
+  gzip: boolean;
+  logId: string | null;
+}
+
+/** Turns mjlog tags into a GameLog. */
+export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions): GameLog {
+  const game: GameLog = {
+    format: 'xml',
+    gzip: options.gzip,
+    logId: options.logId,
+    rule: decodeGameType(0x01 | 0x08),
+    lobby: null,
+    players: [],
+    seed: null,
+    rounds: [],
+    final: null,
+  };
+  let sawGo = false;
+  let round: Round | null = null;
+  /** Disconnects logged before the first round are kept and put into it. */
+  const beforeFirstRound: GameEvent[] = [];
+  const lastDraw: Array<TileId | null> = [null, null, null, null];
+
+  const emit = (event: GameEvent) => {
+    if (round) round.events.push(event);
+    else beforeFirstRound.push(event);
+  };
+
+  for (let index = 0; index < tags.length; index++) {
+    const tag = tags[index];
+    const r = new TagReader(tag, index);
+    const tileTag = TILE_TAG.exec(tag.name);
+    if (tileTag) {
+      if (!round) r.fail('a draw or discard before the first INIT');
+      const letter = tileTag[1];
+      const tile = Number(tileTag[2]);
+      if (!isTileId(tile)) r.fail(`tile id ${tileTag[2]} is out of range, expected 0..135`);
+      const drawSeat = DRAW_LETTERS.indexOf(letter);
+      if (drawSeat >= 0) {
+        emit({ type: 'draw', seat: drawSeat, tile });
+        lastDraw[drawSeat] = tile;
+      } else {
+        const seat = DISCARD_LETTERS.indexOf(letter);
+        emit({ type: 'discard', seat, tile, tsumogiri: lastDraw[seat] === tile });
+        lastDraw[seat] = null;
+      }
+      continue;
+    }
+    switch (tag.name) {
+      case 'SHUFFLE':
+        game.seed = r.has('seed') ? r.raw('seed') : null;
+        break;
+      case 'GO': {
+        game.rule = decodeGameType(r.int('type', 0, 0xffff));
+        game.lobby = r.has('lobby') ? r.int('lobby', 0, 1_000_000) : null;
+        sawGo = true;
+        break;
+      }
+      case 'UN': {
+        if (r.has('dan') || game.players.length === 0) {
+          game.players = readPlayers(r, game.rule.players);
+        } else {
+          for (let seat = 0; seat < 4; seat++) if (r.has(`n${seat}`)) emit({ type: 'reconnect', seat });
+        }
+        break;
+      }
+      case 'BYE':
+        emit({ type: 'disconnect', seat: r.seat('who') });
+        break;
+      case 'TAIKYOKU':
+        if (r.has('oya') && r.int('oya', 0, 3) !== 0) r.fail('TAIKYOKU oya is not 0; kanshi expects seat 0 to be the first dealer');
+        break;
+      case 'INIT': {
+        const seed = r.numbers('seed', { min: 0, max: 135, count: [6] });
+        if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
+        const ten = r.numbers('ten', { integer: false, count: [3, 4] });
+        const dealer = r.seat('oya');
+        const hands: TileId[][] = [];
+        for (let seat = 0; seat < 4; seat++) {
+          const attr = `hai${seat}`;
+          if (!r.has(attr)) {
+            if (seat === 3 && game.rule.players === 3) {
+              hands.push([]);
+              continue;
+            }
+            r.fail(`missing attribute ${attr}`);
+          }
+          hands.push(r.tiles(attr, seat === 3 && game.rule.players === 3 ? [0, 13] : [13]));
+        }
+        round = {
+          events: [
+            {
+              type: 'roundStart',
+              round: seed[0],
+              honba: seed[1],
+              riichiSticks: seed[2],
+              dice: [seed[3] + 1, seed[4] + 1],
+              doraIndicator: seed[5],
+              scores: [0, 1, 2, 3].map((i) => Math.round((ten[i] ?? 0) * 100)),
+              dealer,
+              hands,
+              ...(r.has('shuffle') ? { shuffle: r.raw('shuffle') } : {}),
+            },
+          ],
+        };
+        if (game.rounds.length === 0 && beforeFirstRound.length > 0) round.events.push(...beforeFirstRound.splice(0));
+        game.rounds.push(round);
+        lastDraw.fill(null);
+        break;
+      }
+      case 'N': {
+        if (!round) r.fail('a call before the first INIT');
+        const seat = r.seat('who');
+        const code = r.int('m', 0, 0xffff);
+        let meld;
+        try {
+          meld = decodeMeld(code);
+        } catch (err) {
+          if (err instanceof MeldCodeError) r.fail(err.message);
+          throw err;
+        }
+        emit({
+          type: 'call',
+          seat,
+          meld: meld.type,
+          tiles: meld.tiles,
+          called: meld.called,
+          from: (seat + meld.fromOffset) % 4,
+          ...(meld.added !== undefined ? { added: meld.added } : {}),
+          code,
+        });
+        lastDraw[seat] = null;
+        break;
+      }
+      case 'DORA':
+        if (!round) r.fail('a kandora before the first INIT');
+        emit({ type: 'kandora', indicator: r.int('hai', 0, 135) });
+        break;
+      case 'REACH': {
+        if (!round) r.fail('a riichi before the first INIT');
+        const seat = r.seat('who');
+        const step = r.int('step', 1, 2);
+        if (step === 1) emit({ type: 'riichi', seat, step: 'declare' });
+        else {
+          const scores = r.has('ten') ? r.numbers('ten', { integer: false, count: [3, 4] }) : null;
+          emit({
+            type: 'riichi',
+            seat,
+            step: 'accepted',
+            ...(scores ? { scores: [0, 1, 2, 3].map((i) => Math.round((scores[i] ?? 0) * 100)) } : {}),
+          });
+        }
+        break;
+      }
+      case 'AGARI': {
+        if (!round) r.fail('a win before the first INIT');
+        const [honba, riichiSticks] = readBa(r);
+        const ten = r.numbers('ten', { min: 0, count: [3] });
+        if (ten[2] > 5) r.fail(`attribute ten limit ${ten[2]} is out of range, expected 0..5`);
+        const yakuPairs = r.has('yaku') ? r.numbers('yaku', { min: 0, max: 200 }) : [];
+        if (yakuPairs.length % 2 !== 0) r.fail('attribute yaku has an odd number of values, expected id,han pairs');
+        const yaku: Yaku[] = [];
+        for (let i = 0; i < yakuPairs.length; i += 2) yaku.push({ id: yakuPairs[i], han: yakuPairs[i + 1] });
+        const seat = r.seat('who');
+        const final = readFinal(r);
+        emit({
+          type: 'win',
+          seat,
+          from: r.seat('fromWho'),
+          ...(r.has('paoWho') ? { pao: r.seat('paoWho') } : {}),
+          hand: r.tiles('hai'),
+          winningTile: r.int('machi', 0, 135),
+          honba,
+          riichiSticks,
+          fu: ten[0],
+          points: ten[1],
+          limit: ten[2],
+          yaku,
+          yakuman: r.has('yakuman') ? r.numbers('yakuman', { min: 0, max: 200 }) : [],
+          doraIndicators: r.tiles('doraHai'),
+          uraIndicators: r.has('doraHaiUra') ? r.tiles('doraHaiUra') : [],
+          scoreDeltas: readScoreChanges(r),
+          ...(final ? { final } : {}),
+        });
+        if (final) game.final = final;
+        break;
+      }
+      case 'RYUUKYOKU': {
+        if (!round) r.fail('a drawn hand before the first INIT');
+        const [honba, riichiSticks] = readBa(r);
+        let reason: RyuukyokuReason = 'exhaustive';
+        if (r.has('type')) {
+          const t = r.raw('type');
+          reason = RYUUKYOKU_TYPES[t] ?? r.fail(`unknown type="${t}", expected one of ${Object.keys(RYUUKYOKU_TYPES).join(', ')} or none`);
+        }
+        const shown: { seat: Seat; hand: TileId[] }[] = [];
+        for (let seat = 0; seat < 4; seat++) if (r.has(`hai${seat}`)) shown.push({ seat, hand: r.tiles(`hai${seat}`) });
+        const final = readFinal(r);
+        emit({
+          type: 'ryuukyoku',
+          reason,
+          honba,
+          riichiSticks,
+          shown,
+          scoreDeltas: readScoreChanges(r),
+          ...(final ? { final } : {}),
+        });
+        if (final) game.final = final;
+        break;
+      }
+      default:
+        if (LIVE_PROTOCOL_TAG.test(tag.name)) {
+          r.fail('lower-case or id-less draw/discard tags belong to the live client protocol, not to an archived mjlog');
+        }
+        r.fail(
+          'unknown tag, expected one of SHUFFLE GO UN BYE TAIKYOKU INIT T/U/V/W<id> D/E/F/G<id> N DORA REACH AGARI RYUUKYOKU',
+        );
+    }
+  }
+  if (!sawGo) throw new IngestError('no <GO> tag: the game rules are unknown', 'document');
+  if (game.players.length === 0) throw new IngestError('no <UN> tag with the players', 'document');
+  return game;
+}
+
+function readPlayers(r: TagReader, playerCount: 3 | 4): Player[] {
+  const dans = r.has('dan') ? r.numbers('dan', { min: 0, max: 20 }) : [];
+  const rates = r.has('rate') ? r.numbers('rate', { integer: false }) : [];
+  const sexes = r.has('sx') ? r.raw('sx').split(',') : [];
+  const players: Player[] = [];
+  for (let seat = 0; seat < playerCount; seat++) {
+    const dan = dans[seat] ?? null;
+    players.push({
+      seat,
+      name: r.has(`n${seat}`) ? decodeName(r.raw(`n${seat}`)) : '',
+      dan,
+      danName: dan === null ? null : DAN_NAMES[dan],
+      rate: rates[seat] ?? null,
+      sex: sexes[seat] ?? null,
+    });
+  }
+  return players;
+}

@@ -1,0 +1,86 @@
+import { mkdtempSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { kanshi } from '../support/cli.js';
+import { corpusFile } from '../support/corpus.js';
+
+describe('kanshi info', () => {
+  it('prints one JSON line per game with kans by kind, chankan wins and four-kan aborts', () => {
+    const r = kanshi(['info', '--json', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), corpusFile('2010091009gm-00a9-0000-83af2648.xml')]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ players: 4, kan4Aborts: 1, logId: '2016052515gm-00a9-0000-c4d72066' });
+    expect(lines[0].kans.ankan + lines[0].kans.daiminkan + lines[0].kans.kakan).toBeGreaterThanOrEqual(4);
+    expect(lines[1]).toMatchObject({ chankanWins: 2, kans: { ankan: 0, daiminkan: 0, kakan: 1 } });
+    expect(typeof lines[1].rounds).toBe('number');
+  });
+
+  it('walks folders recursively, reports a bad file and goes on, exiting 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-info-'));
+    mkdirSync(join(dir, 'sub'));
+    copyFileSync(corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), join(dir, 'sub', 'good.xml'));
+    writeFileSync(join(dir, 'broken.mjlog'), '<mjloggm ver="2.3"><GO type="169"/><T1');
+    writeFileSync(join(dir, 'README.md'), 'not a log, not read');
+    const r = kanshi(['info', '--json', dir]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    expect(lines[0].file).toBe(join(dir, 'broken.mjlog'));
+    expect(lines[0].error).toMatch(/line \d+ column \d+: not well-formed XML/);
+    expect(lines[1]).toMatchObject({ file: join(dir, 'sub', 'good.xml'), players: 4 });
+  });
+
+  it('prints readable lines without --json and errors on stderr', () => {
+    const r = kanshi(['info', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), 'no-such-file.xml']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/4p 四鳳南喰赤 {2}\d+ rounds {2}kans \d+ \(ankan \d+, daiminkan \d+, kakan \d+\)/);
+    expect(r.stderr).toMatch(/no-such-file.xml: cannot read \(ENOENT\)/);
+  });
+
+  it('has help', () => {
+    const r = kanshi(['info', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Usage: kanshi info \[options\] <path\.\.\.>/);
+    expect(r.stdout).toMatch(/--json/);
+  });
+});
+
+describe('kanshi events', () => {
+  it('prints NDJSON events, optionally one round', () => {
+    const all = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml')]);
+    expect(all.code).toBe(0);
+    const events = all.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(events[0].type).toBe('roundStart');
+    const one = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--round', '2']);
+    const round = one.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(round.filter((e) => e.type === 'roundStart')).toHaveLength(1);
+    expect(round.length).toBeLessThan(events.length);
+    const meta = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--meta', '--round', '1']);
+    expect(JSON.parse(meta.stdout.split('\n')[0])).toMatchObject({ type: 'game', format: 'xml', rule: { players: 4 } });
+  });
+
+  it('says what is wrong with a bad file or option', () => {
+    expect(kanshi(['events', 'nope.xml']).stderr).toMatch(/nope.xml: cannot read/);
+    const r = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--round', '99']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--round 99: the game has \d+ rounds/);
+    expect(kanshi(['events', 'x', '--round', 'zero']).stderr).toMatch(/--round must be an integer/);
+  });
+});
+
+describe('kanshi --help', () => {
+  it('lists the commands', () => {
+    const r = kanshi(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/info/);
+    expect(r.stdout).toMatch(/events/);
+  });
+
+  it('exits 2 on an unknown command', () => {
+    const r = kanshi(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown command/);
+  });
+});

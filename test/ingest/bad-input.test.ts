@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { IngestError, parseLog } from '../../src/ingest/index.js';
+import { corpusFile } from '../support/corpus.js';
+
+const GOOD_XML = readFileSync(corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), 'utf8');
+const GOOD_JSON = JSON.parse(readFileSync(corpusFile('2019021004gm-00a9-0000-e2f6516d.json'), 'utf8'));
+
+function failure(input: string | Uint8Array, file = 'bad.mjlog'): IngestError {
+  const bytes = typeof input === 'string' ? Buffer.from(input) : input;
+  try {
+    parseLog(bytes, { file });
+  } catch (err) {
+    expect(err).toBeInstanceOf(IngestError);
+    const e = err as IngestError;
+    expect(e.file).toBe(file);
+    expect(e.message.startsWith(file + ': ')).toBe(true);
+    return e;
+  }
+  throw new Error('expected an ingest error');
+}
+
+/** Replaces the n-th match of a pattern in the good log. */
+function edit(pattern: RegExp, replacement: string): string {
+  let done = false;
+  return GOOD_XML.replace(pattern, (m) => {
+    if (done) return m;
+    done = true;
+    return replacement;
+  });
+}
+
+describe('bad input gets an error naming the file, the position and what was expected', () => {
+  it('an empty file', () => {
+    expect(failure('').message).toMatch(/empty, expected an mjlog/);
+  });
+
+  it('whitespace only, or neither XML nor JSON', () => {
+    expect(failure('  \n').message).toMatch(/only whitespace/);
+    const e = failure('hello world');
+    expect(e.position).toBe('byte 0');
+    expect(e.reason).toMatch(/starts with "hello world", expected "<" \(mjlog XML\) or "\{"/);
+  });
+
+  it('truncated XML, with its line and column', () => {
+    const e = failure(GOOD_XML.slice(0, GOOD_XML.length / 2));
+    expect(e.position).toMatch(/^line \d+ column \d+$/);
+    expect(e.reason).toMatch(/not well-formed XML/);
+    // cut inside a tag
+    expect(failure('<mjloggm ver="2.3"><GO type="169"/><T1').reason).toMatch(/not well-formed XML/);
+  });
+
+  it('broken gzip', () => {
+    const gz = gzipSync(Buffer.from(GOOD_XML));
+    const e = failure(gz.subarray(0, gz.length - 100));
+    expect(e.position).toBe('gzip stream');
+    expect(e.reason).toMatch(/broken gzip stream/);
+  });
+
+  it('a gzip file is read by its magic bytes, whatever its name', () => {
+    const game = parseLog(gzipSync(Buffer.from(GOOD_XML)), { file: 'game.json' });
+    expect(game.gzip).toBe(true);
+    expect(game.format).toBe('xml');
+  });
+
+  it('another XML document', () => {
+    expect(failure('<html><body>404</body></html>').reason).toMatch(/root element is <html>, expected <mjloggm>/);
+  });
+
+  it('unknown tags', () => {
+    const e = failure(edit(/<DORA /, '<FURITEN '));
+    expect(e.position).toMatch(/^tag \d+ <FURITEN>$/);
+    expect(e.reason).toMatch(/unknown tag, expected one of/);
+    expect(failure(edit(/<T(\d+)\/>/, '<t12/>')).reason).toMatch(/live client protocol/);
+  });
+
+  it('attributes out of range', () => {
+    expect(failure(edit(/<N who="\d"/, '<N who="7"')).reason).toMatch(/who="7" is out of range, expected an integer 0\.\.3/);
+    const tile = failure(edit(/<T\d+\/>/, '<T136/>'));
+    expect(tile.reason).toMatch(/tile id 136 is out of range/);
+    expect(tile.position).toMatch(/^tag \d+ <T136>$/);
+    expect(failure(edit(/hai0="\d+,/, 'hai0="999,')).reason).toMatch(/hai0 value 0 "999" is out of range, expected an integer 0\.\.135/);
+    expect(failure(edit(/ m="\d+"/, ' m="70000"')).reason).toMatch(/out of range/);
+    expect(failure(edit(/<INIT seed="[^"]*"/, '<INIT seed="0,0,0"')).reason).toMatch(/seed has 3 values, expected 6/);
+    expect(failure(edit(/<REACH who="(\d)" step="1"/, '<REACH who="$1" step="3"'))).toBeDefined();
+  });
+
+  it('a meld code that names no meld', () => {
+    const e = failure(edit(/ m="\d+"/, ` m="${(40 * 3) << 9 | 0x8 | 1}"`));
+    expect(e.reason).toMatch(/not a tile kind/);
+  });
+
+  it('JSON of the wrong shape, with the JSON path', () => {
+    expect(failure('[1,2,3]', 'x.json').reason).toMatch(/expected "<" .* or "\{"/);
+    expect(failure('{"name": []}', 'x.json').reason).toMatch(/expected a "log" array of rounds, found undefined/);
+    const shortRound = structuredClone(GOOD_JSON);
+    shortRound.log[2] = shortRound.log[2].slice(0, 10);
+    const e1 = failure(JSON.stringify(shortRound), 'x.json');
+    expect(e1.position).toBe('log[2]');
+    expect(e1.reason).toMatch(/has 10 entries, expected 17/);
+    const badTile = structuredClone(GOOD_JSON);
+    badTile.log[1][5][3] = 99;
+    const e2 = failure(JSON.stringify(badTile), 'x.json');
+    expect(e2.position).toBe('log[1][5][3]');
+    expect(e2.reason).toMatch(/not a tile code/);
+    const badCall = structuredClone(GOOD_JSON);
+    badCall.log[0][8][0] = 'x123456';
+    expect(failure(JSON.stringify(badCall), 'x.json').position).toBe('log[0][8][0]');
+    const unordered = structuredClone(GOOD_JSON);
+    unordered.log[0][5].push(11);
+    expect(failure(JSON.stringify(unordered), 'x.json').reason).toMatch(/cannot rebuild the order of play/);
+    expect(failure('{"log": [', 'x.json').reason).toMatch(/not valid JSON/);
+  });
+});

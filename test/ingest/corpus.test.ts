@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { IngestError, readLogFile, summarizeGame, type GameEvent, type GameLog } from '../../src/ingest/index.js';
+import { corpusFiles, manifest } from '../support/corpus.js';
+
+const games = new Map<string, GameLog>();
+const failures: string[] = [];
+
+beforeAll(() => {
+  for (const file of corpusFiles()) {
+    try {
+      games.set(basename(file), readLogFile(file));
+    } catch (err) {
+      failures.push(err instanceof IngestError ? err.message : `${file}: ${(err as Error).stack}`);
+    }
+  }
+});
+
+describe('the whole corpus', () => {
+  it('ingests every file (lists each failure with its reason)', () => {
+    expect(failures).toEqual([]);
+    expect(games.size).toBe(1685);
+  });
+
+  it('counts kans by kind, riichi ankans, rinshan and chankan wins and four-kan aborts as MANIFEST.tsv does', () => {
+    const rows = manifest();
+    expect(rows).toHaveLength(games.size);
+    const mismatches: string[] = [];
+    for (const row of rows) {
+      const game = games.get(row.file);
+      if (!game) {
+        mismatches.push(`${row.file}: not ingested`);
+        continue;
+      }
+      const s = summarizeGame(game);
+      const mine = [s.kans.ankan, s.kans.daiminkan, s.kans.kakan, s.riichiAnkans, s.rinshanWins, s.chankanWins, s.kan4Aborts];
+      const theirs = [row.ankan, row.daiminkan, row.kakan, row.riichiAnkan, row.rinshanWins, row.chankanWins, row.kan4Aborts];
+      if (mine.join() !== theirs.join()) mismatches.push(`${row.file}: kanshi ${mine} manifest ${theirs}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('knows 3-player games from 4-player games as MANIFEST.tsv does', () => {
+    // confusing_nakis_2 is a hand-written fixture of mjai-reviewer: all four seats are dealt 13 tiles
+    // and play, yet MANIFEST counts 3 players (its names are all empty). kanshi reads 4.
+    const exceptions = new Set(['Equim-chan__mjai-reviewer__convlog_tests_testdata_confusing_nakis_2.json']);
+    const mismatches = manifest()
+      .filter((row) => !exceptions.has(row.file) && games.get(row.file)?.rule.players !== row.players)
+      .map((row) => `${row.file}: kanshi ${games.get(row.file)?.rule.players} manifest ${row.players}`);
+    expect(mismatches).toEqual([]);
+    const fixture = games.get([...exceptions][0])!;
+    expect(fixture.rounds[0].events[0]).toMatchObject({ type: 'roundStart' });
+    expect((fixture.rounds[0].events[0] as { hands: number[][] }).hands[3]).toHaveLength(13);
+  });
+
+  it('gives events that validate against schemas/events.schema.json', () => {
+    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'events.schema.json'), 'utf8'));
+    const ajv = new Ajv2020.default({ allErrors: false, discriminator: true, strict: false });
+    const validate = ajv.compile(schema);
+    const invalid: string[] = [];
+    for (const [file, game] of games) {
+      // round-trip through JSON: what `kanshi events` prints is what must validate
+      if (!validate(JSON.parse(JSON.stringify(game)))) invalid.push(`${file}: ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(invalid).toEqual([]);
+  });
+
+  it('marks tsumogiri only when the discard is the tile just drawn', () => {
+    for (const game of games.values()) {
+      if (game.format !== 'xml') continue;
+      for (const round of game.rounds) {
+        let previous: GameEvent | null = null;
+        for (const e of round.events) {
+          if (e.type === 'discard') {
+            const justDrawn: boolean = previous?.type === 'draw' && previous.seat === e.seat && previous.tile === e.tile;
+            expect(e.tsumogiri).toBe(justDrawn);
+          }
+          if (e.type === 'draw' || e.type === 'discard' || e.type === 'call') previous = e;
+        }
+      }
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliError } from './common.js';
+import { registerKanCheckCommand } from './kan-check.js';
+import { registerWaitsCommand } from './waits.js';
 import { registerEventsCommand } from './events.js';
 import { registerInfoCommand } from './info.js';
 
@@ -15,6 +17,8 @@ export function buildProgram(): Command {
   // Each command file exports one register function; keep this list in the order of `kanshi --help`.
   registerInfoCommand(program);
   registerEventsCommand(program);
+  registerKanCheckCommand(program);
+  registerWaitsCommand(program);
   return program;
 }
 

@@ -1,0 +1,52 @@
+/**
+ * Hand analysis on 34 kind counters: readings, waits, tenpai, thirteen orphans, and the legality of
+ * an ankan after riichi (kan-rules.md §3). The only door of `src/hand`.
+ */
+export {
+  HandError,
+  WAITING_SIZES,
+  checkCompleteHand,
+  checkWaitingHand,
+  toCounts,
+  waitingSize,
+  type CountOptions,
+  type KindCounts,
+} from './counts.js';
+export {
+  groupToString,
+  hasTriplet,
+  isComplete,
+  readingToString,
+  readings,
+  type Group,
+  type GroupShape,
+  type Reading,
+  type ReadingForm,
+} from './readings.js';
+export {
+  isKokushiTenpai,
+  isTenpai,
+  kokushiWaits,
+  sevenPairsWaits,
+  shapeWaits,
+  waits,
+  type WaitOptions,
+} from './waits.js';
+export {
+  RIICHI_KAN_VALUES,
+  judgeRiichiAnkan,
+  type LostReading,
+  type RiichiAnkanQuestion,
+  type RiichiAnkanReason,
+  type RiichiAnkanVerdict,
+  type RiichiKan,
+} from './riichi-kan.js';
+export {
+  randomCompleteHand,
+  randomTenpaiHand,
+  seededRandom,
+  type SampleForm,
+  type SampleHand,
+  type SampleMeld,
+  type SampleOptions,
+} from './sample.js';

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
+
+/** Runs `kanshi ...args` in-process and captures what it writes. */
+async function kanshi(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    const code = await runCli(['node', 'kanshi', ...args]);
+    return { code, stdout, stderr };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe('kanshi kan-check', () => {
+  it('judges a legal kan under waits (the default), exit 0', async () => {
+    const r = await kanshi('kan-check', '--hand', '3335666p111456s', '--draw', '3p');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'riichi hand 3335666p111456s, draw 3p, ankan 3p (riichiKan waits, okuriKan false)\n' +
+        'waits before: 4p 5p 7p\n' +
+        'waits after:  4p 5p 7p\n' +
+        'legal (allowed): the waits stay 4p 5p 7p\n',
+    );
+  });
+
+  it('judges an illegal kan under strict, still exit 0, with the lost reading', async () => {
+    const r = await kanshi('kan-check', '--hand', '3335666p111456s', '--draw', '3p', '--riichi-kan', 'strict', '--json');
+    expect(r.code).toBe(0);
+    const v = JSON.parse(r.stdout);
+    expect(v).toMatchObject({
+      legal: false,
+      reason: 'reading-lost',
+      waitsBefore: ['4p', '5p', '7p'],
+      waitsAfter: ['4p', '5p', '7p'],
+      lostReading: { wait: '4p', reading: '33p 345p 666p 111s 456s' },
+      riichiKan: 'strict',
+    });
+    expect(v.explanation).toMatch(/no 3p triplet/);
+  });
+
+  it('prints the §3 vectors as JSON under each rule', async () => {
+    const rows: [string[], string, boolean][] = [
+      [['--hand', '3444m778899s333z', '--draw', '4m'], 'waits', false],
+      [['--hand', '3444m 778899s 333z', '--draw', '3z'], 'strict', true],
+      [['--hand', '222333444p23m11z', '--draw', '4p'], 'waits', true],
+      [['--hand', '222333444p23m11z', '--draw', '4p'], 'strict', false],
+      [['--hand', '22p56p789p678888s', '--draw', '5s', '--kan', '8s'], 'waits', false],
+      [['--hand', '22p56p789p678888s', '--draw', '5s', '--kan', '8s', '--okuri-kan'], 'waits', true],
+      [['--hand', '1113444p222z', '--melds', '1', '--draw', '1p'], 'waits', true],
+      [['--hand', '1113444p222z', '--draw', '1p'], 'strict', false],
+      [['--hand', '3335666p111456s', '--draw', '3p'], 'none', false],
+    ];
+    for (const [args, rule, legal] of rows) {
+      const r = await kanshi('kan-check', ...args, '--riichi-kan', rule, '--json');
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(JSON.parse(r.stdout).legal, `${args.join(' ')} ${rule}`).toBe(legal);
+    }
+  });
+
+  it('prints waits as notation and null waitsAfter when the kan cannot be made', async () => {
+    const r = await kanshi('kan-check', '--hand', '3335666p111456s', '--draw', '0p', '--json');
+    const v = JSON.parse(r.stdout);
+    expect(v.draw).toBe('5p');
+    expect(v.reason).toBe('kan-tile-not-four');
+    expect(v.waitsAfter).toBeNull();
+  });
+
+  it('takes the kinds of earlier ankans', async () => {
+    const r = await kanshi('kan-check', '--hand', '1113444p222z', '--ankans', '5p', '--draw', '1p', '--json');
+    expect(JSON.parse(r.stdout)).toMatchObject({ melds: 1, waitsBefore: ['2p', '3p'], legal: true });
+  });
+
+  it('rejects bad input with exit 2 and a clear message', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--hand', '3335666p11145s', '--draw', '3p'], /--hand must have 13 tiles .* got 12/],
+      [['--hand', '3335666p111456x', '--draw', '3p'], /--hand: .*unexpected "x"/],
+      [['--hand', '33333566p11145s', '--draw', '2p'], /--hand: five copies of 3p/],
+      [['--hand', '3335666p111456s', '--draw', '6p', '--kan', '6p6p'], /--kan must be one tile/],
+      [['--hand', '3335666p111456s', '--draw', '3p', '--melds', '1'], /1 meld leaves 10 concealed tiles, but --hand has 13/],
+      [['--hand', '3335666p111456s', '--draw', '3p', '--melds', '9'], /--melds must be an integer between 0 and 4/],
+      [['--hand', '1113444p222z', '--draw', '1p', '--ankans', '4p'], /five copies of 4p/],
+      [['--hand', '3335666p111456s', '--draw', '3p', '--riichi-kan', 'loose'], /Allowed choices are none, waits, strict/],
+      [['--hand', '3335666p111456s'], /required option '--draw <tile>'/],
+      [['--hand', '111999m1p567s777z', '--draw', '5m', '--three-player'], /5m does not exist in a 3-player game/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await kanshi('kan-check', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('has help with an example and the exit statuses', async () => {
+    const r = await kanshi('kan-check', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Examples:\n {2}\$ kanshi kan-check --hand 3335666p111456s --draw 3p --riichi-kan strict/);
+    expect(r.stdout).toMatch(/Exit status: 0 when the kan was judged, legal or not/);
+  });
+});

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { CliError } from './common.js';
+import { registerRulesCommand } from './rules.js';
 import { registerKanCheckCommand } from './kan-check.js';
 import { registerWaitsCommand } from './waits.js';
 import { registerEventsCommand } from './events.js';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerEventsCommand(program);
   registerKanCheckCommand(program);
   registerWaitsCommand(program);
+  registerRulesCommand(program);
   return program;
 }
 

@@ -1,0 +1,43 @@
+/** Knobs and profiles as plain data, for listing (`kanshi rules`) and for JSON output. */
+import { KNOBS, type KnobName, type KnobValue } from './knobs.js';
+import { DEFAULT_PROFILE, PROFILES, type ProfileName } from './profiles.js';
+
+export interface RulesCatalog {
+  defaultProfile: ProfileName;
+  knobs: {
+    name: KnobName;
+    flag: string;
+    description: string;
+    section: string;
+    default: KnobValue;
+    values: { value: KnobValue; meaning: string }[];
+  }[];
+  profiles: {
+    name: ProfileName;
+    title: string;
+    default: boolean;
+    verified: boolean;
+    values: Record<KnobName, { value: KnobValue; verified: boolean; source: string }>;
+  }[];
+}
+
+export function rulesCatalog(): RulesCatalog {
+  return {
+    defaultProfile: DEFAULT_PROFILE,
+    knobs: KNOBS.map((k) => ({
+      name: k.name,
+      flag: k.flag,
+      description: k.description,
+      section: `kan-rules.md ${k.section}`,
+      default: k.default,
+      values: k.values.map((v) => ({ value: v.value, meaning: v.meaning })),
+    })),
+    profiles: PROFILES.map((p) => ({
+      name: p.name,
+      title: p.title,
+      default: p.name === DEFAULT_PROFILE,
+      verified: p.verified,
+      values: Object.fromEntries(KNOBS.map((k) => [k.name, { ...p.values[k.name] }])) as RulesCatalog['profiles'][number]['values'],
+    })),
+  };
+}

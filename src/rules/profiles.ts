@@ -1,0 +1,100 @@
+/**
+ * Rule profiles (kan-rules.md §7): named sets of knob values, each value with where it comes from.
+ * `verified` means seen in the real Tenhou logs of the corpus; everything else rests on secondary
+ * sources, named as kan-rules.md names them.
+ */
+import { KNOB_NAMES, type KnobName, type Rules } from './knobs.js';
+
+export const PROFILE_NAMES = ['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+export const DEFAULT_PROFILE: ProfileName = 'tenhou';
+
+export interface ProfileValue<K extends KnobName = KnobName> {
+  value: Rules[K];
+  /** True only when real logs (the corpus) show it. */
+  verified: boolean;
+  /** Where the value comes from. */
+  source: string;
+}
+
+export interface Profile {
+  name: ProfileName;
+  /** Who plays by it. */
+  title: string;
+  /** True when every value is verified. */
+  verified: boolean;
+  values: { readonly [K in KnobName]: ProfileValue<K> };
+}
+
+const fromLog = <K extends KnobName>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: true, source });
+const secondary = <K extends KnobName>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: false, source });
+
+const TABLE = 'kan-rules.md §7 profile table';
+
+function profile(name: ProfileName, title: string, values: { [K in KnobName]: ProfileValue<K> }): Profile {
+  const frozen = Object.freeze(Object.fromEntries(KNOB_NAMES.map((k) => [k, Object.freeze({ ...values[k] })]))) as Profile['values'];
+  return Object.freeze({ name, title, verified: KNOB_NAMES.every((k) => values[k].verified), values: frozen });
+}
+
+export const PROFILES: readonly Profile[] = Object.freeze([
+  profile('tenhou', 'Tenhou (default; checked against the real logs where they can show it)', {
+    kandoraTiming: fromLog(
+      'tenhou',
+      '[log] corpus: ankan 2010122717gm-00a9-0000-8e787e61, daiminkan 2011020416gm-00a9-0000-025480d4, kakan ' +
+        '2010112714gm-00a9-0000-d497e395, rinshan tsumo after kakan 2020052221gm-00a9-0000-6f0524c7, chankan ' +
+        '2021070106gm-00a9-0000-5d3037a2 (kan-rules.md §2)',
+    ),
+    riichiKan: fromLog(
+      'waits',
+      "[log] no riichi kan in the corpus is illegal under waits, some are under strict; Tenhou's rules page (kan-rules.md §3)",
+    ),
+    okuriKan: fromLog(false, "[log] every riichi ankan in the corpus uses the tile just drawn; Tenhou's rules (kan-rules.md §3)"),
+    kokushiAnkanChankan: secondary(false, 'Tenhou forbids it: a documented denied case, not in the corpus (kan-rules.md §5)'),
+    suukaikan: fromLog('abort', '[log] RYUUKYOKU type="kan4" in 2016052515gm-00a9-0000-c4d72066 (kan-rules.md §4)'),
+    fifthKan: secondary(
+      'forbidden',
+      '[unverified] what Tenhou does is unknown; Mortal, majiang-core, RiichiEnv and mahjax refuse a fifth kan (kan-rules.md §4)',
+    ),
+  }),
+  profile('majsoul', 'Mahjong Soul [unverified]', {
+    kandoraTiming: secondary('tenhou', 'Mahjong Soul: same delayed open-kan reveal, the indicator arrives with the discard (kan-rules.md §2)'),
+    riichiKan: secondary('waits', 'Mahjong Soul (kan-rules.md §3)'),
+    okuriKan: secondary(false, TABLE),
+    kokushiAnkanChankan: secondary(true, 'Mahjong Soul allows it (kan-rules.md §5)'),
+    suukaikan: secondary('abort', TABLE),
+    fifthKan: secondary('forbidden', TABLE),
+  }),
+  profile('mleague', 'M-League [unverified]', {
+    kandoraTiming: secondary('immediate', 'M-League [unverified] (kan-rules.md §2)'),
+    riichiKan: secondary('waits', TABLE),
+    okuriKan: secondary(false, TABLE),
+    kokushiAnkanChankan: secondary(false, 'M-League forbids it (kan-rules.md §5)'),
+    suukaikan: secondary('none', 'M-League has no abortive draws [unverified] (kan-rules.md §4)'),
+    fifthKan: secondary('forbidden', 'with suukaikan none the fifth kan is forbidden (kan-rules.md §4)'),
+  }),
+  profile('ema', 'EMA riichi competition rules [unverified]', {
+    kandoraTiming: secondary('immediate', 'EMA rules reveal before the replacement draw [unverified] (kan-rules.md §2)'),
+    riichiKan: secondary('waits', TABLE),
+    okuriKan: secondary(false, TABLE),
+    kokushiAnkanChankan: secondary(true, TABLE),
+    suukaikan: secondary('abort', TABLE),
+    fifthKan: secondary('forbidden', TABLE),
+  }),
+  profile('pro-strict', 'strict professional rules [unverified]', {
+    kandoraTiming: secondary('tenhou', TABLE),
+    riichiKan: secondary('strict', 'most professional rule sets; the wiki text this project started from (kan-rules.md §3)'),
+    okuriKan: secondary(false, TABLE),
+    kokushiAnkanChankan: secondary(false, TABLE),
+    suukaikan: secondary('abort', TABLE),
+    fifthKan: secondary('aborts', 'the hand ends at once, per the wiki (kan-rules.md §4)'),
+  }),
+]);
+
+export function isProfileName(name: string): name is ProfileName {
+  return (PROFILE_NAMES as readonly string[]).includes(name);
+}
+
+/** The profile's values as plain Rules. */
+export function profileRules(profile: Profile): Rules {
+  return Object.fromEntries(KNOB_NAMES.map((k) => [k, profile.values[k].value])) as unknown as Rules;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { KNOBS, KNOB_NAMES, PROFILES, getProfile, kebabCase, knobDescriptor, profileRules } from '../../src/rules/index.js';
+
+const KAN_RULES = join(import.meta.dirname, '..', '..', '..', 'shared', 'docs', 'kan-rules.md');
+
+describe('knob descriptors', () => {
+  it('name the six knobs of kan-rules.md, each with one name and the flag commander maps back to it', () => {
+    expect(KNOB_NAMES).toEqual(['kandoraTiming', 'riichiKan', 'okuriKan', 'kokushiAnkanChankan', 'suukaikan', 'fifthKan']);
+    expect(KNOBS.map((k) => k.flag)).toEqual([
+      '--kandora-timing',
+      '--riichi-kan',
+      '--okuri-kan',
+      '--kokushi-ankan-chankan',
+      '--suukaikan',
+      '--fifth-kan',
+    ]);
+    // commander's camelcase of a flag: the knob name again
+    for (const k of KNOBS) expect(k.flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).toBe(k.name);
+    expect(kebabCase('kokushiAnkanChankan')).toBe('kokushi-ankan-chankan');
+  });
+
+  it('list the allowed values of the doc, each with a meaning', () => {
+    const values = Object.fromEntries(KNOBS.map((k) => [k.name, k.values.map((v) => v.value)]));
+    expect(values).toEqual({
+      kandoraTiming: ['tenhou', 'immediate', 'after-discard'],
+      riichiKan: ['none', 'waits', 'strict'],
+      okuriKan: [false, true],
+      kokushiAnkanChankan: [false, true],
+      suukaikan: ['abort', 'none'],
+      fifthKan: ['forbidden', 'aborts'],
+    });
+    for (const k of KNOBS) {
+      expect(k.description.length).toBeGreaterThan(10);
+      for (const v of k.values) expect(v.meaning.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('defaults are the tenhou profile', () => {
+    const tenhou = profileRules(getProfile('tenhou'));
+    for (const k of KNOBS) expect(k.default).toBe(tenhou[k.name]);
+    expect(knobDescriptor('fifthKan').default).toBe('forbidden');
+  });
+
+  it('every knob name and value appears in kan-rules.md', () => {
+    let doc: string;
+    try {
+      doc = readFileSync(KAN_RULES, 'utf8');
+    } catch {
+      return; // the shared docs are not beside this checkout
+    }
+    for (const k of KNOBS) {
+      expect(doc).toContain('`' + k.name + '`');
+      for (const v of k.values) if (typeof v.value === 'string') expect(doc).toContain(v.value);
+    }
+    for (const p of PROFILES) expect(doc).toContain('`' + p.name + '`');
+  });
+});

@@ -5,6 +5,8 @@ import { registerKanCheckCommand } from './kan-check.js';
 import { registerWaitsCommand } from './waits.js';
 import { registerEventsCommand } from './events.js';
 import { registerInfoCommand } from './info.js';
+import { registerReplayCommand } from './replay.js';
+import { registerVerifyCommand } from './verify.js';
 
 /** Builds the `kanshi` program; each command lives in its own file and registers itself here. */
 export function buildProgram(): Command {
@@ -18,6 +20,8 @@ export function buildProgram(): Command {
   // Each command file exports one register function; keep this list in the order of `kanshi --help`.
   registerInfoCommand(program);
   registerEventsCommand(program);
+  registerReplayCommand(program);
+  registerVerifyCommand(program);
   registerKanCheckCommand(program);
   registerWaitsCommand(program);
   registerRulesCommand(program);

@@ -1,0 +1,104 @@
+import type { Command } from 'commander';
+import { IngestError, readLogFile, type GameLog } from '../ingest/index.js';
+import { kindOf, kindToString } from '../tiles/index.js';
+import { replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
+import { CliError, out, parseIntOption } from './common.js';
+import { plural, roundName, tile, tiles } from './format.js';
+import { addRuleOptions, rulesFromOptions } from './rule-options.js';
+
+const MOMENTS: Record<RevealMoment, string> = {
+  declaration: 'at declaration',
+  'after-replacement': 'after the replacement draw',
+  'next-kan': 'at the next kan',
+  'after-discard': 'after the discard',
+  never: 'never',
+  unknown: 'unknown (log ends)',
+};
+
+function kanLines(k: KanRecord, red: boolean): string[] {
+  const where = k.replacement?.wall.index !== null && k.replacement?.wall.index !== undefined ? ` from dead-wall index ${k.replacement.wall.index}` : '';
+  const wallOk = k.replacement && k.replacement.wall.expected !== null ? (k.replacement.wall.expected === k.replacement.tile ? ' (matches the wall)' : ` (the wall has ${tile(k.replacement.wall.expected, red)})`) : '';
+  const flags = [k.inRiichi ? 'in riichi' : '', k.afterCall ? 'right after a call' : '', k.afterReplacement ? 'chained' : ''].filter(Boolean);
+  const lines = [
+    `  kan ${k.number}: seat ${k.seat} ${k.kind} ${kindToString(kindOf(k.tile))}  turn ${k.turn}, ${plural(k.liveWallLeft, 'live tile')} left${flags.length ? ', ' + flags.join(', ') : ''}`,
+  ];
+  if (k.robbed) lines.push('    robbed (chankan): no replacement draw, no kandora');
+  else if (k.replacement) lines.push(`    replacement ${tile(k.replacement.tile, red)}${where}${wallOk}${k.rinshanWin ? ', wins (rinshan kaihou)' : ''}`);
+  else lines.push('    replacement: none in the log');
+  const indicator = k.indicator === null ? '' : ` ${tile(k.indicator, red)}`;
+  const differs = k.revealLogged !== k.revealRule && k.revealLogged !== 'unknown' && k.revealRule !== 'unknown' ? '   <- differs' : '';
+  lines.push(`    kandora${indicator}: logged ${MOMENTS[k.revealLogged]}, rule ${MOMENTS[k.revealRule]}${differs}`);
+  return lines;
+}
+
+function winLine(w: WinRecord, red: boolean): string[] {
+  const how = w.tsumo ? (w.rinshan ? 'tsumo on the replacement tile' : w.haitei ? 'tsumo (haitei)' : 'tsumo') : w.chankan ? `ron (chankan) on seat ${w.from}'s kakan` : w.onKita ? `ron on seat ${w.from}'s kita` : `ron from seat ${w.from}`;
+  const view = (v: WinRecord['logged']) =>
+    `indicators ${tiles(v.indicators, red)}, dora ${v.dora ?? '?'}${w.riichi ? `, ura ${tiles(v.ura, red)} → ${v.uraDora ?? '?'}` : ''}`;
+  const same = view(w.logged) === view(w.rule);
+  return [
+    `  win: seat ${w.seat} ${how} ${tile(w.winningTile, red)}`,
+    `    logged: ${view(w.logged)}`,
+    `    rule:   ${same ? 'the same' : view(w.rule) + '   <- differs'}`,
+  ];
+}
+
+export function replayText(file: string, game: GameLog, result: ReplayResult, round?: number): string[] {
+  const red = game.rule.redFives;
+  const timing = result.effectiveKandoraTiming === result.kandoraTiming ? result.kandoraTiming : `${result.kandoraTiming} (${result.effectiveKandoraTiming} for this game)`;
+  const lines = [
+    `${file}  ${game.rule.players}p ${game.rule.label}  kandora timing: ${timing}`,
+    result.seeded
+      ? `wall rebuilt from the seed: ${result.wallChecked} tiles checked, ${plural(result.wallMismatches.length, 'mismatch')}`.replace('mismatchs', 'mismatches')
+      : `wall not checked: ${result.seedNote}`,
+  ];
+  for (const r of result.rounds) {
+    if (round !== undefined && r.index !== round - 1) continue;
+    lines.push('', `Round ${r.index + 1}: ${roundName(r.kyoku)}, ${r.honba} honba, dealer seat ${r.dealer}`);
+    for (const k of r.kans) lines.push(...kanLines(k, red));
+    if (r.kans.length === 0) lines.push('  no kans');
+    for (const w of r.wins) lines.push(...winLine(w, red));
+    if (r.ending.kind === 'ryuukyoku') lines.push(`  ryuukyoku: ${r.ending.reason}`);
+    if (r.ending.kind === 'none') lines.push('  the log stops here (excerpt)');
+  }
+  const problems = [...result.wallMismatches.map((m) => `wall mismatch in round ${m.round + 1}: ${m.message}`), ...result.inconsistencies.map((x) => `inconsistency in round ${x.round + 1} (event ${x.eventIndex}): ${x.message}`)];
+  if (problems.length) lines.push('', ...problems);
+  return lines;
+}
+
+export function registerReplayCommand(program: Command): void {
+  const command = program
+    .command('replay')
+    .description('replay one log and print a kan timeline per round: replacement tiles, kandora moments logged vs rule, dora per win')
+    .argument('<file>', 'a log file (mjlog XML, gzip or plain, or tenhou.net/6 JSON)')
+    .option('--round <n>', 'only the n-th round of the game (1 = the first hand)', parseIntOption('--round', 1))
+    .option('--json', 'print the whole replay result as JSON');
+  addRuleOptions(command);
+  command.addHelpText(
+    'after',
+    `
+The wall is rebuilt from the log's seed where it has one; every dealt, drawn and replacement tile and
+every indicator is checked against it. "logged" is what the log shows; "rule" is what the chosen
+kandora timing would give (for example --kandora-timing immediate shows the indicator a rinshan win
+after a kakan would have gained).
+
+Examples:
+  kanshi replay 2020052221gm-00a9-0000-6f0524c7.mjlog --kandora-timing immediate
+  kanshi replay game.xml --round 4 --profile mleague`,
+  );
+  command.action((file: string, opts: Record<string, unknown>) => {
+    const rules = rulesFromOptions(opts);
+    let game;
+    try {
+      game = readLogFile(file);
+    } catch (err) {
+      if (err instanceof IngestError) throw new CliError(err.message, 1);
+      throw err;
+    }
+    const round = opts.round as number | undefined;
+    if (round !== undefined && round > game.rounds.length) throw new CliError(`--round ${round}: the game has ${game.rounds.length} rounds`);
+    const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
+    if (opts.json) out(JSON.stringify(round === undefined ? result : { ...result, rounds: result.rounds.filter((r) => r.index === round - 1) }));
+    else for (const line of replayText(file, game, result, round)) out(line);
+  });
+}

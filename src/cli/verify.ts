@@ -1,0 +1,105 @@
+import type { Command } from 'commander';
+import { walkInputs } from '../batch/index.js';
+import { IngestError, readLogFile } from '../ingest/index.js';
+import { replayGame, type ReplayResult } from '../replay/index.js';
+import { out } from './common.js';
+import { addRuleOptions, rulesFromOptions } from './rule-options.js';
+
+export interface VerifyLine {
+  file: string;
+  seeded: boolean;
+  /** Why no wall could be rebuilt, when not seeded. */
+  seedNote?: string;
+  wallChecked: number;
+  wallMismatches: number;
+  timingMismatches: number;
+  inconsistencies: number;
+  /** The first few problems, for a person to look at. */
+  details?: string[];
+}
+
+export function verifyLine(file: string, r: ReplayResult): VerifyLine {
+  const details = [
+    ...r.wallMismatches.map((m) => `round ${m.round + 1} event ${m.eventIndex}: wall ${m.kind}: ${m.message}`),
+    ...r.timingMismatches.map((m) => `round ${m.round + 1} event ${m.kanEventIndex}: seat ${m.seat} ${m.kind} kandora logged ${m.logged}, rule ${m.rule}`),
+    ...r.inconsistencies.map((x) => `round ${x.round + 1} event ${x.eventIndex}: ${x.kind}: ${x.message}`),
+  ];
+  return {
+    file,
+    seeded: r.seeded,
+    ...(r.seedNote ? { seedNote: r.seedNote } : {}),
+    wallChecked: r.wallChecked,
+    wallMismatches: r.wallMismatches.length,
+    timingMismatches: r.timingMismatches.length,
+    inconsistencies: r.inconsistencies.length,
+    ...(details.length ? { details: details.slice(0, 20) } : {}),
+  };
+}
+
+export function registerVerifyCommand(program: Command): void {
+  const command = program
+    .command('verify')
+    .description('replay logs and check every tile against the wall rebuilt from the seed, and every kandora reveal against the rule')
+    .argument('<path...>', 'log files or folders (read recursively)')
+    .option('--json', 'one JSON object per game: file, seeded, wallChecked, wallMismatches, timingMismatches, inconsistencies (or file, error)');
+  addRuleOptions(command);
+  command.addHelpText(
+    'after',
+    `
+Exit status: 0 when every game verifies; 1 when any game has a wall mismatch, a timing mismatch, an
+inconsistency, or cannot be read. Games without a usable seed are replayed with the wall checks skipped
+("seeded": false, with the reason).
+
+Examples:
+  kanshi verify logs
+  kanshi verify --json --kandora-timing immediate ../shared/corpus/logs | grep -v '"timingMismatches":0'`,
+  );
+  command.action(async (paths: string[], opts: Record<string, unknown>) => {
+    const rules = rulesFromOptions(opts);
+    let bad = 0;
+    let games = 0;
+    const totals = { wallChecked: 0, wallMismatches: 0, timingMismatches: 0, inconsistencies: 0, unseeded: 0, failed: 0 };
+    for await (const item of walkInputs(paths)) {
+      if (item.kind === 'missing') {
+        bad++;
+        totals.failed++;
+        if (opts.json) out(JSON.stringify({ file: item.path, error: item.reason }));
+        else process.stderr.write(`${item.path}: ${item.reason}\n`);
+        continue;
+      }
+      let line: VerifyLine;
+      try {
+        line = verifyLine(item.path, replayGame(readLogFile(item.path), { kandoraTiming: rules.kandoraTiming }));
+      } catch (err) {
+        if (!(err instanceof IngestError)) throw err;
+        bad++;
+        totals.failed++;
+        const error = err.position ? `${err.position}: ${err.reason}` : err.reason;
+        if (opts.json) out(JSON.stringify({ file: item.path, error }));
+        else process.stderr.write(`${item.path}: ${error}\n`);
+        continue;
+      }
+      games++;
+      totals.wallChecked += line.wallChecked;
+      totals.wallMismatches += line.wallMismatches;
+      totals.timingMismatches += line.timingMismatches;
+      totals.inconsistencies += line.inconsistencies;
+      if (!line.seeded) totals.unseeded++;
+      if (line.wallMismatches + line.timingMismatches + line.inconsistencies > 0) bad++;
+      if (opts.json) out(JSON.stringify(line));
+      else {
+        const status = line.wallMismatches + line.timingMismatches + line.inconsistencies === 0 ? 'ok' : 'FAILED';
+        const wall = line.seeded ? `${line.wallChecked} tiles checked, ${line.wallMismatches} wall mismatches` : `wall not checked (${line.seedNote})`;
+        out(`${status}  ${line.file}  ${wall}, ${line.timingMismatches} timing mismatches, ${line.inconsistencies} inconsistencies`);
+        for (const d of line.details ?? []) out(`    ${d}`);
+      }
+    }
+    if (!opts.json) {
+      process.stderr.write(
+        `${games} games: ${totals.wallChecked} tiles checked, ${totals.wallMismatches} wall mismatches, ${totals.timingMismatches} timing mismatches ` +
+          `(kandora timing ${rules.kandoraTiming}), ${totals.inconsistencies} inconsistencies; ${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
+      );
+    }
+    if (bad > 0) process.exitCode = 1;
+  });
+}

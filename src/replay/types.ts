@@ -1,0 +1,228 @@
+/**
+ * What a replay produces: every kan with its replacement draw and its reveal (as logged and under the
+ * chosen kandora timing), every win with the indicators and dora that count, and every way the log
+ * disagrees with itself or with the wall rebuilt from its seed. Plain data, so it can cross threads.
+ */
+import type { FinalResult, RyuukyokuReason, Seat, Yaku } from '../ingest/index.js';
+import type { KandoraTiming } from '../rules/index.js';
+import type { KanType, MeldType, TileId } from '../tiles/index.js';
+
+/**
+ * When a kan's indicator is (or would be) turned over, relative to the kan:
+ * - `declaration`: right after the kan is declared (kakan: once the chankan window passed), before the replacement draw;
+ * - `after-replacement`: after the replacement draw, with the kan player's next discard;
+ * - `next-kan`: when the kan player declares another kan (or, in 3-player, a kita) before discarding;
+ * - `after-discard`: after the kan player's discard has passed without a ron;
+ * - `never`: the hand ended first (rinshan tsumo, chankan, a ron on the discard…);
+ * - `unknown`: the log stops (an excerpt) before the moment is decided.
+ */
+export type RevealMoment = 'declaration' | 'after-replacement' | 'next-kan' | 'after-discard' | 'never' | 'unknown';
+
+export interface WallPosition {
+  /** Index into the round's wall (see src/wall), or null when no wall could be built. */
+  index: number | null;
+  /** The tile the wall holds there, or null without a wall. */
+  expected: TileId | null;
+}
+
+export interface KanRecord {
+  /** 0-based index of the round in the game. */
+  round: number;
+  /** Index of the kan's call event within the round's events. */
+  eventIndex: number;
+  /** 1 for the round's first kan (robbed kakans included), 2 for the second… */
+  number: number;
+  seat: Seat;
+  kind: KanType;
+  /** A tile of the kan (kakan: the added tile; daiminkan: the called tile; ankan: the lowest id). */
+  tile: TileId;
+  tiles: TileId[];
+  /** Daiminkan: the discarder; kakan: the pon's discarder; ankan: the kan player. */
+  from: Seat;
+  /** The kan player's turn: 1 + discards made so far in the round. */
+  turn: number;
+  /** Live-wall tiles still to draw when the kan was declared (0: the haitei was drawn). */
+  liveWallLeft: number;
+  /** The kan player had declared riichi earlier in the round. */
+  inRiichi: boolean;
+  /** Ankan/kakan made without a draw since the player's chi or pon. */
+  afterCall: boolean;
+  /** Ankan/kakan made right after a replacement draw (a chained kan). */
+  afterReplacement: boolean;
+  /** Ankan/kakan: the tile drawn this turn (live or replacement), or null. */
+  drawnTile: TileId | null;
+  /** Ankan/kakan: the concealed hand before this turn's draw (what riichi-kan rules judge), sorted. */
+  concealedBeforeDraw: TileId[] | null;
+  /** Number of melds (kita excluded) before this kan. */
+  meldsBefore: number;
+  /** A kakan robbed by a ron (chankan), or an ankan robbed by kokushi: the kan is never completed. */
+  robbed: boolean;
+  /** The replacement (rinshan) draw, if one was drawn. */
+  replacement: {
+    tile: TileId;
+    eventIndex: number;
+    /** 0-based count of replacement draws in the round (kan and kita together). */
+    number: number;
+    wall: WallPosition;
+  } | null;
+  /** The replacement tile won the hand (rinshan kaihou). */
+  rinshanWin: boolean;
+  /** Kandora number (1..4) this kan's indicator has in reveal order, or null if the kan is robbed. */
+  kandoraNumber: number | null;
+  /** The indicator tile: as logged if revealed, else the wall's tile if a wall was built, else null. */
+  indicator: TileId | null;
+  indicatorWall: WallPosition;
+  /** Index of the logged reveal event (DORA), or null. */
+  revealEventIndex: number | null;
+  revealLogged: RevealMoment;
+  /** The moment the chosen kandoraTiming gives this kan, given how the hand went on. */
+  revealRule: RevealMoment;
+  /** The kan player's next discard after the kan (event index), or null. */
+  discardEventIndex: number | null;
+  /** The kan player's next kan (or kita) before that discard (event index), or null. */
+  nextDeclarationEventIndex: number | null;
+}
+
+export interface DoraView {
+  /** The indicators that count (the round's first one and the revealed kandora). */
+  indicators: (TileId | null)[];
+  ura: (TileId | null)[];
+  /** Dora from indicators in the winning hand (concealed, melds and kita); null if an indicator is unknown. */
+  dora: number | null;
+  /** Ura dora (riichi winners only, else 0); null if an ura indicator is unknown. */
+  uraDora: number | null;
+}
+
+export interface WinRecord {
+  round: number;
+  eventIndex: number;
+  seat: Seat;
+  from: Seat;
+  tsumo: boolean;
+  winningTile: TileId;
+  /** Ron on a kakan's added tile. */
+  chankan: boolean;
+  /** Ron on an ankan (kokushi only, where allowed). */
+  chankanOnAnkan: boolean;
+  /** Tsumo on a replacement draw. */
+  rinshan: boolean;
+  /** Tsumo on the last live tile (not a replacement). */
+  haitei: boolean;
+  /** Ron on the discard after the last live tile was drawn. */
+  houtei: boolean;
+  /** 3-player: ron on a tile set aside as kita (Tenhou lets kokushi rob it). */
+  onKita: boolean;
+  riichi: boolean;
+  /** The winner's concealed tiles before the winning tile, sorted. */
+  concealed: TileId[];
+  /** The winner's melds (kita excluded). */
+  melds: { type: MeldType; tiles: TileId[] }[];
+  /** 3-player: how many Norths the winner set aside (each is a nukidora). */
+  kita: number;
+  kitaTiles: TileId[];
+  /** The winner's own discards (river, called tiles included). */
+  river: TileId[];
+  /** Tiles others discarded since the winner's last discard (riichi: since the riichi discard), for furiten. */
+  passedSinceOwnDiscard: TileId[];
+  yaku: Yaku[];
+  yakuman: number[];
+  /** Dora han as the log scores it (yaku 52; in 3-player it includes one per kita). */
+  doraHanLogged: number;
+  logged: DoraView;
+  rule: DoraView;
+  /** Kans made in the round before the win. */
+  kansBefore: number;
+}
+
+export interface RoundEnding {
+  kind: 'win' | 'ryuukyoku' | 'none';
+  reason?: RyuukyokuReason;
+  eventIndex: number | null;
+  /** Kans completed (not robbed) in the round and by how many players. */
+  kans: number;
+  kanPlayers: number;
+}
+
+export interface RoundReplay {
+  /** 0-based index of the round in the game. */
+  index: number;
+  /** Kyoku index (4 × wind + dealer). */
+  kyoku: number;
+  honba: number;
+  dealer: Seat;
+  /** Whether a wall was built for this round (and why not). */
+  wall: { built: boolean; reason?: string };
+  kans: KanRecord[];
+  kita: { seat: Seat; eventIndex: number; replacement: TileId | null }[];
+  wins: WinRecord[];
+  ending: RoundEnding;
+  /** Live and replacement draws made. */
+  liveDraws: number;
+  replacementDraws: number;
+  /** Riichi declarations: seat and event index. */
+  riichi: { seat: Seat; eventIndex: number; turn: number }[];
+}
+
+export type InconsistencyKind =
+  | 'discard-not-in-hand'
+  | 'call-tiles-not-held'
+  | 'called-tile-not-last-discard'
+  | 'kakan-without-pon'
+  | 'hand-size'
+  | 'out-of-turn'
+  | 'draw-beyond-wall'
+  | 'kandora-without-kan'
+  | 'win-hand-mismatch'
+  | 'win-tile-mismatch'
+  | 'indicators-mismatch'
+  | 'dora-count-mismatch'
+  | 'too-many-copies'
+  | 'event-after-end';
+
+export interface Inconsistency {
+  kind: InconsistencyKind;
+  round: number;
+  eventIndex: number;
+  seat?: Seat;
+  message: string;
+}
+
+export type WallMismatchKind = 'haipai' | 'live-draw' | 'replacement-draw' | 'dora-indicator' | 'kandora' | 'ura' | 'dice';
+
+export interface WallMismatch {
+  kind: WallMismatchKind;
+  round: number;
+  /** Event index (0 for the round start). */
+  eventIndex: number;
+  wallIndex: number | null;
+  expected: TileId | number | null;
+  logged: TileId | number | null;
+  message: string;
+}
+
+export interface TimingMismatch {
+  round: number;
+  kanEventIndex: number;
+  seat: Seat;
+  kind: KanType;
+  logged: RevealMoment;
+  rule: RevealMoment;
+}
+
+export interface ReplayResult {
+  kandoraTiming: KandoraTiming;
+  /** The timing applied: `tenhou` becomes `immediate` for Tenhou's chip games (see effectiveTiming). */
+  effectiveKandoraTiming: KandoraTiming;
+  players: 3 | 4;
+  /** A wall could be rebuilt from the log's seed. */
+  seeded: boolean;
+  /** Why not, when not seeded. */
+  seedNote: string | null;
+  rounds: RoundReplay[];
+  /** Tiles compared with the rebuilt wall (dealt, drawn, replacement, indicators, ura). */
+  wallChecked: number;
+  wallMismatches: WallMismatch[];
+  timingMismatches: TimingMismatch[];
+  inconsistencies: Inconsistency[];
+  final: FinalResult | null;
+}

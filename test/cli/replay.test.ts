@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { kanshi } from '../support/cli.js';
+import { corpusFile } from '../support/corpus.js';
+
+const RINSHAN_AFTER_KAKAN = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
+
+describe('kanshi replay', () => {
+  it('prints a kan timeline with replacement tiles, reveal moments and dora per win', () => {
+    const r = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--round', '12']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/wall rebuilt from the seed: \d+ tiles checked, 0 mismatches/);
+    expect(r.stdout).toMatch(/kan 1: seat 1 kakan 5z/);
+    expect(r.stdout).toMatch(/replacement 2z from dead-wall index 1 \(matches the wall\), wins \(rinshan kaihou\)/);
+    expect(r.stdout).toMatch(/kandora 4s: logged never, rule never/);
+    expect(r.stdout).not.toMatch(/Round 11/);
+  });
+
+  it('shows what another kandora timing changes', () => {
+    const r = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--round', '12', '--kandora-timing', 'immediate']);
+    expect(r.stdout).toMatch(/logged never, rule at declaration {3}<- differs/);
+    expect(r.stdout).toMatch(/rule: {3}indicators 8s 4s, dora 1 {3}<- differs/);
+    const json = JSON.parse(kanshi(['replay', RINSHAN_AFTER_KAKAN, '--profile', 'mleague', '--json']).stdout);
+    expect(json.kandoraTiming).toBe('immediate');
+    expect(json.timingMismatches).toHaveLength(1);
+  });
+
+  it('rejects bad rule values with the allowed ones', () => {
+    const r = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--kandora-timing', 'sometimes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/invalid value "sometimes" for --kandora-timing \(allowed: tenhou, immediate, after-discard\)/);
+    expect(kanshi(['replay', RINSHAN_AFTER_KAKAN, '--profile', 'nope']).stderr).toMatch(/unknown profile "nope"/);
+  });
+});
+
+describe('kanshi verify', () => {
+  it('prints one JSON line per game and exits 0 when all verify', () => {
+    const r = kanshi(['verify', '--json', RINSHAN_AFTER_KAKAN, corpusFile('2019021004gm-00a9-0000-e2f6516d.json')]);
+    expect(r.code).toBe(0);
+    const [xml, json] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(xml).toMatchObject({ seeded: true, wallMismatches: 0, timingMismatches: 0, inconsistencies: 0 });
+    expect(xml.wallChecked).toBeGreaterThan(1000);
+    expect(json).toMatchObject({ seeded: false, wallChecked: 0 });
+    expect(json.seedNote).toMatch(/no wall seed/);
+  });
+
+  it('exits 1 on a timing mismatch under another rule, and on an unreadable file', () => {
+    const r = kanshi(['verify', '--json', '--kandora-timing', 'immediate', RINSHAN_AFTER_KAKAN]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).timingMismatches).toBe(1);
+    const missing = kanshi(['verify', '--json', 'missing.xml']);
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ file: 'missing.xml', error: expect.stringMatching(/cannot read/) });
+  });
+
+  it('prints readable lines and a summary', () => {
+    const r = kanshi(['verify', RINSHAN_AFTER_KAKAN]);
+    expect(r.stdout).toMatch(/^ok {2}.*0 wall mismatches, 0 timing mismatches, 0 inconsistencies/m);
+    expect(r.stderr).toMatch(/1 games: \d+ tiles checked, 0 wall mismatches/);
+  });
+});

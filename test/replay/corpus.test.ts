@@ -1,0 +1,98 @@
+import { basename } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readLogFile, type GameLog } from '../../src/ingest/index.js';
+import { replayGame, type ReplayResult } from '../../src/replay/index.js';
+import { corpusFiles, manifest } from '../support/corpus.js';
+
+const games = new Map<string, GameLog>();
+const tenhou = new Map<string, ReplayResult>();
+
+beforeAll(() => {
+  for (const file of corpusFiles()) games.set(basename(file), readLogFile(file));
+  for (const [file, game] of games) tenhou.set(file, replayGame(game, { kandoraTiming: 'tenhou' }));
+});
+
+describe('replaying the whole corpus under the tenhou timing', () => {
+  it('every file MANIFEST marks wall_check=ok verifies with 0 wall mismatches, 4-player and 3-player', () => {
+    const rows = manifest().filter((r) => /wall_check=ok/.test(r.notes));
+    expect(rows.length).toBe(1611);
+    const bad: string[] = [];
+    let threePlayer = 0;
+    for (const row of rows) {
+      const r = tenhou.get(row.file)!;
+      if (!r.seeded || r.wallMismatches.length > 0 || r.wallChecked === 0) bad.push(`${row.file}: seeded ${r.seeded}, ${r.wallMismatches.length} mismatches`);
+      if (r.players === 3) threePlayer++;
+    }
+    expect(bad).toEqual([]);
+    expect(threePlayer).toBeGreaterThan(250);
+  });
+
+  it('the 2009 seeds (hex SHUFFLE and per-round shuffle) rebuild walls too, and match', () => {
+    const rows = manifest().filter((r) => /wall_check=n\/a\(seed (mt19937ar-sha512-n288|old per-INIT)/.test(r.notes));
+    expect(rows.length).toBe(25);
+    for (const row of rows) {
+      const r = tenhou.get(row.file)!;
+      expect(r.seeded, row.file).toBe(true);
+      expect(r.wallMismatches, row.file).toEqual([]);
+    }
+  });
+
+  it('files without a usable seed replay with the wall checks skipped and say why', () => {
+    const unseeded = [...tenhou].filter(([, r]) => !r.seeded);
+    expect(unseeded.length).toBe(49);
+    for (const [file, r] of unseeded) {
+      expect(r.seedNote, file).toMatch(/no wall seed/);
+      expect(r.wallChecked).toBe(0);
+      expect(r.rounds.length).toBe(games.get(file)!.rounds.length);
+    }
+  });
+
+  it('0 timing mismatches on every XML file, and on the JSON files too', () => {
+    const bad = [...tenhou].filter(([, r]) => r.timingMismatches.length > 0).map(([f, r]) => `${f}: ${JSON.stringify(r.timingMismatches[0])}`);
+    expect(bad).toEqual([]);
+  });
+
+  it('0 inconsistencies (excerpts end early without error)', () => {
+    const bad = [...tenhou].flatMap(([f, r]) => r.inconsistencies.map((x) => `${f} round ${x.round + 1} event ${x.eventIndex}: ${x.message}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("each win's dora from the logged indicators equals the log's dora han", () => {
+    let wins = 0;
+    for (const r of tenhou.values()) {
+      for (const round of r.rounds) {
+        for (const w of round.wins) {
+          if (w.yakuman.length > 0 || w.yaku.length === 0) continue;
+          wins++;
+          expect(w.logged.dora! + w.kita).toBe(w.doraHanLogged);
+        }
+      }
+    }
+    expect(wins).toBeGreaterThan(13000);
+  });
+
+  it('rinshan wins and chankan wins replayed equal MANIFEST.tsv', () => {
+    for (const row of manifest()) {
+      const r = tenhou.get(row.file)!;
+      const wins = r.rounds.flatMap((x) => x.wins);
+      expect(wins.filter((w) => w.rinshan).length, row.file).toBe(row.rinshanWins);
+      expect(wins.filter((w) => w.chankan).length, row.file).toBe(row.chankanWins);
+    }
+  });
+});
+
+describe('replaying the corpus under another kandora timing', () => {
+  it('immediate: the known cases move, and the totals are what the note reports', () => {
+    let mismatches = 0;
+    let movedWins = 0;
+    for (const game of games.values()) {
+      const r = replayGame(game, { kandoraTiming: 'immediate' });
+      mismatches += r.timingMismatches.length;
+      for (const round of r.rounds) for (const w of round.wins) if (w.rule.indicators.length !== w.logged.indicators.length) movedWins++;
+      expect(r.wallMismatches).toEqual([]);
+    }
+    // every open kan that was revealed after its replacement draw (or never) moves to its declaration
+    expect(mismatches).toBe(689);
+    expect(movedWins).toBe(27);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { countDora, doraKindOf, effectiveTiming, momentsDiffer, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
+import { decodeGameType } from '../../src/ingest/index.js';
+
+const base: KanAftermath = { kind: 'kakan', robbed: false, nextKan: null, discard: { ronned: false }, rinshanWin: false, logEnded: false };
+
+describe('reveal moments under each kandora timing', () => {
+  it('tenhou: ankan at declaration, open kans after the replacement draw or at the next kan', () => {
+    expect(ruleRevealMoment('tenhou', { ...base, kind: 'ankan' })).toBe('declaration');
+    expect(ruleRevealMoment('tenhou', base)).toBe('after-replacement');
+    expect(ruleRevealMoment('tenhou', { ...base, discard: null, nextKan: { robbed: false } })).toBe('next-kan');
+    expect(ruleRevealMoment('tenhou', { ...base, discard: null, nextKan: { robbed: true } })).toBe('never');
+    expect(ruleRevealMoment('tenhou', { ...base, discard: null, rinshanWin: true })).toBe('never');
+    expect(ruleRevealMoment('tenhou', { ...base, robbed: true })).toBe('never');
+    expect(ruleRevealMoment('tenhou', { ...base, discard: null, logEnded: true })).toBe('unknown');
+  });
+
+  it('immediate: every completed kan at declaration', () => {
+    expect(ruleRevealMoment('immediate', { ...base, discard: null, rinshanWin: true })).toBe('declaration');
+    expect(ruleRevealMoment('immediate', { ...base, robbed: true })).toBe('never');
+  });
+
+  it('after-discard: after a discard that passes, never when it is ronned or the replacement wins', () => {
+    expect(ruleRevealMoment('after-discard', { ...base, kind: 'ankan' })).toBe('after-discard');
+    expect(ruleRevealMoment('after-discard', { ...base, discard: { ronned: true } })).toBe('never');
+    expect(ruleRevealMoment('after-discard', { ...base, discard: null, rinshanWin: true })).toBe('never');
+  });
+
+  it('an unknown moment is no mismatch', () => {
+    expect(momentsDiffer('unknown', 'declaration')).toBe(false);
+    expect(momentsDiffer('never', 'declaration')).toBe(true);
+  });
+
+  it('tenhou timing is immediate in chip games only', () => {
+    expect(effectiveTiming('tenhou', decodeGameType(553))).toBe('immediate');
+    expect(effectiveTiming('tenhou', decodeGameType(169))).toBe('tenhou');
+    expect(effectiveTiming('after-discard', decodeGameType(553))).toBe('after-discard');
+  });
+});
+
+describe('dora from indicators', () => {
+  it('wraps suits, winds and dragons; 1m points to 9m in 3-player', () => {
+    expect(doraKindOf(8, 4)).toBe(0);
+    expect(doraKindOf(0, 4)).toBe(1);
+    expect(doraKindOf(0, 3)).toBe(8);
+    expect(doraKindOf(30, 4)).toBe(27);
+    expect(doraKindOf(33, 4)).toBe(31);
+  });
+
+  it('counts every copy for every indicator, and is unknown when an indicator is', () => {
+    // indicators 1m and 1m: two copies of 2m in hand → 4 dora
+    expect(countDora([0, 1], [4, 5, 40], 4)).toBe(4);
+    expect(countDora([0, null], [4], 4)).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { registerKanCheckCommand } from './kan-check.js';
 import { registerWaitsCommand } from './waits.js';
 import { registerEventsCommand } from './events.js';
 import { registerInfoCommand } from './info.js';
+import { registerFetchCommand } from './fetch.js';
 import { registerReplayCommand } from './replay.js';
 import { registerVerifyCommand } from './verify.js';
 
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerKanCheckCommand(program);
   registerWaitsCommand(program);
   registerRulesCommand(program);
+  registerFetchCommand(program);
   return program;
 }
 

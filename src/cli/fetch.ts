@@ -1,0 +1,328 @@
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import cliProgress from 'cli-progress';
+import { Option, type Command } from 'commander';
+import {
+  ArchiveError,
+  FETCH_DEFAULTS,
+  LogRefError,
+  extractArchiveLogIds,
+  fetchLogs,
+  parseLogList,
+  parseLogRef,
+  type FetchEvent,
+  type FetchOutcome,
+  type FetchSummary,
+  type LogFormat,
+} from '../fetch/index.js';
+import { CliError, out, parseIntOption } from './common.js';
+
+interface FetchCliOptions {
+  list?: string[];
+  archive?: string[];
+  out: string;
+  format: LogFormat;
+  delayMs: number;
+  retries: number;
+  concurrency: number;
+  baseUrl: string;
+  timeoutMs: number;
+  fsync?: boolean;
+  json?: boolean;
+}
+
+/** The ids to fetch, in the order given, each once; `given` keeps an obfuscated id as the user wrote it. */
+interface Requested {
+  ids: string[];
+  given: Map<string, string>;
+}
+
+const MAX_PROBLEMS_SHOWN = 20;
+
+export function registerFetchCommand(program: Command): void {
+  program
+    .command('fetch')
+    .description('download Tenhou logs into a folder, politely and resumably; only valid logs are saved')
+    .argument('[log...]', 'log ids (also old …-x ids) or viewer URLs such as https://tenhou.net/0/?log=ID&tw=1')
+    .option('--list <file>', 'a file of log ids or URLs, one a line, # comments allowed ("-" reads stdin); repeatable', collect)
+    .option('--archive <file>', 'a Tenhou archive page (scc*.html, plain or gzip): fetch every log=ID it links; repeatable', collect)
+    .option('--out <dir>', 'folder to save the logs in', 'logs')
+    .addOption(
+      new Option('--format <format>', 'xml: /0/log/?ID saved as gzip ID.mjlog; json: /5/mjlog2json.cgi?ID saved as ID.json')
+        .choices(['xml', 'json'])
+        .default(FETCH_DEFAULTS.format),
+    )
+    .option('--delay-ms <n>', 'pause after each request before the next one on the same connection', parseIntOption('--delay-ms', 0, 600_000), FETCH_DEFAULTS.delayMs)
+    .option('--retries <n>', 'further attempts after a timeout, a connection error or a 5xx answer', parseIntOption('--retries', 0, 20), FETCH_DEFAULTS.retries)
+    .option('--concurrency <n>', 'connections at once; Tenhou asks bulk downloaders to use one', parseIntOption('--concurrency', 1, 16), FETCH_DEFAULTS.concurrency)
+    .option('--base-url <url>', 'where Tenhou is (a mirror, or a local server)', FETCH_DEFAULTS.baseUrl)
+    .option('--timeout-ms <n>', 'limit for connecting, for the response headers and for each pause inside a body', parseIntOption('--timeout-ms', 1, 3_600_000), FETCH_DEFAULTS.timeoutMs)
+    .option('--fsync', 'flush each file to disk before renaming it into place')
+    .option('--json', "print a JSON summary with every id's outcome on stdout")
+    .addHelpText(
+      'after',
+      `
+Each answer is read with kanshi's own log reader before it is saved: an HTML error page, an empty or
+truncated body, or another game's log is never saved. A file is written under a temporary name
+(.kanshi-tmp-…, which kanshi info ignores) and renamed once complete; ids already in the folder are
+skipped without a request, so running the same command again resumes an interrupted download, and
+temporary files left by a killed run are removed.
+
+What you can give, as arguments or one a line in a --list file:
+  2016052515gm-00a9-0000-c4d72066                  a log id (the lobby may have 5 digits)
+  2012090306gm-0089-0000-x666f4d41e26b             an old obfuscated id, decoded to the real one
+  https://tenhou.net/0/?log=ID&tw=1&ts=3           a viewer URL (/0/, /3/, /5/ or /6/)
+  https://tenhou.net/0/log/?ID                     a raw-log URL
+
+Politeness: one connection and a pause of --delay-ms after each request by default. A retry waits
+--delay-ms (at least 100 ms), doubling each time, or longer if the server sends Retry-After (at most
+60 s). Timeouts are checked about once a second.
+
+Outcome of each id (one progress line each on stderr, then a summary):
+  saved      written to the folder
+  skipped    already in the folder (ID.mjlog or ID.xml; ID.json for --format json)
+  not found  HTTP 404: no such log, or the game is still being played
+  invalid    the answer was not that log (nothing is saved)
+  failed     no answer after the retries, or another HTTP error
+
+Exit status: 0 when every id was saved or skipped; 1 when any was not found, invalid or failed
+(run the command again to retry those, the saved ones are skipped); 2 for a usage error such as a
+bad id or list line, reported before anything is downloaded.
+
+Examples:
+  kanshi fetch 2016052515gm-00a9-0000-c4d72066
+  kanshi fetch --list ids.txt --out logs
+  kanshi fetch --archive scc20240101.html.gz --out logs/2024 --json > fetch-report.json
+  kanshi fetch 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1' --format json`,
+    )
+    .action(async (refs: string[], opts: FetchCliOptions) => {
+      checkBaseUrl(opts.baseUrl);
+      const requested = collectIds(refs, opts.list ?? [], opts.archive ?? []);
+      if (requested.ids.length === 0) {
+        throw new CliError('nothing to fetch: give log ids or URLs, --list FILE or --archive FILE (see kanshi fetch --help)');
+      }
+      if (opts.concurrency > 1 && /(^|\.)tenhou\.net$/.test(new URL(opts.baseUrl).hostname)) {
+        process.stderr.write(`kanshi: note: --concurrency ${opts.concurrency}; Tenhou asks bulk downloaders to use one connection\n`);
+      }
+      try {
+        await mkdir(opts.out, { recursive: true });
+      } catch (err) {
+        throw new CliError(`--out ${opts.out}: cannot create the folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      }
+      const progress = new ProgressReport(requested, opts.out, Boolean(process.stderr.isTTY));
+      let summary: FetchSummary;
+      try {
+        summary = await fetchLogs(requested.ids, {
+          outDir: opts.out,
+          format: opts.format,
+          baseUrl: opts.baseUrl,
+          delayMs: opts.delayMs,
+          retries: opts.retries,
+          concurrency: opts.concurrency,
+          timeoutMs: opts.timeoutMs,
+          fsync: Boolean(opts.fsync),
+          onProgress: (event) => progress.onEvent(event),
+        });
+      } finally {
+        progress.stop();
+      }
+      process.stderr.write(summaryLine(summary, opts.out) + '\n');
+      if (opts.json) out(JSON.stringify(jsonSummary(summary, requested, opts)));
+      if (summary.saved + summary.skipped < summary.total) process.exitCode = 1;
+    });
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function checkBaseUrl(text: string): void {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError(`--base-url must be a URL such as https://tenhou.net, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be an http or https URL, got "${text}"`);
+}
+
+/** Reads every source; all bad entries are reported together, before any download. */
+function collectIds(refs: string[], lists: string[], archives: string[]): Requested {
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  const given = new Map<string, string>();
+  const problems: string[] = [];
+  const add = (id: string, obfuscated: string | null) => {
+    if (!seen.has(id)) {
+      seen.add(id);
+      ids.push(id);
+    }
+    if (obfuscated) given.set(id, obfuscated);
+  };
+  for (const text of refs) {
+    try {
+      const ref = parseLogRef(text);
+      add(ref.id, ref.obfuscated);
+    } catch (err) {
+      if (!(err instanceof LogRefError)) throw err;
+      problems.push(err.message);
+    }
+  }
+  for (const file of lists) {
+    const { entries, problems: bad } = parseLogList(readInput(file, '--list'));
+    for (const entry of entries) add(entry.ref.id, entry.ref.obfuscated);
+    for (const p of bad) problems.push(`${file === '-' ? 'stdin' : file}:${p.line}: ${p.message}`);
+  }
+  for (const file of archives) {
+    try {
+      const found = extractArchiveLogIds(readFileOrFail(file, '--archive'));
+      if (found.length === 0) problems.push(`${file}: no log=ID links found (is it an scc*.html archive page?)`);
+      for (const id of found) add(id, null);
+    } catch (err) {
+      if (!(err instanceof ArchiveError)) throw err;
+      problems.push(`${file}: ${err.message}`);
+    }
+  }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, MAX_PROBLEMS_SHOWN);
+    if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more`);
+    throw new CliError(`nothing was downloaded; fix these first:\n  ${shown.join('\n  ')}`);
+  }
+  return { ids, given };
+}
+
+function readInput(file: string, option: string): string {
+  if (file === '-') return readFileSync(0, 'utf8');
+  return readFileOrFail(file, option).toString('utf8');
+}
+
+function readFileOrFail(file: string, option: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    throw new CliError(`${option} ${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+}
+
+const STATUS_WORDS: Record<FetchOutcome['status'], string> = {
+  saved: 'saved',
+  skipped: 'skipped',
+  'not-found': 'not found',
+  invalid: 'invalid',
+  failed: 'failed',
+};
+
+/** One line per id when stderr is not a terminal; a live counter (and problems above it) when it is. */
+class ProgressReport {
+  private readonly bars: cliProgress.MultiBar | null;
+  private readonly bar: cliProgress.SingleBar | null;
+  private readonly counts = { saved: 0, skipped: 0, notFound: 0, invalid: 0, failed: 0 };
+
+  constructor(
+    private readonly requested: Requested,
+    private readonly outDir: string,
+    live: boolean,
+  ) {
+    if (live) {
+      this.bars = new cliProgress.MultiBar(
+        {
+          stream: process.stderr,
+          format: 'fetch {bar} {value}/{total}  saved {saved}  skipped {skipped}  not found {notFound}  invalid {invalid}  failed {failed}  {current}',
+          hideCursor: true,
+          clearOnComplete: true,
+        },
+        cliProgress.Presets.shades_classic,
+      );
+      this.bar = this.bars.create(requested.ids.length, 0, { ...this.counts, current: '' });
+    } else {
+      this.bars = null;
+      this.bar = null;
+    }
+  }
+
+  onEvent(event: FetchEvent): void {
+    switch (event.type) {
+      case 'start':
+        this.bar?.update({ current: event.id });
+        return;
+      case 'retry':
+        this.line(`  ${event.id}  retry after attempt ${event.attempt} in ${seconds(event.waitMs)}: ${event.reason}`);
+        return;
+      case 'cleaned':
+        this.line(`removed a temporary file left by an interrupted run: ${event.path}`);
+        return;
+      case 'done': {
+        const o = event.outcome;
+        this.count(o.status);
+        this.bar?.update(event.done, { ...this.counts });
+        // On a terminal only problems get a line of their own; the counter shows the rest.
+        if (this.bar && (o.status === 'saved' || o.status === 'skipped')) return;
+        this.line(`[${event.done}/${event.total}] ${o.id}  ${STATUS_WORDS[o.status]}  ${this.detail(o)}`);
+        return;
+      }
+    }
+  }
+
+  stop(): void {
+    // cli-progress writes logged lines at its next redraw; draw once more so none is lost.
+    this.bars?.update();
+    this.bars?.stop();
+  }
+
+  private count(status: FetchOutcome['status']): void {
+    if (status === 'not-found') this.counts.notFound++;
+    else this.counts[status]++;
+  }
+
+  private detail(o: FetchOutcome): string {
+    const given = this.requested.given.get(o.id);
+    const from = given ? `  (given as ${given})` : '';
+    switch (o.status) {
+      case 'saved':
+        return `${o.file} (${kilobytes(o.bytes ?? 0)} received${o.attempts > 1 ? `, ${o.attempts} attempts` : ''})${from}`;
+      case 'skipped':
+        return `already in ${o.file ?? join(this.outDir, o.id)}${from}`;
+      default:
+        return `${o.reason ?? ''}${from}`;
+    }
+  }
+
+  private line(text: string): void {
+    if (this.bars) this.bars.log(text + '\n');
+    else process.stderr.write(text + '\n');
+  }
+}
+
+function summaryLine(s: FetchSummary, outDir: string): string {
+  return (
+    `fetch: ${s.total} log${s.total === 1 ? '' : 's'} into ${outDir}: ${s.saved} saved, ${s.skipped} skipped (already there), ` +
+    `${s.notFound} not found, ${s.invalid} invalid, ${s.failed} failed`
+  );
+}
+
+function jsonSummary(s: FetchSummary, requested: Requested, opts: FetchCliOptions) {
+  return {
+    out: opts.out,
+    format: opts.format,
+    baseUrl: opts.baseUrl,
+    total: s.total,
+    saved: s.saved,
+    skipped: s.skipped,
+    notFound: s.notFound,
+    invalid: s.invalid,
+    failed: s.failed,
+    outcomes: s.outcomes.map((o) => {
+      const given = requested.given.get(o.id);
+      return given ? { ...o, given } : o;
+    }),
+  };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+function kilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} kB`;
+}

@@ -1,0 +1,25 @@
+export {
+  parseLogRef,
+  decodeObfuscatedLogId,
+  obfuscationTableIndex,
+  isLogId,
+  isObfuscatedLogId,
+  OBFUSCATION_TABLE,
+  LogRefError,
+  type LogRef,
+} from './log-id.js';
+export { parseLogList, extractArchiveLogIds, ArchiveError, type ListEntry, type ListProblem } from './lists.js';
+export {
+  fetchLogs,
+  logUrl,
+  FETCH_DEFAULTS,
+  DEFAULT_USER_AGENT,
+  type FetchOptions,
+  type FetchStatus,
+  type FetchOutcome,
+  type FetchEvent,
+  type FetchSummary,
+} from './download.js';
+export { checkLogBody, type LogCheck } from './validate.js';
+export { savedFileName, findSavedLog, writeFileAtomically, removeStaleTempFiles, tempFileName, TEMP_PREFIX, type LogFormat } from './store.js';
+export { retryWaitMs, parseRetryAfter, isRetryableStatus, MAX_RETRY_WAIT_MS } from './policy.js';

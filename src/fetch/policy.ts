@@ -1,0 +1,93 @@
+/**
+ * When to try a request again, how long to wait first, and how to say why a request failed.
+ * Pure functions; download.ts hands them to undici's retry handler.
+ */
+
+/** HTTP statuses worth another try: server errors and "too many requests". */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || (status >= 500 && status <= 599);
+}
+
+/** Every status undici's retry handler should treat as a failed attempt (it needs the full list). */
+export const RETRYABLE_STATUSES: readonly number[] = Object.freeze([429, ...Array.from({ length: 100 }, (_, i) => 500 + i)]);
+
+/** Network and timeout errors worth another try (Node's and undici's codes). */
+const RETRYABLE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETDOWN',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+export interface HttpFailure {
+  code?: string;
+  statusCode?: number;
+  message?: string;
+  headers?: Record<string, string | string[] | undefined> | null;
+  cause?: unknown;
+}
+
+export function isRetryableError(err: HttpFailure): boolean {
+  if (typeof err.statusCode === 'number' && err.statusCode > 0 && err.code === 'UND_ERR_REQ_RETRY') {
+    return isRetryableStatus(err.statusCode);
+  }
+  return typeof err.code === 'string' && RETRYABLE_CODES.has(err.code);
+}
+
+/** Longest wait before a retry, whatever the backoff or the server's Retry-After says. */
+export const MAX_RETRY_WAIT_MS = 60_000;
+
+/**
+ * The wait before retry number `retry` (1 for the first): `baseMs`, doubling each time, at least
+ * what the server asked for in Retry-After, at most MAX_RETRY_WAIT_MS.
+ */
+export function retryWaitMs(retry: number, baseMs: number, retryAfterMs: number | null = null): number {
+  const backoff = baseMs * 2 ** Math.max(0, retry - 1);
+  return Math.min(MAX_RETRY_WAIT_MS, Math.max(backoff, retryAfterMs ?? 0));
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text.trim() === '') return null;
+  if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** One line saying what went wrong, for progress lines and the summary. */
+export function describeFailure(err: HttpFailure, timeoutMs: number): string {
+  if (err.code === 'UND_ERR_REQ_RETRY' && typeof err.statusCode === 'number') return `HTTP ${err.statusCode}`;
+  switch (err.code) {
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return `no response within ${timeoutMs} ms`;
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `the body stalled for ${timeoutMs} ms`;
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `could not connect within ${timeoutMs} ms`;
+    case 'UND_ERR_SOCKET':
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return `connection closed by the server (${err.code})`;
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host not found (${err.code})`;
+    case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
+      return 'the response is too large to be a log';
+    default:
+      return (err.code ? `${err.code}: ` : '') + (err.message ?? String(err));
+  }
+}

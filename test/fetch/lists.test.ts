@@ -1,0 +1,56 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ArchiveError, extractArchiveLogIds, parseLogList } from '../../src/fetch/index.js';
+
+describe('parseLogList', () => {
+  it('reads one id or URL a line, with comments and blank lines', () => {
+    const text = [
+      '# phoenix games to audit',
+      '2016052515gm-00a9-0000-c4d72066',
+      '',
+      '   https://tenhou.net/0/?log=2010091009gm-00a9-0000-83af2648&tw=2   # the chankan game',
+      'https://tenhou.net/3/#log=2020052221gm-00a9-0000-6f0524c7',
+      '2012090306gm-0089-0000-x666f4d41e26b\r',
+    ].join('\n');
+    const { entries, problems } = parseLogList(text);
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => [e.line, e.ref.id, e.ref.seat])).toEqual([
+      [2, '2016052515gm-00a9-0000-c4d72066', null],
+      [4, '2010091009gm-00a9-0000-83af2648', 2],
+      [5, '2020052221gm-00a9-0000-6f0524c7', null],
+      [6, '2012090306gm-0089-0000-dc81a77a', null],
+    ]);
+  });
+
+  it('names the line of every bad entry', () => {
+    const { entries, problems } = parseLogList('2016052515gm-00a9-0000-c4d72066\nnot-an-id\n\n2016052515gm-00a9 extra\n');
+    expect(entries).toHaveLength(1);
+    expect(problems.map((p) => p.line)).toEqual([2, 4]);
+    expect(problems[0].message).toMatch(/"not-an-id" is not a Tenhou log id/);
+    expect(problems[1].message).toMatch(/expected one log id or URL, found several words/);
+  });
+});
+
+describe('extractArchiveLogIds', () => {
+  // The shape of a phoenix archive page (scc*.html), as tenhou-format.md §5.4 shows it.
+  const page = [
+    '00:00 | 19 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-3827d34d">牌譜</a> | ヤキン(+50.0) A(+10.0) B(-20.0) C(-40.0)<br>',
+    '00:01 | 24 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-03d248be">牌譜</a> | D(+60.0) E(+5.0) F(-25.0) G(-40.0)<br>',
+    '00:02 | 24 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-3827d34d">牌譜</a> | repeated<br>',
+  ].join('\r\n');
+
+  it('extracts log ids from log= links, in order, each once', () => {
+    expect(extractArchiveLogIds(Buffer.from(page, 'utf8'))).toEqual(['2013022000gm-00a9-0000-3827d34d', '2013022000gm-00a9-0000-03d248be']);
+  });
+
+  it('reads gzip archives (recognised by magic bytes) and pages in other encodings', () => {
+    expect(extractArchiveLogIds(gzipSync(Buffer.from(page, 'utf8')))).toHaveLength(2);
+    const shiftJisLike = Buffer.concat([Buffer.from([0x8e, 0x6c, 0x95, 0xf0]), Buffer.from(' | <a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-3827d34d">')]);
+    expect(extractArchiveLogIds(shiftJisLike)).toEqual(['2013022000gm-00a9-0000-3827d34d']);
+  });
+
+  it('finds nothing in a page without links, and refuses a broken gzip stream', () => {
+    expect(extractArchiveLogIds(Buffer.from('00:00 | 19 | results only<br>'))).toEqual([]);
+    expect(() => extractArchiveLogIds(gzipSync(Buffer.from(page)).subarray(0, 30))).toThrow(ArchiveError);
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { walkInputs, looksLikeLogFile } from '../../src/batch/index.js';
+import {
+  checkLogBody,
+  findSavedLog,
+  parseRetryAfter,
+  removeStaleTempFiles,
+  retryWaitMs,
+  savedFileName,
+  tempFileName,
+  writeFileAtomically,
+  MAX_RETRY_WAIT_MS,
+} from '../../src/fetch/index.js';
+import { corpusFile } from '../support/corpus.js';
+
+const ID = '2016052515gm-00a9-0000-c4d72066';
+
+function folder(): string {
+  return mkdtempSync(join(tmpdir(), 'kanshi-store-'));
+}
+
+describe('the output folder', () => {
+  it('names saved logs by id and format', () => {
+    expect(savedFileName(ID, 'xml')).toBe(`${ID}.mjlog`);
+    expect(savedFileName(ID, 'json')).toBe(`${ID}.json`);
+  });
+
+  it('gives temporary files names that the folder walk of kanshi info never reads', async () => {
+    const name = tempFileName(savedFileName(ID, 'xml'));
+    expect(name).toMatch(new RegExp(`^\\.kanshi-tmp-${process.pid}-[0-9a-f]{8}-${ID}\\.mjlog\\.tmp$`));
+    expect(looksLikeLogFile(name)).toBe(false);
+    const dir = folder();
+    writeFileSync(join(dir, name), '<mjloggm ver="2.3"><GO type="169"');
+    const walked = [];
+    for await (const item of walkInputs([dir])) walked.push(item);
+    expect(walked).toEqual([]);
+  });
+
+  it('writes through a temporary file and a rename, leaving only the final file', async () => {
+    const dir = folder();
+    const path = await writeFileAtomically(dir, `${ID}.json`, Buffer.from('{"x":1}'), { fsync: true });
+    expect(path).toBe(join(dir, `${ID}.json`));
+    expect(readdirSync(dir)).toEqual([`${ID}.json`]);
+    expect(readFileSync(path, 'utf8')).toBe('{"x":1}');
+  });
+
+  it('cleans up its temporary file when the write fails', async () => {
+    const dir = folder();
+    await expect(writeFileAtomically(join(dir, 'missing'), `${ID}.json`, Buffer.from('x'))).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('finds a log saved as .mjlog or .xml for XML, .json for JSON', async () => {
+    const dir = folder();
+    expect(await findSavedLog(dir, ID, 'xml')).toBeNull();
+    writeFileSync(join(dir, `${ID}.xml`), 'x');
+    expect(await findSavedLog(dir, ID, 'xml')).toBe(join(dir, `${ID}.xml`));
+    expect(await findSavedLog(dir, ID, 'json')).toBeNull();
+  });
+
+  it('removes abandoned temporary files only', async () => {
+    const dir = folder();
+    const mine = tempFileName(`${ID}.mjlog`);
+    const liveOld = `.kanshi-tmp-${process.ppid}-00000000-${ID}.mjlog.tmp`;
+    const liveNew = `.kanshi-tmp-${process.ppid}-11111111-${ID}.json.tmp`;
+    for (const name of [mine, liveOld, liveNew, '.hidden-note', `${ID}.mjlog`]) writeFileSync(join(dir, name), 'x');
+    const twoDaysAgo = (Date.now() - 2 * 24 * 3600 * 1000) / 1000;
+    utimesSync(join(dir, liveOld), twoDaysAgo, twoDaysAgo);
+    expect(await removeStaleTempFiles(dir)).toEqual([join(dir, liveOld)]);
+    expect(readdirSync(dir).sort()).toEqual(['.hidden-note', mine, liveNew, `${ID}.mjlog`].sort());
+    expect(await removeStaleTempFiles(join(dir, 'missing'))).toEqual([]);
+  });
+});
+
+describe('retry policy', () => {
+  it('doubles the wait from the base, honours Retry-After, and caps both', () => {
+    expect([1, 2, 3, 4].map((n) => retryWaitMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryWaitMs(1, 1000, 5000)).toBe(5000);
+    expect(retryWaitMs(3, 1000, 100)).toBe(4000);
+    expect(retryWaitMs(20, 1000)).toBe(MAX_RETRY_WAIT_MS);
+    expect(retryWaitMs(1, 10, 3_600_000)).toBe(MAX_RETRY_WAIT_MS);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(parseRetryAfter(undefined)).toBeNull();
+    expect(parseRetryAfter('soon')).toBeNull();
+  });
+});
+
+describe('checkLogBody', () => {
+  const xml = readFileSync(corpusFile(`${ID}.xml`));
+
+  it('accepts the log of the id', () => {
+    expect(checkLogBody(ID, 'xml', xml).ok).toBe(true);
+    expect(checkLogBody('2012110112gm-0009-7447-14ec5c8d', 'json', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json'))).ok).toBe(true);
+  });
+
+  it('refuses what is not the log asked for, saying why', () => {
+    const reason = (id: string, format: 'xml' | 'json', body: Uint8Array) => {
+      const check = checkLogBody(id, format, body);
+      return check.ok ? 'ok' : check.reason;
+    };
+    expect(reason(ID, 'xml', Buffer.alloc(0))).toBe('empty body');
+    expect(reason(ID, 'xml', xml.subarray(0, 5000))).toMatch(/^not a log: line 1 column \d+: not well-formed XML/);
+    expect(reason(ID, 'xml', Buffer.from('<!DOCTYPE html><html><body>error</body></html>'))).toMatch(/root element is <html>/);
+    expect(reason(ID, 'xml', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json')))).toMatch(/expected mjlog XML, got JSON/);
+    expect(reason(ID.replace('00a9', '0009'), 'xml', xml)).toBe("another game's log: GO type 0x00a9, the id says 0x0009");
+    expect(reason('2012110112gm-0009-7447-00000000', 'json', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json')))).toBe(
+      "another game's log: its ref is 2012110112gm-0009-7447-14ec5c8d",
+    );
+  });
+});

@@ -16,6 +16,7 @@ import type {
   Yaku,
 } from './events.js';
 import { DAN_NAMES, decodeGameType } from './game-type.js';
+import { tokenizeMjlog } from './mjlog-tokenizer.js';
 
 /** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
 export interface MjlogTag {
@@ -33,8 +34,13 @@ const parser = new XMLParser({
   allowBooleanAttributes: false,
 });
 
-/** Reads mjlog XML text into its tags, with the position of any syntax error. */
+/** Reads mjlog XML text into its tags: the mjlog tokenizer when it can, else the reference parser. */
 export function parseMjlogTags(text: string): MjlogTag[] {
+  return tokenizeMjlog(text) ?? parseMjlogTagsReference(text);
+}
+
+/** Reads mjlog XML text into its tags with fast-xml-parser, with the position of any syntax error. */
+export function parseMjlogTagsReference(text: string): MjlogTag[] {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     throw new IngestError(`not well-formed XML: ${valid.err.msg}`, `line ${valid.err.line} column ${valid.err.col}`);
@@ -65,9 +71,8 @@ export function parseMjlogTags(text: string): MjlogTag[] {
   return tags;
 }
 
-const DRAW_LETTERS = 'TUVW';
-const DISCARD_LETTERS = 'DEFG';
-const TILE_TAG = /^([TUVWDEFG])(\d+)$/;
+/** Draw letters T U V W then discard letters D E F G, as char codes: index = seat + 4 × discard. */
+const TILE_LETTER_CODES = [84, 85, 86, 87, 68, 69, 70, 71];
 const LIVE_PROTOCOL_TAG = /^([tuvwdefg])(\d*)$/;
 
 const RYUUKYOKU_TYPES: Record<string, RyuukyokuReason> = {
@@ -78,6 +83,22 @@ const RYUUKYOKU_TYPES: Record<string, RyuukyokuReason> = {
   kaze4: 'suufon-renda',
   nm: 'nagashi-mangan',
 };
+
+/**
+ * `T77` → seat 0 draws tile 77, packed as (seat × 2 + discard) × 1024 + tile; -1 for any other tag name.
+ * Hot (one call per draw and discard), so it allocates nothing.
+ */
+function tileTagOf(name: string): number {
+  const letter = TILE_LETTER_CODES.indexOf(name.charCodeAt(0));
+  if (letter < 0 || name.length < 2 || name.length > 6) return -1;
+  let tile = 0;
+  for (let i = 1; i < name.length; i++) {
+    const d = name.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    tile = tile * 10 + d;
+  }
+  return letter * 1024 + tile;
+}
 
 /** Attribute readers that name the tag and say what was expected. */
 class TagReader {
@@ -118,6 +139,16 @@ class TagReader {
   }
 
   numbers(attr: string, opts: { min?: number; max?: number; integer?: boolean; count?: number[] } = {}): number[] {
+    const fast = fastIntList(this.raw(attr));
+    if (fast !== null && fast.length > 0) {
+      let ok = !opts.count || opts.count.includes(fast.length);
+      for (let i = 0; ok && i < fast.length; i++) {
+        const n = fast[i];
+        if ((opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max)) ok = false;
+      }
+      if (ok) return fast;
+    }
+    // The careful path names the bad value.
     const text = this.raw(attr).trim();
     if (text === '') {
       if (opts.count && !opts.count.includes(0)) this.fail(`attribute ${attr} is empty, expected ${opts.count.join(' or ')} values`);
@@ -147,6 +178,32 @@ class TagReader {
   tiles(attr: string, count?: number[]): TileId[] {
     return this.numbers(attr, { min: 0, max: 135, count });
   }
+}
+
+/** `1,2,-3` as integers without allocating per value; null if the text is anything else. */
+function fastIntList(text: string): number[] | null {
+  const out: number[] = [];
+  let n = 0;
+  let digits = 0;
+  let negative = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 44;
+    if (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      digits++;
+    } else if (c === 44) {
+      if (digits === 0 || digits > 9) return null;
+      out.push(negative ? -n : n);
+      n = 0;
+      digits = 0;
+      negative = false;
+    } else if (c === 45 && digits === 0 && !negative) {
+      negative = true;
+    } else {
+      return null;
+    }
+  }
+  return out;
 }
 
 /** Scores and deltas from `sc` (pairs per seat, in hundreds of points). */
@@ -215,24 +272,23 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions): Game
 
   for (let index = 0; index < tags.length; index++) {
     const tag = tags[index];
-    const r = new TagReader(tag, index);
-    const tileTag = TILE_TAG.exec(tag.name);
-    if (tileTag) {
-      if (!round) r.fail('a draw or discard before the first INIT');
-      const letter = tileTag[1];
-      const tile = Number(tileTag[2]);
-      if (!isTileId(tile)) r.fail(`tile id ${tileTag[2]} is out of range, expected 0..135`);
-      const drawSeat = DRAW_LETTERS.indexOf(letter);
-      if (drawSeat >= 0) {
-        emit({ type: 'draw', seat: drawSeat, tile });
-        lastDraw[drawSeat] = tile;
+    const tileTag = tileTagOf(tag.name);
+    if (tileTag >= 0) {
+      if (!round) new TagReader(tag, index).fail('a draw or discard before the first INIT');
+      const tile = tileTag & 1023;
+      if (!isTileId(tile)) new TagReader(tag, index).fail(`tile id ${tag.name.slice(1)} is out of range, expected 0..135`);
+      const letter = tileTag >> 10;
+      const seat = letter & 3;
+      if (letter < 4) {
+        emit({ type: 'draw', seat, tile });
+        lastDraw[seat] = tile;
       } else {
-        const seat = DISCARD_LETTERS.indexOf(letter);
         emit({ type: 'discard', seat, tile, tsumogiri: lastDraw[seat] === tile });
         lastDraw[seat] = null;
       }
       continue;
     }
+    const r = new TagReader(tag, index);
     switch (tag.name) {
       case 'SHUFFLE':
         game.seed = r.has('seed') ? r.raw('seed') : null;

@@ -110,7 +110,7 @@ export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResul
     if (wall) anyWall = true;
     const replayer = new RoundReplayer(index, start, players, wall, options, sink);
     for (let i = 1; i < round.events.length; i++) replayer.apply(round.events[i], i);
-    rounds.push(replayer.finish(wallReason));
+    rounds.push({ ...replayer.finish(wallReason), eventCount: round.events.length });
   });
   if (anyWall) seedNote = null;
   else if (seedNote === null) seedNote = game.rounds.length === 0 ? 'the log has no rounds' : 'no wall could be built';
@@ -232,22 +232,31 @@ class RoundReplayer {
     return liveDrawCount(this.layout, Math.min(this.replacements, this.layout.replacement.length)) - this.liveDraws;
   }
 
+  /** Removes the tiles if all are held (order inside a hand does not matter: swap with the last). */
   private removeFromHand(seat: Seat, tiles: readonly TileId[]): boolean {
     const hand = this.concealed[seat];
-    const idx = tiles.map((t) => hand.indexOf(t));
-    if (idx.some((i) => i < 0)) return false;
-    for (const t of tiles) hand.splice(hand.indexOf(t), 1);
+    for (const t of tiles) if (!hand.includes(t)) return false;
+    for (const t of tiles) {
+      const i = hand.indexOf(t);
+      hand[i] = hand[hand.length - 1];
+      hand.pop();
+    }
     return true;
   }
 
   private checkDeal(): void {
     const wall = this.wall!;
+    // dealtTo[tile] = 1 + the seat the wall deals it to; the order within a hand is not logged.
+    const dealtTo = new Uint8Array(136);
     for (let seat = 0; seat < this.players; seat++) {
       const offset = seatOffsetFromDealer(this.players, seat, this.start.dealer);
-      const expected = haipaiIndices(wall.layout, offset).map((i) => wall.tiles[i]).sort((a, b) => a - b);
-      const logged = [...this.start.hands[seat]].sort((a, b) => a - b);
+      for (const i of haipaiIndices(wall.layout, offset)) dealtTo[wall.tiles[i]] = seat + 1;
+    }
+    for (let seat = 0; seat < this.players; seat++) {
       this.sink.wallChecked += 13;
-      const wrong = expected.filter((t, i) => t !== logged[i]).length;
+      let wrong = 0;
+      for (const t of this.start.hands[seat]) if (dealtTo[t] !== seat + 1) wrong++;
+      wrong += Math.max(0, 13 - this.start.hands[seat].length);
       if (wrong > 0) {
         this.mismatch('haipai', 0, null, null, null, `seat ${seat}'s dealt hand differs from the wall in ${wrong} of 13 tiles`);
       }
@@ -620,7 +629,7 @@ class RoundReplayer {
 
   // ---------- end of round ----------
 
-  finish(wallReason: string | undefined): RoundReplay {
+  finish(wallReason: string | undefined): Omit<RoundReplay, 'eventCount'> {
     const logEnded = this.ended === null;
     const kans = this.kans.map((p) => p.record);
     for (const p of this.kans) {

@@ -161,6 +161,8 @@ export interface RoundReplay {
   replacementDraws: number;
   /** Riichi declarations: seat and event index. */
   riichi: { seat: Seat; eventIndex: number; turn: number }[];
+  /** Events in the round (the round start included). */
+  eventCount: number;
 }
 
 export type InconsistencyKind =

@@ -1,0 +1,77 @@
+/**
+ * One game's audit: every check, each a pure function of the replay and the rules.
+ */
+import { createHash } from 'node:crypto';
+import { IngestError, type GameLog } from '../ingest/index.js';
+import { replayGame, type ReplayResult } from '../replay/index.js';
+import { matchingProfile, rulesKey, type Rules } from '../rules/index.js';
+import { checkChankan } from './chankan.js';
+import { finding, type Finding } from './findings.js';
+import { checkFourKans } from './four-kans.js';
+import { checkIntegrity } from './integrity.js';
+import { checkRestrictions } from './restrictions.js';
+import { checkRiichiKans } from './riichi-kans.js';
+import type { GameAudit, GameMeta, RiichiKanVerdict } from './types.js';
+
+/** The findings and riichi-kan verdicts of a replayed game. */
+export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
+  const riichi = checkRiichiKans(replay, rules);
+  const findings = [
+    ...riichi.findings,
+    ...checkFourKans(replay, rules),
+    ...checkChankan(replay, rules),
+    ...checkRestrictions(replay),
+    ...checkIntegrity(replay),
+  ];
+  findings.sort((a, b) => (a.round ?? -1) - (b.round ?? -1) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));
+  return { findings, riichiKans: riichi.verdicts };
+}
+
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function gameMeta(game: GameLog): GameMeta {
+  const { rounds, ...meta } = game;
+  return { ...meta, roundCount: rounds.length };
+}
+
+export interface AuditContext {
+  rules: Rules;
+  /** The profile the user named, if any (kept for the database). */
+  profile?: string | null;
+}
+
+/** Audits one parsed game. */
+export function auditGame(file: string, hash: string, game: GameLog, ctx: AuditContext): GameAudit {
+  const replay = replayGame(game, { kandoraTiming: ctx.rules.kandoraTiming });
+  const { findings, riichiKans } = auditReplay(replay, ctx.rules);
+  return {
+    file,
+    contentHash: hash,
+    rules: ctx.rules,
+    rulesKey: rulesKey(ctx.rules),
+    profile: ctx.profile ?? matchingProfile(ctx.rules) ?? null,
+    game: gameMeta(game),
+    replay,
+    riichiKans,
+    findings,
+  };
+}
+
+/** The audit of a file that could not be read: one ingest-error finding. */
+export function failedAudit(file: string, hash: string, err: IngestError | Error, ctx: AuditContext): GameAudit {
+  const position = err instanceof IngestError ? err.position : null;
+  const reason = err instanceof IngestError ? err.reason : err.message;
+  return {
+    file,
+    contentHash: hash,
+    rules: ctx.rules,
+    rulesKey: rulesKey(ctx.rules),
+    profile: ctx.profile ?? matchingProfile(ctx.rules) ?? null,
+    game: null,
+    replay: null,
+    riichiKans: [],
+    findings: [finding('ingest-error', { round: null, eventIndex: null }, position ? `${position}: ${reason}` : reason, { position, reason })],
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Chankan (kan-rules.md §5): every ron on a kakan, kokushi robbing an ankan where the rule allows it,
+ * and chankans that cannot be.
+ */
+import { isKokushiTenpai, toCounts, waits, HandError } from '../hand/index.js';
+import { YAKU } from '../ingest/index.js';
+import type { ReplayResult, WinRecord } from '../replay/index.js';
+import type { Rules } from '../rules/index.js';
+import { kindOf, kindToString, type TileKind } from '../tiles/index.js';
+import { finding, type Finding } from './findings.js';
+
+const KOKUSHI_YAKUMAN = [47, 48];
+
+const IMPOSSIBLE_YAKU: Record<number, string> = {
+  [YAKU.menzenTsumo]: 'menzen tsumo',
+  [YAKU.rinshanKaihou]: 'rinshan kaihou',
+  [YAKU.haitei]: 'haitei',
+  [YAKU.houtei]: 'houtei',
+};
+
+export function checkChankan(replay: ReplayResult, rules: Rules): Finding[] {
+  const out: Finding[] = [];
+  for (const round of replay.rounds) {
+    for (const w of round.wins) {
+      if (!w.chankan && !w.chankanOnAnkan) continue;
+      const at = { round: w.round, eventIndex: w.eventIndex, seat: w.seat };
+      const tile = kindToString(kindOf(w.winningTile));
+      if (w.chankanOnAnkan) {
+        const kokushi = w.yakuman.some((y) => KOKUSHI_YAKUMAN.includes(y)) || isKokushiHand(w);
+        if (!rules.kokushiAnkanChankan || !kokushi) {
+          const why = !kokushi ? 'only thirteen orphans may rob an ankan' : 'kokushiAnkanChankan is false: no one may rob an ankan';
+          out.push(finding('chankan-ankan-illegal', at, `seat ${w.seat} robs seat ${w.from}'s ankan of ${tile}: ${why}`, { tile, kokushi, kokushiAnkanChankan: rules.kokushiAnkanChankan }));
+          continue;
+        }
+        out.push(finding('chankan-win', at, `seat ${w.seat} robs seat ${w.from}'s ankan of ${tile} with thirteen orphans`, { tile, kan: 'ankan' }));
+      } else {
+        out.push(finding('chankan-win', at, `seat ${w.seat} robs seat ${w.from}'s kakan of ${tile}`, { tile, kan: 'kakan' }));
+      }
+      const reasons = impossibility(w);
+      if (reasons.length > 0) {
+        out.push(finding('chankan-impossible', at, `this chankan cannot be: ${reasons.join('; ')}`, { tile, reasons }));
+      }
+    }
+  }
+  return out;
+}
+
+function isKokushiHand(w: WinRecord): boolean {
+  try {
+    return w.melds.length === 0 && isKokushiTenpai(toCounts(w.concealed.map(kindOf)));
+  } catch (err) {
+    if (err instanceof HandError) return false;
+    throw err;
+  }
+}
+
+/** Why a chankan win is impossible, if it is. */
+export function impossibility(w: WinRecord): string[] {
+  const reasons: string[] = [];
+  for (const y of w.yaku) if (IMPOSSIBLE_YAKU[y.id] && y.han > 0) reasons.push(`it is scored with ${IMPOSSIBLE_YAKU[y.id]}`);
+  if (w.tsumo) reasons.push('it is a tsumo');
+  const robbed = kindOf(w.winningTile);
+  if (w.concealed.some((t) => kindOf(t) === robbed)) reasons.push(`the winner holds a copy of the robbed ${kindToString(robbed)}`);
+  const furiten = furitenReason(w);
+  if (furiten) reasons.push(furiten);
+  return reasons;
+}
+
+/** Furiten: a wait in the winner's own river, or a wait let pass since the winner's last discard (riichi: since riichi). */
+function furitenReason(w: WinRecord): string | null {
+  let winningKinds: TileKind[];
+  try {
+    winningKinds = waits(toCounts(w.concealed.map(kindOf)));
+  } catch (err) {
+    if (err instanceof HandError) return null;
+    throw err;
+  }
+  const own = winningKinds.filter((k) => w.river.some((t) => kindOf(t) === k));
+  if (own.length > 0) return `the winner is furiten (discarded ${own.map(kindToString).join(' ')} earlier)`;
+  // The robbed tile itself is the last tile let pass; it is the one being won on.
+  const passed = w.passedSinceOwnDiscard.filter((t) => t !== w.winningTile);
+  const missed = winningKinds.filter((k) => passed.some((t) => kindOf(t) === k));
+  if (missed.length > 0) {
+    return `the winner is furiten (let ${missed.map(kindToString).join(' ')} pass since ${w.riichi ? 'riichi' : 'their last discard'})`;
+  }
+  return null;
+}

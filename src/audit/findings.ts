@@ -1,0 +1,144 @@
+/**
+ * Findings: what the audit says about a game. The kinds are a closed, documented list; each has one
+ * severity (an illegal kan is an error, a chankan win or a legal abort is information).
+ */
+import type { KnobName } from '../rules/index.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface FindingKindInfo {
+  severity: Severity;
+  /** The knob whose value decides it, if any. */
+  rule?: KnobName;
+  /** What it means, in one line (kanshi audit --help, the database's finding_kinds table). */
+  description: string;
+}
+
+export const FINDING_KINDS = {
+  'riichi-kan-illegal': {
+    severity: 'error',
+    rule: 'riichiKan',
+    description: 'a kan by a player in riichi that the riichiKan/okuriKan rules forbid (details.reason says why)',
+  },
+  'suukaikan-abort': {
+    severity: 'info',
+    rule: 'suukaikan',
+    description: 'a four-kan abort (suukaikan) where and when the rule expects it',
+  },
+  'suukaikan-missing': {
+    severity: 'error',
+    rule: 'suukaikan',
+    description: 'four kans by two or more players, the discard after the fourth passed, and the hand went on',
+  },
+  'suukaikan-unexpected': {
+    severity: 'error',
+    rule: 'suukaikan',
+    description: 'a four-kan abort the rule does not call for (fewer than four kans, all by one player, or suukaikan none)',
+  },
+  'suukaikan-wrong-moment': {
+    severity: 'error',
+    rule: 'suukaikan',
+    description: "a four-kan abort before the fourth kan's replacement draw and discard",
+  },
+  'fifth-kan': {
+    severity: 'error',
+    rule: 'fifthKan',
+    description: 'a fifth kan in one hand: forbidden, or allowed to abort but the hand went on',
+  },
+  'fifth-kan-abort': {
+    severity: 'info',
+    rule: 'fifthKan',
+    description: 'a hand that ended at a fifth kan, as fifthKan aborts calls for',
+  },
+  'chankan-win': {
+    severity: 'info',
+    rule: 'kokushiAnkanChankan',
+    description: 'a ron on the tile a kakan adds (or, where allowed, kokushi robbing an ankan)',
+  },
+  'chankan-ankan-illegal': {
+    severity: 'error',
+    rule: 'kokushiAnkanChankan',
+    description: 'a ron on an ankan that the rule or the hand (not thirteen orphans) does not allow',
+  },
+  'chankan-impossible': {
+    severity: 'error',
+    description: 'a chankan that cannot be: scored with rinshan, haitei, houtei or menzen tsumo, a winner holding the robbed tile, or a furiten winner',
+  },
+  'kan-after-haitei': {
+    severity: 'error',
+    description: 'an ankan or kakan after the last live tile was drawn',
+  },
+  'daiminkan-on-houtei': {
+    severity: 'error',
+    description: 'a daiminkan on the last discard of the hand (no replacement tile can be given)',
+  },
+  'kan-after-call': {
+    severity: 'error',
+    description: 'an ankan or kakan on the turn a player took a discard by chi or pon, before drawing',
+  },
+  'replacement-draw-missing': {
+    severity: 'error',
+    description: 'a completed kan with no replacement draw before the hand went on',
+  },
+  'kandora-timing-mismatch': {
+    severity: 'warning',
+    rule: 'kandoraTiming',
+    description: 'a kandora revealed at another moment than the kandoraTiming rule says',
+  },
+  'wall-mismatch': {
+    severity: 'error',
+    description: 'a dealt, drawn or replacement tile, an indicator or the dice differ from the wall rebuilt from the seed',
+  },
+  'replay-inconsistency': {
+    severity: 'error',
+    description: 'the log contradicts itself (a discard not held, a call on tiles not held, tiles out of turn…)',
+  },
+  'audit-error': {
+    severity: 'error',
+    description: 'kanshi itself failed on this file (a bug to report; details hold the error)',
+  },
+  'ingest-error': {
+    severity: 'error',
+    description: 'the file could not be read as a log (details name the position)',
+  },
+} as const satisfies Record<string, FindingKindInfo>;
+
+export type FindingKind = keyof typeof FINDING_KINDS;
+
+export const FINDING_KIND_NAMES = Object.keys(FINDING_KINDS) as FindingKind[];
+
+export interface Finding {
+  kind: FindingKind;
+  severity: Severity;
+  /** 0-based round index, or null for the whole game. */
+  round: number | null;
+  /** Event index within the round, or null. */
+  eventIndex: number | null;
+  seat?: number;
+  /** The knob that decided it, when one did. */
+  rule?: KnobName;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/** A finding of a kind, with the kind's severity and rule filled in. */
+export function finding(
+  kind: FindingKind,
+  at: { round: number | null; eventIndex: number | null; seat?: number },
+  message: string,
+  details: Record<string, unknown> = {},
+): Finding {
+  const info: FindingKindInfo = FINDING_KINDS[kind];
+  return {
+    kind,
+    severity: info.severity,
+    round: at.round,
+    eventIndex: at.eventIndex,
+    ...(at.seat !== undefined ? { seat: at.seat } : {}),
+    ...(info.rule ? { rule: info.rule } : {}),
+    message,
+    details,
+  };
+}
+
+export const SEVERITY_ORDER: readonly Severity[] = ['info', 'warning', 'error'];

@@ -1,0 +1,36 @@
+/**
+ * What the replay found wrong with the log itself: wall mismatches, kandora reveals at another moment
+ * than the rule says, and inconsistencies.
+ */
+import type { ReplayResult } from '../replay/index.js';
+import { finding, type Finding } from './findings.js';
+
+const MOMENT_WORDS: Record<string, string> = {
+  declaration: 'at the declaration',
+  'after-replacement': 'after the replacement draw',
+  'next-kan': "at the player's next kan",
+  'after-discard': 'after the discard',
+  never: 'never',
+  unknown: 'unknown',
+};
+
+export function checkIntegrity(replay: ReplayResult): Finding[] {
+  const out: Finding[] = [];
+  for (const m of replay.timingMismatches) {
+    out.push(
+      finding(
+        'kandora-timing-mismatch',
+        { round: m.round, eventIndex: m.kanEventIndex, seat: m.seat },
+        `seat ${m.seat}'s ${m.kind}: the log reveals its kandora ${MOMENT_WORDS[m.logged]}, the ${replay.effectiveKandoraTiming} timing ${MOMENT_WORDS[m.rule]}`,
+        { kan: m.kind, logged: m.logged, rule: m.rule, kandoraTiming: replay.effectiveKandoraTiming },
+      ),
+    );
+  }
+  for (const m of replay.wallMismatches) {
+    out.push(finding('wall-mismatch', { round: m.round, eventIndex: m.eventIndex }, m.message, { what: m.kind, wallIndex: m.wallIndex, expected: m.expected, logged: m.logged }));
+  }
+  for (const x of replay.inconsistencies) {
+    out.push(finding('replay-inconsistency', { round: x.round, eventIndex: x.eventIndex, ...(x.seat !== undefined ? { seat: x.seat } : {}) }, x.message, { what: x.kind }));
+  }
+  return out;
+}

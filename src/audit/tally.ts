@@ -1,0 +1,68 @@
+/**
+ * The totals `kanshi audit` prints at the end: games, unreadable files, kans by kind, riichi kans and
+ * findings by kind and severity.
+ */
+import type { KanType } from '../tiles/index.js';
+import { FINDING_KINDS, type FindingKind, type Severity } from './findings.js';
+import type { GameAudit } from './types.js';
+
+export interface AuditSummary {
+  games: number;
+  failedFiles: number;
+  kans: Record<KanType, number>;
+  riichiKans: number;
+  /** Riichi kans the rules forbid. */
+  illegalRiichiKans: number;
+  chankanWins: number;
+  rinshanWins: number;
+  findings: Partial<Record<FindingKind, number>>;
+  severities: Record<Severity, number>;
+}
+
+export function emptySummary(): AuditSummary {
+  return {
+    games: 0,
+    failedFiles: 0,
+    kans: { ankan: 0, daiminkan: 0, kakan: 0 },
+    riichiKans: 0,
+    illegalRiichiKans: 0,
+    chankanWins: 0,
+    rinshanWins: 0,
+    findings: {},
+    severities: { error: 0, warning: 0, info: 0 },
+  };
+}
+
+/** Adds one game's audit to the totals. */
+export function tallyAudit(s: AuditSummary, a: GameAudit): void {
+  if (a.game === null) s.failedFiles++;
+  else s.games++;
+  for (const round of a.replay?.rounds ?? []) {
+    for (const k of round.kans) if (!k.robbed) s.kans[k.kind]++;
+    for (const w of round.wins) {
+      if (w.chankan || w.chankanOnAnkan) s.chankanWins++;
+      if (w.rinshan) s.rinshanWins++;
+    }
+  }
+  s.riichiKans += a.riichiKans.length;
+  s.illegalRiichiKans += a.riichiKans.filter((v) => v.legal === false).length;
+  for (const f of a.findings) {
+    s.findings[f.kind] = (s.findings[f.kind] ?? 0) + 1;
+    s.severities[f.severity]++;
+  }
+}
+
+/** Readable lines of a summary. */
+export function summaryLines(s: AuditSummary): string[] {
+  const kans = s.kans.ankan + s.kans.daiminkan + s.kans.kakan;
+  const lines = [
+    `games audited: ${s.games}${s.failedFiles ? `, files that could not be read: ${s.failedFiles}` : ''}`,
+    `kans: ${kans} (ankan ${s.kans.ankan}, daiminkan ${s.kans.daiminkan}, kakan ${s.kans.kakan}); robbed kakans are not counted`,
+    `riichi kans: ${s.riichiKans} (${s.illegalRiichiKans} illegal under the rules)`,
+    `rinshan wins: ${s.rinshanWins}; chankan wins: ${s.chankanWins}`,
+    `findings: ${s.severities.error} errors, ${s.severities.warning} warnings, ${s.severities.info} info`,
+  ];
+  const kinds = (Object.keys(s.findings) as FindingKind[]).sort();
+  for (const kind of kinds) lines.push(`  ${kind.padEnd(26)} ${String(s.findings[kind]).padStart(7)}  (${FINDING_KINDS[kind].severity})`);
+  return lines;
+}

@@ -1,0 +1,42 @@
+/**
+ * One game's audit: what the store writes. Plain data (it crosses from worker threads to the writer).
+ */
+import type { GameLog } from '../ingest/index.js';
+import type { ReplayResult } from '../replay/index.js';
+import type { Rules } from '../rules/index.js';
+import type { Finding } from './findings.js';
+
+/** The game without its events. */
+export type GameMeta = Omit<GameLog, 'rounds'> & { roundCount: number };
+
+/** The verdict on a kan by a player in riichi. */
+export interface RiichiKanVerdict {
+  round: number;
+  /** The kan's event index in its round. */
+  eventIndex: number;
+  /** Null when the hand could not be judged (the log contradicts itself there; see replay inconsistencies). */
+  legal: boolean | null;
+  /** Stable code: allowed, riichi-kan-none, not-an-ankan, no-draw, kan-tile-not-four, okuri-kan, not-tenpai, waits-change, reading-lost, not-judged. */
+  reason: string;
+  explanation: string;
+  /** Tile notation (`2m`), before and after the kan; null when not judged on waits. */
+  waitsBefore: string[] | null;
+  waitsAfter: string[] | null;
+}
+
+export interface GameAudit {
+  /** The path as given to the audit. */
+  file: string;
+  /** SHA-256 of the file's bytes: the game's identity in the database. */
+  contentHash: string;
+  rules: Rules;
+  /** rulesKey(rules): verdicts under different rules are kept apart by it. */
+  rulesKey: string;
+  /** The profile named on the command line, if the rules are exactly a profile's. */
+  profile: string | null;
+  /** Null when the file could not be read (then `findings` holds the ingest error). */
+  game: GameMeta | null;
+  replay: ReplayResult | null;
+  riichiKans: RiichiKanVerdict[];
+  findings: Finding[];
+}

@@ -1,0 +1,130 @@
+/**
+ * A batch audit: inputs are walked as a stream, handed to worker threads a few files at a time, and the
+ * audits come back to this thread in batches for the writer. At most a few tasks are in flight, so memory
+ * stays flat however many files there are.
+ */
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { GameAudit } from '../audit/index.js';
+import type { Rules } from '../rules/index.js';
+import { auditFile } from './audit-file.js';
+import { walkInputs } from './inputs.js';
+import type { AuditTask } from './worker.js';
+
+export interface BatchOptions {
+  paths: readonly string[];
+  rules: Rules;
+  profile: string | null;
+  /** Worker threads; 0 audits on this thread (tests, tiny inputs). Default: all cores. */
+  workers?: number;
+  /** Files per worker task. */
+  taskSize?: number;
+  /** Audits handed to `write` at a time (one transaction each). */
+  writeBatchSize?: number;
+  /** Receives the audits, in batches, on this thread. */
+  write: (audits: GameAudit[]) => void;
+  /** Paths that could not be walked (missing files or folders). */
+  onMissing?: (path: string, reason: string) => void;
+  onProgress?: (done: number) => void;
+  /** Set to stop early (SIGINT): no new tasks start; finished work is still written. */
+  signal?: AbortSignal;
+}
+
+export interface BatchResult {
+  files: number;
+  missing: number;
+  interrupted: boolean;
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** The compiled worker next to this file (works from dist; tests run the built CLI). */
+function workerFile(): string {
+  return fileURLToPath(new URL('./worker.js', import.meta.url));
+}
+
+export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
+  const workers = opts.workers ?? defaultWorkers();
+  const taskSize = opts.taskSize ?? 16;
+  const writeBatchSize = opts.writeBatchSize ?? 256;
+  let pending: GameAudit[] = [];
+  let done = 0;
+  let files = 0;
+  let missing = 0;
+  const flush = () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    opts.write(batch);
+  };
+  const accept = (audits: GameAudit[]) => {
+    pending.push(...audits);
+    done += audits.length;
+    opts.onProgress?.(done);
+    if (pending.length >= writeBatchSize) flush();
+  };
+
+  if (workers === 0) {
+    for await (const item of walkInputs(opts.paths)) {
+      if (opts.signal?.aborted) break;
+      if (item.kind === 'missing') {
+        missing++;
+        opts.onMissing?.(item.path, item.reason);
+        continue;
+      }
+      files++;
+      accept([auditFile(item.path, { rules: opts.rules, profile: opts.profile })]);
+    }
+    flush();
+    return { files, missing, interrupted: opts.signal?.aborted ?? false };
+  }
+
+  const pool = new Piscina<AuditTask, GameAudit[]>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  const inFlight = new Set<Promise<void>>();
+  const maxInFlight = workers * 3;
+  let failure: unknown = null;
+  const submit = (batch: string[]) => {
+    const p: Promise<void> = pool
+      .run({ files: batch, rules: opts.rules, profile: opts.profile })
+      .then(accept, (err: unknown) => {
+        failure ??= err;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+  try {
+    let batch: string[] = [];
+    for await (const item of walkInputs(opts.paths)) {
+      if (opts.signal?.aborted || failure) break;
+      if (item.kind === 'missing') {
+        missing++;
+        opts.onMissing?.(item.path, item.reason);
+        continue;
+      }
+      files++;
+      batch.push(item.path);
+      if (batch.length >= taskSize) {
+        submit(batch);
+        batch = [];
+        while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+      }
+    }
+    if (batch.length > 0 && !opts.signal?.aborted && !failure) submit(batch);
+    await Promise.all(inFlight);
+    flush();
+  } finally {
+    await pool.destroy();
+  }
+  if (failure) throw failure;
+  return { files, missing, interrupted: opts.signal?.aborted ?? false };
+}
+
+/** Counts the files a batch will read (a quick walk, for the progress bar's total). */
+export async function countInputs(paths: readonly string[]): Promise<number> {
+  let n = 0;
+  for await (const item of walkInputs(paths)) if (item.kind === 'file') n++;
+  return n;
+}

@@ -17,6 +17,9 @@ function checkSuukaikan(round: RoundReplay, rules: Rules): Finding[] {
   const fourth = kans[3];
   const byTwoOrMore = fourth !== undefined && new Set(kans.slice(0, 4).map((k) => k.seat)).size >= 2;
   const expected = rules.suukaikan === 'abort' && byTwoOrMore;
+  // A hand that ends right at a fifth kan is the fifth-kan check's to judge.
+  const fifth = kans[4];
+  if (aborted && fifth && fifth.replacement === null && (round.ending.eventIndex ?? 0) > fifth.eventIndex) return [];
   if (!expected) {
     if (!aborted) return [];
     const why =

@@ -8,6 +8,9 @@ import { registerInfoCommand } from './info.js';
 import { registerFetchCommand } from './fetch.js';
 import { registerReplayCommand } from './replay.js';
 import { registerVerifyCommand } from './verify.js';
+import { registerAuditCommand } from './audit.js';
+import { registerStatsCommand } from './stats.js';
+import { registerQueryCommand } from './query.js';
 
 /** Builds the `kanshi` program; each command lives in its own file and registers itself here. */
 export function buildProgram(): Command {
@@ -23,10 +26,13 @@ export function buildProgram(): Command {
   registerEventsCommand(program);
   registerReplayCommand(program);
   registerVerifyCommand(program);
-  registerKanCheckCommand(program);
-  registerWaitsCommand(program);
-  registerRulesCommand(program);
   registerFetchCommand(program);
+  registerAuditCommand(program);
+  registerStatsCommand(program);
+  registerQueryCommand(program);
+  registerRulesCommand(program);
+  registerWaitsCommand(program);
+  registerKanCheckCommand(program);
   return program;
 }
 

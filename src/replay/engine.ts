@@ -549,6 +549,9 @@ class RoundReplayer {
     if (tsumo) {
       winningTile = this.lastDraw[seat] ?? e.winningTile;
       if (this.lastDraw[seat] === null) this.inconsistent('win-tile-mismatch', i, `seat ${seat} wins by tsumo without a tile just drawn`, seat);
+    } else if (offer?.kind === 'ankan' && offer.seat === e.from && offer.kan?.record.tiles.includes(e.winningTile)) {
+      // Robbing an ankan: any of its four copies is the tile won on.
+      winningTile = e.winningTile;
     } else if (offer && offer.seat === e.from) {
       winningTile = offer.tile;
     } else {
@@ -642,6 +645,7 @@ class RoundReplayer {
         discard: p.discard ? { ronned: p.discard.ronned } : null,
         rinshanWin: r.rinshanWin,
         logEnded: logEnded && !r.robbed && !r.rinshanWin && !p.discard && !p.nextDeclaration,
+        endedAtDeclaration: !logEnded && !r.robbed && r.replacement === null && this.ended?.kind === 'ryuukyoku',
       };
       r.revealRule = ruleRevealMoment(this.options.kandoraTiming, aftermath);
     }

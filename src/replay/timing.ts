@@ -19,11 +19,14 @@ export interface KanAftermath {
   rinshanWin: boolean;
   /** The log stops before any of the above (an excerpt). */
   logEnded: boolean;
+  /** The hand ended at the declaration itself (an abort at the kan): whether the reveal beat the abort is not a rule's to say. */
+  endedAtDeclaration?: boolean;
 }
 
 /** The moment `timing` reveals the kan's indicator, given its aftermath. */
 export function ruleRevealMoment(timing: KandoraTiming, a: KanAftermath): RevealMoment {
   if (a.robbed) return 'never';
+  if (a.endedAtDeclaration) return 'unknown';
   switch (timing) {
     case 'immediate':
       return 'declaration';

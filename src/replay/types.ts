@@ -14,7 +14,7 @@ import type { KanType, MeldType, TileId } from '../tiles/index.js';
  * - `next-kan`: when the kan player declares another kan (or, in 3-player, a kita) before discarding;
  * - `after-discard`: after the kan player's discard has passed without a ron;
  * - `never`: the hand ended first (rinshan tsumo, chankan, a ron on the discard…);
- * - `unknown`: the log stops (an excerpt) before the moment is decided.
+ * - `unknown`: the log stops (an excerpt) before the moment is decided, or the hand was aborted at the kan itself.
  */
 export type RevealMoment = 'declaration' | 'after-replacement' | 'next-kan' | 'after-discard' | 'never' | 'unknown';
 

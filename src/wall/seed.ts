@@ -62,7 +62,6 @@ export type ParsedSeed = BuildableSeed | UnbuildableSeed;
 
 export const NO_SEED_REASON = 'the log carries no wall seed (no SHUFFLE tag or INIT shuffle attribute; tenhou.net/6 JSON logs never do)';
 
-const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 const HEX_WORD_RE = /^[0-9A-Fa-f]{1,8}$/;
 
 /**
@@ -92,14 +91,30 @@ export function parseSeed(text: string | undefined | null): ParsedSeed {
 }
 
 function decodeBase64Key(payload: string): Uint32Array {
-  if (!BASE64_RE.test(payload)) throw new WallError(`${BASE64_SCHEME} seed: the payload is not base64`);
+  if (!isBase64(payload)) throw new WallError(`${BASE64_SCHEME} seed: the payload is not base64`);
   const bytes = Buffer.from(payload, 'base64');
   if (bytes.length !== SEED_KEY_WORDS * 4) {
     throw new WallError(`${BASE64_SCHEME} seed: expected ${SEED_KEY_WORDS * 4} bytes (${SEED_KEY_WORDS} words), got ${bytes.length}`);
   }
   const key = new Uint32Array(SEED_KEY_WORDS);
-  for (let i = 0; i < SEED_KEY_WORDS; i++) key[i] = bytes.readUInt32LE(4 * i);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let i = 0; i < SEED_KEY_WORDS; i++) key[i] = view.getUint32(4 * i, true);
   return key;
+}
+
+/** Base64 alphabet with up to two `=` at the end; a loop, since a regex over 3 KB per game showed in profiles. */
+function isBase64(text: string): boolean {
+  let end = text.length;
+  if (end === 0) return false;
+  if (text.charCodeAt(end - 1) === 61) end--;
+  if (end > 0 && text.charCodeAt(end - 1) === 61) end--;
+  if (end === 0) return false;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
+    if (!ok) return false;
+  }
+  return true;
 }
 
 function decodeHexWords(scheme: string, payload: string): Uint32Array {

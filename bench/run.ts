@@ -1,0 +1,150 @@
+/**
+ * The benchmark: games per second on the shared corpus for each stage of the pipeline, on one worker
+ * and on all cores, several runs each (median and spread), the full audit into SQLite with its peak
+ * memory, and a published parse-only peer measured in the same run.
+ *
+ *   npm run bench                  (builds first)
+ *   node dist/bench/run.js [--runs N] [--quick]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { Piscina } from 'piscina';
+import { corpusLogFiles, corpusLogsDir, median } from './corpus.js';
+import type { Stage, StageTask } from './stage-worker.js';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const runs = Number(args[args.indexOf('--runs') + 1]) || (quick ? 2 : 5);
+const cores = availableParallelism();
+const files = corpusLogFiles();
+
+interface Rate {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function rate(values: number[]): Rate {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+function line(label: string, r: Rate, extra = ''): void {
+  const spread = r.median > 0 ? ((r.max - r.min) / r.median) * 100 : 0;
+  process.stdout.write(
+    `${label.padEnd(44)} ${r.median.toFixed(0).padStart(7)} games/s   (min ${r.min.toFixed(0)}, max ${r.max.toFixed(0)}, spread ${spread.toFixed(0)}%)${extra}\n`,
+  );
+}
+
+async function stageOnWorkers(stage: Stage, workers: number): Promise<Rate> {
+  const pool = new Piscina<StageTask, number>({
+    filename: fileURLToPath(new URL('./stage-worker.js', import.meta.url)),
+    minThreads: workers,
+    maxThreads: workers,
+  });
+  const chunks: string[][] = [];
+  for (let i = 0; i < files.length; i += 16) chunks.push(files.slice(i, i + 16));
+  // one warm-up pass, so every run measures compiled code
+  await Promise.all(chunks.map((c) => pool.run({ stage, files: c })));
+  const rates: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    const done = (await Promise.all(chunks.map((c) => pool.run({ stage, files: c })))).reduce((a, b) => a + b, 0);
+    rates.push(done / ((performance.now() - t) / 1000));
+  }
+  await pool.destroy();
+  return rate(rates);
+}
+
+interface AuditRun {
+  rate: number;
+  peakRssMB: number;
+  games: number;
+}
+
+/** The real thing: `kanshi audit` into a fresh SQLite file, in its own process. */
+function auditRun(workers: number, repeat = 1): AuditRun {
+  const dir = mkdtempSync(join(tmpdir(), 'kanshi-bench-'));
+  try {
+    const main = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+    const paths = Array.from({ length: repeat }, () => corpusLogsDir());
+    const r = spawnSync(process.execPath, [main, 'audit', ...paths, '--db', join(dir, 'bench.sqlite'), '--workers', String(workers), '--json', '--no-progress'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (r.status !== 0) throw new Error(`kanshi audit failed (${r.status}): ${r.stderr}`);
+    const summary = JSON.parse(r.stdout);
+    const games = summary.games + summary.failedFiles;
+    return { rate: games / summary.seconds, peakRssMB: summary.peakRssMB, games };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** @kobalab/tenhou-log's XML converter (parse only), 4-player files, read and gunzip included. */
+function peer(): Rate {
+  const require = createRequire(import.meta.url);
+  const convlog = require('@kobalab/tenhou-log') as (xml: string, id: string) => unknown;
+  const fourPlayer = files.filter((f) => {
+    if (f.endsWith('.json')) return false;
+    let b = readFileSync(f);
+    if (b[0] === 0x1f && b[1] === 0x8b) b = gunzipSync(b);
+    const type = /<GO type="(\d+)"/.exec(b.toString('latin1'));
+    return type !== null && (Number(type[1]) & 0x10) === 0;
+  });
+  const once = () => {
+    let n = 0;
+    for (const f of fourPlayer) {
+      let b = readFileSync(f);
+      if (b[0] === 0x1f && b[1] === 0x8b) b = gunzipSync(b);
+      try {
+        convlog(b.toString('utf8'), f);
+        n++;
+      } catch {
+        // it refuses a few files; they count as not done
+      }
+    }
+    return n;
+  };
+  once();
+  const rates: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    const n = once();
+    rates.push(n / ((performance.now() - t) / 1000));
+  }
+  return rate(rates);
+}
+
+async function main(): Promise<void> {
+  process.stdout.write(`kanshi bench: ${files.length} corpus games, ${cores} cores, ${runs} runs each, node ${process.version}\n\n`);
+  const stages: [Stage, string][] = [
+    ['read', 'read + gunzip (floor)'],
+    ['ingest', 'ingest (bytes → events)'],
+    ['replay', 'ingest + replay + verify'],
+    ['audit', 'ingest + replay + audit (no SQLite)'],
+  ];
+  for (const [stage, label] of stages) {
+    line(`${label}, 1 worker`, await stageOnWorkers(stage, 1));
+    line(`${label}, ${cores} workers`, await stageOnWorkers(stage, cores));
+  }
+  const full: Record<number, Rate> = {};
+  let peak = 0;
+  for (const workers of [1, cores]) {
+    const results = Array.from({ length: runs }, () => auditRun(workers));
+    peak = Math.max(peak, ...results.map((r) => r.peakRssMB));
+    full[workers] = rate(results.map((r) => r.rate));
+    line(`full audit into SQLite, ${workers} worker${workers > 1 ? 's' : ''}`, full[workers], `, peak RSS ${Math.max(...results.map((r) => r.peakRssMB))} MB`);
+  }
+  const big = auditRun(cores, quick ? 3 : 10);
+  process.stdout.write(`full audit of the corpus ${quick ? 3 : 10} times over (${big.games} games), ${cores} workers: ${big.rate.toFixed(0)} games/s, peak RSS ${big.peakRssMB} MB\n`);
+  const p = peer();
+  line('peer: @kobalab/tenhou-log convlog (parse only, 4p)', p);
+  process.stdout.write(`\nkanshi full audit on ${cores} workers / peer parse-only: ${(full[cores].median / p.median).toFixed(2)}x\n`);
+}
+
+await main();

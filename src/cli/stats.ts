@@ -1,0 +1,111 @@
+/**
+ * `kanshi stats [--db FILE] [--profile P | --rules-key K] [--json]`: the canned reports of the audit
+ * database for one rule set (default: the latest audited).
+ */
+import { Option, type Command } from 'commander';
+import { KNOBS } from '../rules/index.js';
+import { StoreError, type RuleSetSummary, type StatsReport, type StatsTable } from '../store/index.js';
+import { DEFAULT_DB } from './audit.js';
+import { CliError, out } from './common.js';
+import { cellText, displayWidth, openForReading, renderTable } from './query.js';
+
+interface StatsOptions {
+  db: string;
+  profile?: string;
+  rulesKey?: string;
+  json?: boolean;
+}
+
+function ruleSetName(s: RuleSetSummary): string {
+  return s.profile ?? 'custom rules';
+}
+
+function knobsLine(s: RuleSetSummary): string {
+  return KNOBS.map((k) => `${k.name}=${String(s.rules[k.name])}`).join(' ');
+}
+
+function printHeader(file: string, report: StatsReport): void {
+  const s = report.ruleSet;
+  out(`database: ${file}`);
+  out(`rule set: ${ruleSetName(s)} (${knobsLine(s)})`);
+  out(
+    `  ${s.gamesRead} games audited` +
+      (s.gamesFailed ? `, ${s.gamesFailed} files could not be read` : '') +
+      `; findings: ${s.errors} errors, ${s.warnings} warnings, ${s.infos} info; last run ${s.lastRunAt}`,
+  );
+  if (report.otherRuleSets.length > 0) {
+    const others = report.otherRuleSets.map((o) => `${ruleSetName(o)} (${o.games} games)`).join(', ');
+    out(`other rule sets: ${others}; choose with --profile NAME or --rules-key KEY`);
+  }
+}
+
+function printTable(table: StatsTable): void {
+  out('');
+  out(table.title);
+  if (table.layout === 'record') {
+    const row = table.rows[0] ?? {};
+    const width = Math.max(...table.columns.map((c) => displayWidth(c.label)));
+    for (const c of table.columns) out(`  ${c.label}${' '.repeat(width - displayWidth(c.label))}  ${cellText(row[c.key])}`);
+    return;
+  }
+  if (table.rows.length === 0) {
+    out('  (none)');
+    return;
+  }
+  const lines = renderTable(
+    table.columns.map((c) => c.label),
+    table.rows.map((r) => table.columns.map((c) => r[c.key] ?? null)),
+  );
+  for (const l of lines) out('  ' + l);
+}
+
+function jsonReport(file: string, report: StatsReport): unknown {
+  const tables: Record<string, unknown> = {};
+  for (const t of report.tables) tables[t.key] = t.layout === 'record' ? (t.rows[0] ?? {}) : t.rows;
+  return { database: file, ruleSet: report.ruleSet, otherRuleSets: report.otherRuleSets, ...tables };
+}
+
+export function registerStatsCommand(program: Command): void {
+  program
+    .command('stats')
+    .description('print the canned statistics of an audit database: kans per game, rinshan, riichi kans, chankan, four kans, kandora timing')
+    .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
+    .option('--profile <name>', 'report on the latest audit under this profile (default: the latest audit of all)')
+    .addOption(new Option('--rules-key <key>', 'report on the audit under exactly these rules (a rules_key of the rule_sets table)').conflicts('profile'))
+    .option('--json', 'print everything as one JSON object')
+    .addHelpText(
+      'after',
+      `
+Reports, over the games audited under the chosen rule set:
+  kans per game by kind (ankan, daiminkan, kakan) and lobby (players, lobby level); robbed kakans apart
+  rinshan kaihou: how often the replacement tile wins, by kan kind
+  kans by a player in riichi: how often, and the verdicts under the rule set's riichiKan/okuriKan
+  chankan wins and hands with four kans, suukaikan aborts
+  kandora timing: each kan's logged reveal moment against the rule set's kandoraTiming
+  findings by kind and severity
+The same numbers are views of the database (kan_stats, rinshan_stats, riichi_kan_frequency,
+riichi_kan_stats, chankan_suukaikan_stats, kandora_conformance, finding_counts) for kanshi query.
+
+Examples:
+  kanshi stats
+  kanshi stats --db phoenix.sqlite --profile pro-strict
+  kanshi stats --json | jq .kansByLobby`,
+    )
+    .action((opts: StatsOptions) => {
+      const store = openForReading(opts.db);
+      try {
+        const report = store.stats({ profile: opts.profile, rulesKey: opts.rulesKey });
+        if (opts.json) {
+          out(JSON.stringify(jsonReport(opts.db, report), null, 2));
+          return;
+        }
+        printHeader(opts.db, report);
+        for (const t of report.tables) printTable(t);
+      } catch (err) {
+        if (err instanceof StoreError) throw new CliError(err.message);
+        throw err;
+      } finally {
+        store.close();
+      }
+    });
+}

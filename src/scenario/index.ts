@@ -1,0 +1,51 @@
+/**
+ * src/scenario: a builder that writes consistent Tenhou mjlog XML for situations Tenhou never produces,
+ * the scenarios made with it (one per finding kind, with the audit result each must give), and the
+ * example files of `logs/examples`. The only door of this folder.
+ *
+ *   mjlog({ seed?, type?, names? })      → MjlogBuilder (chainable; every method checks the physical game)
+ *     .round({ kyoku?, honba?, hands?, dora?, kandora?, ura?, reserve?, dice? })   writes INIT
+ *     .draw(seat, tile?)                 live draw on the seat's turn, or its replacement draw after a kan
+ *     .discard(seat, tile?) / .riichi(seat, tile?) / .tsumogiri(seat)   tile omitted: the tile just drawn
+ *     .chi(seat, own) / .pon(seat, own?) / .daiminkan(seat, opts?)      on the last discard
+ *     .ankan(seat, tile) / .kakan(seat, tile, opts?)                    on the seat's own turn
+ *     .ron(seat, win) / .tsumo(seat, win)   win = { yaku: { riichi: 1, … } | yakuman: ['kokushi'], fu? }
+ *     .exhaustiveDraw() / .abort('kan4')
+ *     .fill(turns) / .fillTo(seat, { liveLeft? }) / .exhaust()          tsumogiri filler turns
+ *     .raw(tag) / .discardNotHeld(seat, tile)                            escape hatches (deliberate inconsistency)
+ *     .drawSwapped(seat, wallIndex)                                      seeded: one deliberate wall mismatch
+ *     .toXml()
+ *   makeSeed(n)                          → a deterministic `mt19937ar-sha512-n288-base64,…` SHUFFLE seed
+ *   SCENARIOS / scenario(name)           → { name, description, checks: [{ profile, overrides?, expect }], … }
+ *   exampleFiles() / scenarioIndex()     → the contents of logs/examples (write-examples.ts writes them)
+ *
+ * Example:
+ *   mjlog()
+ *     .round({ hands: [null, '3444m778899s333z', null, null] })
+ *     .tsumogiri(0).draw(1).riichi(1)             // seat 1 declares riichi on the dealt hand
+ *     .fillTo(1).draw(1, '4m').ankan(1, '4m')     // N → DORA
+ *     .draw(1).discard(1)                         // replacement draw, tsumogiri
+ *     .exhaust()                                  // tsumogiri to the end, RYUUKYOKU with seat 1 tenpai
+ *     .toXml();
+ */
+export {
+  MjlogBuilder,
+  ScenarioError,
+  mjlog,
+  type BuilderOptions,
+  type KanOptions,
+  type RoundOptions,
+  type WinOptions,
+} from './builder.js';
+export { makeSeed } from './seed.js';
+export { basicPoints, finalPoints, notenDeltas, winDeltas, winValue, type HandValue, type WinValueInput } from './scoring.js';
+export { YAKU_ID, YAKUMAN_ID, type YakuName, type YakumanName } from './yaku.js';
+export {
+  SCENARIOS,
+  scenario,
+  type RiichiKanRow,
+  type Scenario,
+  type ScenarioCheck,
+  type Verdict,
+} from './scenarios.js';
+export { EXAMPLE_EXTENSION, INDEX_FILE, checkLabel, exampleFileName, exampleFiles, expectLabel, scenarioIndex, type ExampleFile } from './examples.js';

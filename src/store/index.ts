@@ -1,0 +1,16 @@
+/**
+ * src/store: the SQLite audit database (schemas/audit.sql). The only door to this folder.
+ *
+ *   openStore(file, { readonly?, cacheSizeKiB? }) → Store   WAL, synchronous=NORMAL, foreign keys; creates, migrates or refuses
+ *   Store.writeBatch(audits)                  one transaction per batch; writing the same audit again changes nothing
+ *   Store.auditedHashes(rulesKey) / isAudited  what a resumed audit can skip
+ *   Store.ruleSets() / rowCounts()             the rule sets (with counts) and every table's row count
+ *   Store.query(sql)                           one read-only statement → { columns, rows }
+ *   Store.stats({ profile? | rulesKey? })      the canned reports of `kanshi stats`
+ *   SCHEMA_VERSION, APPLICATION_ID, schemaPath(), StoreError
+ */
+export { openStore, type OpenStoreOptions, type Store } from './store.js';
+export { StoreError } from './errors.js';
+export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
+export type { QueryResult } from './query.js';
+export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';

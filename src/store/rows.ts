@@ -1,0 +1,328 @@
+/**
+ * A GameAudit as table rows: one pure function per table, each giving the named parameters of its INSERT.
+ * The column lists are the tables' columns in schemas/audit.sql (minus keys the writer adds: game_id,
+ * rule_set_id); the types make each row builder name every column.
+ */
+import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
+import type { KanRecord, ReplayResult, RoundReplay, WinRecord } from '../replay/index.js';
+import { KNOBS, getProfile, isProfileName, matchingProfile, profileRules, rulesKey, type Rules } from '../rules/index.js';
+
+export type SqlValue = number | string | null;
+type Row<C extends readonly string[]> = Record<C[number], SqlValue>;
+
+const bit = (b: boolean): number => (b ? 1 : 0);
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+const json = (v: unknown): string => JSON.stringify(v);
+
+// ---- rule sets ---------------------------------------------------------------------------------------
+
+/** Knob columns carry the knobs' own names; booleans are 0/1. */
+export function knobValues(rules: Rules): Record<string, SqlValue> {
+  const values: Record<string, SqlValue> = {};
+  for (const k of KNOBS) {
+    const v = rules[k.name];
+    values[k.name] = typeof v === 'boolean' ? bit(v) : v;
+  }
+  return values;
+}
+
+/**
+ * The profile a rule set is: the one the audit names if its values are exactly these rules, else the
+ * profile whose values these are, else none. (`--profile tenhou --riichi-kan strict` is not tenhou: stats
+ * chosen by profile must not pick it up.)
+ */
+export function ruleSetProfile(audit: GameAudit): string | null {
+  const named = audit.profile;
+  if (named !== null && isProfileName(named) && rulesKey(profileRules(getProfile(named))) === audit.rulesKey) return named;
+  return matchingProfile(audit.rules) ?? null;
+}
+
+// ---- games -------------------------------------------------------------------------------------------
+
+export const GAME_COLUMNS = [
+  'content_hash', 'log_id', 'file', 'error', 'format', 'gzip', 'players', 'lobby', 'lobby_level', 'type_code',
+  'rule_label', 'red_fives', 'open_tanyao', 'length', 'speed', 'vs_humans', 'seed_kind', 'seeded', 'seed_note',
+  'round_count', 'complete', 'wall_checked', 'wall_mismatches', 'inconsistencies', 'title',
+] as const;
+export type GameRow = Row<typeof GAME_COLUMNS>;
+
+export function gameRow(audit: GameAudit, game: GameMeta): GameRow {
+  const replay = audit.replay;
+  return {
+    content_hash: audit.contentHash,
+    log_id: game.logId,
+    file: audit.file,
+    error: null,
+    format: game.format,
+    gzip: bit(game.gzip),
+    players: game.rule.players,
+    lobby: game.lobby,
+    lobby_level: game.rule.lobbyLevel,
+    type_code: game.rule.typeCode,
+    rule_label: game.rule.label,
+    red_fives: bit(game.rule.redFives),
+    open_tanyao: bit(game.rule.openTanyao),
+    length: game.rule.length,
+    speed: game.rule.speed,
+    vs_humans: bit(game.rule.vsHumans),
+    // The seed itself is kilobytes of base64 and lives in the log; its scheme is what queries group by.
+    seed_kind: game.seed === null ? null : game.seed.split(',')[0],
+    seeded: replay ? bit(replay.seeded) : null,
+    seed_note: replay ? replay.seedNote : null,
+    round_count: game.roundCount,
+    complete: bit(game.final !== null),
+    wall_checked: replay ? replay.wallChecked : null,
+    wall_mismatches: replay ? replay.wallMismatches.length : null,
+    inconsistencies: replay ? replay.inconsistencies.length : null,
+    title: game.title && game.title.length > 0 ? game.title.join('\n') : null,
+  };
+}
+
+export const PLAYER_COLUMNS = ['seat', 'name', 'dan', 'dan_name', 'rate', 'sex', 'final_score', 'final_points'] as const;
+export type PlayerRow = Row<typeof PLAYER_COLUMNS>;
+
+export function playerRows(game: GameMeta): PlayerRow[] {
+  return game.players.map((p) => ({
+    seat: p.seat,
+    name: p.name,
+    dan: p.dan,
+    dan_name: p.danName,
+    rate: p.rate,
+    sex: p.sex,
+    final_score: orNull(game.final?.scores[p.seat]),
+    final_points: orNull(game.final?.points[p.seat]),
+  }));
+}
+
+// ---- rounds, kans, reveals, wins, aborts ---------------------------------------------------------------
+
+export const ROUND_COLUMNS = [
+  'round', 'kyoku', 'honba', 'dealer', 'wall_built', 'wall_note', 'ending', 'ending_reason', 'ending_event_index',
+  'kans', 'kan_players', 'kita', 'kita_replacements', 'riichi', 'live_draws', 'replacement_draws', 'event_count',
+] as const;
+export type RoundRow = Row<typeof ROUND_COLUMNS>;
+
+export function roundRow(r: RoundReplay): RoundRow {
+  return {
+    round: r.index,
+    kyoku: r.kyoku,
+    honba: r.honba,
+    dealer: r.dealer,
+    wall_built: bit(r.wall.built),
+    wall_note: orNull(r.wall.reason),
+    ending: r.ending.kind,
+    ending_reason: orNull(r.ending.reason),
+    ending_event_index: r.ending.eventIndex,
+    kans: r.ending.kans,
+    kan_players: r.ending.kanPlayers,
+    kita: r.kita.length,
+    kita_replacements: r.kita.filter((k) => k.replacement !== null).length,
+    riichi: r.riichi.length,
+    live_draws: r.liveDraws,
+    replacement_draws: r.replacementDraws,
+    event_count: r.eventCount,
+  };
+}
+
+export const KAN_COLUMNS = [
+  'round', 'event_index', 'number', 'seat', 'kind', 'tile', 'tiles', 'from_seat', 'turn', 'live_wall_left', 'in_riichi',
+  'after_call', 'after_replacement', 'drawn_tile', 'robbed', 'replacement_tile', 'replacement_event_index',
+  'replacement_number', 'replacement_wall_index', 'rinshan_win', 'kandora_number', 'indicator', 'indicator_wall_index',
+  'reveal_event_index', 'reveal_logged', 'discard_event_index', 'next_declaration_event_index',
+] as const;
+export type KanRow = Row<typeof KAN_COLUMNS>;
+
+export function kanRow(k: KanRecord): KanRow {
+  return {
+    round: k.round,
+    event_index: k.eventIndex,
+    number: k.number,
+    seat: k.seat,
+    kind: k.kind,
+    tile: k.tile,
+    tiles: json(k.tiles),
+    from_seat: k.from,
+    turn: k.turn,
+    live_wall_left: k.liveWallLeft,
+    in_riichi: bit(k.inRiichi),
+    after_call: bit(k.afterCall),
+    after_replacement: bit(k.afterReplacement),
+    drawn_tile: k.drawnTile,
+    robbed: bit(k.robbed),
+    replacement_tile: k.replacement?.tile ?? null,
+    replacement_event_index: k.replacement?.eventIndex ?? null,
+    replacement_number: k.replacement?.number ?? null,
+    replacement_wall_index: k.replacement?.wall.index ?? null,
+    rinshan_win: bit(k.rinshanWin),
+    kandora_number: k.kandoraNumber,
+    indicator: k.indicator,
+    indicator_wall_index: k.indicatorWall.index,
+    reveal_event_index: k.revealEventIndex,
+    reveal_logged: k.revealLogged,
+    discard_event_index: k.discardEventIndex,
+    next_declaration_event_index: k.nextDeclarationEventIndex,
+  };
+}
+
+export const REVEAL_COLUMNS = ['round', 'event_index', 'kan_event_index', 'kandora_number', 'indicator', 'wall_index', 'wall_tile', 'moment'] as const;
+export type RevealRow = Row<typeof REVEAL_COLUMNS>;
+
+/** The kan's logged reveal, if the log turned its indicator over. */
+export function revealRow(k: KanRecord): RevealRow | null {
+  if (k.revealEventIndex === null || k.indicator === null) return null;
+  return {
+    round: k.round,
+    event_index: k.revealEventIndex,
+    kan_event_index: k.eventIndex,
+    kandora_number: k.kandoraNumber,
+    indicator: k.indicator,
+    wall_index: k.indicatorWall.index,
+    wall_tile: k.indicatorWall.expected,
+    moment: k.revealLogged,
+  };
+}
+
+export const WIN_COLUMNS = [
+  'round', 'event_index', 'seat', 'from_seat', 'tsumo', 'winning_tile', 'chankan', 'chankan_on_ankan', 'rinshan', 'haitei',
+  'houtei', 'on_kita', 'riichi', 'kans_before', 'kita', 'yaku', 'yakuman', 'dora_han_logged', 'indicators',
+  'ura_indicators', 'dora', 'ura_dora',
+] as const;
+export type WinRow = Row<typeof WIN_COLUMNS>;
+
+export function winRow(w: WinRecord): WinRow {
+  return {
+    round: w.round,
+    event_index: w.eventIndex,
+    seat: w.seat,
+    from_seat: w.from,
+    tsumo: bit(w.tsumo),
+    winning_tile: w.winningTile,
+    chankan: bit(w.chankan),
+    chankan_on_ankan: bit(w.chankanOnAnkan),
+    rinshan: bit(w.rinshan),
+    haitei: bit(w.haitei),
+    houtei: bit(w.houtei),
+    on_kita: bit(w.onKita),
+    riichi: bit(w.riichi),
+    kans_before: w.kansBefore,
+    kita: w.kita,
+    yaku: json(w.yaku),
+    yakuman: json(w.yakuman),
+    dora_han_logged: w.doraHanLogged,
+    indicators: json(w.logged.indicators),
+    ura_indicators: json(w.logged.ura),
+    dora: w.logged.dora,
+    ura_dora: w.logged.uraDora,
+  };
+}
+
+export const ABORT_COLUMNS = ['round', 'event_index', 'reason', 'kans', 'kan_players'] as const;
+export type AbortRow = Row<typeof ABORT_COLUMNS>;
+
+/** Ryuukyoku reasons that end a hand before its wall runs out. */
+const ABORTIVE = new Set(['kyuushu-kyuuhai', 'suucha-riichi', 'sanchahou', 'suukaikan', 'suufon-renda']);
+
+export function abortRow(r: RoundReplay): AbortRow | null {
+  if (r.ending.kind !== 'ryuukyoku' || !r.ending.reason || !ABORTIVE.has(r.ending.reason)) return null;
+  return { round: r.index, event_index: r.ending.eventIndex, reason: r.ending.reason, kans: r.ending.kans, kan_players: r.ending.kanPlayers };
+}
+
+// ---- verdicts ----------------------------------------------------------------------------------------
+
+export const AUDIT_COLUMNS = [
+  'status', 'error', 'effective_kandora_timing', 'timing_mismatches', 'errors', 'warnings', 'infos', 'audited_at',
+] as const;
+export type AuditRow = Row<typeof AUDIT_COLUMNS>;
+
+/** ok, or why the file gave no game: kanshi itself failed (audit-error) or the file is not a log. */
+export function auditStatus(audit: GameAudit): { status: 'ok' | 'ingest-error' | 'audit-error'; error: string | null } {
+  if (audit.game !== null) return { status: 'ok', error: null };
+  const failure = audit.findings.find((f) => f.kind === 'audit-error') ?? audit.findings.find((f) => f.kind === 'ingest-error');
+  return { status: failure?.kind === 'audit-error' ? 'audit-error' : 'ingest-error', error: failure?.message ?? 'the file could not be read' };
+}
+
+export function auditRow(audit: GameAudit, at: string): AuditRow {
+  const { status, error } = auditStatus(audit);
+  const count = (severity: Finding['severity']) => audit.findings.filter((f) => f.severity === severity).length;
+  return {
+    status,
+    error,
+    effective_kandora_timing: audit.replay?.effectiveKandoraTiming ?? null,
+    timing_mismatches: audit.replay?.timingMismatches.length ?? 0,
+    errors: count('error'),
+    warnings: count('warning'),
+    infos: count('info'),
+    audited_at: at,
+  };
+}
+
+export const KAN_VERDICT_COLUMNS = ['round', 'event_index', 'reveal_rule'] as const;
+export type KanVerdictRow = Row<typeof KAN_VERDICT_COLUMNS>;
+
+export function kanVerdictRow(k: KanRecord): KanVerdictRow {
+  return { round: k.round, event_index: k.eventIndex, reveal_rule: k.revealRule };
+}
+
+export const RIICHI_KAN_COLUMNS = ['round', 'event_index', 'legal', 'reason', 'explanation', 'waits_before', 'waits_after'] as const;
+export type RiichiKanRow = Row<typeof RIICHI_KAN_COLUMNS>;
+
+export function riichiKanRow(v: RiichiKanVerdict): RiichiKanRow {
+  return {
+    round: v.round,
+    event_index: v.eventIndex,
+    legal: v.legal === null ? null : bit(v.legal),
+    reason: v.reason,
+    explanation: v.explanation,
+    waits_before: v.waitsBefore === null ? null : v.waitsBefore.join(' '),
+    waits_after: v.waitsAfter === null ? null : v.waitsAfter.join(' '),
+  };
+}
+
+export const WIN_DORA_COLUMNS = ['round', 'event_index', 'indicators', 'ura_indicators', 'dora', 'ura_dora'] as const;
+export type WinDoraRow = Row<typeof WIN_DORA_COLUMNS>;
+
+export function winDoraRow(w: WinRecord): WinDoraRow {
+  return {
+    round: w.round,
+    event_index: w.eventIndex,
+    indicators: json(w.rule.indicators),
+    ura_indicators: json(w.rule.ura),
+    dora: w.rule.dora,
+    ura_dora: w.rule.uraDora,
+  };
+}
+
+export const FINDING_COLUMNS = ['ordinal', 'kind', 'severity', 'round', 'event_index', 'seat', 'rule', 'message', 'details'] as const;
+export type FindingRow = Row<typeof FINDING_COLUMNS>;
+
+export function findingRow(f: Finding, ordinal: number): FindingRow {
+  return {
+    ordinal,
+    kind: f.kind,
+    severity: f.severity,
+    round: f.round,
+    event_index: f.eventIndex,
+    seat: orNull(f.seat),
+    rule: orNull(f.rule),
+    message: f.message,
+    details: detailsJson(f.details),
+  };
+}
+
+/** Details are plain data, but a stray bigint or cycle must not lose the whole batch. */
+function detailsJson(details: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(details, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? '{}';
+  } catch (err) {
+    return JSON.stringify({ unserializable: (err as Error).message });
+  }
+}
+
+/** Every kan and win of a replay, in order. */
+export function replayKans(replay: ReplayResult | null): KanRecord[] {
+  return replay ? replay.rounds.flatMap((r) => r.kans) : [];
+}
+
+export function replayWins(replay: ReplayResult | null): WinRecord[] {
+  return replay ? replay.rounds.flatMap((r) => r.wins) : [];
+}

@@ -1,0 +1,133 @@
+/**
+ * The schema: `schemas/audit.sql` holds the DDL of the current version; a database records its version in
+ * `PRAGMA user_version` and is marked as kanshi's by `PRAGMA application_id`. Opening a fresh file creates
+ * the schema, an older one is migrated step by step, a newer one is refused.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { StoreError } from './errors.js';
+
+type Database = BetterSqlite3.Database;
+
+/** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
+export const SCHEMA_VERSION = 1;
+
+/** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
+export const APPLICATION_ID = 0x6b616e73;
+
+/** One step from version `to - 1` to `to`; runs inside the transaction that also sets user_version. */
+export interface Migration {
+  to: number;
+  description: string;
+  sql: string;
+}
+
+/**
+ * The steps from every older version to SCHEMA_VERSION, in order. Version 1 is the first, so there are
+ * none yet. To change the schema: edit schemas/audit.sql (what a fresh database gets), bump SCHEMA_VERSION
+ * and the file's user_version, and add here the SQL that takes a version-(N-1) database to the same shape.
+ * A step that rebuilds a table must not rely on `PRAGMA foreign_keys = OFF` (it cannot change inside a
+ * transaction): create the new table, copy, drop the old one, rename, in an order the keys allow.
+ */
+export const MIGRATIONS: readonly Migration[] = [];
+
+let schemaFile: string | undefined;
+
+/**
+ * `schemas/audit.sql` under the package root: the nearest folder above this module holding package.json,
+ * so the same code finds it from `src/store` (tests) and from `dist/src/store` (the built CLI).
+ */
+export function schemaPath(): string {
+  if (schemaFile) return schemaFile;
+  let dir = import.meta.dirname;
+  for (;;) {
+    if (existsSync(join(dir, 'package.json'))) {
+      const file = join(dir, 'schemas', 'audit.sql');
+      if (!existsSync(file)) throw new StoreError(`the schema file ${file} is missing (kanshi's install is incomplete)`);
+      schemaFile = file;
+      return file;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new StoreError(`cannot find kanshi's package root (and schemas/audit.sql) above ${import.meta.dirname}`);
+    dir = parent;
+  }
+}
+
+export function schemaSql(): string {
+  return readFileSync(schemaPath(), 'utf8');
+}
+
+export interface SchemaState {
+  version: number;
+  applicationId: number;
+  /** Tables, indexes and views in the file. */
+  objects: number;
+}
+
+export function schemaState(db: Database): SchemaState {
+  return {
+    version: db.pragma('user_version', { simple: true }) as number,
+    applicationId: db.pragma('application_id', { simple: true }) as number,
+    objects: (db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get() as number) ?? 0,
+  };
+}
+
+/**
+ * Makes the database's schema the current one, or says why it cannot: creates it in an empty file,
+ * migrates an older one (all steps in one transaction: a kill midway leaves the old version), refuses a
+ * newer one or a file that is not kanshi's. Read-only opens never change the file.
+ */
+export function ensureSchema(db: Database, file: string, readonly: boolean, migrations: readonly Migration[] = MIGRATIONS): void {
+  const state = schemaState(db);
+  if (state.objects === 0 && state.version === 0) {
+    if (readonly) throw new StoreError(`${file} is an empty database: no audit has been written to it (run kanshi audit first)`);
+    createSchema(db);
+    return;
+  }
+  if (state.applicationId !== APPLICATION_ID) {
+    throw new StoreError(`${file} is an SQLite database, but not one kanshi wrote (application_id ${state.applicationId}); give another --db file`);
+  }
+  if (state.version > SCHEMA_VERSION) {
+    throw new StoreError(
+      `${file} has schema version ${state.version}, newer than this kanshi supports (${SCHEMA_VERSION}): it was written by a newer kanshi; upgrade kanshi to read it`,
+    );
+  }
+  if (state.version < SCHEMA_VERSION) {
+    if (readonly) {
+      throw new StoreError(`${file} has schema version ${state.version}, older than this kanshi's (${SCHEMA_VERSION}); run kanshi audit on it once to migrate it`);
+    }
+    migrate(db, file, state.version, SCHEMA_VERSION, migrations);
+  }
+}
+
+function createSchema(db: Database): void {
+  db.transaction(() => {
+    db.exec(schemaSql());
+    const created = db.pragma('user_version', { simple: true }) as number;
+    // The file and the code must agree, or migrations would be applied to the wrong shape later.
+    if (created !== SCHEMA_VERSION) {
+      throw new StoreError(`${schemaPath()} sets schema version ${created}, but this kanshi expects ${SCHEMA_VERSION}`);
+    }
+  }).immediate();
+}
+
+/** Applies the steps from `from` to `to`, all in one transaction. */
+export function migrate(db: Database, file: string, from: number, to: number, migrations: readonly Migration[]): void {
+  const steps: Migration[] = [];
+  for (let v = from + 1; v <= to; v++) {
+    const step = migrations.find((m) => m.to === v);
+    if (!step) throw new StoreError(`${file} has schema version ${from}, and this kanshi has no migration to version ${v}; audit into a new --db file`);
+    steps.push(step);
+  }
+  db.transaction(() => {
+    for (const step of steps) {
+      try {
+        db.exec(step.sql);
+      } catch (err) {
+        throw new StoreError(`migrating ${file} to schema version ${step.to} (${step.description}) failed: ${(err as Error).message}`, { cause: err });
+      }
+      db.pragma(`user_version = ${step.to}`);
+    }
+  }).immediate();
+}

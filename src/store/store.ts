@@ -1,0 +1,166 @@
+/**
+ * Opening the audit database: WAL, synchronous=NORMAL, foreign keys on, the schema created, migrated or
+ * refused (src/store/schema.ts); then writing batches, asking what is already audited, reading.
+ */
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { FINDING_KINDS, type GameAudit } from '../audit/index.js';
+import { StoreError } from './errors.js';
+import { readQuery, type QueryResult } from './query.js';
+import { ensureSchema, type Migration } from './schema.js';
+import { listRuleSets, statsReport, type RuleSetChoice, type RuleSetSummary, type StatsReport } from './stats.js';
+import { AuditWriter } from './writer.js';
+
+export interface OpenStoreOptions {
+  /** Open an existing database for reading only (no schema change, no write can happen). */
+  readonly?: boolean;
+  /** Milliseconds to wait for another writer's lock before failing (default 10 s). */
+  busyTimeoutMs?: number;
+  /**
+   * SQLite's page cache for this connection, in KiB (default: SQLite's, 16 MiB with better-sqlite3). A batch
+   * that dirties more pages than this spills them into the WAL before its commit (still atomic).
+   */
+  cacheSizeKiB?: number;
+  /** Migration steps to use instead of the built-in ones (tests). */
+  migrations?: readonly Migration[];
+}
+
+export interface Store {
+  readonly file: string;
+  readonly readonly: boolean;
+  /**
+   * Writes a batch of audits in one transaction. Writing an audit again (same file bytes, same rules)
+   * replaces its rows with the same rows; audits under other rules are kept apart.
+   */
+  writeBatch(audits: readonly GameAudit[]): void;
+  /** Content hashes of the files already audited under these rules (to skip them when an audit resumes). */
+  auditedHashes(rulesKey: string): Set<string>;
+  isAudited(contentHash: string, rulesKey: string): boolean;
+  /** The rule sets audited into this database, latest run first, with their counts. */
+  ruleSets(): RuleSetSummary[];
+  /** Rows in every table (not views), by table name. */
+  rowCounts(): Record<string, number>;
+  /** One read-only statement that returns rows. */
+  query(sql: string): QueryResult;
+  /** The canned statistics for one rule set (default: the latest). */
+  stats(choice?: RuleSetChoice): StatsReport;
+  close(): void;
+}
+
+/**
+ * Opens (and, unless read-only, creates) the audit database at `file`. Throws StoreError with a clear
+ * message for a missing file (read-only), a file that is not a kanshi database, or a newer schema.
+ */
+export function openStore(file: string, options: OpenStoreOptions = {}): Store {
+  const readonly = options.readonly ?? false;
+  if (readonly && !existsSync(file)) throw new StoreError(`no database at ${file} (run kanshi audit first, or give --db FILE)`);
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly, fileMustExist: readonly, timeout: options.busyTimeoutMs ?? 10_000 });
+  } catch (err) {
+    throw new StoreError(`cannot open ${file}: ${(err as Error).message}`, { cause: err });
+  }
+  try {
+    configure(db, readonly);
+    if (options.cacheSizeKiB !== undefined) db.pragma(`cache_size = -${Math.max(1, Math.floor(options.cacheSizeKiB))}`);
+    ensureSchema(db, file, readonly, options.migrations);
+    if (!readonly) describeFindingKinds(db);
+  } catch (err) {
+    db.close();
+    if (err instanceof StoreError) throw err;
+    // e.g. SQLITE_NOTADB: "file is not a database"
+    throw new StoreError(`cannot open ${file}: ${(err as Error).message}`, { cause: err });
+  }
+  return new SqliteStore(db, file, readonly);
+}
+
+function configure(db: Database.Database, readonly: boolean): void {
+  if (!readonly) {
+    // WAL: readers never block the writer, and a killed writer leaves only uncommitted frames behind,
+    // which the next open ignores. NORMAL is durable against a killed process (not a power cut in the
+    // last instant), and much faster than FULL.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+  db.pragma('foreign_keys = ON');
+}
+
+/** The closed list of finding kinds, for queries to join (kept in step with the code that opens the file). */
+function describeFindingKinds(db: Database.Database): void {
+  const upsert = db.prepare(
+    `INSERT INTO finding_kinds (kind, severity, rule, description) VALUES (?, ?, ?, ?)
+     ON CONFLICT (kind) DO UPDATE SET severity = excluded.severity, rule = excluded.rule, description = excluded.description`,
+  );
+  db.transaction(() => {
+    for (const [kind, info] of Object.entries(FINDING_KINDS)) {
+      upsert.run(kind, info.severity, 'rule' in info ? info.rule : null, info.description);
+    }
+  }).immediate();
+}
+
+class SqliteStore implements Store {
+  private writer: AuditWriter | null = null;
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly file: string,
+    readonly readonly: boolean,
+  ) {}
+
+  writeBatch(audits: readonly GameAudit[]): void {
+    if (this.readonly) throw new StoreError(`${this.file} was opened read-only`);
+    this.writer ??= new AuditWriter(this.db);
+    this.writer.writeBatch(audits);
+  }
+
+  auditedHashes(rulesKey: string): Set<string> {
+    const hashes = this.db
+      .prepare(
+        `SELECT g.content_hash FROM audits a
+         JOIN rule_sets r ON r.rule_set_id = a.rule_set_id JOIN games g ON g.game_id = a.game_id
+         WHERE r.rules_key = ?`,
+      )
+      .pluck()
+      .all(rulesKey) as string[];
+    return new Set(hashes);
+  }
+
+  isAudited(contentHash: string, rulesKey: string): boolean {
+    const found = this.db
+      .prepare(
+        `SELECT 1 FROM audits a
+         JOIN rule_sets r ON r.rule_set_id = a.rule_set_id JOIN games g ON g.game_id = a.game_id
+         WHERE r.rules_key = ? AND g.content_hash = ?`,
+      )
+      .pluck()
+      .get(rulesKey, contentHash);
+    return found !== undefined;
+  }
+
+  ruleSets(): RuleSetSummary[] {
+    return listRuleSets(this.db);
+  }
+
+  rowCounts(): Record<string, number> {
+    const tables = this.db
+      .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+      .pluck()
+      .all() as string[];
+    const counts: Record<string, number> = {};
+    for (const t of tables) counts[t] = this.db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number;
+    return counts;
+  }
+
+  query(sql: string): QueryResult {
+    return readQuery(this.db, sql);
+  }
+
+  stats(choice?: RuleSetChoice): StatsReport {
+    return statsReport(this.db, choice);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+

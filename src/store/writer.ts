@@ -1,0 +1,263 @@
+/**
+ * Writing audits: one transaction per batch, prepared statements, and per game "delete, then insert"
+ * so that writing the same audit again leaves the database as it was.
+ *
+ * Facts (games, players, rounds, kans, reveals, wins, aborts) hang off the game, found by its content hash.
+ * They are the same under every rule set, so a game already stored with the same facts (same digest) is
+ * not rewritten: auditing under a second profile, or re-running an audit, only replaces verdicts. When a
+ * newer kanshi reads a file differently, the digest differs and the facts are replaced.
+ * Verdicts (audits, kan_verdicts, riichi_kan_verdicts, win_dora, findings) hang off (rule set, game) and
+ * are replaced only for the audit's own rule set, so other rule sets' verdicts are never touched.
+ */
+import { createHash } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { GameAudit, GameMeta } from '../audit/index.js';
+import { KNOBS } from '../rules/index.js';
+import {
+  ABORT_COLUMNS, AUDIT_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
+  REVEAL_COLUMNS, RIICHI_KAN_COLUMNS, ROUND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
+  abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobValues, playerRows, replayKans, replayWins,
+  revealRow, riichiKanRow, roundRow, ruleSetProfile, winDoraRow, winRow, type SqlValue,
+} from './rows.js';
+
+type Database = BetterSqlite3.Database;
+type Statement = BetterSqlite3.Statement;
+
+/** Fact tables, children before parents (the order deletes must go in). */
+const FACT_TABLES = ['aborts', 'reveals', 'wins', 'kans', 'rounds', 'players'] as const;
+/** Verdict tables, children before parents. */
+const VERDICT_TABLES = ['findings', 'win_dora', 'riichi_kan_verdicts', 'kan_verdicts', 'audits'] as const;
+
+/** Rows per multi-row INSERT: fewer calls into SQLite, well under its limit on bound values. */
+const ROWS_PER_INSERT = 16;
+
+function placeholders(count: number): string {
+  return '(' + new Array<string>(count).fill('?').join(', ') + ')';
+}
+
+/**
+ * Inserts rows of one table, bound by position and several rows per statement (at tens of rows per game
+ * both matter). A row object's values are taken in the column list's order, after the key values.
+ */
+class TableInsert<C extends readonly string[]> {
+  private readonly statements = new Map<number, Statement>();
+  private readonly head: string;
+  private readonly width: number;
+
+  constructor(
+    private readonly db: Database,
+    table: string,
+    keys: readonly string[],
+    private readonly columns: C,
+  ) {
+    this.head = `INSERT INTO ${table} (${[...keys, ...columns].join(', ')}) VALUES `;
+    this.width = keys.length + columns.length;
+  }
+
+  values(row: Record<C[number], SqlValue>): SqlValue[] {
+    return this.columns.map((c: C[number]) => row[c]);
+  }
+
+  insert(key: readonly SqlValue[], rows: readonly SqlValue[][]): void {
+    const k = key.length;
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const end = Math.min(rows.length, start + ROWS_PER_INSERT);
+      const params = new Array<SqlValue>((end - start) * this.width);
+      let at = 0;
+      for (let i = start; i < end; i++) {
+        const row = rows[i];
+        for (let j = 0; j < k; j++) params[at++] = key[j];
+        for (let j = 0; j < row.length; j++) params[at++] = row[j];
+      }
+      this.statement(end - start).run(params);
+    }
+  }
+
+  private statement(rows: number): Statement {
+    let stmt = this.statements.get(rows);
+    if (!stmt) {
+      stmt = this.db.prepare(this.head + new Array<string>(rows).fill(placeholders(this.width)).join(', '));
+      this.statements.set(rows, stmt);
+    }
+    return stmt;
+  }
+}
+
+/** A readable game's fact rows, as bound values, and their digest. */
+interface GameFacts {
+  game: Record<(typeof GAME_COLUMNS)[number], SqlValue>;
+  players: SqlValue[][];
+  rounds: SqlValue[][];
+  kans: SqlValue[][];
+  reveals: SqlValue[][];
+  wins: SqlValue[][];
+  aborts: SqlValue[][];
+  digest: string;
+}
+
+export class AuditWriter {
+  private readonly batch: BetterSqlite3.Transaction<(audits: readonly GameAudit[]) => void>;
+  private readonly upsertRuleSet: Statement;
+  private readonly findGame: Statement;
+  private readonly insertGame: Statement;
+  private readonly updateGame: Statement;
+  private readonly moveGame: Statement;
+  private readonly upsertUnreadGame: Statement;
+  private readonly findAudit: Statement;
+  private readonly deleteFacts: Statement[];
+  private readonly deleteVerdicts: Statement[];
+  private readonly players: TableInsert<typeof PLAYER_COLUMNS>;
+  private readonly rounds: TableInsert<typeof ROUND_COLUMNS>;
+  private readonly kans: TableInsert<typeof KAN_COLUMNS>;
+  private readonly reveals: TableInsert<typeof REVEAL_COLUMNS>;
+  private readonly wins: TableInsert<typeof WIN_COLUMNS>;
+  private readonly aborts: TableInsert<typeof ABORT_COLUMNS>;
+  private readonly audits: TableInsert<typeof AUDIT_COLUMNS>;
+  private readonly kanVerdicts: TableInsert<typeof KAN_VERDICT_COLUMNS>;
+  private readonly riichiKanVerdicts: TableInsert<typeof RIICHI_KAN_COLUMNS>;
+  private readonly winDora: TableInsert<typeof WIN_DORA_COLUMNS>;
+  private readonly findings: TableInsert<typeof FINDING_COLUMNS>;
+
+  constructor(db: Database) {
+    const knobs = KNOBS.map((k) => k.name);
+    const ruleSetColumns = ['rules_key', 'profile', ...knobs, 'first_run_at', 'last_run_at'];
+    const gameColumns = [...GAME_COLUMNS, 'facts_digest'];
+    this.upsertRuleSet = db
+      .prepare(
+        `INSERT INTO rule_sets (${ruleSetColumns.join(', ')}) VALUES (${ruleSetColumns.map((c) => '@' + c).join(', ')})
+         ON CONFLICT (rules_key) DO UPDATE SET profile = excluded.profile, last_run_at = excluded.last_run_at
+         RETURNING rule_set_id`,
+      )
+      .pluck();
+    this.findGame = db.prepare('SELECT game_id, facts_digest FROM games WHERE content_hash = ?');
+    this.insertGame = db.prepare(`INSERT INTO games (${gameColumns.join(', ')}) VALUES ${placeholders(gameColumns.length)}`);
+    this.updateGame = db.prepare(`UPDATE games SET ${gameColumns.map((c) => `${c} = ?`).join(', ')} WHERE game_id = ?`);
+    this.moveGame = db.prepare('UPDATE games SET file = ? WHERE game_id = ? AND file <> ?');
+    // A file that gave no game: keep any facts an earlier, successful read stored (same bytes, so the
+    // failure is kanshi's or the rule set's, not the file's), and record the error only when there are none.
+    this.upsertUnreadGame = db
+      .prepare(
+        `INSERT INTO games (content_hash, file, error) VALUES (?, ?, ?)
+         ON CONFLICT (content_hash) DO UPDATE SET file = excluded.file,
+           error = CASE WHEN games.format IS NULL THEN excluded.error ELSE games.error END
+         RETURNING game_id`,
+      )
+      .pluck();
+    this.findAudit = db.prepare('SELECT 1 FROM audits WHERE rule_set_id = ? AND game_id = ?').pluck();
+    this.deleteFacts = FACT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE game_id = ?`));
+    this.deleteVerdicts = VERDICT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE rule_set_id = ? AND game_id = ?`));
+    const fact = <C extends readonly string[]>(table: string, columns: C) => new TableInsert(db, table, ['game_id'], columns);
+    const verdict = <C extends readonly string[]>(table: string, columns: C) => new TableInsert(db, table, ['rule_set_id', 'game_id'], columns);
+    this.players = fact('players', PLAYER_COLUMNS);
+    this.rounds = fact('rounds', ROUND_COLUMNS);
+    this.kans = fact('kans', KAN_COLUMNS);
+    this.reveals = fact('reveals', REVEAL_COLUMNS);
+    this.wins = fact('wins', WIN_COLUMNS);
+    this.aborts = fact('aborts', ABORT_COLUMNS);
+    this.audits = verdict('audits', AUDIT_COLUMNS);
+    this.kanVerdicts = verdict('kan_verdicts', KAN_VERDICT_COLUMNS);
+    this.riichiKanVerdicts = verdict('riichi_kan_verdicts', RIICHI_KAN_COLUMNS);
+    this.winDora = verdict('win_dora', WIN_DORA_COLUMNS);
+    this.findings = verdict('findings', FINDING_COLUMNS);
+    this.batch = db.transaction((audits: readonly GameAudit[]) => this.writeAll(audits));
+  }
+
+  /**
+   * Writes a batch in one IMMEDIATE transaction: all of it is in the file, or (error, kill, power cut)
+   * none of it is. IMMEDIATE takes the write lock up front, so a second writer waits (busy timeout)
+   * instead of failing halfway.
+   */
+  writeBatch(audits: readonly GameAudit[]): void {
+    if (audits.length === 0) return;
+    this.batch.immediate(audits);
+  }
+
+  private writeAll(audits: readonly GameAudit[]): void {
+    const at = new Date().toISOString();
+    const ruleSets = new Map<string, number>();
+    for (const audit of audits) {
+      let ruleSetId = ruleSets.get(audit.rulesKey);
+      if (ruleSetId === undefined) {
+        ruleSetId = this.upsertRuleSet.get({
+          rules_key: audit.rulesKey,
+          profile: ruleSetProfile(audit),
+          ...knobValues(audit.rules),
+          first_run_at: at,
+          last_run_at: at,
+        }) as number;
+        ruleSets.set(audit.rulesKey, ruleSetId);
+      }
+      const gameId = audit.game === null ? this.writeUnreadGame(audit) : this.writeGame(audit, audit.game);
+      this.writeVerdicts(ruleSetId, gameId, audit, at);
+    }
+  }
+
+  private writeUnreadGame(audit: GameAudit): number {
+    return this.upsertUnreadGame.get(audit.contentHash, audit.file, auditStatus(audit).error) as number;
+  }
+
+  /** The game's row (its id stays the same) and its facts, rewritten only when they changed. */
+  private writeGame(audit: GameAudit, game: GameMeta): number {
+    const facts = this.gameFacts(audit, game);
+    const known = this.findGame.get(audit.contentHash) as { game_id: number; facts_digest: string | null } | undefined;
+    if (known && known.facts_digest === facts.digest) {
+      this.moveGame.run(audit.file, known.game_id, audit.file);
+      return known.game_id;
+    }
+    const gameValues = [...GAME_COLUMNS.map((c) => facts.game[c]), facts.digest];
+    let gameId: number;
+    if (known) {
+      gameId = known.game_id;
+      this.updateGame.run(...gameValues, gameId);
+      for (const del of this.deleteFacts) del.run(gameId);
+    } else {
+      gameId = Number(this.insertGame.run(gameValues).lastInsertRowid);
+    }
+    const key = [gameId];
+    this.players.insert(key, facts.players);
+    this.rounds.insert(key, facts.rounds);
+    this.aborts.insert(key, facts.aborts);
+    this.kans.insert(key, facts.kans);
+    this.reveals.insert(key, facts.reveals);
+    this.wins.insert(key, facts.wins);
+    return gameId;
+  }
+
+  private gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
+    const rounds = audit.replay?.rounds ?? [];
+    const kans = rounds.flatMap((r) => r.kans);
+    const facts = {
+      game: gameRow(audit, game),
+      players: playerRows(game).map((p) => this.players.values(p)),
+      rounds: rounds.map((r) => this.rounds.values(roundRow(r))),
+      kans: kans.map((k) => this.kans.values(kanRow(k))),
+      reveals: kans.flatMap((k) => {
+        const reveal = revealRow(k);
+        return reveal ? [this.reveals.values(reveal)] : [];
+      }),
+      wins: rounds.flatMap((r) => r.wins.map((w) => this.wins.values(winRow(w)))),
+      aborts: rounds.flatMap((r) => {
+        const abort = abortRow(r);
+        return abort ? [this.aborts.values(abort)] : [];
+      }),
+    };
+    // The path is where the file was found this time, not a fact of the game.
+    const digest = createHash('sha1')
+      .update(JSON.stringify({ ...facts, game: { ...facts.game, file: null } }))
+      .digest('base64');
+    return { ...facts, digest };
+  }
+
+  private writeVerdicts(ruleSetId: number, gameId: number, audit: GameAudit, at: string): void {
+    // Deleting is only needed when this rule set had audited the game before.
+    if (this.findAudit.get(ruleSetId, gameId) !== undefined) {
+      for (const del of this.deleteVerdicts) del.run(ruleSetId, gameId);
+    }
+    const key = [ruleSetId, gameId];
+    this.audits.insert(key, [this.audits.values(auditRow(audit, at))]);
+    this.kanVerdicts.insert(key, replayKans(audit.replay).map((k) => this.kanVerdicts.values(kanVerdictRow(k))));
+    this.riichiKanVerdicts.insert(key, audit.riichiKans.map((v) => this.riichiKanVerdicts.values(riichiKanRow(v))));
+    this.winDora.insert(key, replayWins(audit.replay).map((w) => this.winDora.values(winDoraRow(w))));
+    this.findings.insert(key, audit.findings.map((f, i) => this.findings.values(findingRow(f, i))));
+  }
+}

@@ -1,0 +1,113 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/index.js';
+import { kanshi } from '../support/cli.js';
+import { auditOf, readGames, rowCounts, sampleFiles, tempDb, unreadableAudit } from '../store/support.js';
+
+let db: string;
+
+beforeAll(() => {
+  db = tempDb();
+  const store = openStore(db);
+  const games = readGames(sampleFiles());
+  store.writeBatch(games.map((g) => auditOf(g, 'tenhou')));
+  store.writeBatch(games.map((g) => auditOf(g, 'pro-strict')));
+  store.writeBatch([unreadableAudit('/logs/broken, "quoted".mjlog', 'a'.repeat(64))]);
+  store.close();
+});
+
+const query = (...args: string[]) => kanshi(['query', '--db', db, ...args]);
+
+describe('kanshi query', () => {
+  it('prints an aligned table by default: a header, a rule, numbers on the right, a row count', () => {
+    const r = query(`SELECT kind, count(*) AS kans FROM kans WHERE robbed = 0 GROUP BY kind ORDER BY kind`);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^kind\s+kans$/);
+    expect(lines[1]).toMatch(/^-+ {2}-+$/);
+    expect(lines.slice(2, 5).map((l) => l.split(/\s+/)[0])).toEqual(['ankan', 'daiminkan', 'kakan']);
+    // Right-aligned numbers end in the same column as the header.
+    const end = lines[0].length;
+    for (const l of lines.slice(2, 5)) expect(l.length).toBe(end);
+    expect(lines[5]).toBe('(3 rows)');
+  });
+
+  it('aligns wide (Japanese) text by its width on a terminal', () => {
+    const r = query(`SELECT rule_label, count(*) AS games FROM games WHERE rule_label IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT 3`);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n').slice(2, 5);
+    const width = (s: string) => [...s].reduce((w, ch) => w + (/[\u3000-\u9fff]/.test(ch) ? 2 : 1), 0);
+    expect(new Set(lines.map(width)).size).toBe(1);
+  });
+
+  it('prints CSV with RFC 4180 quoting: commas, quotes and line breaks inside fields, NULL as empty', () => {
+    const r = query('--format', 'csv', `SELECT 'a,b' AS comma, 'say "hi"' AS quote, 'two' || char(10) || 'lines' AS lines, NULL AS missing, 3 AS n, 0.5 AS half`);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('comma,quote,lines,missing,n,half\n"a,b","say ""hi""","two\nlines",,3,0.5\n');
+    const file = query('--format', 'csv', `SELECT file, error FROM games WHERE error IS NOT NULL`);
+    expect(file.stdout).toBe('file,error\n"/logs/broken, ""quoted"".mjlog",line 1 column 40: not well-formed XML\n');
+  });
+
+  it('prints JSON as an array of objects, keeping repeated column names apart', () => {
+    const r = query('--format', 'json', `SELECT profile, riichiKan, okuriKan FROM rule_sets ORDER BY profile`);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { profile: 'pro-strict', riichiKan: 'strict', okuriKan: 0 },
+      { profile: 'tenhou', riichiKan: 'waits', okuriKan: 0 },
+    ]);
+    const twice = JSON.parse(query('--format', 'json', `SELECT 1 AS x, 2 AS x, NULL AS y`).stdout);
+    expect(twice).toEqual([{ x: 1, x_2: 2, y: null }]);
+    expect(JSON.parse(query('--format', 'json', `SELECT * FROM games WHERE 0`).stdout)).toEqual([]);
+    // A whole view, joined as a user would.
+    const verdicts = JSON.parse(query('--format', 'json', `SELECT profile, verdict, sum(riichi_kans) AS n FROM riichi_kan_stats GROUP BY 1, 2 ORDER BY 1, 2`).stdout);
+    expect(verdicts.map((v: { profile: string; verdict: string }) => `${v.profile} ${v.verdict}`)).toEqual(['pro-strict illegal', 'pro-strict legal', 'tenhou legal']);
+  });
+
+  it('refuses any statement that would change the database, and changes nothing', () => {
+    const before = rowCounts(db);
+    for (const sql of ['DELETE FROM games', `INSERT INTO rule_sets (rules_key) VALUES ('x')`, 'DROP TABLE kans', 'UPDATE games SET file = 1', 'PRAGMA user_version = 7', 'CREATE TABLE t (x)', 'VACUUM']) {
+      const r = query(sql);
+      expect(r.code, sql).toBe(2);
+      expect(r.stderr, sql).toMatch(/^kanshi: (kanshi query only reads: this statement would change the database|this statement returns no rows)/);
+    }
+    expect(rowCounts(db)).toEqual(before);
+  });
+
+  it('says what is wrong with bad SQL, several statements, or no statement', () => {
+    let r = query('SELECT * FROM no_such_table');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('kanshi: SQL error: no such table: no_such_table\n');
+    r = query('SELEC 1');
+    expect(r.stderr).toMatch(/^kanshi: SQL error: near "SELEC": syntax error/);
+    r = query('SELECT 1; SELECT 2');
+    expect(r.stderr).toBe('kanshi: give one SQL statement at a time (this text holds several)\n');
+    r = query('   ');
+    expect(r.stderr).toBe('kanshi: the SQL statement is empty\n');
+    r = kanshi(['query', '--db', db, '--format', 'xml', 'SELECT 1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/argument 'xml' is invalid. Allowed choices are table, csv, json/);
+  });
+
+  it('says so when the database is missing (and does not create it) or is not one kanshi wrote', () => {
+    const missing = tempDb('missing.sqlite');
+    let r = kanshi(['query', '--db', missing, 'SELECT 1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`kanshi: no database at ${missing} (run kanshi audit first, or give --db FILE)\n`);
+    expect(existsSync(missing)).toBe(false);
+    const text = tempDb('notes.txt');
+    writeFileSync(text, 'not a database at all, just words '.repeat(30));
+    r = kanshi(['query', '--db', text, 'SELECT 1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^kanshi: cannot open .*notes\.txt: file is not a database/);
+  });
+
+  it('defaults to kanshi.sqlite in the current folder, and its help shows examples', () => {
+    const r = kanshi(['query', 'SELECT 1'], { cwd: tempDb().replace(/\/audit\.sqlite$/, '') });
+    expect(r.stderr).toMatch(/no database at kanshi\.sqlite/);
+    const help = kanshi(['query', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--format <format>/);
+    expect(help.stdout).toMatch(/Examples:\n {2}kanshi query "SELECT/);
+  });
+});

@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GameAudit } from '../../src/audit/index.js';
+import { resolveRules, rulesKey } from '../../src/rules/index.js';
+import { openStore } from '../../src/store/index.js';
+import { kanshi } from '../support/cli.js';
+import { corpusFiles, manifest } from '../support/corpus.js';
+import { auditOf, readGames, tempDb, writeInBatches } from '../store/support.js';
+
+let db: string;
+let strict: GameAudit[];
+let threePlayerGames: number;
+
+/** The whole corpus, audited under tenhou and then pro-strict (the latest). */
+beforeAll(() => {
+  db = tempDb();
+  const games = readGames(corpusFiles().map((f) => basename(f)));
+  threePlayerGames = games.filter((g) => g.game.rule.players === 3).length;
+  const store = openStore(db);
+  writeInBatches((a) => store.writeBatch(a), games.map((g) => auditOf(g, 'tenhou')), 256);
+  strict = games.map((g) => auditOf(g, 'pro-strict'));
+  writeInBatches((a) => store.writeBatch(a), strict, 256);
+  store.close();
+});
+
+const total = (key: 'ankan' | 'daiminkan' | 'kakan' | 'kansTotal' | 'riichiAnkan' | 'rinshanWins' | 'chankanWins' | 'kan4Aborts') =>
+  manifest().reduce((s, r) => s + r[key], 0);
+
+function statsJson(...args: string[]) {
+  const r = kanshi(['stats', '--db', db, '--json', ...args]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+describe('kanshi stats', () => {
+  it('reports the latest rule set by default, and its numbers agree with MANIFEST.tsv on the whole corpus', () => {
+    const s = statsJson();
+    expect(s.ruleSet).toMatchObject({ profile: 'pro-strict', games: 1685, gamesRead: 1685, gamesFailed: 0 });
+    expect(s.otherRuleSets.map((o: { profile: string }) => o.profile)).toEqual(['tenhou']);
+
+    // Kans per game by kind and lobby: the totals are MANIFEST's (robbed kakans apart).
+    const all = s.kansByLobby.find((r: { lobby: string }) => r.lobby === 'all');
+    expect(all.games).toBe(1685);
+    expect([all.ankan, all.daiminkan, all.kakan + all.robbed_kakan]).toEqual([total('ankan'), total('daiminkan'), total('kakan')]);
+    expect(all.kans + all.robbed_kakan).toBe(total('kansTotal'));
+    expect(all.kans_per_game).toBeCloseTo(all.kans / 1685, 3);
+    const lobbies = s.kansByLobby.filter((r: { lobby: string }) => r.lobby !== 'all');
+    expect(lobbies.reduce((n: number, r: { games: number }) => n + r.games, 0)).toBe(1685);
+    expect(lobbies.map((r: { players: number; lobby: string }) => `${r.players} ${r.lobby}`)).toContain('4 houou');
+    // (MANIFEST.tsv says 282 three-player files; one of them, a tenhou.net/6 JSON with four names and four
+    // scores, reads as four-player, so the count is compared with what ingest reads.)
+    expect(lobbies.filter((r: { players: number }) => r.players === 3).reduce((n: number, r: { games: number }) => n + r.games, 0)).toBe(threePlayerGames);
+
+    // Rinshan wins: after kans, plus after kita in 3-player games, are MANIFEST's.
+    const rinshan = Object.fromEntries(s.rinshanByKind.map((r: { kind: string }) => [r.kind, r]));
+    expect(rinshan['all kans'].rinshan_wins + rinshan['kita (3p)'].rinshan_wins).toBe(total('rinshanWins'));
+    expect(rinshan.ankan.rinshan_win_pct).toBeCloseTo((100 * rinshan.ankan.rinshan_wins) / rinshan.ankan.replacement_draws, 2);
+
+    // Riichi kans: how often, and the (hand-made) pro-strict verdicts.
+    const illegal = strict.reduce((n, a) => n + a.riichiKans.filter((v) => v.legal === false).length, 0);
+    expect(s.riichiKans).toMatchObject({ games: 1685, riichi_kans: total('riichiAnkan'), illegal, legal: total('riichiAnkan') - illegal, not_judged: 0 });
+    expect(s.riichiKanVerdicts).toEqual([
+      expect.objectContaining({ verdict: 'illegal', reason: 'reading-lost', riichi_kans: illegal }),
+      expect.objectContaining({ verdict: 'legal', reason: 'allowed', riichi_kans: total('riichiAnkan') - illegal }),
+    ]);
+
+    // Chankan and four kans.
+    expect(s.chankanSuukaikan).toMatchObject({ games: 1685, chankan_wins: total('chankanWins'), suukaikan_aborts: total('kan4Aborts'), chankan_on_ankan: 0 });
+    expect(s.chankanSuukaikan.four_kan_hands).toBeGreaterThanOrEqual(total('kan4Aborts'));
+
+    // Kandora timing: every reveal Tenhou logged is where the tenhou timing says (pro-strict keeps it).
+    const timing = Object.fromEntries(s.kandoraTiming.map((r: { kind: string }) => [r.kind, r]));
+    expect(timing.all).toMatchObject({ kans: total('kansTotal'), differing: 0, conforming_pct: 100 });
+
+    // Findings.
+    expect(s.findings).toContainEqual(expect.objectContaining({ kind: 'chankan-win', severity: 'info', findings: total('chankanWins') }));
+    expect(s.findings).toContainEqual(expect.objectContaining({ kind: 'riichi-kan-illegal', severity: 'error', findings: illegal }));
+  });
+
+  it('chooses another rule set by --profile or --rules-key', () => {
+    const tenhou = statsJson('--profile', 'tenhou');
+    expect(tenhou.ruleSet.profile).toBe('tenhou');
+    expect(tenhou.riichiKans.illegal).toBe(0);
+    expect(tenhou.findings.map((f: { kind: string }) => f.kind)).not.toContain('riichi-kan-illegal');
+    const byKey = statsJson('--rules-key', rulesKey(resolveRules({ profile: 'tenhou' })));
+    expect(byKey.ruleSet.ruleSetId).toBe(tenhou.ruleSet.ruleSetId);
+    const r = kanshi(['stats', '--db', db, '--profile', 'mleague']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^kanshi: no audit under the profile "mleague" in this database \(rule sets: pro-strict: kandoraTiming=tenhou;riichiKan=strict.*; tenhou: /);
+  });
+
+  it('prints the reports as aligned tables', () => {
+    const r = kanshi(['stats', '--db', db, '--profile', 'tenhou']);
+    expect(r.code).toBe(0);
+    const out = r.stdout;
+    expect(out).toMatch(/^database: .*\nrule set: tenhou \(kandoraTiming=tenhou riichiKan=waits okuriKan=false kokushiAnkanChankan=false suukaikan=abort fifthKan=forbidden\)\n {2}1685 games audited; findings: /);
+    expect(out).toMatch(/other rule sets: pro-strict \(1685 games\); choose with --profile NAME or --rules-key KEY/);
+    for (const title of ['Kans per game by kind and lobby', 'Rinshan kaihou', 'Kans by a player in riichi', 'Riichi-kan verdicts by reason', 'Chankan and four kans', 'Kandora timing', 'Findings by kind']) {
+      expect(out).toContain(`\n${title}`);
+    }
+    // The lobby table: a header, a rule of dashes under each column, rows as wide as the rule.
+    const lines = out.split('\n');
+    const head = lines.findIndex((l) => /^ {2}players +lobby +games +kans +ankan +daiminkan +kakan +kans\/game/.test(l));
+    expect(head).toBeGreaterThan(0);
+    expect(lines[head + 1]).toMatch(/^ {2}-+( {2}-+)+$/);
+    expect(lines[head + 2]).toMatch(/^ +4 {2}houou +\d+ +\d+/);
+    expect(new Set(lines.slice(head, head + 3).map((l) => l.length)).size).toBe(1);
+    expect(out).toMatch(/\n {2}chankan wins \(on a kakan\) +12\n/);
+  });
+
+  it('says so when the database is missing (without creating it) or holds no audit yet', () => {
+    const missing = tempDb('missing.sqlite');
+    let r = kanshi(['stats', '--db', missing]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`kanshi: no database at ${missing} (run kanshi audit first, or give --db FILE)\n`);
+    expect(existsSync(missing)).toBe(false);
+    const empty = tempDb('empty.sqlite');
+    openStore(empty).close();
+    r = kanshi(['stats', '--db', empty]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('kanshi: the database holds no audit yet (run kanshi audit first)\n');
+    r = kanshi(['stats', '--db', db, '--profile', 'tenhou', '--rules-key', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/option '--rules-key <key>' cannot be used with option '--profile <name>'/);
+  });
+});

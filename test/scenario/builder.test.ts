@@ -1,0 +1,374 @@
+/**
+ * The scenario builder: tile ids, turn order and hand sizes, the wall counts, Tenhou's tag order around
+ * kans (tenhou-format.md §3.1), riichi, wins and draws as Tenhou writes them, seeded mode, and refusals.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseLog, type GameEvent, type WinEvent } from '../../src/ingest/index.js';
+import { countDora, replayGame } from '../../src/replay/index.js';
+import { finalPoints, makeSeed, mjlog, notenDeltas, ScenarioError, winValue, type MjlogBuilder } from '../../src/scenario/index.js';
+import { decodeMeld, kindOf, parseKinds } from '../../src/tiles/index.js';
+import { gameWalls, haipaiIndices, indicatorIndex, liveDrawIndex, seatOffsetFromDealer } from '../../src/wall/index.js';
+
+/** Tag names in order, draws and discards as `draw`/`discard`. */
+function tagNames(xml: string): string[] {
+  return [...xml.matchAll(/<([A-Za-z]+)(\d*)[ />]/g)].map(([, name, digits]) => {
+    if (digits && 'TUVW'.includes(name)) return 'draw';
+    if (digits && 'DEFG'.includes(name)) return 'discard';
+    return name;
+  });
+}
+
+/** The tag names from the first tag matching `from` on. */
+function after(xml: string, from: string, count: number): string[] {
+  const names = tagNames(xml);
+  const i = names.indexOf(from);
+  expect(i, `no ${from} tag`).toBeGreaterThanOrEqual(0);
+  return names.slice(i, i + count);
+}
+
+function events(xml: string): GameEvent[] {
+  return parseLog(Buffer.from(xml)).rounds.flatMap((r) => r.events);
+}
+
+function clean(xml: string): void {
+  const r = replayGame(parseLog(Buffer.from(xml)), { kandoraTiming: 'tenhou' });
+  expect(r.inconsistencies).toEqual([]);
+  expect(r.timingMismatches).toEqual([]);
+  expect(r.wallMismatches).toEqual([]);
+}
+
+function lastWin(xml: string): WinEvent {
+  return events(xml).filter((e): e is WinEvent => e.type === 'win').at(-1)!;
+}
+
+describe('tile ids', () => {
+  it('hands in notation become distinct ids; a red five only when written 0', () => {
+    const xml = mjlog().round({ hands: ['0m555m+', '5p+', null, null] }).exhaust().toXml();
+    const start = events(xml)[0];
+    if (start.type !== 'roundStart') throw new Error('no round start');
+    expect(start.hands[0].filter((t) => kindOf(t) === 4).sort((a, b) => a - b)).toEqual([16, 17, 18, 19]);
+    expect(start.hands[1].filter((t) => kindOf(t) === 13)).toEqual([53]);
+    const all = start.hands.flat();
+    expect(new Set(all).size).toBe(52);
+  });
+
+  it('never deals a fifth copy, and says which copy is left to ask for', () => {
+    expect(() => mjlog().round({ hands: ['1111m+', '1m+', null, null] })).toThrow(/no copy of 1m is left/);
+    expect(() => mjlog().round({ hands: ['5555m+', null, null, null] })).toThrow(/write 0m/);
+    expect(() => mjlog({ type: 169 | 2 }).round({ hands: ['0m+', null, null, null] })).toThrow(/no red fives|has none/);
+  });
+
+  it('refuses a hand that is not 13 tiles', () => {
+    expect(() => mjlog().round({ hands: ['123m', null, null, null] })).toThrow(ScenarioError);
+    expect(() => mjlog().round({ hands: ['123456789m123p456s', null, null, null] })).toThrow(/expected 13/);
+  });
+
+  it('hands left open are isolated tiles: noten, and no one waits on a filler draw', () => {
+    const b = mjlog().round({ hands: [null, '3444m778899s333z', null, null] });
+    for (const seat of [0, 2, 3]) expect(b.waitsOfSeat(seat)).toEqual([]);
+    const xml = b.tsumogiri(0).draw(1).riichi(1).exhaust().toXml();
+    clean(xml);
+    const waits = parseKinds('2m3m5m');
+    const draws = events(xml).filter((e) => e.type === 'draw');
+    expect(draws).toHaveLength(70);
+    expect(draws.filter((e) => e.type === 'draw' && waits.includes(kindOf(e.tile)))).toEqual([]);
+    const end = events(xml).at(-1)!;
+    expect(end.type === 'ryuukyoku' && end.shown.map((s) => s.seat)).toEqual([1]);
+  });
+});
+
+describe('turn order and hand sizes', () => {
+  it('refuses a draw, discard or kan out of turn', () => {
+    const b = mjlog().round({ hands: ['1111m+', '2222m+', null, null] });
+    expect(() => b.draw(1)).toThrow(/seat 0's turn to draw/);
+    expect(() => b.discard(0)).toThrow(/turn to draw/);
+    expect(() => b.ankan(0, '1m')).toThrow(/not seat 0's turn/);
+    b.draw(0);
+    expect(() => b.draw(0)).toThrow(ScenarioError);
+    expect(() => b.ankan(1, '2m')).toThrow(/not seat 1's turn/);
+    expect(() => b.discard(0, '9s9s')).toThrow(/expected one tile/);
+  });
+
+  it('refuses a discard of a tile not held, and a call of nothing', () => {
+    const b = mjlog().round({ hands: ['1m+', '1111p+', null, null] }).draw(0);
+    expect(() => b.discard(0, '1p')).toThrow(/holds 0 1p/);
+    expect(() => b.pon(1)).toThrow(/no discard to call/);
+    b.discard(0, '1m');
+    expect(() => b.pon(0)).toThrow(/its own discard/);
+    expect(() => b.pon(2)).toThrow(/holds 0 1m, needs 2/);
+    expect(() => b.chi(2, '23m')).toThrow(/only from the kamicha/);
+  });
+
+  it('after a call the caller discards a named tile (nothing was drawn)', () => {
+    const b = mjlog().round({ hands: ['1m+', '11m9p+', null, null] }).draw(0).discard(0, '1m').pon(1);
+    expect(() => b.discard(1)).toThrow(/no tile was drawn/);
+    const xml = b.discard(1, '9p').exhaust().toXml();
+    clean(xml);
+  });
+
+  it('a riichi player can only discard the tile just drawn', () => {
+    const b = mjlog().round({ hands: [null, '3444m778899s333z', null, null] }).tsumogiri(0).draw(1).riichi(1).fillTo(1).draw(1);
+    expect(() => b.discard(1, '3m')).toThrow(/in riichi/);
+  });
+
+  it('refuses a riichi that is not tenpai or with an open hand', () => {
+    const b = mjlog().round({ hands: [null, '1m+', null, null] }).tsumogiri(0).draw(1);
+    expect(() => b.riichi(1)).toThrow(/not tenpai/);
+    const open = mjlog().round({ hands: ['5z+', '55z3444m77889s+', null, null] }).draw(0).discard(0, '5z').pon(1);
+    expect(() => open.discard(1, '3m').fillTo(1).draw(1).riichi(1)).toThrow(/hand is open/);
+  });
+});
+
+describe('the wall', () => {
+  it('70 draws in all to an exhaustive draw, one fewer live draw per kan', () => {
+    for (const kans of [0, 1, 2]) {
+      const b = mjlog().round({ hands: ['1111m2222m+', null, null, null] }).draw(0);
+      for (let k = 0; k < kans; k++) b.ankan(0, ['1m', '2m'][k]).draw(0);
+      const xml = b.discard(0).exhaust().toXml();
+      clean(xml);
+      const [round] = replayGame(parseLog(Buffer.from(xml)), { kandoraTiming: 'tenhou' }).rounds;
+      expect(round.replacementDraws).toBe(kans);
+      expect(round.liveDraws + round.replacementDraws).toBe(70);
+    }
+  });
+
+  it('refuses a draw beyond the live wall and an exhaustive draw before its end', () => {
+    const b = mjlog().round({});
+    expect(() => b.tsumogiri(0).exhaustiveDraw()).toThrow(/live tiles are still to draw/);
+    b.fillTo(1, { liveLeft: 1 }).tsumogiri(1);
+    expect(() => b.draw(2)).toThrow(/live wall is empty/);
+    expect(() => mjlog().round({}).fillTo(1, { liveLeft: 2 })).toThrow(/seat 0 draws when 2 are left/);
+  });
+
+  it('the dead wall has four replacement tiles: a fifth kan gets none', () => {
+    const b = mjlog()
+      .round({ hands: ['1111m2222p3333s5z', null, '999m+', null], reserve: '5z5z5z9m' })
+      .draw(0, '5z').ankan(0, '1m').draw(0, '5z').ankan(0, '2p').draw(0).ankan(0, '3s').draw(0).discard(0)
+      .fillTo(0).draw(0, '5z').ankan(0, '5z').draw(0).discard(0)
+      .draw(1, '9m').discard(1).daiminkan(2);
+    expect(() => b.draw(2)).toThrow(/only 4 replacement tiles/);
+    clean(b.abort('kan4').toXml());
+  });
+});
+
+describe("kans in Tenhou's tag order (tenhou-format.md §3.1)", () => {
+  it('ankan: N → DORA → replacement draw → discard', () => {
+    const xml = mjlog().round({ hands: ['1111m+', null, null, null] }).draw(0).ankan(0, '1m').draw(0).discard(0).exhaust().toXml();
+    clean(xml);
+    expect(after(xml, 'N', 4)).toEqual(['N', 'DORA', 'draw', 'discard']);
+    expect(decodeMeld(Number(/m="(\d+)"/.exec(xml)![1]))).toMatchObject({ type: 'ankan', fromOffset: 0 });
+  });
+
+  it('daiminkan: discard → N → replacement draw → DORA → discard', () => {
+    const xml = mjlog().round({ hands: ['9s+', '999s+', null, null] }).draw(0).discard(0, '9s').daiminkan(1).draw(1).discard(1).exhaust().toXml();
+    clean(xml);
+    expect(after(xml, 'N', 4)).toEqual(['N', 'draw', 'DORA', 'discard']);
+    expect(decodeMeld(Number(/m="(\d+)"/.exec(xml)![1]))).toMatchObject({ type: 'daiminkan', fromOffset: 3 });
+  });
+
+  it('kakan → kakan on one turn: N → draw → N → DORA → draw → DORA → discard', () => {
+    const xml = mjlog()
+      .round({ hands: ['2p7z+', '22p77z9m1s+', null, null], reserve: '2p7z' })
+      .draw(0).discard(0, '2p').pon(1).discard(1, '9m').fill(2)
+      .draw(0).discard(0, '7z').pon(1).discard(1, '1s').fill(3)
+      .draw(1, '2p').kakan(1, '2p').draw(1, '7z').kakan(1, '7z').draw(1).discard(1)
+      .exhaust().toXml();
+    clean(xml);
+    const names = tagNames(xml);
+    const firstKakan = names.lastIndexOf('N') - 2;
+    expect(names.slice(firstKakan, firstKakan + 7)).toEqual(['N', 'draw', 'N', 'DORA', 'draw', 'DORA', 'discard']);
+  });
+
+  it('daiminkan → ankan on one turn: N → draw → N → DORA → DORA → draw', () => {
+    const xml = mjlog()
+      .round({ hands: ['8m+', '888m444s+', null, null] })
+      .draw(0).discard(0, '8m').daiminkan(1).draw(1, '4s').ankan(1, '4s').draw(1).discard(1)
+      .exhaust().toXml();
+    clean(xml);
+    expect(after(xml, 'N', 6)).toEqual(['N', 'draw', 'N', 'DORA', 'DORA', 'draw']);
+  });
+
+  it('kakan robbed: N → AGARI, no replacement draw and no DORA', () => {
+    const xml = mjlog()
+      .round({ hands: ['3p+', '33p9m+', null, '45p234m678m789s11z'], reserve: '3p' })
+      .draw(0).discard(0, '3p').pon(1).discard(1, '9m').fillTo(1)
+      .draw(1, '3p').kakan(1, '3p').ron(3, { yaku: { chankan: 1 } }).toXml();
+    clean(xml);
+    expect(tagNames(xml).slice(-2)).toEqual(['N', 'AGARI']);
+    expect(lastWin(xml)).toMatchObject({ seat: 3, from: 1, yaku: expect.arrayContaining([{ id: 3, han: 1 }]) });
+  });
+
+  it('kakan + rinshan tsumo: no DORA, and the win lacks the kandora', () => {
+    const xml = mjlog()
+      .round({ hands: ['6s+', '66s234m567m11z78p3z', null, null], reserve: '6s9p' })
+      .draw(0).discard(0, '6s').pon(1).discard(1, '3z').fillTo(1)
+      .draw(1, '6s').kakan(1, '6s').draw(1, '9p').tsumo(1, { yaku: { rinshanKaihou: 1 } }).toXml();
+    clean(xml);
+    expect(tagNames(xml)).not.toContain('DORA');
+    expect(lastWin(xml).doraIndicators).toHaveLength(1);
+  });
+
+  it('a ron on the discard after a daiminkan sees the new indicator', () => {
+    const xml = mjlog()
+      .round({ hands: ['12m456p789p234s77z', '9s+', '999s3m+', null] })
+      .draw(0).riichi(0).draw(1).discard(1, '9s').daiminkan(2).draw(2).discard(2, '3m').ron(0, { yaku: { riichi: 1 }, fu: 40 }).toXml();
+    clean(xml);
+    const win = lastWin(xml);
+    expect(win.doraIndicators).toHaveLength(2);
+    expect(win.uraIndicators).toHaveLength(2);
+    expect(after(xml, 'N', 5)).toEqual(['N', 'draw', 'DORA', 'discard', 'AGARI']);
+  });
+
+  it('revealAtDeclaration writes an open kan\'s DORA before its replacement draw (deliberately)', () => {
+    const xml = mjlog().round({ hands: ['9s+', '999s+', null, null] }).draw(0).discard(0, '9s').daiminkan(1, { revealAtDeclaration: true }).draw(1).discard(1).exhaust().toXml();
+    expect(after(xml, 'N', 4)).toEqual(['N', 'DORA', 'draw', 'discard']);
+    expect(replayGame(parseLog(Buffer.from(xml)), { kandoraTiming: 'tenhou' }).timingMismatches).toHaveLength(1);
+  });
+});
+
+describe('riichi, wins and draws', () => {
+  function riichiRound(): MjlogBuilder {
+    return mjlog().round({ hands: [null, '3444m778899s333z', '5m+', null] }).tsumogiri(0).draw(1).riichi(1);
+  }
+
+  it('REACH step 1 before the riichi discard, step 2 (with the scores after the deposit) after it', () => {
+    const xml = riichiRound().exhaust().toXml();
+    expect(after(xml, 'REACH', 4)).toEqual(['REACH', 'discard', 'REACH', 'draw']);
+    expect(xml).toContain('<REACH who="1" ten="250,240,250,250" step="2"/>');
+  });
+
+  it('a ronned riichi discard has no step 2 and no stick', () => {
+    const xml = mjlog()
+      .round({ hands: ['5m+', '3444m778899s333z', '34m567p567s11z789m', null] })
+      .tsumogiri(0).draw(1, '5m').riichi(1, '5m').ron(2, { yaku: { sanshoku: 2 } }).toXml();
+    clean(xml);
+    expect(tagNames(xml).filter((n) => n === 'REACH')).toHaveLength(1);
+    expect(lastWin(xml)).toMatchObject({ riichiSticks: 0, seat: 2, from: 1, uraIndicators: [] });
+  });
+
+  it('AGARI: concealed tiles with the winning tile, melds in reverse call order, dora han from the indicators', () => {
+    const xml = riichiRound().fillTo(1).draw(1, '3z').ankan(1, '3z').draw(1).discard(1).fillTo(2).draw(2).discard(2, '5m').ron(1, { yaku: { riichi: 1, iipeikou: 1 }, fu: 70 }).toXml();
+    clean(xml);
+    const win = lastWin(xml);
+    expect(win.hand.map(kindOf).sort((a, b) => a - b)).toEqual(parseKinds('34445m778899s').sort((a, b) => a - b));
+    expect(win.hand).toContain(win.winningTile);
+    const melds = /m="([\d,]+)"/.exec(xml.slice(xml.indexOf('<AGARI')))![1];
+    expect(melds.split(',').map((m) => decodeMeld(Number(m)).type)).toEqual(['ankan']);
+    const all = [...win.hand, ...[0, 1, 2, 3].map((c) => parseKinds('3z')[0] * 4 + c)];
+    const dora = countDora(win.doraIndicators, all, 4)!;
+    expect(win.yaku.filter((y) => y.id === 52).reduce((a, y) => a + y.han, 0)).toBe(dora);
+    expect(win.yaku.find((y) => y.id === 53)).toEqual({ id: 53, han: countDora(win.uraIndicators, all, 4)! });
+    expect(win.uraIndicators).toHaveLength(win.doraIndicators.length);
+    // Score changes add up: the winner gets the loser's payment and the riichi stick.
+    expect(win.scoreDeltas.reduce((a, b) => a + b, 0)).toBe(1000);
+  });
+
+  it('refuses a win on a hand that is not complete, or without yaku', () => {
+    const b = riichiRound().fillTo(2).draw(2).discard(2);
+    expect(() => b.draw(3, '1z').tsumo(3, { yaku: { menzenTsumo: 1 } })).toThrow(/not a complete hand/);
+    const c = riichiRound().fillTo(1).draw(1, '3m');
+    expect(() => c.tsumo(1)).toThrow(/name its yaku/);
+  });
+
+  it('exhaustive draw: tenpai hands shown, noten payments', () => {
+    const xml = riichiRound().exhaust().toXml();
+    const end = events(xml).at(-1)!;
+    expect(end).toMatchObject({ type: 'ryuukyoku', reason: 'exhaustive', scoreDeltas: [-1000, 3000, -1000, -1000] });
+    expect(end.type === 'ryuukyoku' && end.shown).toEqual([{ seat: 1, hand: expect.any(Array) }]);
+  });
+
+  it('several rounds carry scores, riichi sticks and the final owari on the last ending only', () => {
+    const b = riichiRound().exhaust().round({ kyoku: 1, honba: 1 }).exhaust();
+    const log = parseLog(Buffer.from(b.toXml()));
+    expect(log.rounds).toHaveLength(2);
+    const second = log.rounds[1].events[0];
+    expect(second).toMatchObject({ type: 'roundStart', round: 1, honba: 1, riichiSticks: 1, scores: [24000, 27000, 24000, 24000] });
+    expect(log.rounds[0].events.at(-1)).not.toHaveProperty('final');
+    // Equal scores rank by seat: seat 0 second, seat 2 third, seat 3 fourth.
+    expect(log.final).toEqual({ scores: [24000, 27000, 24000, 24000], points: [4, 38, -16, -26] });
+    expect(log.final!.points.reduce((a, b) => a + b, 0)).toBe(0);
+  });
+
+  it('toXml refuses an unfinished game', () => {
+    expect(() => mjlog().round({}).tsumogiri(0).toXml()).toThrow(/has not ended/);
+    expect(() => mjlog().toXml()).toThrow(ScenarioError);
+  });
+});
+
+describe('seeded mode', () => {
+  const seed = makeSeed(7);
+
+  it('makeSeed is deterministic and buildable', () => {
+    expect(makeSeed(7)).toBe(seed);
+    expect(makeSeed(8)).not.toBe(seed);
+    expect(seed).toMatch(/^mt19937ar-sha512-n288-base64,[A-Za-z0-9+/]+=*$/);
+  });
+
+  it('deals, draws and shows the wall\'s tiles, and writes SHUFFLE', () => {
+    const xml = mjlog({ seed }).round().fill(5).exhaust().round().exhaust().toXml();
+    expect(xml).toContain(`<SHUFFLE seed="${seed}" ref=""/>`);
+    clean(xml);
+    const log = parseLog(Buffer.from(xml));
+    const walls = gameWalls(seed, 4);
+    log.rounds.forEach((round, i) => {
+      const wall = walls.round(i);
+      const start = round.events[0];
+      if (start.type !== 'roundStart') throw new Error('no round start');
+      for (let seat = 0; seat < 4; seat++) {
+        const dealt = haipaiIndices(wall.layout, seatOffsetFromDealer(4, seat, start.dealer)).map((x) => wall.tiles[x]);
+        expect([...start.hands[seat]].sort((a, b) => a - b)).toEqual(dealt.sort((a, b) => a - b));
+      }
+      expect(start.doraIndicator).toBe(wall.tiles[indicatorIndex(wall.layout, 0)]);
+      const draws = round.events.filter((e) => e.type === 'draw');
+      draws.forEach((d, j) => expect(d.type === 'draw' && d.tile).toBe(wall.tiles[liveDrawIndex(wall.layout, j)]));
+    });
+  });
+
+  it('refuses chosen hands and tiles the wall does not give; drawSwapped only when seeded', () => {
+    expect(() => mjlog({ seed }).round({ hands: ['1m+', null, null, null] })).toThrow(/deals and draws from the wall/);
+    const wall = gameWalls(seed, 4).round(0);
+    const first = wall.tiles[liveDrawIndex(wall.layout, 0)];
+    const other = kindOf(first) === 0 ? '9p' : '1m';
+    expect(() => mjlog({ seed }).round().draw(0, other)).toThrow(/the wall gives/);
+    expect(() => mjlog().round({}).drawSwapped(0, 4)).toThrow(/only seeded/);
+  });
+});
+
+describe('escape hatches', () => {
+  it('raw writes a tag verbatim; discardNotHeld leaves the seat holding 14 tiles', () => {
+    const b = mjlog().round({ reserve: '9m' }).draw(0).raw('<BYE who="3"/>').discardNotHeld(0, '9m');
+    expect(() => b.fillTo(0).draw(0)).toThrow(/holds 14 tiles/);
+    const xml = mjlog().round({ reserve: '9m' }).fillTo(1, { liveLeft: 1 }).draw(1).raw('<BYE who="3"/>').discardNotHeld(1, '9m').exhaustiveDraw().toXml();
+    expect(xml).toContain('<BYE who="3"/>');
+    const r = replayGame(parseLog(Buffer.from(xml)), { kandoraTiming: 'tenhou' });
+    expect(r.inconsistencies.map((x) => x.kind)).toEqual(['discard-not-in-hand']);
+  });
+});
+
+describe('scoring', () => {
+  it('hand values as Tenhou writes them', () => {
+    const v = (han: number, fu: number, winner: number, from: number, dealer = 0, yakuman = 0) => winValue({ han, fu, yakuman, winner, from, dealer }).points;
+    expect(v(1, 30, 1, 2)).toBe(1000);
+    expect(v(1, 30, 0, 2)).toBe(1500);
+    expect(v(2, 40, 1, 0)).toBe(2600);
+    expect(v(4, 30, 1, 1)).toBe(7900); // 2000-3900
+    expect(v(3, 50, 1, 1)).toBe(6400); // 1600-3200
+    expect(v(5, 30, 1, 2)).toBe(8000);
+    expect(v(0, 0, 2, 1, 0, 1)).toBe(32000);
+    expect(v(0, 0, 0, 0, 0, 1)).toBe(48000);
+    expect(winValue({ han: 5, fu: 30, yakuman: 0, winner: 1, from: 2, dealer: 0 }).limit).toBe(1);
+  });
+
+  it('noten payments', () => {
+    expect(notenDeltas([false, true, false, false])).toEqual([-1000, 3000, -1000, -1000]);
+    expect(notenDeltas([true, true, false, false])).toEqual([1500, 1500, -1500, -1500]);
+    expect(notenDeltas([true, true, true, true])).toEqual([0, 0, 0, 0]);
+  });
+
+  it("final points match real owari attributes (uma 20/10, 0.5 rounded toward zero, the top takes the rest)", () => {
+    // 2011020415gm-00a9-0000-e037b629 and 2010122717gm-00a9-0000-8e787e61 of the corpus.
+    expect(finalPoints([51000, 27700, 19500, 1800])).toEqual([60, 8, -20, -48]);
+    expect(finalPoints([30200, 20000, 33000, 16800])).toEqual([10, -20, 43, -33]);
+    expect(finalPoints([25000, 25000, 25000, 25000])).toEqual([35, 5, -15, -25]);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Test support for src/store: real GameAudits from corpus files (ingest + replay, with hand-made findings
+ * and riichi-kan verdicts so the tests do not depend on the audit checks), temporary databases, and table
+ * dumps that compare databases by content.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { finding, type Finding, type GameAudit, type GameMeta, type RiichiKanVerdict } from '../../src/audit/index.js';
+import { parseLog, type GameLog } from '../../src/ingest/index.js';
+import { replayGame } from '../../src/replay/index.js';
+import { matchingProfile, resolveRules, rulesKey, type ProfileName, type Rules } from '../../src/rules/index.js';
+import { corpusFile, manifest } from '../support/corpus.js';
+
+export function tempDb(name = 'audit.sqlite'): string {
+  return join(mkdtempSync(join(tmpdir(), 'kanshi-store-')), name);
+}
+
+/** A varied sample of the corpus: every chankan and four-kan abort, 3-player, JSON, gzip, excerpts, riichi kans. */
+export function sampleFiles(): string[] {
+  const rows = manifest();
+  const picked = new Set<string>();
+  const some = (rs: typeof rows, n: number) => rs.slice(0, n).forEach((r) => picked.add(r.file));
+  some(rows.filter((r) => r.chankanWins > 0 || r.kan4Aborts > 0), 100);
+  some(rows.filter((r) => r.players === 3), 6);
+  some(rows.filter((r) => r.format === 'json'), 6);
+  some(rows.filter((r) => r.format === 'gz'), 6);
+  some(rows.filter((r) => /no owari/.test(r.notes)), 6);
+  some(rows.filter((r) => r.riichiAnkan > 0), 8);
+  some(rows.filter((_, i) => i % 60 === 0), 100);
+  return [...picked].sort();
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export interface ReadGame {
+  file: string;
+  hash: string;
+  game: GameLog;
+}
+
+export function readGames(names: readonly string[]): ReadGame[] {
+  return names.map((name) => {
+    const file = corpusFile(name);
+    const bytes = readFileSync(file);
+    return { file, hash: sha256(bytes), game: parseLog(bytes, { file }) };
+  });
+}
+
+function meta(game: GameLog): GameMeta {
+  const { rounds, ...rest } = game;
+  return { ...rest, roundCount: rounds.length };
+}
+
+/**
+ * The audit of a read game under a profile (or rules): the real replay; findings and riichi-kan verdicts
+ * made by hand: a chankan-win per chankan, a suukaikan-abort per four-kan abort, and a riichi-kan verdict
+ * per kan in riichi that `strict` rules call illegal for every other one (so profiles disagree).
+ */
+export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): GameAudit {
+  const rules = typeof profile === 'string' ? resolveRules({ profile }) : profile;
+  const replay = replayGame(g.game, { kandoraTiming: rules.kandoraTiming });
+  const findings: Finding[] = [];
+  const riichiKans: RiichiKanVerdict[] = [];
+  let inRiichi = 0;
+  for (const round of replay.rounds) {
+    for (const w of round.wins) {
+      if (w.chankan) findings.push(finding('chankan-win', { round: w.round, eventIndex: w.eventIndex, seat: w.seat }, `chankan by seat ${w.seat}`, { from: w.from }));
+    }
+    if (round.ending.reason === 'suukaikan') {
+      findings.push(finding('suukaikan-abort', { round: round.index, eventIndex: round.ending.eventIndex }, 'four-kan abort', { kans: round.ending.kans }));
+    }
+    for (const k of round.kans) {
+      if (!k.inRiichi) continue;
+      const illegal = rules.riichiKan === 'strict' && inRiichi++ % 2 === 0;
+      riichiKans.push({
+        round: k.round,
+        eventIndex: k.eventIndex,
+        legal: !illegal,
+        reason: illegal ? 'reading-lost' : 'allowed',
+        explanation: illegal ? 'a reading is lost (made up by the test)' : 'the waits stay the same',
+        waitsBefore: ['2m', '5m'],
+        waitsAfter: illegal ? ['2m'] : ['2m', '5m'],
+      });
+      if (illegal) {
+        findings.push(finding('riichi-kan-illegal', { round: k.round, eventIndex: k.eventIndex, seat: k.seat }, 'illegal riichi kan', { reason: 'reading-lost', note: 'quote " and, comma' }));
+      }
+    }
+  }
+  return {
+    file: g.file,
+    contentHash: g.hash,
+    rules,
+    rulesKey: rulesKey(rules),
+    profile: matchingProfile(rules) ?? null,
+    game: meta(g.game),
+    replay,
+    riichiKans,
+    findings,
+  };
+}
+
+/** The audit of a file that could not be read. */
+export function unreadableAudit(file: string, hash: string, profile: ProfileName = 'tenhou'): GameAudit {
+  const rules = resolveRules({ profile });
+  return {
+    file,
+    contentHash: hash,
+    rules,
+    rulesKey: rulesKey(rules),
+    profile,
+    game: null,
+    replay: null,
+    riichiKans: [],
+    findings: [finding('ingest-error', { round: null, eventIndex: null }, 'line 1 column 40: not well-formed XML', { position: 'line 1 column 40' })],
+  };
+}
+
+export function writeInBatches(write: (a: GameAudit[]) => void, audits: readonly GameAudit[], size: number): void {
+  for (let i = 0; i < audits.length; i += size) write(audits.slice(i, i + size));
+}
+
+// ---- reading a database back ------------------------------------------------------------------------
+
+export const FACT_TABLES = ['games', 'players', 'rounds', 'kans', 'reveals', 'wins', 'aborts'] as const;
+export const VERDICT_TABLES = ['audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings'] as const;
+/** Columns that say when, not what: left out when databases are compared. */
+const TIME_COLUMNS = new Set(['first_run_at', 'last_run_at', 'audited_at']);
+
+export function openRaw(file: string): Database.Database {
+  return new Database(file, { readonly: true });
+}
+
+export function tables(db: Database.Database): string[] {
+  return db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
+}
+
+export function rowCounts(file: string): Record<string, number> {
+  const db = openRaw(file);
+  try {
+    return Object.fromEntries(tables(db).map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Every table's rows as sorted JSON lines, with game_id and rule_set_id replaced by the game's content
+ * hash and the rules key (so two databases written in another order compare equal) and times left out.
+ */
+export function dump(file: string, only?: readonly string[]): Record<string, string[]> {
+  const db = openRaw(file);
+  try {
+    const hashes = new Map(db.prepare('SELECT game_id, content_hash FROM games').raw().all() as [number, string][]);
+    const keys = new Map(db.prepare('SELECT rule_set_id, rules_key FROM rule_sets').raw().all() as [number, string][]);
+    const out: Record<string, string[]> = {};
+    for (const t of only ?? tables(db)) {
+      const rows = db.prepare(`SELECT * FROM "${t}"`).all() as Record<string, unknown>[];
+      out[t] = rows
+        .map((r) => {
+          const row: Record<string, unknown> = {};
+          for (const [k, v] of Object.entries(r)) {
+            if (TIME_COLUMNS.has(k)) continue;
+            row[k] = k === 'game_id' ? hashes.get(v as number) : k === 'rule_set_id' ? keys.get(v as number) : v;
+          }
+          return JSON.stringify(row);
+        })
+        .sort();
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}

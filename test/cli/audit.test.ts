@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/index.js';
+import { kanshi, PROJECT_ROOT } from '../support/cli.js';
+import { CORPUS_LOGS, corpusFile } from '../support/corpus.js';
+
+function tempDb(): string {
+  return join(mkdtempSync(join(tmpdir(), 'kanshi-audit-')), 'audit.sqlite');
+}
+
+function rowCounts(db: string): Record<string, number> {
+  const store = openStore(db, { readonly: true });
+  try {
+    return store.rowCounts();
+  } finally {
+    store.close();
+  }
+}
+
+describe('kanshi audit', () => {
+  it('prints the summary as JSON: games, failedFiles, kans, riichiKans, findings', () => {
+    const db = tempDb();
+    const r = kanshi(['audit', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), corpusFile('2010091009gm-00a9-0000-83af2648.xml'), '--db', db, '--json', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ games: 2, failedFiles: 0, riichiKans: 1, findings: { 'suukaikan-abort': 1, 'chankan-win': 2 }, profile: 'tenhou' });
+    expect(s.kans.ankan + s.kans.daiminkan + s.kans.kakan).toBeGreaterThan(4);
+  });
+
+  it('re-running changes no row count; another profile adds only its verdicts', () => {
+    const db = tempDb();
+    const logs = join(PROJECT_ROOT, 'logs', 'examples');
+    expect(kanshi(['audit', logs, '--db', db, '--workers', '2']).code).toBe(0);
+    const first = rowCounts(db);
+    expect(kanshi(['audit', logs, '--db', db, '--workers', '0']).code).toBe(0);
+    expect(rowCounts(db)).toEqual(first);
+    expect(kanshi(['audit', logs, '--db', db, '--profile', 'pro-strict']).code).toBe(0);
+    const both = rowCounts(db);
+    expect(both.games).toBe(first.games);
+    expect(both.kans).toBe(first.kans);
+    expect(both.rule_sets).toBe(first.rule_sets + 1);
+    expect(both.findings).toBeGreaterThan(first.findings);
+  });
+
+  it('an audit killed midway leaves a database that opens, and a re-run completes it', async () => {
+    const db = tempDb();
+    const main = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
+    // the corpus five times over, so the kill always lands mid-audit however fast kanshi gets
+    const child = spawn(process.execPath, [main, 'audit', ...Array(5).fill(CORPUS_LOGS), '--db', db, '--workers', '1', '--no-progress'], { stdio: 'ignore' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const partial = rowCounts(db);
+    expect(child.exitCode).toBeNull();
+    expect(partial.games).toBeLessThan(1685);
+    const check = kanshi(['query', '--db', db, '--format', 'json', 'PRAGMA integrity_check']);
+    expect(check.stdout).toMatch(/"ok"/);
+    const rerun = kanshi(['audit', CORPUS_LOGS, '--db', db, '--json']);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    const clean = tempDb();
+    expect(kanshi(['audit', CORPUS_LOGS, '--db', clean]).code).toBe(0);
+    expect(rowCounts(db)).toEqual(rowCounts(clean));
+  });
+
+  it('records an unreadable file as an ingest-error finding and goes on; --fail-on sets the exit status', () => {
+    const db = tempDb();
+    const broken = join(PROJECT_ROOT, 'logs', 'examples', 'truncated.mjlog');
+    const ok = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
+    const r = kanshi(['audit', broken, ok, '--db', db, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ games: 1, failedFiles: 1, findings: { 'ingest-error': 1 } });
+    const q = kanshi(['query', '--db', db, '--format', 'json', "SELECT message FROM findings WHERE kind = 'ingest-error'"]);
+    expect(JSON.parse(q.stdout)[0].message).toMatch(/line \d+ column \d+: not well-formed XML/);
+    expect(kanshi(['audit', broken, ok, '--db', db, '--fail-on', 'error']).code).toBe(1);
+    expect(kanshi(['audit', ok, '--db', db, '--fail-on', 'warning']).code).toBe(0);
+    expect(kanshi(['audit', ok, '--db', db, '--kandora-timing', 'immediate', '--fail-on', 'warning']).code).toBe(1);
+  });
+
+  it('says what is wrong with bad options and missing paths', () => {
+    const db = tempDb();
+    expect(kanshi(['audit', 'logs', '--db', db, '--riichi-kan', 'maybe']).stderr).toMatch(/invalid value "maybe" for --riichi-kan/);
+    expect(kanshi(['audit', 'logs', '--db', db, '--fail-on', 'info']).code).toBe(2);
+    const missing = kanshi(['audit', 'no-such-folder', '--db', db]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no-such-folder: cannot read/);
+    expect(kanshi(['audit', '--help']).stdout).toMatch(/--fail-on <severity>/);
+  });
+});

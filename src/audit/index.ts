@@ -3,4 +3,4 @@ export type * from './types.js';
 export { auditGame, auditReplay, contentHash, failedAudit, gameMeta, type AuditContext } from './audit.js';
 export { judgeRiichiKan } from './riichi-kans.js';
 export { impossibility } from './chankan.js';
-export { emptySummary, summaryLines, tallyAudit, type AuditSummary } from './tally.js';
+export { emptySummary, mergeSummary, summaryLines, tallyAudit, type AuditSummary } from './tally.js';

@@ -66,3 +66,16 @@ export function summaryLines(s: AuditSummary): string[] {
   for (const kind of kinds) lines.push(`  ${kind.padEnd(26)} ${String(s.findings[kind]).padStart(7)}  (${FINDING_KINDS[kind].severity})`);
   return lines;
 }
+
+/** Adds one summary's totals into another (partial summaries come back from worker threads). */
+export function mergeSummary(into: AuditSummary, from: AuditSummary): void {
+  into.games += from.games;
+  into.failedFiles += from.failedFiles;
+  for (const k of Object.keys(into.kans) as KanType[]) into.kans[k] += from.kans[k];
+  into.riichiKans += from.riichiKans;
+  into.illegalRiichiKans += from.illegalRiichiKans;
+  into.chankanWins += from.chankanWins;
+  into.rinshanWins += from.rinshanWins;
+  for (const [kind, n] of Object.entries(from.findings) as [FindingKind, number][]) into.findings[kind] = (into.findings[kind] ?? 0) + n;
+  for (const sev of Object.keys(into.severities) as Severity[]) into.severities[sev] += from.severities[sev];
+}

@@ -6,11 +6,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { GameAudit } from '../audit/index.js';
+import { emptySummary, mergeSummary, type AuditSummary } from '../audit/index.js';
 import type { Rules } from '../rules/index.js';
-import { auditFile } from './audit-file.js';
+import type { PreparedAudit } from '../store/index.js';
 import { walkInputs } from './inputs.js';
-import type { AuditTask } from './worker.js';
+import { auditFiles, type AuditTask, type AuditTaskResult } from './worker.js';
 
 export interface BatchOptions {
   paths: readonly string[];
@@ -22,8 +22,8 @@ export interface BatchOptions {
   taskSize?: number;
   /** Audits handed to `write` at a time (one transaction each). */
   writeBatchSize?: number;
-  /** Receives the audits, in batches, on this thread. */
-  write: (audits: GameAudit[]) => void;
+  /** Receives the audits' database rows, in batches, on this thread. */
+  write: (rows: PreparedAudit[]) => void;
   /** Paths that could not be walked (missing files or folders). */
   onMissing?: (path: string, reason: string) => void;
   onProgress?: (done: number) => void;
@@ -35,6 +35,7 @@ export interface BatchResult {
   files: number;
   missing: number;
   interrupted: boolean;
+  summary: AuditSummary;
 }
 
 export function defaultWorkers(): number {
@@ -50,7 +51,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const workers = opts.workers ?? defaultWorkers();
   const taskSize = opts.taskSize ?? 16;
   const writeBatchSize = opts.writeBatchSize ?? 256;
-  let pending: GameAudit[] = [];
+  let pending: PreparedAudit[] = [];
+  const summary = emptySummary();
   let done = 0;
   let files = 0;
   let missing = 0;
@@ -60,9 +62,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     pending = [];
     opts.write(batch);
   };
-  const accept = (audits: GameAudit[]) => {
-    pending.push(...audits);
-    done += audits.length;
+  const accept = (result: AuditTaskResult) => {
+    for (const rows of result.rows) pending.push(rows);
+    mergeSummary(summary, result.summary);
+    done += result.rows.length;
     opts.onProgress?.(done);
     if (pending.length >= writeBatchSize) flush();
   };
@@ -76,15 +79,16 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         continue;
       }
       files++;
-      accept([auditFile(item.path, { rules: opts.rules, profile: opts.profile })]);
+      accept(auditFiles({ files: [item.path], rules: opts.rules, profile: opts.profile }));
     }
     flush();
-    return { files, missing, interrupted: opts.signal?.aborted ?? false };
+    return { files, missing, interrupted: opts.signal?.aborted ?? false, summary };
   }
 
-  const pool = new Piscina<AuditTask, GameAudit[]>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  const pool = new Piscina<AuditTask, AuditTaskResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
   const inFlight = new Set<Promise<void>>();
-  const maxInFlight = workers * 3;
+  // Enough queued work that the workers never wait while this thread writes a batch.
+  const maxInFlight = workers * 6;
   let failure: unknown = null;
   const submit = (batch: string[]) => {
     const p: Promise<void> = pool
@@ -119,7 +123,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     await pool.destroy();
   }
   if (failure) throw failure;
-  return { files, missing, interrupted: opts.signal?.aborted ?? false };
+  return { files, missing, interrupted: opts.signal?.aborted ?? false, summary };
 }
 
 /** Counts the files a batch will read (a quick walk, for the progress bar's total). */

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { emptySummary, summaryLines, tallyAudit, type GameAudit } from '../audit/index.js';
+import { summaryLines } from '../audit/index.js';
 import { countInputs, defaultWorkers, runBatch } from '../batch/index.js';
 import { matchingProfile } from '../rules/index.js';
 import { openStore } from '../store/index.js';
@@ -59,7 +59,7 @@ Examples:
     } catch (err) {
       throw new CliError(`cannot open the database ${opts.db}: ${(err as Error).message}`);
     }
-    const summary = emptySummary();
+    let failedPaths = 0;
     const controller = new AbortController();
     let interrupts = 0;
     const onSigint = () => {
@@ -87,18 +87,17 @@ Examples:
         profile,
         workers: opts.workers,
         signal: controller.signal,
-        write: (audits: GameAudit[]) => {
-          store.writeBatch(audits);
-          for (const a of audits) tallyAudit(summary, a);
-        },
+        write: (rows) => store.writePrepared(rows),
         onMissing: (path, reason) => {
-          summary.failedFiles++;
+          failedPaths++;
           bar?.stop();
           process.stderr.write(`kanshi: ${path}: ${reason}\n`);
         },
         onProgress: (done) => bar?.update(done, { rate: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(0) }),
       });
       bar?.stop();
+      const summary = result.summary;
+      summary.failedFiles += failedPaths;
       const seconds = (Date.now() - started) / 1000;
       if (opts.json) {
         const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);

@@ -13,7 +13,6 @@ const SLASH = 47; // /
 const EQ = 61; // =
 const QUOTE = 34; // "
 const APOS = 39; // '
-const AMP = 38; // &
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
@@ -30,6 +29,38 @@ function isNameChar(c: number): boolean {
 /** Shared by every tag without attributes (most are draws and discards): never written to. */
 const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** Draw letters T U V W then discard letters D E F G. */
+const TILE_LETTERS = 'TUVWDEFG';
+
+/**
+ * One shared, frozen tag object per draw/discard name (`T0` … `G135`): the thousand tile tags of a game
+ * then cost no allocation at all.
+ */
+const TILE_TAGS: MjlogTag[][] = [...TILE_LETTERS].map((letter) =>
+  Array.from({ length: 136 }, (_, id) => Object.freeze({ name: `${letter}${id}`, attrs: NO_ATTRS }) as MjlogTag),
+);
+
+/** The shared tag for `<T77/>`-like text at `i` (just after `<`), with the index after `/>`; or -1. */
+function tileTagAt(text: string, i: number, out: { tag: MjlogTag | null }): number {
+  const letter = TILE_LETTERS.indexOf(text[i]);
+  if (letter < 0) return -1;
+  let j = i + 1;
+  let id = 0;
+  let digits = 0;
+  for (;;) {
+    const c = text.charCodeAt(j);
+    if (!(c >= 48 && c <= 57)) break; // NaN past the end stops too
+    id = id * 10 + (c - 48);
+    digits++;
+    j++;
+  }
+  // Leading zeros or other spellings go the general way, so the name stays exactly as written.
+  if (digits === 0 || digits > 3 || id > 135 || (digits > 1 && text.charCodeAt(i + 1) === 48)) return -1;
+  if (text.charCodeAt(j) !== SLASH || text.charCodeAt(j + 1) !== GT) return -1;
+  out.tag = TILE_TAGS[letter][id];
+  return j + 2;
+}
+
 /** The tags of an mjlog in the simple shape, or null when the text needs the full parser. */
 export function tokenizeMjlog(text: string): MjlogTag[] | null {
   const n = text.length;
@@ -45,6 +76,7 @@ export function tokenizeMjlog(text: string): MjlogTag[] | null {
   if (rootAttrs.includes('<') || rootAttrs.includes('&')) return null;
   i = rootEnd + 1;
   const tags: MjlogTag[] = [];
+  const found: { tag: MjlogTag | null } = { tag: null };
   for (;;) {
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) return null; // no closing root tag: truncated
@@ -60,6 +92,12 @@ export function tokenizeMjlog(text: string): MjlogTag[] | null {
       return j === n ? tags : null;
     }
     if (!isNameStart(c1)) return null;
+    const after = tileTagAt(text, i + 1, found);
+    if (after >= 0) {
+      tags.push(found.tag!);
+      i = after;
+      continue;
+    }
     let j = i + 2;
     while (j < n && isNameChar(text.charCodeAt(j))) j++;
     const name = text.slice(i + 1, j);
@@ -83,10 +121,7 @@ export function tokenizeMjlog(text: string): MjlogTag[] | null {
       const end = text.indexOf(q === QUOTE ? '"' : "'", j + 2);
       if (end < 0) return null;
       const value = text.slice(j + 2, end);
-      for (let k = 0; k < value.length; k++) {
-        const v = value.charCodeAt(k);
-        if (v === AMP || v === LT) return null;
-      }
+      if (value.indexOf('&') >= 0 || value.indexOf('<') >= 0) return null;
       if (attrs === NO_ATTRS) attrs = {};
       else if (Object.prototype.hasOwnProperty.call(attrs, attr)) return null;
       attrs[attr] = value;

@@ -148,8 +148,10 @@ class RoundReplayer {
   private readonly melds: Meld[][] = [[], [], [], []];
   private readonly kitaTiles: TileId[][] = [[], [], [], []];
   private readonly rivers: TileId[][] = [[], [], [], []];
-  /** Tiles others let go since each seat's last discard (or since its riichi discard). */
-  private readonly passed: TileId[][] = [[], [], [], []];
+  /** Every tile offered to the table (discards and kakan additions) with its seat, in order. */
+  private readonly offered: { seat: Seat; tile: TileId }[] = [];
+  /** Where each seat's furiten window starts in `offered`: its last discard, or its riichi discard. */
+  private readonly passedFrom = [0, 0, 0, 0];
   private readonly riichiDeclared: (number | null)[] = [null, null, null, null];
   private readonly riichiDiscarded = [false, false, false, false];
   private readonly discardsMade = [0, 0, 0, 0];
@@ -362,8 +364,8 @@ class RoundReplayer {
     const riichiDiscard = this.riichiDeclared[seat] !== null && !this.riichiDiscarded[seat];
     if (riichiDiscard) this.riichiDiscarded[seat] = true;
     // Furiten bookkeeping: a riichi player's passed tiles accumulate from the riichi discard on.
-    if (this.riichiDeclared[seat] === null || riichiDiscard) this.passed[seat] = [];
-    for (let s = 0; s < this.players; s++) if (s !== seat) this.passed[s].push(tile);
+    if (this.riichiDeclared[seat] === null || riichiDiscard) this.passedFrom[seat] = this.offered.length + 1;
+    this.offered.push({ seat, tile });
     for (const k of this.kans) {
       if (k.record.seat === seat && k.discard === null && k.phase !== 'declared' && !k.record.robbed) {
         k.discard = { eventIndex: i, ronned: false };
@@ -419,7 +421,7 @@ class RoundReplayer {
     if (!pon) this.melds[seat].push({ type: 'kakan', tiles: [...tiles], called: added, from: seat });
     const record = this.newKan(seat, 'kakan', tiles, added, pon?.from ?? seat, i, pon ? 1 : 0);
     this.offer = { kind: 'kakan', seat, tile: added, eventIndex: i, kan: record };
-    for (let s = 0; s < this.players; s++) if (s !== seat) this.passed[s].push(added);
+    this.offered.push({ seat, tile: added });
     this.replacementFor = { seat, kan: record };
     this.lastAction[seat] = 'kan';
     this.phase = 'draw';
@@ -617,7 +619,7 @@ class RoundReplayer {
       kita: this.kitaTiles[seat].length,
       kitaTiles: [...this.kitaTiles[seat]],
       river: [...this.rivers[seat]],
-      passedSinceOwnDiscard: [...this.passed[seat]],
+      passedSinceOwnDiscard: this.offered.slice(this.passedFrom[seat]).filter((o) => o.seat !== seat).map((o) => o.tile),
       yaku: e.yaku,
       yakuman: e.yakuman,
       doraHanLogged: doraHan,

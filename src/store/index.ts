@@ -3,6 +3,7 @@
  *
  *   openStore(file, { readonly?, cacheSizeKiB? }) → Store   WAL, synchronous=NORMAL, foreign keys; creates, migrates or refuses
  *   Store.writeBatch(audits)                  one transaction per batch; writing the same audit again changes nothing
+ *   prepareAudit(audit) → PreparedAudit; Store.writePrepared(rows)   the same split in two: rows built in workers
  *   Store.auditedHashes(rulesKey) / isAudited  what a resumed audit can skip
  *   Store.ruleSets() / rowCounts()             the rule sets (with counts) and every table's row count
  *   Store.query(sql)                           one read-only statement → { columns, rows }
@@ -14,3 +15,4 @@ export { StoreError } from './errors.js';
 export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
 export type { QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
+export { prepareAudit, type PreparedAudit } from './writer.js';

@@ -9,7 +9,7 @@ import { StoreError } from './errors.js';
 import { readQuery, type QueryResult } from './query.js';
 import { ensureSchema, type Migration } from './schema.js';
 import { listRuleSets, statsReport, type RuleSetChoice, type RuleSetSummary, type StatsReport } from './stats.js';
-import { AuditWriter } from './writer.js';
+import { AuditWriter, prepareAudit, type PreparedAudit } from './writer.js';
 
 export interface OpenStoreOptions {
   /** Open an existing database for reading only (no schema change, no write can happen). */
@@ -33,6 +33,8 @@ export interface Store {
    * replaces its rows with the same rows; audits under other rules are kept apart.
    */
   writeBatch(audits: readonly GameAudit[]): void;
+  /** The same, for audits whose rows `prepareAudit` built already (in worker threads). */
+  writePrepared(audits: readonly PreparedAudit[]): void;
   /** Content hashes of the files already audited under these rules (to skip them when an audit resumes). */
   auditedHashes(rulesKey: string): Set<string>;
   isAudited(contentHash: string, rulesKey: string): boolean;
@@ -108,9 +110,13 @@ class SqliteStore implements Store {
   ) {}
 
   writeBatch(audits: readonly GameAudit[]): void {
+    this.writePrepared(audits.map(prepareAudit));
+  }
+
+  writePrepared(audits: readonly PreparedAudit[]): void {
     if (this.readonly) throw new StoreError(`${this.file} was opened read-only`);
     this.writer ??= new AuditWriter(this.db);
-    this.writer.writeBatch(audits);
+    this.writer.writePrepared(audits);
   }
 
   auditedHashes(rulesKey: string): Set<string> {

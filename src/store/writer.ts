@@ -9,7 +9,6 @@
  * Verdicts (audits, kan_verdicts, riichi_kan_verdicts, win_dora, findings) hang off (rule set, game) and
  * are replaced only for the audit's own rule set, so other rule sets' verdicts are never touched.
  */
-import { createHash } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { GameAudit, GameMeta } from '../audit/index.js';
 import { KNOBS } from '../rules/index.js';
@@ -54,10 +53,6 @@ class TableInsert<C extends readonly string[]> {
     this.width = keys.length + columns.length;
   }
 
-  values(row: Record<C[number], SqlValue>): SqlValue[] {
-    return this.columns.map((c: C[number]) => row[c]);
-  }
-
   insert(key: readonly SqlValue[], rows: readonly SqlValue[][]): void {
     const k = key.length;
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
@@ -83,9 +78,15 @@ class TableInsert<C extends readonly string[]> {
   }
 }
 
+/** Values of a row object in the column list's order. */
+function values<C extends readonly string[]>(columns: C, row: Record<C[number], SqlValue>): SqlValue[] {
+  return columns.map((c: C[number]) => row[c]);
+}
+
 /** A readable game's fact rows, as bound values, and their digest. */
-interface GameFacts {
-  game: Record<(typeof GAME_COLUMNS)[number], SqlValue>;
+export interface GameFacts {
+  /** Values in GAME_COLUMNS order. */
+  game: SqlValue[];
   players: SqlValue[][];
   rounds: SqlValue[][];
   kans: SqlValue[][];
@@ -95,8 +96,81 @@ interface GameFacts {
   digest: string;
 }
 
+/**
+ * A GameAudit turned into the rows the writer inserts: plain arrays of values. Building them is pure and
+ * can run in the worker threads, so the writer's thread only inserts (and little crosses between threads).
+ */
+export interface PreparedAudit {
+  contentHash: string;
+  file: string;
+  rulesKey: string;
+  ruleSet: Record<string, SqlValue>;
+  /** The reason a file gave no game; null when it did. */
+  unreadError: string | null;
+  facts: GameFacts | null;
+  verdicts: {
+    /** The audits row without its time (added when written). */
+    audit: SqlValue[];
+    kanVerdicts: SqlValue[][];
+    riichiKans: SqlValue[][];
+    winDora: SqlValue[][];
+    findings: SqlValue[][];
+  };
+}
+
+/**
+ * The version of what ingest and replay make of a file (the fact rows). Games stored under another version
+ * get their facts rewritten; raise it whenever a change to ingest or replay changes a fact row.
+ */
+export const FACTS_VERSION = 'facts-1';
+
+export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
+  const rounds = audit.replay?.rounds ?? [];
+  const kans = rounds.flatMap((r) => r.kans);
+  const facts = {
+    game: values(GAME_COLUMNS, gameRow(audit, game)),
+    players: playerRows(game).map((p) => values(PLAYER_COLUMNS, p)),
+    rounds: rounds.map((r) => values(ROUND_COLUMNS, roundRow(r))),
+    kans: kans.map((k) => values(KAN_COLUMNS, kanRow(k))),
+    reveals: kans.flatMap((k) => {
+      const reveal = revealRow(k);
+      return reveal ? [values(REVEAL_COLUMNS, reveal)] : [];
+    }),
+    wins: rounds.flatMap((r) => r.wins.map((w) => values(WIN_COLUMNS, winRow(w)))),
+    aborts: rounds.flatMap((r) => {
+      const abort = abortRow(r);
+      return abort ? [values(ABORT_COLUMNS, abort)] : [];
+    }),
+  };
+  // The facts of the same bytes change only when kanshi reads logs differently: FACTS_VERSION says when.
+  const digest = FACTS_VERSION;
+  return { ...facts, digest };
+}
+
+/** The rows of one audit, ready for the writer (pure; safe in any thread). */
+export function prepareAudit(audit: GameAudit): PreparedAudit {
+  const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
+  const auditValues = values(AUDIT_COLUMNS, auditRow(audit, ''));
+  auditValues.splice(AUDITED_AT, 1);
+  return {
+    contentHash: audit.contentHash,
+    file: audit.file,
+    rulesKey: audit.rulesKey,
+    ruleSet: { rules_key: audit.rulesKey, profile: ruleSetProfile(audit), ...knobValues(audit.rules) },
+    unreadError: audit.game === null ? auditStatus(audit).error : null,
+    facts: audit.game === null ? null : gameFacts(audit, audit.game),
+    verdicts: {
+      audit: auditValues,
+      kanVerdicts: replayKans(audit.replay).map((k) => values(KAN_VERDICT_COLUMNS, kanVerdictRow(k))),
+      riichiKans: audit.riichiKans.map((v) => values(RIICHI_KAN_COLUMNS, riichiKanRow(v))),
+      winDora: replayWins(audit.replay).map((w) => values(WIN_DORA_COLUMNS, winDoraRow(w))),
+      findings: audit.findings.map((f, i) => values(FINDING_COLUMNS, findingRow(f, i))),
+    },
+  };
+}
+
 export class AuditWriter {
-  private readonly batch: BetterSqlite3.Transaction<(audits: readonly GameAudit[]) => void>;
+  private readonly batch: BetterSqlite3.Transaction<(audits: readonly PreparedAudit[]) => void>;
   private readonly upsertRuleSet: Statement;
   private readonly findGame: Statement;
   private readonly insertGame: Statement;
@@ -159,7 +233,7 @@ export class AuditWriter {
     this.riichiKanVerdicts = verdict('riichi_kan_verdicts', RIICHI_KAN_COLUMNS);
     this.winDora = verdict('win_dora', WIN_DORA_COLUMNS);
     this.findings = verdict('findings', FINDING_COLUMNS);
-    this.batch = db.transaction((audits: readonly GameAudit[]) => this.writeAll(audits));
+    this.batch = db.transaction((audits: readonly PreparedAudit[]) => this.writeAll(audits));
   }
 
   /**
@@ -168,43 +242,41 @@ export class AuditWriter {
    * instead of failing halfway.
    */
   writeBatch(audits: readonly GameAudit[]): void {
+    this.writePrepared(audits.map(prepareAudit));
+  }
+
+  /** Writes audits whose rows were prepared already (by prepareAudit, maybe in a worker thread). */
+  writePrepared(audits: readonly PreparedAudit[]): void {
     if (audits.length === 0) return;
     this.batch.immediate(audits);
   }
 
-  private writeAll(audits: readonly GameAudit[]): void {
+  private writeAll(audits: readonly PreparedAudit[]): void {
     const at = new Date().toISOString();
     const ruleSets = new Map<string, number>();
     for (const audit of audits) {
       let ruleSetId = ruleSets.get(audit.rulesKey);
       if (ruleSetId === undefined) {
-        ruleSetId = this.upsertRuleSet.get({
-          rules_key: audit.rulesKey,
-          profile: ruleSetProfile(audit),
-          ...knobValues(audit.rules),
-          first_run_at: at,
-          last_run_at: at,
-        }) as number;
+        ruleSetId = this.upsertRuleSet.get({ ...audit.ruleSet, first_run_at: at, last_run_at: at }) as number;
         ruleSets.set(audit.rulesKey, ruleSetId);
       }
-      const gameId = audit.game === null ? this.writeUnreadGame(audit) : this.writeGame(audit, audit.game);
+      const gameId = audit.facts === null ? this.writeUnreadGame(audit) : this.writeGame(audit, audit.facts);
       this.writeVerdicts(ruleSetId, gameId, audit, at);
     }
   }
 
-  private writeUnreadGame(audit: GameAudit): number {
-    return this.upsertUnreadGame.get(audit.contentHash, audit.file, auditStatus(audit).error) as number;
+  private writeUnreadGame(audit: PreparedAudit): number {
+    return this.upsertUnreadGame.get(audit.contentHash, audit.file, audit.unreadError) as number;
   }
 
   /** The game's row (its id stays the same) and its facts, rewritten only when they changed. */
-  private writeGame(audit: GameAudit, game: GameMeta): number {
-    const facts = this.gameFacts(audit, game);
+  private writeGame(audit: PreparedAudit, facts: GameFacts): number {
     const known = this.findGame.get(audit.contentHash) as { game_id: number; facts_digest: string | null } | undefined;
     if (known && known.facts_digest === facts.digest) {
       this.moveGame.run(audit.file, known.game_id, audit.file);
       return known.game_id;
     }
-    const gameValues = [...GAME_COLUMNS.map((c) => facts.game[c]), facts.digest];
+    const gameValues = [...facts.game, facts.digest];
     let gameId: number;
     if (known) {
       gameId = known.game_id;
@@ -223,41 +295,19 @@ export class AuditWriter {
     return gameId;
   }
 
-  private gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
-    const rounds = audit.replay?.rounds ?? [];
-    const kans = rounds.flatMap((r) => r.kans);
-    const facts = {
-      game: gameRow(audit, game),
-      players: playerRows(game).map((p) => this.players.values(p)),
-      rounds: rounds.map((r) => this.rounds.values(roundRow(r))),
-      kans: kans.map((k) => this.kans.values(kanRow(k))),
-      reveals: kans.flatMap((k) => {
-        const reveal = revealRow(k);
-        return reveal ? [this.reveals.values(reveal)] : [];
-      }),
-      wins: rounds.flatMap((r) => r.wins.map((w) => this.wins.values(winRow(w)))),
-      aborts: rounds.flatMap((r) => {
-        const abort = abortRow(r);
-        return abort ? [this.aborts.values(abort)] : [];
-      }),
-    };
-    // The path is where the file was found this time, not a fact of the game.
-    const digest = createHash('sha1')
-      .update(JSON.stringify({ ...facts, game: { ...facts.game, file: null } }))
-      .digest('base64');
-    return { ...facts, digest };
-  }
-
-  private writeVerdicts(ruleSetId: number, gameId: number, audit: GameAudit, at: string): void {
+  private writeVerdicts(ruleSetId: number, gameId: number, audit: PreparedAudit, at: string): void {
     // Deleting is only needed when this rule set had audited the game before.
     if (this.findAudit.get(ruleSetId, gameId) !== undefined) {
       for (const del of this.deleteVerdicts) del.run(ruleSetId, gameId);
     }
     const key = [ruleSetId, gameId];
-    this.audits.insert(key, [this.audits.values(auditRow(audit, at))]);
-    this.kanVerdicts.insert(key, replayKans(audit.replay).map((k) => this.kanVerdicts.values(kanVerdictRow(k))));
-    this.riichiKanVerdicts.insert(key, audit.riichiKans.map((v) => this.riichiKanVerdicts.values(riichiKanRow(v))));
-    this.winDora.insert(key, replayWins(audit.replay).map((w) => this.winDora.values(winDoraRow(w))));
-    this.findings.insert(key, audit.findings.map((f, i) => this.findings.values(findingRow(f, i))));
+    const v = audit.verdicts;
+    const auditValues = [...v.audit];
+    auditValues.splice(AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]), 0, at);
+    this.audits.insert(key, [auditValues]);
+    this.kanVerdicts.insert(key, v.kanVerdicts);
+    this.riichiKanVerdicts.insert(key, v.riichiKans);
+    this.winDora.insert(key, v.winDora);
+    this.findings.insert(key, v.findings);
   }
 }

@@ -99,7 +99,20 @@ export class Mt19937 {
 
   /** Writes the next `count` outputs into `out` from `offset` (no allocation). */
   fill(out: Uint32Array, count = out.length, offset = 0): Uint32Array {
-    for (let i = 0; i < count; i++) out[offset + i] = this.nextU32();
+    // nextU32 inlined: a wall takes 288 outputs per round, a game about three thousand.
+    const mt = this.mt;
+    for (let i = 0; i < count; i++) {
+      if (this.mti >= N) {
+        if (this.mti === N + 1) this.initGenrand(5489);
+        this.twist();
+      }
+      let y = mt[this.mti++];
+      y ^= y >>> 11;
+      y ^= (y << 7) & 0x9d2c5680;
+      y ^= (y << 15) & 0xefc60000;
+      y ^= y >>> 18;
+      out[offset + i] = y >>> 0;
+    }
     return out;
   }
 }

@@ -36,6 +36,9 @@ describe('the mjlog tokenizer', () => {
       good.replace('</mjloggm>', '</mjloggm>trailing'), // text after the root
     ];
     for (const c of cases) expect(tokenizeMjlog(c)).toBeNull();
+    // cut right after a draw's digits (this once looped forever reading past the end)
+    expect(tokenizeMjlog('<mjloggm ver="2.3"><T12')).toBeNull();
+    expect(tokenizeMjlog('<mjloggm ver="2.3"><T012/></mjloggm>')).toEqual(parseMjlogTagsReference('<mjloggm ver="2.3"><T012/></mjloggm>'));
     // The declaration and the comment are fine XML: the reference parser reads them to the same tags.
     expect(parseMjlogTags(cases[0])).toEqual(tokenizeMjlog(good));
     expect(parseMjlogTags(cases[1])).toEqual(tokenizeMjlog(good));

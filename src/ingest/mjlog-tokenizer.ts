@@ -40,9 +40,33 @@ const TILE_TAGS: MjlogTag[][] = [...TILE_LETTERS].map((letter) =>
   Array.from({ length: 136 }, (_, id) => Object.freeze({ name: `${letter}${id}`, attrs: NO_ATTRS }) as MjlogTag),
 );
 
+/**
+ * `T77` → seat 0 draws tile 77, packed as (letter index × 1024 + tile), letters T U V W D E F G; -1 for any
+ * other name (tile ids out of range are the converter's to report).
+ */
+export function tileCodeOfName(name: string): number {
+  const c0 = name.charCodeAt(0);
+  const letter = c0 < 128 ? LETTER_INDEX[c0] - 1 : -1;
+  if (letter < 0 || name.length < 2 || name.length > 6) return -1;
+  let tile = 0;
+  for (let i = 1; i < name.length; i++) {
+    const d = name.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    tile = tile * 10 + d;
+  }
+  // 1023 is out of range on purpose: the converter reports it.
+  return letter * 1024 + Math.min(tile, 1023);
+}
+
+/** 1 + the index in TILE_LETTERS of each ASCII char code (0: not a draw or discard letter). */
+const LETTER_INDEX = new Int8Array(128);
+for (let l = 0; l < TILE_LETTERS.length; l++) LETTER_INDEX[TILE_LETTERS.charCodeAt(l)] = l + 1;
+
+
 /** The shared tag for `<T77/>`-like text at `i` (just after `<`), with the index after `/>`; or -1. */
-function tileTagAt(text: string, i: number, out: { tag: MjlogTag | null }): number {
-  const letter = TILE_LETTERS.indexOf(text[i]);
+function tileTagAt(text: string, i: number, out: { tag: MjlogTag | null; code: number }): number {
+  const c0 = text.charCodeAt(i);
+  const letter = c0 < 128 ? LETTER_INDEX[c0] - 1 : -1;
   if (letter < 0) return -1;
   let j = i + 1;
   let id = 0;
@@ -58,11 +82,20 @@ function tileTagAt(text: string, i: number, out: { tag: MjlogTag | null }): numb
   if (digits === 0 || digits > 3 || id > 135 || (digits > 1 && text.charCodeAt(i + 1) === 48)) return -1;
   if (text.charCodeAt(j) !== SLASH || text.charCodeAt(j + 1) !== GT) return -1;
   out.tag = TILE_TAGS[letter][id];
+  out.code = letter * 1024 + id;
   return j + 2;
 }
 
 /** The tags of an mjlog in the simple shape, or null when the text needs the full parser. */
 export function tokenizeMjlog(text: string): MjlogTag[] | null {
+  return tokenizeMjlogWithCodes(text)?.tags ?? null;
+}
+
+/**
+ * The tags, and for each the packed draw/discard code (letter index × 1024 + tile id) or -1: reading the
+ * code here saves the converter a look at every tag's name.
+ */
+export function tokenizeMjlogWithCodes(text: string): { tags: MjlogTag[]; tileCodes: number[] } | null {
   const n = text.length;
   let i = 0;
   while (i < n && isSpace(text.charCodeAt(i))) i++;
@@ -76,7 +109,8 @@ export function tokenizeMjlog(text: string): MjlogTag[] | null {
   if (rootAttrs.includes('<') || rootAttrs.includes('&')) return null;
   i = rootEnd + 1;
   const tags: MjlogTag[] = [];
-  const found: { tag: MjlogTag | null } = { tag: null };
+  const tileCodes: number[] = [];
+  const found: { tag: MjlogTag | null; code: number } = { tag: null, code: -1 };
   for (;;) {
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) return null; // no closing root tag: truncated
@@ -89,12 +123,13 @@ export function tokenizeMjlog(text: string): MjlogTag[] | null {
       if (text.charCodeAt(j) !== GT) return null;
       j++;
       while (j < n && isSpace(text.charCodeAt(j))) j++;
-      return j === n ? tags : null;
+      return j === n ? { tags, tileCodes } : null;
     }
     if (!isNameStart(c1)) return null;
     const after = tileTagAt(text, i + 1, found);
     if (after >= 0) {
       tags.push(found.tag!);
+      tileCodes.push(found.code);
       i = after;
       continue;
     }
@@ -123,10 +158,12 @@ export function tokenizeMjlog(text: string): MjlogTag[] | null {
       const value = text.slice(j + 2, end);
       if (value.indexOf('&') >= 0 || value.indexOf('<') >= 0) return null;
       if (attrs === NO_ATTRS) attrs = {};
-      else if (Object.prototype.hasOwnProperty.call(attrs, attr)) return null;
+      // A name the prototype has (`constructor`) also falls back to the reference parser: harmless.
+      else if (attrs[attr] !== undefined) return null;
       attrs[attr] = value;
       j = end + 1;
     }
     tags.push({ name, attrs });
+    tileCodes.push(attrs === NO_ATTRS ? tileCodeOfName(name) : -1);
   }
 }

@@ -8,7 +8,7 @@ import { IngestError } from './errors.js';
 import type { GameLog } from './events.js';
 import { logIdFromName } from './game-type.js';
 import { json6ToGame } from './json.js';
-import { mjlogTagsToGame, parseMjlogTags } from './xml.js';
+import { mjlogTagsToGame, parseMjlogTagsWithCodes } from './xml.js';
 
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -55,7 +55,8 @@ export function parseLog(bytes: Uint8Array, options: ParseOptions = {}): GameLog
     const { text, gzip } = bytesToText(bytes);
     const logId = file ? logIdFromName(file) : null;
     if (detectFormat(text) === 'xml') {
-      return mjlogTagsToGame(parseMjlogTags(text), { gzip, logId });
+      const { tags, tileCodes } = parseMjlogTagsWithCodes(text);
+      return mjlogTagsToGame(tags, { gzip, logId }, tileCodes);
     }
     let doc: unknown;
     try {

@@ -6,6 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeMeld, isTileId, MeldCodeError, type TileId } from '../tiles/index.js';
 import { IngestError } from './errors.js';
 import type {
+  CallEvent,
   FinalResult,
   GameEvent,
   GameLog,
@@ -16,7 +17,7 @@ import type {
   Yaku,
 } from './events.js';
 import { DAN_NAMES, decodeGameType } from './game-type.js';
-import { tokenizeMjlog } from './mjlog-tokenizer.js';
+import { tileCodeOfName, tokenizeMjlog, tokenizeMjlogWithCodes } from './mjlog-tokenizer.js';
 
 /** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
 export interface MjlogTag {
@@ -37,6 +38,14 @@ const parser = new XMLParser({
 /** Reads mjlog XML text into its tags: the mjlog tokenizer when it can, else the reference parser. */
 export function parseMjlogTags(text: string): MjlogTag[] {
   return tokenizeMjlog(text) ?? parseMjlogTagsReference(text);
+}
+
+/** The tags with their draw/discard codes (-1 for other tags), from the tokenizer or the reference parser. */
+export function parseMjlogTagsWithCodes(text: string): { tags: MjlogTag[]; tileCodes: number[] } {
+  const fast = tokenizeMjlogWithCodes(text);
+  if (fast) return fast;
+  const tags = parseMjlogTagsReference(text);
+  return { tags, tileCodes: tags.map((t) => (Object.keys(t.attrs).length === 0 ? tileCodeOfName(t.name) : -1)) };
 }
 
 /** Reads mjlog XML text into its tags with fast-xml-parser, with the position of any syntax error. */
@@ -71,8 +80,6 @@ export function parseMjlogTagsReference(text: string): MjlogTag[] {
   return tags;
 }
 
-/** Draw letters T U V W then discard letters D E F G, as char codes: index = seat + 4 × discard. */
-const TILE_LETTER_CODES = [84, 85, 86, 87, 68, 69, 70, 71];
 const LIVE_PROTOCOL_TAG = /^([tuvwdefg])(\d*)$/;
 
 const RYUUKYOKU_TYPES: Record<string, RyuukyokuReason> = {
@@ -84,21 +91,6 @@ const RYUUKYOKU_TYPES: Record<string, RyuukyokuReason> = {
   nm: 'nagashi-mangan',
 };
 
-/**
- * `T77` → seat 0 draws tile 77, packed as (seat × 2 + discard) × 1024 + tile; -1 for any other tag name.
- * Hot (one call per draw and discard), so it allocates nothing.
- */
-function tileTagOf(name: string): number {
-  const letter = TILE_LETTER_CODES.indexOf(name.charCodeAt(0));
-  if (letter < 0 || name.length < 2 || name.length > 6) return -1;
-  let tile = 0;
-  for (let i = 1; i < name.length; i++) {
-    const d = name.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    tile = tile * 10 + d;
-  }
-  return letter * 1024 + tile;
-}
 
 /** Attribute readers that name the tag and say what was expected. */
 class TagReader {
@@ -247,7 +239,7 @@ export interface XmlGameOptions {
 }
 
 /** Turns mjlog tags into a GameLog. */
-export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions): GameLog {
+export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileCodes?: readonly number[]): GameLog {
   const game: GameLog = {
     format: 'xml',
     gzip: options.gzip,
@@ -272,7 +264,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions): Game
 
   for (let index = 0; index < tags.length; index++) {
     const tag = tags[index];
-    const tileTag = tileTagOf(tag.name);
+    const tileTag = tileCodes ? tileCodes[index] : Object.keys(tag.attrs).length === 0 ? tileCodeOfName(tag.name) : -1;
     if (tileTag >= 0) {
       if (!round) new TagReader(tag, index).fail('a draw or discard before the first INIT');
       const tile = tileTag & 1023;
@@ -362,16 +354,9 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions): Game
           if (err instanceof MeldCodeError) r.fail(err.message);
           throw err;
         }
-        emit({
-          type: 'call',
-          seat,
-          meld: meld.type,
-          tiles: meld.tiles,
-          called: meld.called,
-          from: (seat + meld.fromOffset) % 4,
-          ...(meld.added !== undefined ? { added: meld.added } : {}),
-          code,
-        });
+        const call: CallEvent = { type: 'call', seat, meld: meld.type, tiles: meld.tiles, called: meld.called, from: (seat + meld.fromOffset) % 4, code };
+        if (meld.added !== undefined) call.added = meld.added;
+        emit(call);
         lastDraw[seat] = null;
         break;
       }

@@ -8,6 +8,13 @@ import { parseSeed, WallError, type BuildableSeed, type ParsedSeed } from './see
 import type { RoundWall } from './layout.js';
 import { checkPlayers, type Players } from './players.js';
 import { nextRoundWall } from './shuffle.js';
+import { WasmWallStream } from './wasm.js';
+
+/**
+ * How walls are computed: `wasm` (fast, the default) or `js` (the reference, Node's SHA-512). Both give
+ * the same walls; test/wall/wasm.test.ts proves it on every seed of the corpus.
+ */
+export type WallEngine = 'wasm' | 'js';
 
 /** No real game has this many rounds; a guard against runaway indices, not a rule. */
 export const MAX_ROUNDS = 256;
@@ -21,18 +28,25 @@ function buildable(seed: string | ParsedSeed): BuildableSeed {
 export class GameWalls {
   readonly players: Players;
   readonly seed: BuildableSeed;
-  private readonly mt: Mt19937;
+  private readonly next: () => RoundWall;
   private readonly walls: RoundWall[] = [];
 
   /** Throws WallError for a malformed seed, a log without one, or a per-INIT seed (its walls are per round). */
-  constructor(seed: string | ParsedSeed, players: Players) {
+  constructor(seed: string | ParsedSeed, players: Players, engine: WallEngine = 'wasm') {
     checkPlayers(players);
     this.seed = buildable(seed);
     if (this.seed.stream !== 'game') {
       throw new WallError(`${this.seed.scheme} seeds belong to one INIT each: build them with initShuffleWall`, 'no-wall');
     }
     this.players = players;
-    this.mt = Mt19937.fromKey(this.seed.key);
+    const recipe = this.seed;
+    if (engine === 'wasm') {
+      const stream = new WasmWallStream(recipe.key, players, recipe.hashed, recipe.era);
+      this.next = () => stream.next();
+    } else {
+      const mt = Mt19937.fromKey(recipe.key);
+      this.next = () => nextRoundWall(mt, players, recipe);
+    }
   }
 
   /** How many rounds have been built so far. */
@@ -45,7 +59,7 @@ export class GameWalls {
     if (!Number.isInteger(i) || i < 0 || i >= MAX_ROUNDS) {
       throw new WallError(`round index must be an integer 0..${MAX_ROUNDS - 1}, got ${i}`, 'bad-argument');
     }
-    while (this.walls.length <= i) this.walls.push(nextRoundWall(this.mt, this.players, this.seed));
+    while (this.walls.length <= i) this.walls.push(this.next());
     return this.walls[i];
   }
 
@@ -56,16 +70,17 @@ export class GameWalls {
 }
 
 /** The walls of a game from its SHUFFLE seed text (or an already parsed seed). */
-export function gameWalls(seed: string | ParsedSeed, players: Players): GameWalls {
-  return new GameWalls(seed, players);
+export function gameWalls(seed: string | ParsedSeed, players: Players, engine: WallEngine = 'wasm'): GameWalls {
+  return new GameWalls(seed, players, engine);
 }
 
 /** One round's wall from an old log's INIT `shuffle` attribute (`mt19937ar,<hex words>`): its own fresh stream. */
-export function initShuffleWall(shuffle: string | ParsedSeed, players: Players): RoundWall {
+export function initShuffleWall(shuffle: string | ParsedSeed, players: Players, engine: WallEngine = 'wasm'): RoundWall {
   checkPlayers(players);
   const seed = buildable(shuffle);
   if (seed.stream !== 'round') {
     throw new WallError(`${seed.scheme} is a whole game's seed: build its rounds with gameWalls`, 'no-wall');
   }
+  if (engine === 'wasm') return new WasmWallStream(seed.key, players, seed.hashed, seed.era).next();
   return nextRoundWall(Mt19937.fromKey(seed.key), players, seed);
 }

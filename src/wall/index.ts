@@ -51,7 +51,8 @@ export {
 } from './seed.js';
 export { checkPlayers, wallSize, type Players } from './players.js';
 export { ROUND_OUTPUTS, ROUND_RND, diceOf, hashRoundOutputs, nextRoundWall, shuffleWall, type WallRecipe } from './shuffle.js';
-export { GameWalls, MAX_ROUNDS, gameWalls, initShuffleWall } from './game.js';
+export { GameWalls, MAX_ROUNDS, gameWalls, initShuffleWall, type WallEngine } from './game.js';
+export { wasmSha512 } from './wasm.js';
 export {
   DEAD_WALL_SIZE,
   HAIPAI_SIZE,

@@ -63,9 +63,9 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     opts.write(batch);
   };
   const accept = (result: AuditTaskResult) => {
-    for (const rows of result.rows) pending.push(rows);
+    for (const rows of JSON.parse(result.rowsJson) as PreparedAudit[]) pending.push(rows);
     mergeSummary(summary, result.summary);
-    done += result.rows.length;
+    done += result.count;
     opts.onProgress?.(done);
     if (pending.length >= writeBatchSize) flush();
   };
@@ -85,7 +85,15 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     return { files, missing, interrupted: opts.signal?.aborted ?? false, summary };
   }
 
-  const pool = new Piscina<AuditTask, AuditTaskResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  const pool = new Piscina<AuditTask, AuditTaskResult>({
+    filename: workerFile(),
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 1000,
+    // A roomier young generation: the audit allocates many short-lived objects per game, and small
+    // semi-spaces made the workers spend as much time collecting as working.
+    resourceLimits: { maxYoungGenerationSizeMb: 64 },
+  });
   const inFlight = new Set<Promise<void>>();
   // Enough queued work that the workers never wait while this thread writes a batch.
   const maxInFlight = workers * 6;

@@ -14,7 +14,12 @@ export interface AuditTask {
 }
 
 export interface AuditTaskResult {
-  rows: PreparedAudit[];
+  /**
+   * The rows as one JSON text: a single string crosses threads far cheaper than the structured clone
+   * of thousands of small arrays (measured: two workers were no faster than one before this).
+   */
+  rowsJson: string;
+  count: number;
   summary: AuditSummary;
 }
 
@@ -25,7 +30,7 @@ export function auditFiles(task: AuditTask): AuditTaskResult {
     tallyAudit(summary, audit);
     return prepareAudit(audit);
   });
-  return { rows, summary };
+  return { rowsJson: JSON.stringify(rows), count: rows.length, summary };
 }
 
 export default auditFiles;

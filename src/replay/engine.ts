@@ -62,6 +62,14 @@ interface KanProgress {
   revealed: boolean;
 }
 
+interface Offer {
+  kind: 'none' | 'discard' | 'kakan' | 'ankan' | 'kita';
+  seat: Seat;
+  tile: TileId;
+  eventIndex: number;
+  kan: KanProgress | null;
+}
+
 /** Game-level collector shared by the rounds. */
 interface GameSink {
   wallChecked: number;
@@ -149,7 +157,8 @@ class RoundReplayer {
   private readonly kitaTiles: TileId[][] = [[], [], [], []];
   private readonly rivers: TileId[][] = [[], [], [], []];
   /** Every tile offered to the table (discards and kakan additions) with its seat, in order. */
-  private readonly offered: { seat: Seat; tile: TileId }[] = [];
+  private readonly offeredSeats: Seat[] = [];
+  private readonly offeredTiles: TileId[] = [];
   /** Where each seat's furiten window starts in `offered`: its last discard, or its riichi discard. */
   private readonly passedFrom = [0, 0, 0, 0];
   private readonly riichiDeclared: (number | null)[] = [null, null, null, null];
@@ -169,9 +178,22 @@ class RoundReplayer {
   /** Each seat's last action, for turn order and "kan right after chi/pon". */
   private readonly lastAction: ('none' | 'draw' | 'replacement' | 'chi' | 'pon' | 'discard' | 'kan')[] = ['none', 'none', 'none', 'none'];
   private readonly lastDraw: (TileId | null)[] = [null, null, null, null];
-  private lastDiscard: { seat: Seat; tile: TileId; eventIndex: number } | null = null;
-  /** The last tile another player could ron on, if nothing has happened since: a discard, a kakan's added tile, an ankan, a kita. */
-  private offer: { kind: 'discard' | 'kakan' | 'ankan' | 'kita'; seat: Seat; tile: TileId; eventIndex: number; kan: KanProgress | null } | null = null;
+  /** The last discard (seat -1: none yet); one object, updated in place on the hot path. */
+  private readonly lastDiscard = { seat: -1, tile: 0, eventIndex: -1 };
+  /**
+   * The last tile another player could ron on, if nothing has happened since: a discard, a kakan's added
+   * tile, an ankan, a kita (kind `none`: nothing on offer). Updated in place.
+   */
+  private readonly offer: Offer = { kind: 'none', seat: 0, tile: 0, eventIndex: -1, kan: null };
+
+  private setOffer(kind: Offer['kind'], seat: Seat, tile: TileId, eventIndex: number, kan: KanProgress | null): void {
+    const o = this.offer;
+    o.kind = kind;
+    o.seat = seat;
+    o.tile = tile;
+    o.eventIndex = eventIndex;
+    o.kan = kan;
+  }
   /** Whose turn it is, and whether they draw next or act (discard, kan, win). */
   private actor: Seat;
   private phase: 'draw' | 'act';
@@ -208,13 +230,20 @@ class RoundReplayer {
     this.sink.wallMismatches.push({ kind, round: this.index, eventIndex, wallIndex, expected, logged, message });
   }
 
-  /** Compares one logged tile with the wall, counting it as checked. */
-  private checkTile(kind: WallMismatchKind, eventIndex: number, wallIndex: number, logged: TileId, what: string): WallPosition {
-    if (!this.wall) return NO_WALL;
+  /** Compares one logged tile with the wall, counting it as checked (allocates nothing unless it differs). */
+  private checkTile(kind: WallMismatchKind, eventIndex: number, wallIndex: number, logged: TileId, what: string, n = 0): void {
+    if (!this.wall) return;
     const expected = this.wall.tiles[wallIndex];
     this.sink.wallChecked++;
-    if (expected !== logged) this.mismatch(kind, eventIndex, wallIndex, expected, logged, `${what}: the log has tile ${logged}, the wall has ${expected} at index ${wallIndex}`);
-    return { index: wallIndex, expected };
+    if (expected !== logged) {
+      const label = n > 0 ? `${what} ${n}` : what;
+      this.mismatch(kind, eventIndex, wallIndex, expected, logged, `${label}: the log has tile ${logged}, the wall has ${expected} at index ${wallIndex}`);
+    }
+  }
+
+  /** Where a tile sits in the wall, for the records. */
+  private wallPosition(wallIndex: number): WallPosition {
+    return this.wall ? { index: wallIndex, expected: this.wall.tiles[wallIndex] } : NO_WALL;
   }
 
   private see(tile: TileId, eventIndex: number): void {
@@ -232,6 +261,16 @@ class RoundReplayer {
 
   private liveLeft(): number {
     return liveDrawCount(this.layout, Math.min(this.replacements, this.layout.replacement.length)) - this.liveDraws;
+  }
+
+  /** Removes one tile if held. */
+  private removeOne(seat: Seat, tile: TileId): boolean {
+    const hand = this.concealed[seat];
+    const i = hand.indexOf(tile);
+    if (i < 0) return false;
+    hand[i] = hand[hand.length - 1];
+    hand.pop();
+    return true;
   }
 
   /** Removes the tiles if all are held (order inside a hand does not matter: swap with the last). */
@@ -324,7 +363,11 @@ class RoundReplayer {
     if (replacement) {
       const r = this.replacements++;
       let wall = NO_WALL;
-      if (r < this.layout.replacement.length) wall = this.checkTile('replacement-draw', i, replacementIndex(this.layout, r), tile, `replacement draw ${r + 1}`);
+      if (r < this.layout.replacement.length) {
+        const index = replacementIndex(this.layout, r);
+        this.checkTile('replacement-draw', i, index, tile, 'replacement draw', r + 1);
+        wall = this.wallPosition(index);
+      }
       else this.inconsistent('draw-beyond-wall', i, `replacement draw ${r + 1}: the dead wall has only ${this.layout.replacement.length}`, seat);
       if (replacement.kan) {
         replacement.kan.record.replacement = { tile, eventIndex: i, number: r, wall };
@@ -339,13 +382,13 @@ class RoundReplayer {
       if (j >= liveDrawCount(this.layout, Math.min(this.replacements, this.layout.replacement.length))) {
         this.inconsistent('draw-beyond-wall', i, `live draw ${j + 1} is beyond the end of the live wall`, seat);
       } else {
-        this.checkTile('live-draw', i, liveDrawIndex(this.layout, j), tile, `live draw ${j + 1}`);
+        this.checkTile('live-draw', i, this.layout.firstLiveIndex - j, tile, 'live draw', j + 1);
       }
       this.lastAction[seat] = 'draw';
     }
     this.concealed[seat].push(tile);
     this.lastDraw[seat] = tile;
-    this.offer = null;
+    this.offer.kind = 'none';
     this.actor = seat;
     this.phase = 'act';
   }
@@ -358,14 +401,15 @@ class RoundReplayer {
     if (hand.length + 3 * this.meldCount(seat) !== 14) {
       this.inconsistent('hand-size', i, `seat ${seat} discards holding ${hand.length} tiles and ${this.meldCount(seat)} melds`, seat);
     }
-    if (!this.removeFromHand(seat, [tile])) this.inconsistent('discard-not-in-hand', i, `seat ${seat} discards tile ${tile}, which it does not hold`, seat);
+    if (!this.removeOne(seat, tile)) this.inconsistent('discard-not-in-hand', i, `seat ${seat} discards tile ${tile}, which it does not hold`, seat);
     this.rivers[seat].push(tile);
     this.discardsMade[seat]++;
     const riichiDiscard = this.riichiDeclared[seat] !== null && !this.riichiDiscarded[seat];
     if (riichiDiscard) this.riichiDiscarded[seat] = true;
     // Furiten bookkeeping: a riichi player's passed tiles accumulate from the riichi discard on.
-    if (this.riichiDeclared[seat] === null || riichiDiscard) this.passedFrom[seat] = this.offered.length + 1;
-    this.offered.push({ seat, tile });
+    if (this.riichiDeclared[seat] === null || riichiDiscard) this.passedFrom[seat] = this.offeredTiles.length + 1;
+    this.offeredSeats.push(seat);
+    this.offeredTiles.push(tile);
     for (const k of this.kans) {
       if (k.record.seat === seat && k.discard === null && k.phase !== 'declared' && !k.record.robbed) {
         k.discard = { eventIndex: i, ronned: false };
@@ -373,8 +417,10 @@ class RoundReplayer {
         k.phase = 'discarded';
       }
     }
-    this.lastDiscard = { seat, tile, eventIndex: i };
-    this.offer = { kind: 'discard', seat, tile, eventIndex: i, kan: null };
+    this.lastDiscard.seat = seat;
+    this.lastDiscard.tile = tile;
+    this.lastDiscard.eventIndex = i;
+    this.setOffer('discard', seat, tile, i, null);
     this.lastDraw[seat] = null;
     this.lastAction[seat] = 'discard';
     this.actor = this.next(seat);
@@ -383,7 +429,7 @@ class RoundReplayer {
 
   private callDiscard(seat: Seat, meld: 'chi' | 'pon' | 'daiminkan', tiles: TileId[], called: TileId, from: Seat, i: number): void {
     const last = this.lastDiscard;
-    if (!last || last.tile !== called || last.seat !== from || this.phase !== 'draw') {
+    if (last.seat < 0 || last.tile !== called || last.seat !== from || this.phase !== 'draw') {
       this.inconsistent('called-tile-not-last-discard', i, `seat ${seat}'s ${meld} calls tile ${called} from seat ${from}, which is not the last discard`, seat);
     }
     if (meld === 'chi' && (from + 1) % this.players !== seat) {
@@ -396,7 +442,7 @@ class RoundReplayer {
     if (!this.removeFromHand(seat, own)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s ${meld} needs tiles ${own.join(',')} it does not hold`, seat);
     const record = meld === 'daiminkan' ? this.newKan(seat, 'daiminkan', tiles, called, from, i) : null;
     this.melds[seat].push({ type: meld, tiles: [...tiles], called, from });
-    this.offer = null;
+    this.offer.kind = 'none';
     this.actor = seat;
     if (record) {
       this.lastAction[seat] = 'kan';
@@ -420,8 +466,9 @@ class RoundReplayer {
     if (!this.removeFromHand(seat, [added])) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kakan adds tile ${added}, which it does not hold`, seat);
     if (!pon) this.melds[seat].push({ type: 'kakan', tiles: [...tiles], called: added, from: seat });
     const record = this.newKan(seat, 'kakan', tiles, added, pon?.from ?? seat, i, pon ? 1 : 0);
-    this.offer = { kind: 'kakan', seat, tile: added, eventIndex: i, kan: record };
-    this.offered.push({ seat, tile: added });
+    this.setOffer('kakan', seat, added, i, record);
+    this.offeredSeats.push(seat);
+    this.offeredTiles.push(added);
     this.replacementFor = { seat, kan: record };
     this.lastAction[seat] = 'kan';
     this.phase = 'draw';
@@ -431,7 +478,7 @@ class RoundReplayer {
     this.checkOwnTurn(seat, 'ankan', i);
     if (!this.removeFromHand(seat, tiles)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s ankan needs tiles ${tiles.join(',')} it does not hold`, seat);
     const record = this.newKan(seat, 'ankan', tiles, tiles[0], seat, i);
-    this.offer = { kind: 'ankan', seat, tile: tiles[0], eventIndex: i, kan: record };
+    this.setOffer('ankan', seat, tiles[0], i, record);
     this.melds[seat].push({ type: 'ankan', tiles: [...tiles], called: tiles[0], from: seat });
     this.replacementFor = { seat, kan: record };
     this.lastAction[seat] = 'kan';
@@ -444,7 +491,7 @@ class RoundReplayer {
     this.kitaTiles[seat].push(tile);
     this.kita.push({ seat, eventIndex: i, replacement: null });
     this.declaredAgain(seat, null, i);
-    this.offer = { kind: 'kita', seat, tile, eventIndex: i, kan: null };
+    this.setOffer('kita', seat, tile, i, null);
     this.replacementFor = { seat, kan: null };
     this.lastAction[seat] = 'kan';
     this.phase = 'draw';
@@ -530,7 +577,10 @@ class RoundReplayer {
     r.revealEventIndex = i;
     r.indicator = indicator;
     r.kandoraNumber = k;
-    if (k <= 4) r.indicatorWall = this.checkTile('kandora', i, indicatorIndex(this.layout, k), indicator, `kandora ${k}`);
+    if (k <= 4) {
+      this.checkTile('kandora', i, indicatorIndex(this.layout, k), indicator, 'kandora', k);
+      r.indicatorWall = this.wallPosition(indicatorIndex(this.layout, k));
+    }
     r.revealLogged =
       pending.phase === 'declared'
         ? 'declaration'
@@ -545,7 +595,7 @@ class RoundReplayer {
   private win(e: WinEvent, i: number): void {
     const seat = e.seat;
     const tsumo = e.from === seat;
-    const offer = tsumo ? null : this.offer;
+    const offer = tsumo || this.offer.kind === 'none' ? null : { ...this.offer };
     const robbedKan = offer && (offer.kind === 'kakan' || offer.kind === 'ankan') ? offer.kan : null;
     let winningTile: TileId;
     if (tsumo) {
@@ -574,7 +624,7 @@ class RoundReplayer {
     if (e.doraIndicators.length !== this.revealedIndicators.length || e.doraIndicators.some((t, j) => t !== this.revealedIndicators[j])) {
       this.inconsistent('indicators-mismatch', i, `the win lists indicators ${e.doraIndicators.join(',')}, the replay has ${this.revealedIndicators.join(',')}`, seat);
     }
-    if (this.wall) e.uraIndicators.forEach((t, k) => k < 5 && this.checkTile('ura', i, uraIndex(this.layout, k), t, `ura indicator ${k + 1}`));
+    if (this.wall) e.uraIndicators.forEach((t, k) => k < 5 && this.checkTile('ura', i, uraIndex(this.layout, k), t, 'ura indicator', k + 1));
     if (robbedKan) {
       robbedKan.record.robbed = true;
     }
@@ -619,7 +669,7 @@ class RoundReplayer {
       kita: this.kitaTiles[seat].length,
       kitaTiles: [...this.kitaTiles[seat]],
       river: [...this.rivers[seat]],
-      passedSinceOwnDiscard: this.offered.slice(this.passedFrom[seat]).filter((o) => o.seat !== seat).map((o) => o.tile),
+      passedSinceOwnDiscard: this.offeredTiles.slice(this.passedFrom[seat]).filter((_, k) => this.offeredSeats[this.passedFrom[seat] + k] !== seat),
       yaku: e.yaku,
       yakuman: e.yakuman,
       doraHanLogged: doraHan,

@@ -43,15 +43,22 @@ export interface AuditContext {
 }
 
 /** Audits one parsed game. */
-export function auditGame(file: string, hash: string, game: GameLog, ctx: AuditContext): GameAudit {
-  const replay = replayGame(game, { kandoraTiming: ctx.rules.kandoraTiming });
-  const { findings, riichiKans } = auditReplay(replay, ctx.rules);
+/** What every audit of a file under these rules carries, read or not. */
+function auditHead(file: string, hash: string, ctx: AuditContext) {
   return {
     file,
     contentHash: hash,
     rules: ctx.rules,
     rulesKey: rulesKey(ctx.rules),
     profile: ctx.profile ?? matchingProfile(ctx.rules) ?? null,
+  };
+}
+
+export function auditGame(file: string, hash: string, game: GameLog, ctx: AuditContext): GameAudit {
+  const replay = replayGame(game, { kandoraTiming: ctx.rules.kandoraTiming });
+  const { findings, riichiKans } = auditReplay(replay, ctx.rules);
+  return {
+    ...auditHead(file, hash, ctx),
     game: gameMeta(game),
     replay,
     riichiKans,
@@ -64,11 +71,7 @@ export function failedAudit(file: string, hash: string, err: IngestError | Error
   const position = err instanceof IngestError ? err.position : null;
   const reason = err instanceof IngestError ? err.reason : err.message;
   return {
-    file,
-    contentHash: hash,
-    rules: ctx.rules,
-    rulesKey: rulesKey(ctx.rules),
-    profile: ctx.profile ?? matchingProfile(ctx.rules) ?? null,
+    ...auditHead(file, hash, ctx),
     game: null,
     replay: null,
     riichiKans: [],

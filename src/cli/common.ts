@@ -1,3 +1,5 @@
+import { IngestError, readLogFile, type GameLog } from '../ingest/index.js';
+
 /** An error the CLI reports as one line on stderr, with an exit status. */
 export class CliError extends Error {
   constructor(
@@ -23,4 +25,19 @@ export function parseIntOption(name: string, min = 0, max = Number.MAX_SAFE_INTE
 /** Writes a line to stdout. */
 export function out(line: string): void {
   process.stdout.write(line + '\n');
+}
+
+/** Reads one log for a command that needs it, or fails with the ingest error (exit 1). */
+export function readGameOrFail(file: string): GameLog {
+  try {
+    return readLogFile(file);
+  } catch (err) {
+    if (err instanceof IngestError) throw new CliError(err.message, 1);
+    throw err;
+  }
+}
+
+/** Checks `--round N` against the game. */
+export function checkRound(round: number | undefined, game: GameLog): void {
+  if (round !== undefined && round > game.rounds.length) throw new CliError(`--round ${round}: the game has ${game.rounds.length} rounds`);
 }

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { IngestError, readLogFile } from '../ingest/index.js';
-import { CliError, out, parseIntOption } from './common.js';
+import { checkRound, out, parseIntOption, readGameOrFail } from './common.js';
 
 export function registerEventsCommand(program: Command): void {
   program
@@ -21,16 +20,8 @@ Examples:
   kanshi events game.json | grep '"call"'`,
     )
     .action((file: string, opts: { round?: number; meta?: boolean }) => {
-      let game;
-      try {
-        game = readLogFile(file);
-      } catch (err) {
-        if (err instanceof IngestError) throw new CliError(err.message, 1);
-        throw err;
-      }
-      if (opts.round !== undefined && opts.round > game.rounds.length) {
-        throw new CliError(`--round ${opts.round}: the game has ${game.rounds.length} rounds`);
-      }
+      const game = readGameOrFail(file);
+      checkRound(opts.round, game);
       if (opts.meta) {
         const { rounds, ...meta } = game;
         out(JSON.stringify({ type: 'game', ...meta, roundCount: rounds.length }));

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { IngestError, readLogFile, type GameLog } from '../ingest/index.js';
+import type { GameLog } from '../ingest/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
-import { CliError, out, parseIntOption } from './common.js';
+import { checkRound, out, parseIntOption, readGameOrFail } from './common.js';
 import { plural, roundName, tile, tiles } from './format.js';
 import { addRuleOptions, rulesFromOptions } from './rule-options.js';
 
@@ -88,15 +88,9 @@ Examples:
   );
   command.action((file: string, opts: Record<string, unknown>) => {
     const rules = rulesFromOptions(opts);
-    let game;
-    try {
-      game = readLogFile(file);
-    } catch (err) {
-      if (err instanceof IngestError) throw new CliError(err.message, 1);
-      throw err;
-    }
+    const game = readGameOrFail(file);
     const round = opts.round as number | undefined;
-    if (round !== undefined && round > game.rounds.length) throw new CliError(`--round ${round}: the game has ${game.rounds.length} rounds`);
+    checkRound(round, game);
     const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
     if (opts.json) out(JSON.stringify(round === undefined ? result : { ...result, rounds: result.rounds.filter((r) => r.index === round - 1) }));
     else for (const line of replayText(file, game, result, round)) out(line);

@@ -59,6 +59,33 @@ const ROW_1_HAND = '3444m778899s333z';
 /** Rows 4 and 5: 3335666p 111456s (waits 4p 5p 7p). */
 const ROW_4_HAND = '3335666p111456s';
 
+/**
+ * Kans by three players (seat 1 ankan 2z, seat 2 ankan 5z, seat 2 daiminkan 8s), then seat 0 declares the
+ * fourth, an ankan of 1m: the four-kan abort scenarios go on from here.
+ */
+function threeKansThenAnkan() {
+  return mjlog()
+    .round({ hands: ['111m8s+', '222z+', '555z888s+', null], reserve: '1m' })
+    .tsumogiri(0)
+    .draw(1, '2z')
+    .ankan(1, '2z')
+    .draw(1)
+    .discard(1)
+    .draw(2, '5z')
+    .ankan(2, '5z')
+    .draw(2)
+    .discard(2)
+    .tsumogiri(3)
+    .draw(0)
+    .discard(0, '8s')
+    .daiminkan(2)
+    .draw(2)
+    .discard(2)
+    .tsumogiri(3)
+    .draw(0, '1m')
+    .ankan(0, '1m');
+}
+
 export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'riichi-ankan-row1-waits-shrink',
@@ -376,31 +403,7 @@ export const SCENARIOS: readonly Scenario[] = [
       { profile: 'tenhou', expect: ['suukaikan-abort'] },
       { profile: 'tenhou', overrides: { suukaikan: 'none' }, expect: ['suukaikan-unexpected'] },
     ],
-    build: () =>
-      mjlog()
-        .round({ hands: ['111m8s+', '222z+', '555z888s+', null], reserve: '1m' })
-        .tsumogiri(0)
-        .draw(1, '2z')
-        .ankan(1, '2z')
-        .draw(1)
-        .discard(1)
-        .draw(2, '5z')
-        .ankan(2, '5z')
-        .draw(2)
-        .discard(2)
-        .tsumogiri(3)
-        .draw(0)
-        .discard(0, '8s')
-        .daiminkan(2)
-        .draw(2)
-        .discard(2)
-        .tsumogiri(3)
-        .draw(0, '1m')
-        .ankan(0, '1m')
-        .draw(0)
-        .discard(0)
-        .abort('kan4')
-        .toXml(),
+    build: () => threeKansThenAnkan().draw(0).discard(0).abort('kan4').toXml(),
   },
   {
     name: 'suukaikan-wrong-moment',
@@ -408,29 +411,7 @@ export const SCENARIOS: readonly Scenario[] = [
       'Four kans by three players as in suukaikan-abort, but the hand is aborted right after the fourth kan is declared, before its ' +
       'replacement draw and discard.',
     checks: [{ profile: 'tenhou', expect: ['suukaikan-wrong-moment'] }],
-    build: () =>
-      mjlog()
-        .round({ hands: ['111m8s+', '222z+', '555z888s+', null], reserve: '1m' })
-        .tsumogiri(0)
-        .draw(1, '2z')
-        .ankan(1, '2z')
-        .draw(1)
-        .discard(1)
-        .draw(2, '5z')
-        .ankan(2, '5z')
-        .draw(2)
-        .discard(2)
-        .tsumogiri(3)
-        .draw(0)
-        .discard(0, '8s')
-        .daiminkan(2)
-        .draw(2)
-        .discard(2)
-        .tsumogiri(3)
-        .draw(0, '1m')
-        .ankan(0, '1m')
-        .abort('kan4')
-        .toXml(),
+    build: () => threeKansThenAnkan().abort('kan4').toXml(),
   },
   {
     name: 'replacement-draw-missing',

@@ -1,33 +1,11 @@
 import { Command } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/common.js';
-import { runCli } from '../../src/cli/program.js';
+import { kanshiInProcess } from '../support/in-process.js';
 import { addRuleOptions, rulesFromOptions } from '../../src/cli/rule-options.js';
 import { KNOBS, rulesCatalog } from '../../src/rules/index.js';
 
-/** Runs `kanshi ...args` in-process and captures what it writes. */
-async function kanshi(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const code = await runCli(['node', 'kanshi', ...args]);
-    return { code, stdout, stderr };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
+const kanshi = kanshiInProcess;
 
 describe('kanshi rules', () => {
   it('--json prints the knobs and profiles, and the default rules as selected', async () => {

@@ -1,29 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../src/cli/program.js';
+import { describe, expect, it } from 'vitest';
+import { kanshiInProcess } from '../support/in-process.js';
 
-/** Runs `kanshi ...args` in-process and captures what it writes. */
-async function kanshi(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const code = await runCli(['node', 'kanshi', ...args]);
-    return { code, stdout, stderr };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
+const kanshi = kanshiInProcess;
 
 describe('kanshi waits', () => {
   it('prints the waits and the readings of each winning hand', async () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { CORPUS_DIR, requireCorpus, type ManifestRow } from '../support/corpus.js';
+import { CORPUS_DIR, manifest, type ManifestRow } from '../support/corpus.js';
 import { decodeMeld } from '../../src/tiles/index.js';
 import {
   haipaiIndices,
@@ -19,25 +19,9 @@ import {
   type RoundWall,
 } from '../../src/wall/index.js';
 
-/**
- * MANIFEST.tsv rows (file, format, players, notes). The shared `manifest()` of test/support/corpus.ts
- * splits lines on LF only and the file is CRLF, so its last column (`notes`) is not found; this reader
- * accepts both. Swap back to `manifest()` once that is fixed.
- */
+/** MANIFEST.tsv rows (file, format, players, notes). */
 export function manifestRows(): Pick<ManifestRow, 'file' | 'format' | 'players' | 'notes'>[] {
-  requireCorpus();
-  const lines = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8').split(/\r?\n/).filter((l) => l.trim());
-  const header = lines[0].split('\t');
-  const col = (name: string) => {
-    const i = header.indexOf(name);
-    if (i < 0) throw new Error(`MANIFEST.tsv has no column ${name}`);
-    return i;
-  };
-  const [file, format, players, notes] = ['file', 'format', 'players', 'notes'].map(col);
-  return lines.slice(1).map((line) => {
-    const f = line.split('\t');
-    return { file: f[file], format: f[format] as ManifestRow['format'], players: Number(f[players]), notes: f[notes] ?? '' };
-  });
+  return manifest();
 }
 
 /** File bytes as text, gunzipped when they start with the gzip magic 1f 8b. */

@@ -1,0 +1,27 @@
+import { afterEach, vi } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
+
+/** Runs `kanshi ...args` in this process and captures what it writes (for commands that need no build). */
+export async function kanshiInProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    const code = await runCli(['node', 'kanshi', ...args]);
+    return { code, stdout, stderr };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+// A command that sets process.exitCode must not leak it into the next test.
+afterEach(() => {
+  process.exitCode = undefined;
+});

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { auditGame, contentHash, failedAudit, finding, type AuditContext, type GameAudit } from '../audit/index.js';
 import { IngestError, parseLog } from '../ingest/index.js';
 
-export function auditFile(path: string, ctx: AuditContext): GameAudit {
+/**
+ * Audits one file; `alreadyDone(hash)` lets a resumed audit pass over files whose audit is stored (the
+ * result is then null).
+ */
+export function auditFile(path: string, ctx: AuditContext): GameAudit;
+export function auditFile(path: string, ctx: AuditContext, alreadyDone: (hash: string) => boolean): GameAudit | null;
+export function auditFile(path: string, ctx: AuditContext, alreadyDone?: (hash: string) => boolean): GameAudit | null {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -15,6 +21,7 @@ export function auditFile(path: string, ctx: AuditContext): GameAudit {
     return failedAudit(path, contentHash(Buffer.from(`unreadable:${path}`)), new IngestError(`cannot read the file (${code})`), ctx);
   }
   const hash = contentHash(bytes);
+  if (alreadyDone?.(hash)) return null;
   try {
     return auditGame(path, hash, parseLog(bytes, { file: path }), ctx);
   } catch (err) {

@@ -10,7 +10,7 @@ import { emptySummary, mergeSummary, type AuditSummary } from '../audit/index.js
 import type { Rules } from '../rules/index.js';
 import type { PreparedAudit } from '../store/index.js';
 import { walkInputs } from './inputs.js';
-import { auditFiles, type AuditTask, type AuditTaskResult } from './worker.js';
+import { auditFiles, closeReaders, type AuditTask, type AuditTaskResult } from './worker.js';
 
 export interface BatchOptions {
   paths: readonly string[];
@@ -29,12 +29,17 @@ export interface BatchOptions {
   onProgress?: (done: number) => void;
   /** Set to stop early (SIGINT): no new tasks start; finished work is still written. */
   signal?: AbortSignal;
+  /** Pass over files whose audit under these rules this database holds already (resume). */
+  resumeFrom?: string | null;
+  rulesKey?: string;
 }
 
 export interface BatchResult {
   files: number;
   missing: number;
   interrupted: boolean;
+  /** Files passed over: their audit was stored already. */
+  skipped: number;
   summary: AuditSummary;
 }
 
@@ -54,6 +59,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   let pending: PreparedAudit[] = [];
   const summary = emptySummary();
   let done = 0;
+  let skipped = 0;
   let files = 0;
   let missing = 0;
   const flush = () => {
@@ -65,7 +71,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const accept = (result: AuditTaskResult) => {
     for (const rows of JSON.parse(result.rowsJson) as PreparedAudit[]) pending.push(rows);
     mergeSummary(summary, result.summary);
-    done += result.count;
+    skipped += result.skipped;
+    done += result.count + result.skipped;
     opts.onProgress?.(done);
     if (pending.length >= writeBatchSize) flush();
   };
@@ -79,10 +86,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         continue;
       }
       files++;
-      accept(auditFiles({ files: [item.path], rules: opts.rules, profile: opts.profile }));
+      accept(auditFiles({ files: [item.path], rules: opts.rules, profile: opts.profile, resumeFrom: opts.resumeFrom, rulesKey: opts.rulesKey }));
     }
     flush();
-    return { files, missing, interrupted: opts.signal?.aborted ?? false, summary };
+    closeReaders();
+    return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped, summary };
   }
 
   const pool = new Piscina<AuditTask, AuditTaskResult>({
@@ -100,7 +108,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   let failure: unknown = null;
   const submit = (batch: string[]) => {
     const p: Promise<void> = pool
-      .run({ files: batch, rules: opts.rules, profile: opts.profile })
+      .run({ files: batch, rules: opts.rules, profile: opts.profile, resumeFrom: opts.resumeFrom, rulesKey: opts.rulesKey })
       .then(accept, (err: unknown) => {
         failure ??= err;
       })
@@ -131,7 +139,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     await pool.destroy();
   }
   if (failure) throw failure;
-  return { files, missing, interrupted: opts.signal?.aborted ?? false, summary };
+  return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped, summary };
 }
 
 /** Counts the files a batch will read (a quick walk, for the progress bar's total). */

@@ -4,13 +4,16 @@
  */
 import { emptySummary, tallyAudit, type AuditSummary } from '../audit/index.js';
 import type { Rules } from '../rules/index.js';
-import { prepareAudit, type PreparedAudit } from '../store/index.js';
+import { openStore, prepareAudit, type Store } from '../store/index.js';
 import { auditFile } from './audit-file.js';
 
 export interface AuditTask {
   files: string[];
   rules: Rules;
   profile: string | null;
+  /** A database whose finished audits (same file bytes, same rules) are passed over: a resumed audit. */
+  resumeFrom?: string | null;
+  rulesKey?: string;
 }
 
 export interface AuditTaskResult {
@@ -20,17 +23,45 @@ export interface AuditTaskResult {
    */
   rowsJson: string;
   count: number;
+  /** Files passed over because their audit was stored already. */
+  skipped: number;
   summary: AuditSummary;
+}
+
+/** One read-only connection per thread and database, to ask what is done. */
+const readers = new Map<string, Store>();
+
+function doneIn(db: string, rulesKey: string): (hash: string) => boolean {
+  let store = readers.get(db);
+  if (!store) {
+    store = openStore(db, { readonly: true });
+    readers.set(db, store);
+  }
+  const s = store;
+  return (hash) => s.isAudited(hash, rulesKey);
 }
 
 export function auditFiles(task: AuditTask): AuditTaskResult {
   const summary = emptySummary();
-  const rows = task.files.map((file) => {
-    const audit = auditFile(file, { rules: task.rules, profile: task.profile });
+  const done = task.resumeFrom && task.rulesKey ? doneIn(task.resumeFrom, task.rulesKey) : () => false;
+  const rows = [];
+  let skipped = 0;
+  for (const file of task.files) {
+    const audit = auditFile(file, { rules: task.rules, profile: task.profile }, done);
+    if (audit === null) {
+      skipped++;
+      continue;
+    }
     tallyAudit(summary, audit);
-    return prepareAudit(audit);
-  });
-  return { rowsJson: JSON.stringify(rows), count: rows.length, summary };
+    rows.push(prepareAudit(audit));
+  }
+  return { rowsJson: JSON.stringify(rows), count: rows.length, skipped, summary };
+}
+
+/** Closes this thread's read-only connections (the in-process batch calls it when done). */
+export function closeReaders(): void {
+  for (const store of readers.values()) store.close();
+  readers.clear();
 }
 
 export default auditFiles;

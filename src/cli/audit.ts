@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { summaryLines } from '../audit/index.js';
 import { countInputs, defaultWorkers, runBatch } from '../batch/index.js';
-import { matchingProfile } from '../rules/index.js';
+import { matchingProfile, rulesKey } from '../rules/index.js';
 import { openStore } from '../store/index.js';
 import { CliError, out, parseIntOption } from './common.js';
 import { addRuleOptions, rulesFromOptions } from './rule-options.js';
@@ -14,6 +14,7 @@ interface AuditOptions {
   workers?: number;
   json?: boolean;
   failOn?: 'error' | 'warning';
+  force?: boolean;
   progress: boolean;
   [knob: string]: unknown;
 }
@@ -27,6 +28,7 @@ export function registerAuditCommand(program: Command): void {
     .option('--workers <n>', `worker threads (default: all cores, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
     .option('--json', 'print the summary as one JSON object on stdout')
     .addOption(new Option('--fail-on <severity>', 'exit 1 if any finding is at least this severe').choices(['error', 'warning']))
+    .option('--force', 'audit every file again, even those whose audit under these rules the database holds')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)');
   addRuleOptions(command);
   command.addHelpText(
@@ -38,7 +40,9 @@ four-kan aborts and a fifth kan (suukaikan, fifthKan), chankan wins and impossib
 chi or pon, missing replacement draws, kandora reveal timing, wall mismatches, and files that cannot be
 read. Games, players, rounds, kans, reveals, wins, aborts and findings go into the database; auditing the
 same file again under the same rules changes nothing, and audits under other rules are kept apart.
-An interrupted audit (Ctrl-C, or killed) leaves a database that opens; run it again to complete it.
+Files whose audit under the same rules the database holds are passed over (--force audits them again),
+so an interrupted audit (Ctrl-C, or killed), which leaves a database that opens, is completed by
+running it again, and a growing folder is audited only for its new files.
 
 Exit status: 0; 1 when a path does not exist, or with --fail-on when a finding is that severe;
 2 on bad options; 130 when interrupted.
@@ -87,6 +91,8 @@ Examples:
         profile,
         workers: opts.workers,
         signal: controller.signal,
+        resumeFrom: opts.force ? null : opts.db,
+        rulesKey: rulesKey(rules),
         write: (rows) => store.writePrepared(rows),
         onMissing: (path, reason) => {
           failedPaths++;
@@ -101,9 +107,12 @@ Examples:
       const seconds = (Date.now() - started) / 1000;
       if (opts.json) {
         const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-        out(JSON.stringify({ ...summary, profile, rules, db: opts.db, seconds: Number(seconds.toFixed(3)), peakRssMB, interrupted: result.interrupted }));
+        out(JSON.stringify({ ...summary, skipped: result.skipped, profile, rules, db: opts.db, seconds: Number(seconds.toFixed(3)), peakRssMB, interrupted: result.interrupted }));
       } else {
-        const head = `audited under ${profile ? `profile ${profile}` : 'custom rules'} into ${opts.db} in ${seconds.toFixed(1)} s` + (result.interrupted ? ' (interrupted: run again to complete)' : '');
+        const head =
+          `audited under ${profile ? `profile ${profile}` : 'custom rules'} into ${opts.db} in ${seconds.toFixed(1)} s` +
+          (result.skipped ? `; ${result.skipped} files passed over, audited already (--force audits them again)` : '') +
+          (result.interrupted ? ' (interrupted: run again to complete)' : '');
         process.stderr.write(head + '\n');
         for (const line of summaryLines(summary)) out(line);
       }

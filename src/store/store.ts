@@ -9,7 +9,7 @@ import { StoreError } from './errors.js';
 import { readQuery, type QueryResult } from './query.js';
 import { ensureSchema, type Migration } from './schema.js';
 import { listRuleSets, statsReport, type RuleSetChoice, type RuleSetSummary, type StatsReport } from './stats.js';
-import { AuditWriter, prepareAudit, type PreparedAudit } from './writer.js';
+import { AuditWriter, FACTS_VERSION, prepareAudit, type PreparedAudit } from './writer.js';
 
 export interface OpenStoreOptions {
   /** Open an existing database for reading only (no schema change, no write can happen). */
@@ -102,6 +102,7 @@ function describeFindingKinds(db: Database.Database): void {
 
 class SqliteStore implements Store {
   private writer: AuditWriter | null = null;
+  private isAuditedStatement: Database.Statement | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -132,15 +133,16 @@ class SqliteStore implements Store {
   }
 
   isAudited(contentHash: string, rulesKey: string): boolean {
-    const found = this.db
+    // Only a game this version of kanshi read (facts_digest = FACTS_VERSION) counts as done: an unreadable
+    // file, or one read by an older kanshi, is audited again.
+    this.isAuditedStatement ??= this.db
       .prepare(
         `SELECT 1 FROM audits a
          JOIN rule_sets r ON r.rule_set_id = a.rule_set_id JOIN games g ON g.game_id = a.game_id
-         WHERE r.rules_key = ? AND g.content_hash = ?`,
+         WHERE r.rules_key = ? AND g.content_hash = ? AND g.facts_digest = ?`,
       )
-      .pluck()
-      .get(rulesKey, contentHash);
-    return found !== undefined;
+      .pluck();
+    return this.isAuditedStatement.get(rulesKey, contentHash, FACTS_VERSION) !== undefined;
   }
 
   ruleSets(): RuleSetSummary[] {

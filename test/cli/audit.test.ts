@@ -35,7 +35,12 @@ describe('kanshi audit', () => {
     const logs = join(PROJECT_ROOT, 'logs', 'examples');
     expect(kanshi(['audit', logs, '--db', db, '--workers', '2']).code).toBe(0);
     const first = rowCounts(db);
-    expect(kanshi(['audit', logs, '--db', db, '--workers', '0']).code).toBe(0);
+    const again = kanshi(['audit', logs, '--db', db, '--workers', '0', '--json']);
+    expect(again.code).toBe(0);
+    // every readable file is passed over as done; the unreadable one is tried again
+    expect(JSON.parse(again.stdout)).toMatchObject({ games: 0, failedFiles: 1, skipped: first.audits - 1 });
+    expect(rowCounts(db)).toEqual(first);
+    expect(kanshi(['audit', logs, '--db', db, '--force', '--workers', '2']).code).toBe(0);
     expect(rowCounts(db)).toEqual(first);
     expect(kanshi(['audit', logs, '--db', db, '--profile', 'pro-strict']).code).toBe(0);
     const both = rowCounts(db);

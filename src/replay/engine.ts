@@ -13,7 +13,6 @@ import {
   indicatorIndex,
   initShuffleWall,
   liveDrawCount,
-  liveDrawIndex,
   parseSeed,
   replacementIndex,
   seatOffsetFromDealer,

@@ -38,7 +38,7 @@ function placeholders(count: number): string {
  * Inserts rows of one table, bound by position and several rows per statement (at tens of rows per game
  * both matter). A row object's values are taken in the column list's order, after the key values.
  */
-class TableInsert<C extends readonly string[]> {
+class TableInsert {
   private readonly statements = new Map<number, Statement>();
   private readonly head: string;
   private readonly width: number;
@@ -47,7 +47,7 @@ class TableInsert<C extends readonly string[]> {
     private readonly db: Database,
     table: string,
     keys: readonly string[],
-    private readonly columns: C,
+    columns: readonly string[],
   ) {
     this.head = `INSERT INTO ${table} (${[...keys, ...columns].join(', ')}) VALUES `;
     this.width = keys.length + columns.length;
@@ -109,7 +109,7 @@ export interface PreparedAudit {
   unreadError: string | null;
   facts: GameFacts | null;
   verdicts: {
-    /** The audits row without its time (added when written). */
+    /** The audits row; its `audited_at` is filled in when written. */
     audit: SqlValue[];
     kanVerdicts: SqlValue[][];
     riichiKans: SqlValue[][];
@@ -123,6 +123,9 @@ export interface PreparedAudit {
  * get their facts rewritten; raise it whenever a change to ingest or replay changes a fact row.
  */
 export const FACTS_VERSION = 'facts-1';
+
+/** Where the audits row holds its time, set when the row is written. */
+const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
 
 export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
   const rounds = audit.replay?.rounds ?? [];
@@ -149,9 +152,7 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
 
 /** The rows of one audit, ready for the writer (pure; safe in any thread). */
 export function prepareAudit(audit: GameAudit): PreparedAudit {
-  const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
   const auditValues = values(AUDIT_COLUMNS, auditRow(audit, ''));
-  auditValues.splice(AUDITED_AT, 1);
   return {
     contentHash: audit.contentHash,
     file: audit.file,
@@ -180,17 +181,17 @@ export class AuditWriter {
   private readonly findAudit: Statement;
   private readonly deleteFacts: Statement[];
   private readonly deleteVerdicts: Statement[];
-  private readonly players: TableInsert<typeof PLAYER_COLUMNS>;
-  private readonly rounds: TableInsert<typeof ROUND_COLUMNS>;
-  private readonly kans: TableInsert<typeof KAN_COLUMNS>;
-  private readonly reveals: TableInsert<typeof REVEAL_COLUMNS>;
-  private readonly wins: TableInsert<typeof WIN_COLUMNS>;
-  private readonly aborts: TableInsert<typeof ABORT_COLUMNS>;
-  private readonly audits: TableInsert<typeof AUDIT_COLUMNS>;
-  private readonly kanVerdicts: TableInsert<typeof KAN_VERDICT_COLUMNS>;
-  private readonly riichiKanVerdicts: TableInsert<typeof RIICHI_KAN_COLUMNS>;
-  private readonly winDora: TableInsert<typeof WIN_DORA_COLUMNS>;
-  private readonly findings: TableInsert<typeof FINDING_COLUMNS>;
+  private readonly players: TableInsert;
+  private readonly rounds: TableInsert;
+  private readonly kans: TableInsert;
+  private readonly reveals: TableInsert;
+  private readonly wins: TableInsert;
+  private readonly aborts: TableInsert;
+  private readonly audits: TableInsert;
+  private readonly kanVerdicts: TableInsert;
+  private readonly riichiKanVerdicts: TableInsert;
+  private readonly winDora: TableInsert;
+  private readonly findings: TableInsert;
 
   constructor(db: Database) {
     const knobs = KNOBS.map((k) => k.name);
@@ -220,8 +221,8 @@ export class AuditWriter {
     this.findAudit = db.prepare('SELECT 1 FROM audits WHERE rule_set_id = ? AND game_id = ?').pluck();
     this.deleteFacts = FACT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE game_id = ?`));
     this.deleteVerdicts = VERDICT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE rule_set_id = ? AND game_id = ?`));
-    const fact = <C extends readonly string[]>(table: string, columns: C) => new TableInsert(db, table, ['game_id'], columns);
-    const verdict = <C extends readonly string[]>(table: string, columns: C) => new TableInsert(db, table, ['rule_set_id', 'game_id'], columns);
+    const fact = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['game_id'], columns);
+    const verdict = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['rule_set_id', 'game_id'], columns);
     this.players = fact('players', PLAYER_COLUMNS);
     this.rounds = fact('rounds', ROUND_COLUMNS);
     this.kans = fact('kans', KAN_COLUMNS);
@@ -303,7 +304,7 @@ export class AuditWriter {
     const key = [ruleSetId, gameId];
     const v = audit.verdicts;
     const auditValues = [...v.audit];
-    auditValues.splice(AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]), 0, at);
+    auditValues[AUDITED_AT] = at;
     this.audits.insert(key, [auditValues]);
     this.kanVerdicts.insert(key, v.kanVerdicts);
     this.riichiKanVerdicts.insert(key, v.riichiKans);

@@ -4,9 +4,8 @@
  * DORA/BYE/UN aside, is a kan or kita `N` by the same seat (tenhou-format.md §3.2).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { CORPUS_DIR, manifest, type ManifestRow } from '../support/corpus.js';
+import { manifest, type ManifestRow } from '../support/corpus.js';
 import { decodeMeld } from '../../src/tiles/index.js';
 import {
   haipaiIndices,

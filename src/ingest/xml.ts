@@ -2,7 +2,8 @@
  * mjlog XML → GameLog. Two layers: the XML text becomes a flat list of tags (fast-xml-parser), and the
  * tags become events. The tag layer is the seam where a faster tokenizer can be put in later.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { XMLParser as XMLParserType, XMLValidator as XMLValidatorType } from 'fast-xml-parser';
 import { decodeMeld, isTileId, MeldCodeError, type TileId } from '../tiles/index.js';
 import { IngestError } from './errors.js';
 import type {
@@ -25,15 +26,27 @@ export interface MjlogTag {
   attrs: Record<string, string>;
 }
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseAttributeValue: false,
-  parseTagValue: false,
-  processEntities: true,
-  allowBooleanAttributes: false,
-});
+/**
+ * fast-xml-parser, loaded on first use: the tokenizer reads nearly every log, so most runs (and every
+ * worker thread) never need the reference parser and start faster without it.
+ */
+let reference: { parser: XMLParserType; validator: typeof XMLValidatorType } | null = null;
+
+function referenceParser(): NonNullable<typeof reference> {
+  if (reference) return reference;
+  const fxp = createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
+  const parser = new fxp.XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseAttributeValue: false,
+    parseTagValue: false,
+    processEntities: true,
+    allowBooleanAttributes: false,
+  });
+  reference = { parser, validator: fxp.XMLValidator };
+  return reference;
+}
 
 /** Reads mjlog XML text into its tags: the mjlog tokenizer when it can, else the reference parser. */
 export function parseMjlogTags(text: string): MjlogTag[] {
@@ -50,7 +63,8 @@ export function parseMjlogTagsWithCodes(text: string): { tags: MjlogTag[]; tileC
 
 /** Reads mjlog XML text into its tags with fast-xml-parser, with the position of any syntax error. */
 export function parseMjlogTagsReference(text: string): MjlogTag[] {
-  const valid = XMLValidator.validate(text);
+  const { parser, validator } = referenceParser();
+  const valid = validator.validate(text);
   if (valid !== true) {
     throw new IngestError(`not well-formed XML: ${valid.err.msg}`, `line ${valid.err.line} column ${valid.err.col}`);
   }

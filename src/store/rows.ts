@@ -14,6 +14,16 @@ const bit = (b: boolean): number => (b ? 1 : 0);
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 const json = (v: unknown): string => JSON.stringify(v);
 
+/** A JSON array of tile ids (null where unknown), written directly: it runs several times on every win. */
+export function idList(ids: readonly (number | null)[]): string {
+  let s = '[';
+  for (let i = 0; i < ids.length; i++) {
+    if (i > 0) s += ',';
+    s += ids[i] === null ? 'null' : String(ids[i]);
+  }
+  return s + ']';
+}
+
 // ---- rule sets ---------------------------------------------------------------------------------------
 
 /** Knob columns carry the knobs' own names; booleans are 0/1. */
@@ -116,12 +126,18 @@ export function roundRow(r: RoundReplay): RoundRow {
     kans: r.ending.kans,
     kan_players: r.ending.kanPlayers,
     kita: r.kita.length,
-    kita_replacements: r.kita.filter((k) => k.replacement !== null).length,
+    kita_replacements: countKitaReplacements(r),
     riichi: r.riichi.length,
     live_draws: r.liveDraws,
     replacement_draws: r.replacementDraws,
     event_count: r.eventCount,
   };
+}
+
+function countKitaReplacements(r: RoundReplay): number {
+  let n = 0;
+  for (const k of r.kita) if (k.replacement !== null) n++;
+  return n;
 }
 
 export const KAN_COLUMNS = [
@@ -140,7 +156,7 @@ export function kanRow(k: KanRecord): KanRow {
     seat: k.seat,
     kind: k.kind,
     tile: k.tile,
-    tiles: json(k.tiles),
+    tiles: idList(k.tiles),
     from_seat: k.from,
     turn: k.turn,
     live_wall_left: k.liveWallLeft,
@@ -207,10 +223,10 @@ export function winRow(w: WinRecord): WinRow {
     kans_before: w.kansBefore,
     kita: w.kita,
     yaku: json(w.yaku),
-    yakuman: json(w.yakuman),
+    yakuman: idList(w.yakuman),
     dora_han_logged: w.doraHanLogged,
-    indicators: json(w.logged.indicators),
-    ura_indicators: json(w.logged.ura),
+    indicators: idList(w.logged.indicators),
+    ura_indicators: idList(w.logged.ura),
     dora: w.logged.dora,
     ura_dora: w.logged.uraDora,
   };
@@ -285,8 +301,8 @@ export function winDoraRow(w: WinRecord): WinDoraRow {
   return {
     round: w.round,
     event_index: w.eventIndex,
-    indicators: json(w.rule.indicators),
-    ura_indicators: json(w.rule.ura),
+    indicators: idList(w.rule.indicators),
+    ura_indicators: idList(w.rule.ura),
     dora: w.rule.dora,
     ura_dora: w.rule.uraDora,
   };

@@ -91,8 +91,10 @@ export function parseSeed(text: string | undefined | null): ParsedSeed {
 }
 
 function decodeBase64Key(payload: string): Uint32Array {
-  if (!isBase64(payload)) throw new WallError(`${BASE64_SCHEME} seed: the payload is not base64`);
   const bytes = Buffer.from(payload, 'base64');
+  // A canonical payload encodes back to itself (the cheap check, and the usual case); anything else must
+  // at least be in the alphabet, since Buffer.from silently skips what is not.
+  if (bytes.toString('base64') !== payload && !isBase64(payload)) throw new WallError(`${BASE64_SCHEME} seed: the payload is not base64`);
   if (bytes.length !== SEED_KEY_WORDS * 4) {
     throw new WallError(`${BASE64_SCHEME} seed: expected ${SEED_KEY_WORDS * 4} bytes (${SEED_KEY_WORDS} words), got ${bytes.length}`);
   }

@@ -6,6 +6,8 @@
  *   npm run bench                  (builds first)
  *   node dist/bench/run.js [--runs N] [--quick]
  */
+// The same V8 settings as the kanshi command (the peer below runs under them too).
+import '../src/cli/v8-tuning.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './v8-tuning.js';
 import { runCli } from './program.js';
 
 // `kanshi … | head` closes the pipe early: stop quietly instead of crashing on EPIPE.

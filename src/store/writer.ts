@@ -78,9 +78,28 @@ class TableInsert {
   }
 }
 
+type RowReader = (row: Record<string, SqlValue>) => SqlValue[];
+const rowReaders = new Map<readonly string[], RowReader>();
+
+/**
+ * A function reading a row object's values in the column list's order, compiled once per list: named
+ * property loads stay fast, where `columns.map((c) => row[c])` made every load a slow lookup by key
+ * (about a tenth of the row-building time, for tens of rows per game).
+ */
+function rowReader(columns: readonly string[]): RowReader {
+  let reader = rowReaders.get(columns);
+  if (!reader) {
+    // The names are the schema's column constants; anything else is refused rather than compiled.
+    for (const c of columns) if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`not a column name: ${c}`);
+    reader = new Function('row', `return [${columns.map((c) => `row.${c}`).join(', ')}];`) as RowReader;
+    rowReaders.set(columns, reader);
+  }
+  return reader;
+}
+
 /** Values of a row object in the column list's order. */
 function values<C extends readonly string[]>(columns: C, row: Record<C[number], SqlValue>): SqlValue[] {
-  return columns.map((c: C[number]) => row[c]);
+  return rowReader(columns)(row);
 }
 
 /** A readable game's fact rows, as bound values, and their digest. */

@@ -8,7 +8,7 @@
  * rules Tenhou follows (tenhou-format.md §3.1): an ankan's at once, an open kan's before its player's next
  * discard or next kan, none when the hand ends first.
  */
-import { isRedFive, kindOf, type MeldType, type TileId, type TileKind } from '../tiles/index.js';
+import { isRedFive, kindOf, sortIds, type MeldType, type TileId, type TileKind } from '../tiles/index.js';
 import { IngestError } from './errors.js';
 import type {
   CallEvent,
@@ -719,7 +719,7 @@ function buildRoundEvents(p: RoundParts): { round: Round; final: FinalResult | n
           if (!lastDiscard) throw new IngestError(`${step.meld} with no discard to call`, p.path);
           const own = step.hand.map((c) => removeFromHand(hand, c, red, p.path));
           const called = lastDiscard.tile;
-          event = { type: 'call', seat, meld: step.meld, tiles: [called, ...own].sort((a, b) => a - b), called, from: lastDiscard.seat };
+          event = { type: 'call', seat, meld: step.meld, tiles: sortIds([called, ...own]), called, from: lastDiscard.seat };
           if (step.meld === 'pon') pons[seat].push(event);
         } else if (step.meld === 'kakan') {
           const kind = codeKind(step.added!);
@@ -727,10 +727,10 @@ function buildRoundEvents(p: RoundParts): { round: Round; final: FinalResult | n
           if (ponIndex < 0) throw new IngestError(`kakan of tile code ${step.added} without a pon of that tile`, p.path);
           const pon = pons[seat].splice(ponIndex, 1)[0];
           const added = removeFromHand(hand, step.added!, red, p.path);
-          event = { type: 'call', seat, meld: 'kakan', tiles: [...pon.tiles, added].sort((a, b) => a - b), called: pon.called, from: pon.from, added };
+          event = { type: 'call', seat, meld: 'kakan', tiles: sortIds([...pon.tiles, added]), called: pon.called, from: pon.from, added };
           lastKakanAdded = added;
         } else {
-          const tiles = step.hand.map((c) => removeFromHand(hand, c, red, p.path)).sort((a, b) => a - b);
+          const tiles = sortIds(step.hand.map((c) => removeFromHand(hand, c, red, p.path)));
           event = { type: 'call', seat, meld: step.meld, tiles, called: tiles[0], from: seat };
         }
         lastDraw[seat] = null;
@@ -784,7 +784,7 @@ function buildRoundEvents(p: RoundParts): { round: Round; final: FinalResult | n
         seat: detail.seat,
         from: detail.from,
         ...(detail.pao !== undefined ? { pao: detail.pao } : {}),
-        hand: hand.sort((a, b) => a - b),
+        hand: sortIds(hand),
         winningTile,
         honba: p.honba,
         riichiSticks: first ? p.sticks + countAccepted(events) : 0,

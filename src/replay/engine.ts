@@ -6,7 +6,7 @@
 import type { GameEvent, GameLog, RoundStartEvent, Seat, WinEvent } from '../ingest/index.js';
 import { YAKU } from '../ingest/index.js';
 import type { KandoraTiming } from '../rules/index.js';
-import { kindOf, type MeldType, type TileId } from '../tiles/index.js';
+import { kindOf, sortIds, type MeldType, type TileId } from '../tiles/index.js';
 import {
   gameWalls,
   haipaiIndices,
@@ -77,6 +77,9 @@ interface GameSink {
 }
 
 const NO_WALL: WallPosition = { index: null, expected: null };
+
+/** checkDeal's scratch table (tile → 1 + the seat dealt it), reused: rounds are replayed one at a time. */
+const DEALT_TO = new Uint8Array(136);
 
 export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResult {
   const players = game.rule.players;
@@ -287,7 +290,7 @@ class RoundReplayer {
   private checkDeal(): void {
     const wall = this.wall!;
     // dealtTo[tile] = 1 + the seat the wall deals it to; the order within a hand is not logged.
-    const dealtTo = new Uint8Array(136);
+    const dealtTo = DEALT_TO.fill(0);
     for (let seat = 0; seat < this.players; seat++) {
       const offset = seatOffsetFromDealer(this.players, seat, this.start.dealer);
       for (const i of haipaiIndices(wall.layout, offset)) dealtTo[wall.tiles[i]] = seat + 1;
@@ -516,7 +519,7 @@ class RoundReplayer {
       // The hand as it was before this turn's draw: what riichi-kan rules judge.
       const before = [...this.concealed[seat], ...(kind === 'ankan' ? tiles : [tile])];
       before.splice(before.indexOf(drawn), 1);
-      concealedBeforeDraw = before.sort((a, b) => a - b);
+      concealedBeforeDraw = sortIds(before);
     }
     const record: KanRecord = {
       round: this.index,
@@ -525,7 +528,7 @@ class RoundReplayer {
       seat,
       kind,
       tile,
-      tiles: [...tiles].sort((a, b) => a - b),
+      tiles: sortIds([...tiles]),
       from,
       turn: this.discardsMade[seat] + 1,
       liveWallLeft: this.liveLeft(),
@@ -614,8 +617,8 @@ class RoundReplayer {
     }
     const concealedBefore = [...this.concealed[seat]];
     if (tsumo) concealedBefore.splice(concealedBefore.indexOf(winningTile), 1);
-    const full = [...concealedBefore, winningTile].sort((a, b) => a - b);
-    const logged = [...e.hand].sort((a, b) => a - b);
+    const full = sortIds([...concealedBefore, winningTile]);
+    const logged = sortIds([...e.hand]);
     if (full.length !== logged.length || full.some((t, j) => t !== logged[j])) {
       this.inconsistent('win-hand-mismatch', i, `seat ${seat}'s winning hand in the log differs from the replayed hand`, seat);
     }
@@ -636,7 +639,9 @@ class RoundReplayer {
       for (const k of this.kans) if (k.discard?.eventIndex === offer.eventIndex) k.discard.ronned = true;
     }
     // Kita tiles are set aside but still the hand's: a North is a dora when the indicator says so.
-    const handTiles = [...full, ...this.melds[seat].flatMap((m) => m.tiles), ...this.kitaTiles[seat]];
+    const handTiles = full.slice();
+    for (const m of this.melds[seat]) for (const t of m.tiles) handTiles.push(t);
+    for (const t of this.kitaTiles[seat]) handTiles.push(t);
     const riichi = this.riichiDeclared[seat] !== null;
     const loggedView: DoraView = {
       indicators: [...e.doraIndicators],
@@ -663,12 +668,12 @@ class RoundReplayer {
       houtei: offer?.kind === 'discard' && this.liveLeft() === 0,
       onKita: offer?.kind === 'kita',
       riichi,
-      concealed: concealedBefore.sort((a, b) => a - b),
+      concealed: sortIds(concealedBefore),
       melds: this.melds[seat].map((m) => ({ type: m.type, tiles: [...m.tiles] })),
       kita: this.kitaTiles[seat].length,
       kitaTiles: [...this.kitaTiles[seat]],
       river: [...this.rivers[seat]],
-      passedSinceOwnDiscard: this.offeredTiles.slice(this.passedFrom[seat]).filter((_, k) => this.offeredSeats[this.passedFrom[seat] + k] !== seat),
+      passedSinceOwnDiscard: this.passedBy(seat),
       yaku: e.yaku,
       yakuman: e.yakuman,
       doraHanLogged: doraHan,
@@ -679,6 +684,15 @@ class RoundReplayer {
     };
     this.wins.push(record);
     this.ended = { kind: 'win', eventIndex: this.ended?.eventIndex ?? i, kans: 0, kanPlayers: 0 };
+  }
+
+  /** The tiles others offered since the seat's furiten window opened (its last discard, or its riichi). */
+  private passedBy(seat: Seat): TileId[] {
+    const passed: TileId[] = [];
+    for (let k = this.passedFrom[seat]; k < this.offeredTiles.length; k++) {
+      if (this.offeredSeats[k] !== seat) passed.push(this.offeredTiles[k]);
+    }
+    return passed;
   }
 
   // ---------- end of round ----------
@@ -746,7 +760,9 @@ class RoundReplayer {
       indicators.push(k.indicator);
       ura.push(uraOf(k.kandoraNumber));
     }
-    const handTiles = [...w.concealed, w.winningTile, ...w.melds.flatMap((m) => m.tiles), ...w.kitaTiles];
+    const handTiles = [...w.concealed, w.winningTile];
+    for (const m of w.melds) for (const t of m.tiles) handTiles.push(t);
+    for (const t of w.kitaTiles) handTiles.push(t);
     return {
       indicators,
       ura: w.riichi ? ura : [],

@@ -175,3 +175,20 @@ export function countKinds(kinds: Iterable<TileKind>): number[] {
 export function isThreePlayerKind(kind: TileKind): boolean {
   return !(kind >= 1 && kind <= 7);
 }
+
+/**
+ * Sorts tile ids (or kinds) ascending, in place, and returns the array. An insertion sort: hands are at
+ * most 14 tiles, and Array.prototype.sort with a comparator cost microseconds per call on every win.
+ */
+export function sortIds<T extends number[]>(ids: T): T {
+  for (let i = 1; i < ids.length; i++) {
+    const v = ids[i];
+    let j = i - 1;
+    while (j >= 0 && ids[j] > v) {
+      ids[j + 1] = ids[j];
+      j--;
+    }
+    ids[j + 1] = v;
+  }
+  return ids;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindsToString, parseKinds, parseTiles, tileToString, tilesToString } from '../../src/tiles/index.js';
+import { kindsToString, parseKinds, parseTiles, sortIds, tileToString, tilesToString } from '../../src/tiles/index.js';
 
 describe('tile notation', () => {
   it('writes ids as notation, red fives as 0', () => {
@@ -25,5 +25,20 @@ describe('tile notation', () => {
     expect(() => parseKinds('8z')).toThrow(/8z is not a tile/);
     expect(() => parseKinds('12x')).toThrow(/unexpected "x"/);
     expect(() => parseKinds('m')).toThrow(/no digits/);
+  });
+});
+
+describe('sortIds', () => {
+  it('sorts tile ids ascending in place, as a numeric sort would', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % 136;
+    for (let n = 0; n <= 18; n++) {
+      const ids = Array.from({ length: n }, next);
+      const expected = [...ids].sort((a, b) => a - b);
+      const sorted = sortIds(ids);
+      expect(sorted).toBe(ids);
+      expect(sorted).toEqual(expected);
+    }
+    expect(sortIds([100, 9, 10, 1])).toEqual([1, 9, 10, 100]); // numeric, not by text
   });
 });

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { summaryLines } from '../audit/index.js';
 import { countInputs, defaultWorkers, runBatch } from '../batch/index.js';
 import { matchingProfile, rulesKey } from '../rules/index.js';
+import { FETCH_DEFAULTS, LogRefError, fetchLogs, parseLogRef } from '../fetch/index.js';
 import { openStore } from '../store/index.js';
 import { CliError, out, parseIntOption } from './common.js';
 import { addRuleOptions, rulesFromOptions } from './rule-options.js';
@@ -16,20 +18,27 @@ interface AuditOptions {
   failOn?: 'error' | 'warning';
   force?: boolean;
   progress: boolean;
+  fetchDir: string;
+  baseUrl: string;
   [knob: string]: unknown;
 }
+
+/** Where `kanshi audit ID` downloads the logs it is given by id (the folder `kanshi fetch` uses too). */
+export const DEFAULT_FETCH_DIR = 'logs';
 
 export function registerAuditCommand(program: Command): void {
   const command = program
     .command('audit')
     .description('replay logs under a rule profile, flag every kan irregularity, and write everything into SQLite')
-    .argument('<path...>', 'log files or folders (read recursively)')
+    .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs to download first')
     .option('--db <file>', 'SQLite database to write (created if missing)', DEFAULT_DB)
     .option('--workers <n>', `worker threads (default: all cores, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
     .option('--json', 'print the summary as one JSON object on stdout')
     .addOption(new Option('--fail-on <severity>', 'exit 1 if any finding is at least this severe').choices(['error', 'warning']))
     .option('--force', 'audit every file again, even those whose audit under these rules the database holds')
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)');
+    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .option('--fetch-dir <dir>', 'where logs given by id are downloaded to (ids already there are not downloaded again)', DEFAULT_FETCH_DIR)
+    .option('--base-url <url>', 'where Tenhou is, for logs given by id (a mirror, or a test server)', FETCH_DEFAULTS.baseUrl);
   addRuleOptions(command);
   command.addHelpText(
     'after',
@@ -44,26 +53,35 @@ Files whose audit under the same rules the database holds are passed over (--for
 so an interrupted audit (Ctrl-C, or killed), which leaves a database that opens, is completed by
 running it again, and a growing folder is audited only for its new files.
 
-Exit status: 0; 1 when a path does not exist, or with --fail-on when a finding is that severe;
+An argument that is not a file or folder but a log id or viewer URL (as kanshi fetch takes them) is
+downloaded into --fetch-dir first, politely (one request at a time, a second apart, see kanshi fetch),
+and then audited with the rest.
+
+Exit status: 0; 1 when a path does not exist or a log could not be downloaded, or with --fail-on when a
+finding is that severe;
 2 on bad options; 130 when interrupted.
 
 Examples:
   kanshi audit logs
   kanshi audit ~/tenhou/2023 --db phoenix.sqlite --profile pro-strict --json
   kanshi audit logs --riichi-kan strict --fail-on error
+  kanshi audit 2020052221gm-00a9-0000-6f0524c7 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1'
   kanshi stats --db phoenix.sqlite`,
   );
   command.action(async (paths: string[], opts: AuditOptions) => {
     const rules = rulesFromOptions(opts);
     // A profile names the rules only when they are exactly its own (no knob flag changed them).
     const profile = matchingProfile(rules) ?? null;
+    const { files, ids } = splitInputs(paths);
+    const fetched = ids.length > 0 ? await fetchGiven(ids, opts) : { files: [], failed: 0 };
+    paths = [...files, ...fetched.files];
     let store;
     try {
       store = openStore(opts.db);
     } catch (err) {
       throw new CliError(`cannot open the database ${opts.db}: ${(err as Error).message}`);
     }
-    let failedPaths = 0;
+    let failedPaths = fetched.failed;
     const controller = new AbortController();
     let interrupts = 0;
     const onSigint = () => {
@@ -117,7 +135,7 @@ Examples:
         for (const line of summaryLines(summary)) out(line);
       }
       if (result.interrupted) process.exitCode = 130;
-      else if (result.missing > 0) process.exitCode = 1;
+      else if (result.missing > 0 || fetched.failed > 0) process.exitCode = 1;
       else if (opts.failOn === 'error' && summary.severities.error > 0) process.exitCode = 1;
       else if (opts.failOn === 'warning' && summary.severities.error + summary.severities.warning > 0) process.exitCode = 1;
     } finally {
@@ -126,4 +144,48 @@ Examples:
       store.close();
     }
   });
+}
+
+/** Arguments that exist on disk are paths; the others, if they read as log ids or URLs, are logs to download. */
+function splitInputs(args: string[]): { files: string[]; ids: string[] } {
+  const files: string[] = [];
+  const ids: string[] = [];
+  for (const arg of args) {
+    if (existsSync(arg)) {
+      files.push(arg);
+      continue;
+    }
+    try {
+      const id = parseLogRef(arg).id;
+      if (!ids.includes(id)) ids.push(id);
+    } catch (err) {
+      if (!(err instanceof LogRefError)) throw err;
+      files.push(arg); // neither: the batch reports it as a missing path
+    }
+  }
+  return { files, ids };
+}
+
+/** Downloads the logs given by id (or finds them in the folder already), one line each on stderr. */
+async function fetchGiven(ids: string[], opts: AuditOptions): Promise<{ files: string[]; failed: number }> {
+  let base: URL;
+  try {
+    base = new URL(opts.baseUrl);
+  } catch {
+    throw new CliError(`--base-url must be a URL such as https://tenhou.net, got "${opts.baseUrl}"`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new CliError(`--base-url must be an http or https URL, got "${opts.baseUrl}"`);
+  const summary = await fetchLogs(ids, {
+    outDir: opts.fetchDir,
+    baseUrl: opts.baseUrl,
+    onProgress: (event) => {
+      if (event.type !== 'done') return;
+      const o = event.outcome;
+      const what =
+        o.status === 'saved' ? `downloaded to ${o.file}` : o.status === 'skipped' ? `already in ${o.file}` : `not downloaded (${o.status}: ${o.reason ?? 'no reason given'})`;
+      process.stderr.write(`kanshi: ${o.id}: ${what}\n`);
+    },
+  });
+  const files = summary.outcomes.flatMap((o) => (o.file !== null && (o.status === 'saved' || o.status === 'skipped') ? [o.file] : []));
+  return { files, failed: ids.length - files.length };
 }

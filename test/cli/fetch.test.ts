@@ -178,3 +178,37 @@ describe('kanshi fetch', () => {
     expect(r.stdout).toMatch(/Examples:\n {2}kanshi fetch 2016052515gm-00a9-0000-c4d72066/);
   });
 });
+
+describe('kanshi audit given log ids', () => {
+  it('downloads them into --fetch-dir, audits them with the paths given, and exits 1 for one it could not get', async () => {
+    const ok = await run(['audit', A, `https://tenhou.net/0/?log=${C}&tw=2`, '--fetch-dir', 'got', '--db', 'a.sqlite', '--json', '--workers', '0', '--base-url', server.baseUrl]);
+    expect(ok.stderr).toContain(`kanshi: ${A}: downloaded to got/${A}.mjlog`);
+    expect(ok.stderr).toContain(`kanshi: ${C}: downloaded to got/${C}.mjlog`);
+    expect(ok.code).toBe(0);
+    const summary = JSON.parse(ok.stdout);
+    expect(summary.games).toBe(2);
+    expect(summary.failedFiles).toBe(0);
+    expect(readdirSync(join(dir, 'got')).sort()).toEqual([`${A}.mjlog`, `${C}.mjlog`]);
+
+    // Again, with a path and an id that is not on the server: the downloaded log is not asked for again.
+    writeFileSync(join(dir, 'extra.xml'), readFileSync(corpusFile(`${B}.xml`)));
+    const requestsBefore = server.requests.length;
+    const mixed = await run(['audit', 'extra.xml', A, UNKNOWN, '--fetch-dir', 'got', '--db', 'a.sqlite', '--json', '--workers', '0', '--force', '--base-url', server.baseUrl]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toContain(`kanshi: ${A}: already in got/${A}.mjlog`);
+    expect(mixed.stderr).toMatch(new RegExp(`kanshi: ${UNKNOWN}: not downloaded \\(not-found`));
+    expect(server.requests.slice(requestsBefore).map((r) => r.id)).toEqual([UNKNOWN]);
+    const again = JSON.parse(mixed.stdout);
+    expect(again.games).toBe(2);
+    expect(again.failedFiles).toBe(1);
+    expect(existsSync(join(dir, 'got', `${UNKNOWN}.mjlog`))).toBe(false);
+  });
+
+  it('still reports an argument that is neither a path nor a log id as a missing path', async () => {
+    const r = await run(['audit', 'no-such-folder', '--db', 'a.sqlite', '--workers', '0', '--base-url', server.baseUrl]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no-such-folder/);
+    expect(server.requests).toHaveLength(0);
+    expect(existsSync(join(dir, 'logs'))).toBe(false);
+  });
+});

@@ -156,11 +156,12 @@
         (local.set $t (i32.add (local.get $t) (i32.const 1)))
         (br $next))))
 
-  ;; The 80 rounds over the schedule at $sched, added into $H.
+  ;; The 80 rounds over the schedule at $sched, added into $H. Unrolled eight rounds at a time, the
+  ;; working variables taking each other's roles in turn, so no round moves all eight of them along.
   (func $compress (param $sched i32)
     (local $a i64) (local $b i64) (local $c i64) (local $d i64)
     (local $e i64) (local $f i64) (local $g i64) (local $h i64)
-    (local $t1 i64) (local $t2 i64) (local $t i32)
+    (local $t1 i64) (local $k i32) (local $w i32) (local $end i32)
     (local.set $a (i64.load offset=0 (global.get $H)))
     (local.set $b (i64.load offset=8 (global.get $H)))
     (local.set $c (i64.load offset=16 (global.get $H)))
@@ -169,32 +170,126 @@
     (local.set $f (i64.load offset=40 (global.get $H)))
     (local.set $g (i64.load offset=48 (global.get $H)))
     (local.set $h (i64.load offset=56 (global.get $H)))
+    (local.set $k (global.get $K))
+    (local.set $w (local.get $sched))
+    (local.set $end (i32.add (local.get $sched) (i32.const 640)))
     (block $done
-      (loop $round
-        (br_if $done (i32.ge_u (local.get $t) (i32.const 80)))
+      (loop $eight
+        ;; round 8j+0
         (local.set $t1
           (i64.add
             (i64.add
-              (i64.add (local.get $h)
-                (i64.xor (i64.xor (i64.rotr (local.get $e) (i64.const 14)) (i64.rotr (local.get $e) (i64.const 18))) (i64.rotr (local.get $e) (i64.const 41))))
-              (i64.xor (i64.and (local.get $e) (local.get $f)) (i64.and (i64.xor (local.get $e) (i64.const -1)) (local.get $g))))
-            (i64.add
-              (i64.load (i32.add (global.get $K) (i32.shl (local.get $t) (i32.const 3))))
-              (i64.load (i32.add (local.get $sched) (i32.shl (local.get $t) (i32.const 3)))))))
-        (local.set $t2
+              (i64.add (local.get $h) (i64.xor (i64.xor (i64.rotr (local.get $e) (i64.const 14)) (i64.rotr (local.get $e) (i64.const 18))) (i64.rotr (local.get $e) (i64.const 41))))
+              (i64.xor (local.get $g) (i64.and (local.get $e) (i64.xor (local.get $f) (local.get $g)))))
+            (i64.add (i64.load offset=0 (local.get $k)) (i64.load offset=0 (local.get $w)))))
+        (local.set $d (i64.add (local.get $d) (local.get $t1)))
+        (local.set $h
           (i64.add
-            (i64.xor (i64.xor (i64.rotr (local.get $a) (i64.const 28)) (i64.rotr (local.get $a) (i64.const 34))) (i64.rotr (local.get $a) (i64.const 39)))
-            (i64.xor (i64.xor (i64.and (local.get $a) (local.get $b)) (i64.and (local.get $a) (local.get $c))) (i64.and (local.get $b) (local.get $c)))))
-        (local.set $h (local.get $g))
-        (local.set $g (local.get $f))
-        (local.set $f (local.get $e))
-        (local.set $e (i64.add (local.get $d) (local.get $t1)))
-        (local.set $d (local.get $c))
-        (local.set $c (local.get $b))
-        (local.set $b (local.get $a))
-        (local.set $a (i64.add (local.get $t1) (local.get $t2)))
-        (local.set $t (i32.add (local.get $t) (i32.const 1)))
-        (br $round)))
+            (local.get $t1)
+            (i64.add
+              (i64.xor (i64.xor (i64.rotr (local.get $a) (i64.const 28)) (i64.rotr (local.get $a) (i64.const 34))) (i64.rotr (local.get $a) (i64.const 39)))
+              (i64.xor (i64.and (local.get $a) (local.get $b)) (i64.and (i64.xor (local.get $a) (local.get $b)) (local.get $c))))))
+        ;; round 8j+1
+        (local.set $t1
+          (i64.add
+            (i64.add
+              (i64.add (local.get $g) (i64.xor (i64.xor (i64.rotr (local.get $d) (i64.const 14)) (i64.rotr (local.get $d) (i64.const 18))) (i64.rotr (local.get $d) (i64.const 41))))
+              (i64.xor (local.get $f) (i64.and (local.get $d) (i64.xor (local.get $e) (local.get $f)))))
+            (i64.add (i64.load offset=8 (local.get $k)) (i64.load offset=8 (local.get $w)))))
+        (local.set $c (i64.add (local.get $c) (local.get $t1)))
+        (local.set $g
+          (i64.add
+            (local.get $t1)
+            (i64.add
+              (i64.xor (i64.xor (i64.rotr (local.get $h) (i64.const 28)) (i64.rotr (local.get $h) (i64.const 34))) (i64.rotr (local.get $h) (i64.const 39)))
+              (i64.xor (i64.and (local.get $h) (local.get $a)) (i64.and (i64.xor (local.get $h) (local.get $a)) (local.get $b))))))
+        ;; round 8j+2
+        (local.set $t1
+          (i64.add
+            (i64.add
+              (i64.add (local.get $f) (i64.xor (i64.xor (i64.rotr (local.get $c) (i64.const 14)) (i64.rotr (local.get $c) (i64.const 18))) (i64.rotr (local.get $c) (i64.const 41))))
+              (i64.xor (local.get $e) (i64.and (local.get $c) (i64.xor (local.get $d) (local.get $e)))))
+            (i64.add (i64.load offset=16 (local.get $k)) (i64.load offset=16 (local.get $w)))))
+        (local.set $b (i64.add (local.get $b) (local.get $t1)))
+        (local.set $f
+          (i64.add
+            (local.get $t1)
+            (i64.add
+              (i64.xor (i64.xor (i64.rotr (local.get $g) (i64.const 28)) (i64.rotr (local.get $g) (i64.const 34))) (i64.rotr (local.get $g) (i64.const 39)))
+              (i64.xor (i64.and (local.get $g) (local.get $h)) (i64.and (i64.xor (local.get $g) (local.get $h)) (local.get $a))))))
+        ;; round 8j+3
+        (local.set $t1
+          (i64.add
+            (i64.add
+              (i64.add (local.get $e) (i64.xor (i64.xor (i64.rotr (local.get $b) (i64.const 14)) (i64.rotr (local.get $b) (i64.const 18))) (i64.rotr (local.get $b) (i64.const 41))))
+              (i64.xor (local.get $d) (i64.and (local.get $b) (i64.xor (local.get $c) (local.get $d)))))
+            (i64.add (i64.load offset=24 (local.get $k)) (i64.load offset=24 (local.get $w)))))
+        (local.set $a (i64.add (local.get $a) (local.get $t1)))
+        (local.set $e
+          (i64.add
+            (local.get $t1)
+            (i64.add
+              (i64.xor (i64.xor (i64.rotr (local.get $f) (i64.const 28)) (i64.rotr (local.get $f) (i64.const 34))) (i64.rotr (local.get $f) (i64.const 39)))
+              (i64.xor (i64.and (local.get $f) (local.get $g)) (i64.and (i64.xor (local.get $f) (local.get $g)) (local.get $h))))))
+        ;; round 8j+4
+        (local.set $t1
+          (i64.add
+            (i64.add
+              (i64.add (local.get $d) (i64.xor (i64.xor (i64.rotr (local.get $a) (i64.const 14)) (i64.rotr (local.get $a) (i64.const 18))) (i64.rotr (local.get $a) (i64.const 41))))
+              (i64.xor (local.get $c) (i64.and (local.get $a) (i64.xor (local.get $b) (local.get $c)))))
+            (i64.add (i64.load offset=32 (local.get $k)) (i64.load offset=32 (local.get $w)))))
+        (local.set $h (i64.add (local.get $h) (local.get $t1)))
+        (local.set $d
+          (i64.add
+            (local.get $t1)
+            (i64.add
+              (i64.xor (i64.xor (i64.rotr (local.get $e) (i64.const 28)) (i64.rotr (local.get $e) (i64.const 34))) (i64.rotr (local.get $e) (i64.const 39)))
+              (i64.xor (i64.and (local.get $e) (local.get $f)) (i64.and (i64.xor (local.get $e) (local.get $f)) (local.get $g))))))
+        ;; round 8j+5
+        (local.set $t1
+          (i64.add
+            (i64.add
+              (i64.add (local.get $c) (i64.xor (i64.xor (i64.rotr (local.get $h) (i64.const 14)) (i64.rotr (local.get $h) (i64.const 18))) (i64.rotr (local.get $h) (i64.const 41))))
+              (i64.xor (local.get $b) (i64.and (local.get $h) (i64.xor (local.get $a) (local.get $b)))))
+            (i64.add (i64.load offset=40 (local.get $k)) (i64.load offset=40 (local.get $w)))))
+        (local.set $g (i64.add (local.get $g) (local.get $t1)))
+        (local.set $c
+          (i64.add
+            (local.get $t1)
+            (i64.add
+              (i64.xor (i64.xor (i64.rotr (local.get $d) (i64.const 28)) (i64.rotr (local.get $d) (i64.const 34))) (i64.rotr (local.get $d) (i64.const 39)))
+              (i64.xor (i64.and (local.get $d) (local.get $e)) (i64.and (i64.xor (local.get $d) (local.get $e)) (local.get $f))))))
+        ;; round 8j+6
+        (local.set $t1
+          (i64.add
+            (i64.add
+              (i64.add (local.get $b) (i64.xor (i64.xor (i64.rotr (local.get $g) (i64.const 14)) (i64.rotr (local.get $g) (i64.const 18))) (i64.rotr (local.get $g) (i64.const 41))))
+              (i64.xor (local.get $a) (i64.and (local.get $g) (i64.xor (local.get $h) (local.get $a)))))
+            (i64.add (i64.load offset=48 (local.get $k)) (i64.load offset=48 (local.get $w)))))
+        (local.set $f (i64.add (local.get $f) (local.get $t1)))
+        (local.set $b
+          (i64.add
+            (local.get $t1)
+            (i64.add
+              (i64.xor (i64.xor (i64.rotr (local.get $c) (i64.const 28)) (i64.rotr (local.get $c) (i64.const 34))) (i64.rotr (local.get $c) (i64.const 39)))
+              (i64.xor (i64.and (local.get $c) (local.get $d)) (i64.and (i64.xor (local.get $c) (local.get $d)) (local.get $e))))))
+        ;; round 8j+7
+        (local.set $t1
+          (i64.add
+            (i64.add
+              (i64.add (local.get $a) (i64.xor (i64.xor (i64.rotr (local.get $f) (i64.const 14)) (i64.rotr (local.get $f) (i64.const 18))) (i64.rotr (local.get $f) (i64.const 41))))
+              (i64.xor (local.get $h) (i64.and (local.get $f) (i64.xor (local.get $g) (local.get $h)))))
+            (i64.add (i64.load offset=56 (local.get $k)) (i64.load offset=56 (local.get $w)))))
+        (local.set $e (i64.add (local.get $e) (local.get $t1)))
+        (local.set $a
+          (i64.add
+            (local.get $t1)
+            (i64.add
+              (i64.xor (i64.xor (i64.rotr (local.get $b) (i64.const 28)) (i64.rotr (local.get $b) (i64.const 34))) (i64.rotr (local.get $b) (i64.const 39)))
+              (i64.xor (i64.and (local.get $b) (local.get $c)) (i64.and (i64.xor (local.get $b) (local.get $c)) (local.get $d))))))
+        (local.set $k (i32.add (local.get $k) (i32.const 64)))
+        (local.set $w (i32.add (local.get $w) (i32.const 64)))
+        (br_if $eight (i32.lt_u (local.get $w) (local.get $end)))))
     (i64.store offset=0 (global.get $H) (i64.add (i64.load offset=0 (global.get $H)) (local.get $a)))
     (i64.store offset=8 (global.get $H) (i64.add (i64.load offset=8 (global.get $H)) (local.get $b)))
     (i64.store offset=16 (global.get $H) (i64.add (i64.load offset=16 (global.get $H)) (local.get $c)))

@@ -6,7 +6,7 @@ import { countInputs, defaultWorkers, runBatch } from '../batch/index.js';
 import { matchingProfile, rulesKey } from '../rules/index.js';
 import { FETCH_DEFAULTS, LogRefError, fetchLogs, parseLogRef } from '../fetch/index.js';
 import { openStore } from '../store/index.js';
-import { CliError, out, parseIntOption } from './common.js';
+import { CliError, checkBaseUrl, out, parseIntOption } from './common.js';
 import { addRuleOptions, rulesFromOptions } from './rule-options.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
@@ -168,13 +168,7 @@ function splitInputs(args: string[]): { files: string[]; ids: string[] } {
 
 /** Downloads the logs given by id (or finds them in the folder already), one line each on stderr. */
 async function fetchGiven(ids: string[], opts: AuditOptions): Promise<{ files: string[]; failed: number }> {
-  let base: URL;
-  try {
-    base = new URL(opts.baseUrl);
-  } catch {
-    throw new CliError(`--base-url must be a URL such as https://tenhou.net, got "${opts.baseUrl}"`);
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new CliError(`--base-url must be an http or https URL, got "${opts.baseUrl}"`);
+  checkBaseUrl(opts.baseUrl);
   const summary = await fetchLogs(ids, {
     outDir: opts.fetchDir,
     baseUrl: opts.baseUrl,
@@ -185,6 +179,9 @@ async function fetchGiven(ids: string[], opts: AuditOptions): Promise<{ files: s
         o.status === 'saved' ? `downloaded to ${o.file}` : o.status === 'skipped' ? `already in ${o.file}` : `not downloaded (${o.status}: ${o.reason ?? 'no reason given'})`;
       process.stderr.write(`kanshi: ${o.id}: ${what}\n`);
     },
+  }).catch((err: unknown) => {
+    // Per-id failures are outcomes; what is thrown is about the folder (cannot create or write it).
+    throw new CliError(`cannot download into --fetch-dir ${opts.fetchDir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   });
   const files = summary.outcomes.flatMap((o) => (o.file !== null && (o.status === 'saved' || o.status === 'skipped') ? [o.file] : []));
   return { files, failed: ids.length - files.length };

@@ -41,3 +41,14 @@ export function readGameOrFail(file: string): GameLog {
 export function checkRound(round: number | undefined, game: GameLog): void {
   if (round !== undefined && round > game.rounds.length) throw new CliError(`--round ${round}: the game has ${game.rounds.length} rounds`);
 }
+
+/** `--base-url` (kanshi fetch, and kanshi audit given ids) must be an http or https URL. */
+export function checkBaseUrl(text: string): void {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError(`--base-url must be a URL such as https://tenhou.net, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be an http or https URL, got "${text}"`);
+}

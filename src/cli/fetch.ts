@@ -16,7 +16,7 @@ import {
   type FetchSummary,
   type LogFormat,
 } from '../fetch/index.js';
-import { CliError, out, parseIntOption } from './common.js';
+import { CliError, checkBaseUrl, out, parseIntOption } from './common.js';
 
 interface FetchCliOptions {
   list?: string[];
@@ -135,16 +135,6 @@ Examples:
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
-}
-
-function checkBaseUrl(text: string): void {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new CliError(`--base-url must be a URL such as https://tenhou.net, got "${text}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be an http or https URL, got "${text}"`);
 }
 
 /** Reads every source; all bad entries are reported together, before any download. */

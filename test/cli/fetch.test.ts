@@ -204,6 +204,18 @@ describe('kanshi audit given log ids', () => {
     expect(existsSync(join(dir, 'got', `${UNKNOWN}.mjlog`))).toBe(false);
   });
 
+  it('says what is wrong with --base-url or a --fetch-dir it cannot write, before auditing anything (exit 2)', async () => {
+    const badUrl = await run(['audit', A, '--db', 'a.sqlite', '--base-url', 'ftp://example.org']);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toMatch(/--base-url must be an http or https URL, got "ftp:\/\/example.org"/);
+    writeFileSync(join(dir, 'a-file'), 'not a folder');
+    const badDir = await run(['audit', A, '--db', 'a.sqlite', '--fetch-dir', 'a-file', '--base-url', server.baseUrl]);
+    expect(badDir.code).toBe(2);
+    expect(badDir.stderr).toMatch(/kanshi: cannot download into --fetch-dir a-file: E[A-Z]+/);
+    expect(existsSync(join(dir, 'a.sqlite'))).toBe(false);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('still reports an argument that is neither a path nor a log id as a missing path', async () => {
     const r = await run(['audit', 'no-such-folder', '--db', 'a.sqlite', '--workers', '0', '--base-url', server.baseUrl]);
     expect(r.code).toBe(1);

@@ -9,12 +9,12 @@
 // The same V8 settings as the kanshi command (the peer below runs under them too).
 import '../src/cli/v8-tuning.js';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Piscina } from 'piscina';
 import { corpusLogFiles, corpusLogsDir, median } from './corpus.js';
 import type { Stage, StageTask } from './stage-worker.js';
@@ -68,12 +68,32 @@ interface AuditRun {
   games: number;
 }
 
+/**
+ * `copies` copies of the corpus in a temporary folder, each log made distinct by k trailing spaces (gzip
+ * files recompressed): different bytes, so each copy is new games to the database, and the same logs.
+ */
+function distinctCopies(copies: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kanshi-bench-copies-'));
+  for (let k = 0; k < copies; k++) {
+    const sub = join(dir, `copy${k}`);
+    mkdirSync(sub);
+    for (const file of files) {
+      let bytes = readFileSync(file);
+      const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+      if (gzip) bytes = gunzipSync(bytes);
+      bytes = Buffer.concat([bytes, Buffer.alloc(k + 1, 0x20)]);
+      writeFileSync(join(sub, basename(file)), gzip ? gzipSync(bytes) : bytes);
+    }
+  }
+  return dir;
+}
+
 /** The real thing: `kanshi audit` into a fresh SQLite file, in its own process. */
-function auditRun(workers: number, repeat = 1): AuditRun {
+function auditRun(workers: number, repeat = 1, inputs: string[] = []): AuditRun {
   const dir = mkdtempSync(join(tmpdir(), 'kanshi-bench-'));
   try {
     const main = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-    const paths = Array.from({ length: repeat }, () => corpusLogsDir());
+    const paths = inputs.length > 0 ? inputs : Array.from({ length: repeat }, () => corpusLogsDir());
     // --force: the repeated corpus is audited again each time, not passed over as done
     const r = spawnSync(process.execPath, [main, 'audit', ...paths, '--db', join(dir, 'bench.sqlite'), '--workers', String(workers), '--json', '--no-progress', '--force'], {
       encoding: 'utf8',
@@ -143,10 +163,21 @@ async function main(): Promise<void> {
     full[workers] = rate(results.map((r) => r.rate));
     line(`full audit into SQLite, ${workers} worker${workers > 1 ? 's' : ''}`, full[workers], `, peak RSS ${Math.max(...results.map((r) => r.peakRssMB))} MB`);
   }
-  const big = auditRun(cores, quick ? 3 : 10);
+  const times = quick ? 3 : 10;
+  const copies = distinctCopies(times);
+  try {
+    const distinct = auditRun(cores, 1, [copies]);
+    process.stdout.write(
+      `full audit of ${distinct.games} distinct games (${times} copies of the corpus, each made new bytes), ${cores} workers: ` +
+        `${distinct.rate.toFixed(0)} games/s, peak RSS ${distinct.peakRssMB} MB\n`,
+    );
+  } finally {
+    rmSync(copies, { recursive: true, force: true });
+  }
+  const again = auditRun(cores, times);
   process.stdout.write(
-    `full audit of the corpus ${quick ? 3 : 10} times over (${big.games} games; after the first pass the facts are stored already ` +
-      `and only verdicts are rewritten), ${cores} workers: ${big.rate.toFixed(0)} games/s, peak RSS ${big.peakRssMB} MB\n`,
+    `full audit of the same corpus ${times} times over (${again.games} games; after the first pass the facts are stored already ` +
+      `and only verdicts are rewritten, as when auditing under another profile), ${cores} workers: ${again.rate.toFixed(0)} games/s, peak RSS ${again.peakRssMB} MB\n`,
   );
   const p = peer();
   line('peer: @kobalab/tenhou-log convlog (parse only, 4p)', p);

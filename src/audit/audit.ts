@@ -42,18 +42,25 @@ export interface AuditContext {
   profile?: string | null;
 }
 
-/** Audits one parsed game. */
-/** What every audit of a file under these rules carries, read or not. */
-function auditHead(file: string, hash: string, ctx: AuditContext) {
-  return {
-    file,
-    contentHash: hash,
-    rules: ctx.rules,
-    rulesKey: rulesKey(ctx.rules),
-    profile: ctx.profile ?? matchingProfile(ctx.rules) ?? null,
-  };
+/** The rules' key and profile, kept per rules object and named profile: the same for every game of a batch. */
+const ruleHeads = new WeakMap<Rules, Map<string | null, { rulesKey: string; profile: string | null }>>();
+
+function ruleHead(ctx: AuditContext): { rulesKey: string; profile: string | null } {
+  let byProfile = ruleHeads.get(ctx.rules);
+  if (!byProfile) ruleHeads.set(ctx.rules, (byProfile = new Map()));
+  const named = ctx.profile ?? null;
+  let head = byProfile.get(named);
+  if (!head) byProfile.set(named, (head = { rulesKey: rulesKey(ctx.rules), profile: named ?? matchingProfile(ctx.rules) ?? null }));
+  return head;
 }
 
+/** What every audit of a file under these rules carries, read or not. */
+function auditHead(file: string, hash: string, ctx: AuditContext) {
+  const { rulesKey, profile } = ruleHead(ctx);
+  return { file, contentHash: hash, rules: ctx.rules, rulesKey, profile };
+}
+
+/** Audits one parsed game. */
 export function auditGame(file: string, hash: string, game: GameLog, ctx: AuditContext): GameAudit {
   const replay = replayGame(game, { kandoraTiming: ctx.rules.kandoraTiming });
   const { findings, riichiKans } = auditReplay(replay, ctx.rules);

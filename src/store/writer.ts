@@ -148,8 +148,8 @@ const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[
 
 export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
   const rounds = audit.replay?.rounds ?? [];
-  const kans = rounds.flatMap((r) => r.kans);
-  const facts = {
+  const kans = replayKans(audit.replay);
+  return {
     game: values(GAME_COLUMNS, gameRow(audit, game)),
     players: playerRows(game).map((p) => values(PLAYER_COLUMNS, p)),
     rounds: rounds.map((r) => values(ROUND_COLUMNS, roundRow(r))),
@@ -163,10 +163,19 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
       const abort = abortRow(r);
       return abort ? [values(ABORT_COLUMNS, abort)] : [];
     }),
+    // The facts of the same bytes change only when kanshi reads logs differently: FACTS_VERSION says when.
+    digest: FACTS_VERSION,
   };
-  // The facts of the same bytes change only when kanshi reads logs differently: FACTS_VERSION says when.
-  const digest = FACTS_VERSION;
-  return { ...facts, digest };
+}
+
+/** rule_sets rows by rules key and named profile: built once, shared by every audit of a batch (read only). */
+const ruleSetRows = new Map<string, Record<string, SqlValue>>();
+
+function ruleSetRow(audit: GameAudit): Record<string, SqlValue> {
+  const key = `${audit.rulesKey}|${audit.profile ?? ''}`;
+  let row = ruleSetRows.get(key);
+  if (!row) ruleSetRows.set(key, (row = { rules_key: audit.rulesKey, profile: ruleSetProfile(audit), ...knobValues(audit.rules) }));
+  return row;
 }
 
 /** The rows of one audit, ready for the writer (pure; safe in any thread). */
@@ -176,7 +185,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
     contentHash: audit.contentHash,
     file: audit.file,
     rulesKey: audit.rulesKey,
-    ruleSet: { rules_key: audit.rulesKey, profile: ruleSetProfile(audit), ...knobValues(audit.rules) },
+    ruleSet: ruleSetRow(audit),
     unreadError: audit.game === null ? auditStatus(audit).error : null,
     facts: audit.game === null ? null : gameFacts(audit, audit.game),
     verdicts: {

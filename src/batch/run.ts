@@ -10,7 +10,7 @@ import { emptySummary, mergeSummary, type AuditSummary } from '../audit/index.js
 import type { Rules } from '../rules/index.js';
 import type { PreparedAudit } from '../store/index.js';
 import { walkInputs } from './inputs.js';
-import { auditFiles, closeReaders, type AuditTask, type AuditTaskResult } from './worker.js';
+import { auditFileRows, closeReaders, type AuditTask, type AuditTaskResult, type AuditTaskRows } from './worker.js';
 
 export interface BatchOptions {
   paths: readonly string[];
@@ -68,8 +68,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     pending = [];
     opts.write(batch);
   };
-  const accept = (result: AuditTaskResult) => {
-    for (const rows of JSON.parse(result.rowsJson) as PreparedAudit[]) pending.push(rows);
+  const accept = (result: AuditTaskRows) => {
+    for (const rows of result.rows) pending.push(rows);
     mergeSummary(summary, result.summary);
     skipped += result.skipped;
     done += result.count + result.skipped;
@@ -86,7 +86,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         continue;
       }
       files++;
-      accept(auditFiles({ files: [item.path], rules: opts.rules, profile: opts.profile, resumeFrom: opts.resumeFrom, rulesKey: opts.rulesKey }));
+      accept(auditFileRows({ files: [item.path], rules: opts.rules, profile: opts.profile, resumeFrom: opts.resumeFrom, rulesKey: opts.rulesKey }));
     }
     flush();
     closeReaders();
@@ -109,7 +109,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const submit = (batch: string[]) => {
     const p: Promise<void> = pool
       .run({ files: batch, rules: opts.rules, profile: opts.profile, resumeFrom: opts.resumeFrom, rulesKey: opts.rulesKey })
-      .then(accept, (err: unknown) => {
+      .then(({ rowsJson, ...totals }) => accept({ rows: JSON.parse(rowsJson) as PreparedAudit[], ...totals }), (err: unknown) => {
         failure ??= err;
       })
       .finally(() => inFlight.delete(p));

@@ -4,7 +4,7 @@
  */
 import { emptySummary, tallyAudit, type AuditSummary } from '../audit/index.js';
 import type { Rules } from '../rules/index.js';
-import { openStore, prepareAudit, type Store } from '../store/index.js';
+import { openStore, prepareAudit, type PreparedAudit, type Store } from '../store/index.js';
 import { auditFile } from './audit-file.js';
 
 export interface AuditTask {
@@ -41,10 +41,15 @@ function doneIn(db: string, rulesKey: string): (hash: string) => boolean {
   return (hash) => s.isAudited(hash, rulesKey);
 }
 
-export function auditFiles(task: AuditTask): AuditTaskResult {
+/** The task's audits as database rows, with the totals (the in-process batch takes them as they are). */
+export interface AuditTaskRows extends Omit<AuditTaskResult, 'rowsJson'> {
+  rows: PreparedAudit[];
+}
+
+export function auditFileRows(task: AuditTask): AuditTaskRows {
   const summary = emptySummary();
   const done = task.resumeFrom && task.rulesKey ? doneIn(task.resumeFrom, task.rulesKey) : () => false;
-  const rows = [];
+  const rows: PreparedAudit[] = [];
   let skipped = 0;
   for (const file of task.files) {
     const audit = auditFile(file, { rules: task.rules, profile: task.profile }, done);
@@ -55,7 +60,13 @@ export function auditFiles(task: AuditTask): AuditTaskResult {
     tallyAudit(summary, audit);
     rows.push(prepareAudit(audit));
   }
-  return { rowsJson: JSON.stringify(rows), count: rows.length, skipped, summary };
+  return { rows, count: rows.length, skipped, summary };
+}
+
+/** The worker thread's task: the rows cross back to the writer's thread as one JSON text. */
+export function auditFiles(task: AuditTask): AuditTaskResult {
+  const { rows, ...totals } = auditFileRows(task);
+  return { rowsJson: JSON.stringify(rows), ...totals };
 }
 
 /** Closes this thread's read-only connections (the in-process batch calls it when done). */

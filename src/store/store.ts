@@ -100,6 +100,15 @@ function describeFindingKinds(db: Database.Database): void {
   }).immediate();
 }
 
+/**
+ * Games audited under a rules key (parameters: rules key, FACTS_VERSION). Only a game this version of
+ * kanshi read (facts_digest = FACTS_VERSION) counts as done: an unreadable file, or one read by an older
+ * kanshi, is audited again.
+ */
+const AUDITED_UNDER_RULES = `FROM audits a
+  JOIN rule_sets r ON r.rule_set_id = a.rule_set_id JOIN games g ON g.game_id = a.game_id
+  WHERE r.rules_key = ? AND g.facts_digest = ?`;
+
 class SqliteStore implements Store {
   private writer: AuditWriter | null = null;
   private isAuditedStatement: Database.Statement | null = null;
@@ -121,28 +130,13 @@ class SqliteStore implements Store {
   }
 
   auditedHashes(rulesKey: string): Set<string> {
-    const hashes = this.db
-      .prepare(
-        `SELECT g.content_hash FROM audits a
-         JOIN rule_sets r ON r.rule_set_id = a.rule_set_id JOIN games g ON g.game_id = a.game_id
-         WHERE r.rules_key = ?`,
-      )
-      .pluck()
-      .all(rulesKey) as string[];
+    const hashes = this.db.prepare(`SELECT g.content_hash ${AUDITED_UNDER_RULES}`).pluck().all(rulesKey, FACTS_VERSION) as string[];
     return new Set(hashes);
   }
 
   isAudited(contentHash: string, rulesKey: string): boolean {
-    // Only a game this version of kanshi read (facts_digest = FACTS_VERSION) counts as done: an unreadable
-    // file, or one read by an older kanshi, is audited again.
-    this.isAuditedStatement ??= this.db
-      .prepare(
-        `SELECT 1 FROM audits a
-         JOIN rule_sets r ON r.rule_set_id = a.rule_set_id JOIN games g ON g.game_id = a.game_id
-         WHERE r.rules_key = ? AND g.content_hash = ? AND g.facts_digest = ?`,
-      )
-      .pluck();
-    return this.isAuditedStatement.get(rulesKey, contentHash, FACTS_VERSION) !== undefined;
+    this.isAuditedStatement ??= this.db.prepare(`SELECT 1 ${AUDITED_UNDER_RULES} AND g.content_hash = ?`).pluck();
+    return this.isAuditedStatement.get(rulesKey, FACTS_VERSION, contentHash) !== undefined;
   }
 
   ruleSets(): RuleSetSummary[] {

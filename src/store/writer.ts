@@ -266,15 +266,10 @@ export class AuditWriter {
   }
 
   /**
-   * Writes a batch in one IMMEDIATE transaction: all of it is in the file, or (error, kill, power cut)
-   * none of it is. IMMEDIATE takes the write lock up front, so a second writer waits (busy timeout)
-   * instead of failing halfway.
+   * Writes audits whose rows prepareAudit built (maybe in a worker thread) in one IMMEDIATE transaction:
+   * all of it is in the file, or (error, kill, power cut) none of it is. IMMEDIATE takes the write lock up
+   * front, so a second writer waits (busy timeout) instead of failing halfway.
    */
-  writeBatch(audits: readonly GameAudit[]): void {
-    this.writePrepared(audits.map(prepareAudit));
-  }
-
-  /** Writes audits whose rows were prepared already (by prepareAudit, maybe in a worker thread). */
   writePrepared(audits: readonly PreparedAudit[]): void {
     if (audits.length === 0) return;
     this.batch.immediate(audits);

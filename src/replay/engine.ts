@@ -265,6 +265,12 @@ class RoundReplayer {
     return liveDrawCount(this.layout, Math.min(this.replacements, this.layout.replacement.length)) - this.liveDraws;
   }
 
+  /** Records a tile let go to the table (a discard, a kakan's added tile), for the others' furiten. */
+  private offerToTable(seat: Seat, tile: TileId): void {
+    this.offeredSeats.push(seat);
+    this.offeredTiles.push(tile);
+  }
+
   /** Removes one tile if held. */
   private removeOne(seat: Seat, tile: TileId): boolean {
     const hand = this.concealed[seat];
@@ -380,8 +386,9 @@ class RoundReplayer {
       }
       this.lastAction[seat] = 'replacement';
     } else {
+      const beyondWall = this.liveLeft() <= 0;
       const j = this.liveDraws++;
-      if (j >= liveDrawCount(this.layout, Math.min(this.replacements, this.layout.replacement.length))) {
+      if (beyondWall) {
         this.inconsistent('draw-beyond-wall', i, `live draw ${j + 1} is beyond the end of the live wall`, seat);
       } else {
         this.checkTile('live-draw', i, this.layout.firstLiveIndex - j, tile, 'live draw', j + 1);
@@ -410,8 +417,7 @@ class RoundReplayer {
     if (riichiDiscard) this.riichiDiscarded[seat] = true;
     // Furiten bookkeeping: a riichi player's passed tiles accumulate from the riichi discard on.
     if (this.riichiDeclared[seat] === null || riichiDiscard) this.passedFrom[seat] = this.offeredTiles.length + 1;
-    this.offeredSeats.push(seat);
-    this.offeredTiles.push(tile);
+    this.offerToTable(seat, tile);
     for (const k of this.kans) {
       if (k.record.seat === seat && k.discard === null && k.phase !== 'declared' && !k.record.robbed) {
         k.discard = { eventIndex: i, ronned: false };
@@ -465,12 +471,11 @@ class RoundReplayer {
       pon.type = 'kakan';
       pon.tiles = [...tiles];
     }
-    if (!this.removeFromHand(seat, [added])) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kakan adds tile ${added}, which it does not hold`, seat);
+    if (!this.removeOne(seat, added)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kakan adds tile ${added}, which it does not hold`, seat);
     if (!pon) this.melds[seat].push({ type: 'kakan', tiles: [...tiles], called: added, from: seat });
     const record = this.newKan(seat, 'kakan', tiles, added, pon?.from ?? seat, i, pon ? 1 : 0);
     this.setOffer('kakan', seat, added, i, record);
-    this.offeredSeats.push(seat);
-    this.offeredTiles.push(added);
+    this.offerToTable(seat, added);
     this.replacementFor = { seat, kan: record };
     this.lastAction[seat] = 'kan';
     this.phase = 'draw';
@@ -489,7 +494,7 @@ class RoundReplayer {
 
   private kitaCall(seat: Seat, tile: TileId, i: number): void {
     this.checkOwnTurn(seat, 'kita', i);
-    if (!this.removeFromHand(seat, [tile])) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kita sets aside tile ${tile}, which it does not hold`, seat);
+    if (!this.removeOne(seat, tile)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kita sets aside tile ${tile}, which it does not hold`, seat);
     this.kitaTiles[seat].push(tile);
     this.kita.push({ seat, eventIndex: i, replacement: null });
     this.declaredAgain(seat, null, i);

@@ -62,7 +62,6 @@ export function tileCodeOfName(name: string): number {
 const LETTER_INDEX = new Int8Array(128);
 for (let l = 0; l < TILE_LETTERS.length; l++) LETTER_INDEX[TILE_LETTERS.charCodeAt(l)] = l + 1;
 
-
 /** The shared tag for `<T77/>`-like text at `i` (just after `<`), with the index after `/>`; or -1. */
 function tileTagAt(text: string, i: number, out: { tag: MjlogTag | null; code: number }): number {
   const c0 = text.charCodeAt(i);

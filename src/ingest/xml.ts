@@ -1,6 +1,6 @@
 /**
- * mjlog XML → GameLog. Two layers: the XML text becomes a flat list of tags (fast-xml-parser), and the
- * tags become events. The tag layer is the seam where a faster tokenizer can be put in later.
+ * mjlog XML → GameLog. Two layers: the XML text becomes a flat list of tags (the mjlog tokenizer, with
+ * fast-xml-parser as reference and fallback), and the tags become events.
  */
 import { createRequire } from 'node:module';
 import type { XMLParser as XMLParserType, XMLValidator as XMLValidatorType } from 'fast-xml-parser';
@@ -252,8 +252,8 @@ export interface XmlGameOptions {
   logId: string | null;
 }
 
-/** Turns mjlog tags into a GameLog. */
-export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileCodes?: readonly number[]): GameLog {
+/** Turns mjlog tags into a GameLog; `tileCodes` are the tags' draw/discard codes (parseMjlogTagsWithCodes). */
+export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileCodes: readonly number[]): GameLog {
   const game: GameLog = {
     format: 'xml',
     gzip: options.gzip,
@@ -278,7 +278,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
 
   for (let index = 0; index < tags.length; index++) {
     const tag = tags[index];
-    const tileTag = tileCodes ? tileCodes[index] : Object.keys(tag.attrs).length === 0 ? tileCodeOfName(tag.name) : -1;
+    const tileTag = tileCodes[index];
     if (tileTag >= 0) {
       if (!round) new TagReader(tag, index).fail('a draw or discard before the first INIT');
       const tile = tileTag & 1023;

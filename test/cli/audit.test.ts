@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { kanshi, PROJECT_ROOT } from '../support/cli.js';
-import { CORPUS_LOGS, corpusFile } from '../support/corpus.js';
+import { CORPUS_LOGS, corpusFile, corpusTimesOver } from '../support/corpus.js';
 
 function tempDb(): string {
   return join(mkdtempSync(join(tmpdir(), 'kanshi-audit-')), 'audit.sqlite');
@@ -50,11 +50,23 @@ describe('kanshi audit', () => {
     expect(both.findings).toBeGreaterThan(first.findings);
   });
 
+  it('audits a file once when it is named twice or lies inside a folder also named', () => {
+    const examples = join(PROJECT_ROOT, 'logs', 'examples');
+    const once = JSON.parse(kanshi(['audit', examples, '--db', tempDb(), '--json', '--workers', '1']).stdout);
+    const chankan = join(examples, 'chankan.mjlog');
+    const r = kanshi(['audit', chankan, examples, chankan, join(examples, '.'), '--db', tempDb(), '--json', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const overlapping = JSON.parse(r.stdout);
+    expect(overlapping.games).toBe(once.games);
+    expect(overlapping.failedFiles).toBe(once.failedFiles);
+    expect(overlapping.findings).toEqual(once.findings);
+  });
+
   it('an audit killed midway leaves a database that opens, and a re-run completes it', async () => {
     const db = tempDb();
     const main = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
     // the corpus five times over, so the kill always lands mid-audit however fast kanshi gets
-    const child = spawn(process.execPath, [main, 'audit', ...Array(5).fill(CORPUS_LOGS), '--db', db, '--workers', '1', '--no-progress'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [main, 'audit', corpusTimesOver(5), '--db', db, '--workers', '1', '--no-progress'], { stdio: 'ignore' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 
 /** The shared corpus: `KANSHI_CORPUS`, or `../shared/corpus` beside the project root. */
 export const CORPUS_DIR = resolve(process.env.KANSHI_CORPUS ?? join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus'));
@@ -66,4 +67,19 @@ export function corpusFiles(): string[] {
 export function corpusFile(name: string): string {
   requireCorpus();
   return join(CORPUS_LOGS, name);
+}
+
+/**
+ * A new folder holding the corpus `times` over, as `times` subfolders of links to the corpus files: an
+ * audit walks every link (the same path given twice is walked once, so repeating the argument would not).
+ */
+export function corpusTimesOver(times: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kanshi-corpus-x'));
+  const files = corpusFiles();
+  for (let i = 0; i < times; i++) {
+    const sub = join(dir, `copy-${i}`);
+    mkdirSync(sub);
+    for (const file of files) symlinkSync(file, join(sub, basename(file)));
+  }
+  return dir;
 }

@@ -55,7 +55,8 @@ function workerFile(): string {
 export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const workers = opts.workers ?? defaultWorkers();
   const taskSize = opts.taskSize ?? 16;
-  const writeBatchSize = opts.writeBatchSize ?? 256;
+  // Small enough that this thread is soon back to hand out tasks; a commit in WAL mode costs no fsync.
+  const writeBatchSize = opts.writeBatchSize ?? 64;
   let pending: PreparedAudit[] = [];
   const summary = emptySummary();
   let done = 0;
@@ -98,13 +99,17 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 1000,
+    // Tasks are handed out by this thread, which is now and then busy writing: with a few queued at each
+    // worker, a worker that finishes one starts the next at once instead of waiting for the writer
+    // (measured: workers idle a quarter of the time with one task each, under a tenth with four).
+    concurrentTasksPerWorker: 4,
     // A roomier young generation: the audit allocates many short-lived objects per game, and small
     // semi-spaces made the workers spend as much time collecting as working.
     resourceLimits: { maxYoungGenerationSizeMb: 64 },
   });
   const inFlight = new Set<Promise<void>>();
   // Enough queued work that the workers never wait while this thread writes a batch.
-  const maxInFlight = workers * 6;
+  const maxInFlight = workers * 8;
   let failure: unknown = null;
   const submit = (batch: string[]) => {
     const p: Promise<void> = pool

@@ -120,7 +120,7 @@ export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResul
     if (wall) anyWall = true;
     const replayer = new RoundReplayer(index, start, players, wall, options, sink);
     for (let i = 1; i < round.events.length; i++) replayer.apply(round.events[i], i);
-    rounds.push({ ...replayer.finish(wallReason), eventCount: round.events.length });
+    rounds.push(replayer.finish(wallReason, round.events.length));
   });
   if (anyWall) seedNote = null;
   else if (seedNote === null) seedNote = game.rounds.length === 0 ? 'the log has no rounds' : 'no wall could be built';
@@ -702,7 +702,11 @@ class RoundReplayer {
 
   // ---------- end of round ----------
 
-  finish(wallReason: string | undefined): Omit<RoundReplay, 'eventCount'> {
+  /**
+   * The round's record, built as one object literal: spreading another object into it (`{ ...finish(),
+   * eventCount }`) gave every round its own hidden class, and every later read of a round went megamorphic.
+   */
+  finish(wallReason: string | undefined, eventCount: number): RoundReplay {
     const logEnded = this.ended === null;
     const kans = this.kans.map((p) => p.record);
     for (const p of this.kans) {
@@ -751,6 +755,7 @@ class RoundReplayer {
       liveDraws: this.liveDraws,
       replacementDraws: this.replacements,
       riichi: this.riichi,
+      eventCount,
     };
   }
 

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../support/cli.js';
+import { corpusFiles } from '../support/corpus.js';
+
+/**
+ * Records built by spreading another object (`{ ...finish(), eventCount }`) each got a V8 hidden class of
+ * their own, and every read of them went megamorphic: a batch ran about a tenth slower. Counting the
+ * classes needs V8's natives syntax, so this runs the built code in a child process with the flag.
+ */
+function hiddenClassCounts(files: string[]): Record<string, number> {
+  const auditFile = pathToFileURL(join(PROJECT_ROOT, 'dist', 'src', 'batch', 'audit-file.js')).href;
+  const rules = pathToFileURL(join(PROJECT_ROOT, 'dist', 'src', 'rules', 'index.js')).href;
+  const script = `
+    const { auditFile } = await import(${JSON.stringify(auditFile)});
+    const { profileRules, getProfile } = await import(${JSON.stringify(rules)});
+    const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
+    const classes = (objects) => objects.reduce((reps, o) => (reps.some((r) => sameMap(r, o)) ? reps : [...reps, o]), []).length;
+    const ctx = { rules: profileRules(getProfile('tenhou')), profile: 'tenhou' };
+    const audits = ${JSON.stringify(files)}.map((f) => auditFile(f, ctx)).filter((a) => a.game !== null);
+    process.stdout.write(JSON.stringify({
+      audits: classes(audits),
+      games: classes(audits.map((a) => a.game)),
+      rounds: classes(audits.flatMap((a) => a.replay.rounds)),
+      roundCount: audits.flatMap((a) => a.replay.rounds).length,
+    }));`;
+  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as Record<string, number>;
+}
+
+describe('replay records', () => {
+  it('share a few hidden classes across games, not one each', () => {
+    const counts = hiddenClassCounts(corpusFiles().slice(0, 60));
+    expect(counts.roundCount).toBeGreaterThan(300);
+    // a few, not one per object: a title or not, a field's representation
+    expect(counts.rounds).toBeLessThanOrEqual(4);
+    expect(counts.games).toBeLessThanOrEqual(4);
+    expect(counts.audits).toBeLessThanOrEqual(4);
+  });
+});

@@ -30,7 +30,7 @@ export function registerAuditCommand(program: Command): void {
   const command = program
     .command('audit')
     .description('replay logs under a rule profile, flag every kan irregularity, and write everything into SQLite')
-    .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs to download first')
+    .argument('<path...>', 'log files or folders (read recursively; a file named twice, or inside a folder also named, is read once), or Tenhou log ids and viewer URLs to download first')
     .option('--db <file>', 'SQLite database to write (created if missing)', DEFAULT_DB)
     .option('--workers <n>', `worker threads (default: all cores, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
     .option('--json', 'print the summary as one JSON object on stdout')

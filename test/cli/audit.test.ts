@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -60,6 +60,17 @@ describe('kanshi audit', () => {
     expect(overlapping.games).toBe(once.games);
     expect(overlapping.failedFiles).toBe(once.failedFiles);
     expect(overlapping.findings).toEqual(once.findings);
+  });
+
+  it('audits a game given by id once when its file is also in a folder given', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kanshi-audit-fetched-'));
+    const id = '2016052515gm-00a9-0000-c4d72066';
+    copyFileSync(corpusFile(`${id}.xml`), join(folder, `${id}.mjlog`));
+    copyFileSync(corpusFile('2010091009gm-00a9-0000-83af2648.xml'), join(folder, '2010091009gm-00a9-0000-83af2648.xml'));
+    // already in --fetch-dir, so nothing is downloaded
+    const r = kanshi(['audit', folder, id, '--fetch-dir', folder, '--db', tempDb(), '--json', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ games: 2, failedFiles: 0 });
   });
 
   it('an audit killed midway leaves a database that opens, and a re-run completes it', async () => {

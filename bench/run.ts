@@ -178,12 +178,9 @@ async function main(): Promise<void> {
   }
   const times = quick ? 3 : 10;
   const copies = distinctCopies(times);
-  let distinctRate: number;
-  let distinctGames: number;
+  let distinct: AuditRun;
   try {
-    const distinct = auditRun(cores, [copies]);
-    distinctRate = distinct.rate;
-    distinctGames = distinct.games;
+    distinct = auditRun(cores, [copies]);
     process.stdout.write(
       `full audit of ${distinct.games} distinct games (${times} copies of the corpus, each made new bytes), ${cores} workers: ` +
         `${distinct.rate.toFixed(0)} games/s, peak RSS ${distinct.peakRssMB} MB\n`,
@@ -206,7 +203,7 @@ async function main(): Promise<void> {
   line('peer: @kobalab/tenhou-log convlog (parse only, 4p)', p);
   process.stdout.write(
     `\nkanshi full audit on ${cores} workers / peer parse-only: ${(full[cores].median / p.median).toFixed(2)}x for the corpus once ` +
-      `(start-up and cold code included), ${(distinctRate / p.median).toFixed(2)}x for the ${distinctGames} distinct games (a long batch)\n`,
+      `(start-up and cold code included), ${(distinct.rate / p.median).toFixed(2)}x for the ${distinct.games} distinct games (a long batch)\n`,
   );
 }
 

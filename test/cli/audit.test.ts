@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { kanshi, PROJECT_ROOT } from '../support/cli.js';
 import { CORPUS_LOGS, corpusFile, corpusTimesOver } from '../support/corpus.js';
@@ -77,9 +77,7 @@ describe('kanshi audit', () => {
     const db = tempDb();
     const main = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
     // the corpus five times over, so the kill always lands mid-audit however fast kanshi gets
-    const copies = corpusTimesOver(5);
-    onTestFinished(() => rmSync(copies, { recursive: true, force: true }));
-    const child = spawn(process.execPath, [main, 'audit', copies, '--db', db, '--workers', '1', '--no-progress'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [main, 'audit', corpusTimesOver(5), '--db', db, '--workers', '1', '--no-progress'], { stdio: 'ignore' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { auditGame, contentHash } from '../src/audit/index.js';
 import { bytesToText, parseLog } from '../src/ingest/index.js';
 import { replayGame } from '../src/replay/index.js';
-import { resolveRules } from '../src/rules/index.js';
+import { ruleSet as makeRuleSet } from '../src/rules/index.js';
 
 export type Stage = 'read' | 'ingest' | 'replay' | 'audit';
 
@@ -15,7 +15,7 @@ export interface StageTask {
   files: string[];
 }
 
-const rules = resolveRules({ profile: 'tenhou' });
+const ruleSet = makeRuleSet({ profile: 'tenhou' });
 
 export function runStage(stage: Stage, file: string): void {
   const bytes = readFileSync(file);
@@ -29,7 +29,7 @@ export function runStage(stage: Stage, file: string): void {
     replayGame(game, { kandoraTiming: 'tenhou' });
     return;
   }
-  auditGame(file, contentHash(bytes), game, { rules });
+  auditGame(file, contentHash(bytes), game, ruleSet);
 }
 
 export default function stageTask(task: StageTask): number {

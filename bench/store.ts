@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditGame, contentHash, type GameAudit } from '../src/audit/index.js';
 import { parseLog } from '../src/ingest/index.js';
-import { resolveRules } from '../src/rules/index.js';
+import { ruleSet } from '../src/rules/index.js';
 import { openStore } from '../src/store/index.js';
 import { corpusLogFiles, median } from './corpus.js';
 
@@ -17,10 +17,10 @@ const runs = Number(process.argv[2] ?? 3);
 const BATCH = 256;
 
 function auditsUnder(profile: string, files: string[]): GameAudit[] {
-  const rules = resolveRules({ profile });
+  const rules = ruleSet({ profile });
   return files.map((f) => {
     const bytes = readFileSync(f);
-    return auditGame(f, contentHash(bytes), parseLog(bytes, { file: f }), { rules, profile });
+    return auditGame(f, contentHash(bytes), parseLog(bytes, { file: f }), rules);
   });
 }
 

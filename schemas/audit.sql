@@ -131,7 +131,7 @@ CREATE TABLE kans (
   indicator                    INTEGER,            -- as logged, else the rebuilt wall's tile
   indicator_wall_index         INTEGER,
   reveal_event_index           INTEGER,            -- the logged reveal (DORA), if any
-  reveal_logged                TEXT    NOT NULL,   -- declaration | after-replacement | next-kan | after-discard | never | unknown
+  reveal_logged                TEXT    NOT NULL,   -- declaration | after-replacement | next-kan | after-discard | never | unknown | unrecorded (tenhou.net/6 JSON: shown, moment not logged)
   discard_event_index          INTEGER,
   next_declaration_event_index INTEGER,
   PRIMARY KEY (game_id, round, event_index),
@@ -230,7 +230,7 @@ CREATE TABLE riichi_kan_verdicts (
   round        INTEGER NOT NULL,
   event_index  INTEGER NOT NULL,
   legal        INTEGER,                -- null: could not be judged
-  reason       TEXT    NOT NULL,       -- allowed, riichi-kan-none, okuri-kan, waits-change, reading-lost, …
+  reason       TEXT    NOT NULL,       -- see riichi_kan_reasons
   explanation  TEXT    NOT NULL,
   waits_before TEXT,                   -- tile notation, space separated
   waits_after  TEXT,
@@ -275,6 +275,13 @@ CREATE TABLE finding_kinds (
   severity    TEXT NOT NULL,
   rule        TEXT,
   description TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+-- The closed list of riichi-kan reasons (src/hand RIICHI_KAN_REASONS), written by kanshi when it opens the file.
+CREATE TABLE riichi_kan_reasons (
+  reason  TEXT NOT NULL PRIMARY KEY,
+  legal   INTEGER,                   -- the verdict the reason gives; null: not judged
+  meaning TEXT NOT NULL
 ) STRICT, WITHOUT ROWID;
 
 -- Tile names, to read the ids: tile 0..135, kind 0..33, name 1m..9m 1p..9p 1s..9s 1z..7z (E S W N P F C).
@@ -475,16 +482,20 @@ JOIN kans k ON k.game_id = v.game_id AND k.round = v.round AND k.event_index = v
 GROUP BY v.rule_set_id, k.kind, k.reveal_logged, v.reveal_rule;
 
 -- Kandora timing conformance by kan kind. A kan is undecided when the log stops before the moment is
--- known (either side 'unknown'); it conforms when both moments are known and equal.
+-- known (either side 'unknown'); unrecorded when the log shows its indicator without the moment
+-- (tenhou.net/6 JSON: such logs are judged by the number of kandora, finding kandora-count-mismatch);
+-- it conforms when both moments are known and equal.
 CREATE VIEW kandora_conformance AS
 SELECT rule_set_id, rules_key, profile, kandoraTiming, kind,
        sum(kans) AS kans,
-       sum(CASE WHEN undecided THEN 0 WHEN conforms THEN kans ELSE 0 END) AS conforming,
-       sum(CASE WHEN undecided THEN 0 WHEN conforms THEN 0 ELSE kans END) AS differing,
-       sum(CASE WHEN undecided THEN kans ELSE 0 END)                      AS undecided,
-       round(100.0 * sum(CASE WHEN undecided THEN 0 WHEN conforms THEN kans ELSE 0 END)
-             / nullif(sum(CASE WHEN undecided THEN 0 ELSE kans END), 0), 2) AS conforming_pct
-FROM (SELECT *, (reveal_logged = 'unknown' OR reveal_rule = 'unknown') AS undecided FROM kandora_timing)
+       sum(CASE WHEN undecided OR unrecorded THEN 0 WHEN conforms THEN kans ELSE 0 END) AS conforming,
+       sum(CASE WHEN undecided OR unrecorded THEN 0 WHEN conforms THEN 0 ELSE kans END) AS differing,
+       sum(CASE WHEN undecided AND NOT unrecorded THEN kans ELSE 0 END)              AS undecided,
+       sum(CASE WHEN unrecorded THEN kans ELSE 0 END)                                AS unrecorded,
+       round(100.0 * sum(CASE WHEN undecided OR unrecorded THEN 0 WHEN conforms THEN kans ELSE 0 END)
+             / nullif(sum(CASE WHEN undecided OR unrecorded THEN 0 ELSE kans END), 0), 2) AS conforming_pct
+FROM (SELECT *, (reveal_logged = 'unknown' OR reveal_rule = 'unknown') AS undecided, (reveal_logged = 'unrecorded') AS unrecorded
+      FROM kandora_timing)
 GROUP BY rule_set_id, kind;
 
 -- Findings by kind, per rule set.
@@ -494,4 +505,4 @@ FROM findings f JOIN rule_sets r ON r.rule_set_id = f.rule_set_id
 GROUP BY f.rule_set_id, f.kind, f.severity;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;

@@ -2,9 +2,10 @@
  * One game's audit: every check, each a pure function of the replay and the rules.
  */
 import { createHash } from 'node:crypto';
-import { IngestError, type GameLog } from '../ingest/index.js';
+import type { GameLog } from '../events/index.js';
+import { IngestError } from '../ingest/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import { matchingProfile, rulesKey, type Rules } from '../rules/index.js';
+import type { RuleSet, Rules } from '../rules/index.js';
 import { checkChankan } from './chankan.js';
 import { finding, type Finding } from './findings.js';
 import { checkFourKans } from './four-kans.js';
@@ -18,9 +19,9 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
   const riichi = checkRiichiKans(replay, rules);
   const findings = [
     ...riichi.findings,
-    ...checkFourKans(replay, rules),
-    ...checkChankan(replay, rules),
-    ...checkRestrictions(replay),
+    ...checkFourKans(replay.rounds, rules),
+    ...checkChankan(replay.rounds, rules),
+    ...checkRestrictions(replay.rounds),
     ...checkIntegrity(replay),
   ];
   findings.sort((a, b) => (a.round ?? -1) - (b.round ?? -1) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));
@@ -33,7 +34,7 @@ export function contentHash(bytes: Uint8Array): string {
 
 /**
  * The game without its rounds. Named fields in one literal, not `{ ...rest }`: a copied object gets a
- * hidden class of its own, and reads of a thousand games' objects each of their own class are slow.
+ * hidden class of its own (docs/PERFORMANCE.md).
  */
 export function gameMeta(game: GameLog): GameMeta {
   return {
@@ -50,33 +51,12 @@ export function gameMeta(game: GameLog): GameMeta {
   };
 }
 
-export interface AuditContext {
-  rules: Rules;
-  /** The profile the user named, if any (kept for the database). */
-  profile?: string | null;
-}
-
-/** The rules' key and profile, kept per rules object and named profile: the same for every game of a batch. */
-const ruleHeads = new WeakMap<Rules, Map<string | null, { rulesKey: string; profile: string | null }>>();
-
-function ruleHead(ctx: AuditContext): { rulesKey: string; profile: string | null } {
-  let byProfile = ruleHeads.get(ctx.rules);
-  if (!byProfile) ruleHeads.set(ctx.rules, (byProfile = new Map()));
-  const named = ctx.profile ?? null;
-  let head = byProfile.get(named);
-  if (!head) byProfile.set(named, (head = { rulesKey: rulesKey(ctx.rules), profile: named ?? matchingProfile(ctx.rules) ?? null }));
-  return head;
-}
-
 /** An audit as one object literal (one hidden class for every game; see gameMeta). */
-function gameAudit(file: string, hash: string, ctx: AuditContext, rest: Pick<GameAudit, 'game' | 'replay' | 'riichiKans' | 'findings'>): GameAudit {
-  const { rulesKey, profile } = ruleHead(ctx);
+function gameAudit(file: string, hash: string, ruleSet: RuleSet, rest: Pick<GameAudit, 'game' | 'replay' | 'riichiKans' | 'findings'>): GameAudit {
   return {
     file,
     contentHash: hash,
-    rules: ctx.rules,
-    rulesKey,
-    profile,
+    ruleSet,
     game: rest.game,
     replay: rest.replay,
     riichiKans: rest.riichiKans,
@@ -85,20 +65,34 @@ function gameAudit(file: string, hash: string, ctx: AuditContext, rest: Pick<Gam
 }
 
 /** Audits one parsed game. */
-export function auditGame(file: string, hash: string, game: GameLog, ctx: AuditContext): GameAudit {
-  const replay = replayGame(game, { kandoraTiming: ctx.rules.kandoraTiming });
-  const { findings, riichiKans } = auditReplay(replay, ctx.rules);
-  return gameAudit(file, hash, ctx, { game: gameMeta(game), replay, riichiKans, findings });
+export function auditGame(file: string, hash: string, game: GameLog, ruleSet: RuleSet): GameAudit {
+  const replay = replayGame(game, { kandoraTiming: ruleSet.rules.kandoraTiming });
+  const { findings, riichiKans } = auditReplay(replay, ruleSet.rules);
+  return gameAudit(file, hash, ruleSet, { game: gameMeta(game), replay, riichiKans, findings });
 }
 
 /** The audit of a file that could not be read: one ingest-error finding. */
-export function failedAudit(file: string, hash: string, err: IngestError | Error, ctx: AuditContext): GameAudit {
-  const position = err instanceof IngestError ? err.position : null;
-  const reason = err instanceof IngestError ? err.reason : err.message;
-  return gameAudit(file, hash, ctx, {
+export function failedAudit(file: string, hash: string, err: IngestError, ruleSet: RuleSet): GameAudit {
+  return gameAudit(file, hash, ruleSet, {
     game: null,
     replay: null,
     riichiKans: [],
-    findings: [finding('ingest-error', { round: null, eventIndex: null }, position ? `${position}: ${reason}` : reason, { position, reason })],
+    findings: [
+      finding('ingest-error', { round: null, eventIndex: null }, err.position ? `${err.position}: ${err.reason}` : err.reason, {
+        position: err.position,
+        reason: err.reason,
+      }),
+    ],
+  });
+}
+
+/** The audit of a file kanshi itself failed on (a bug to report): one audit-error finding. */
+export function brokenAudit(file: string, hash: string, err: unknown, ruleSet: RuleSet): GameAudit {
+  const e = err instanceof Error ? err : new Error(String(err));
+  return gameAudit(file, hash, ruleSet, {
+    game: null,
+    replay: null,
+    riichiKans: [],
+    findings: [finding('audit-error', { round: null, eventIndex: null }, `kanshi failed on this file: ${e.message}`, { stack: e.stack ?? e.message })],
   });
 }

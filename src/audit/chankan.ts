@@ -1,10 +1,10 @@
 /**
- * Chankan (kan-rules.md §5): every ron on a kakan, kokushi robbing an ankan where the rule allows it,
+ * Chankan (docs/kan-rules.md §5): every ron on a kakan, kokushi robbing an ankan where the rule allows it,
  * and chankans that cannot be.
  */
 import { isKokushiTenpai, toCounts, waits, HandError } from '../hand/index.js';
-import { YAKU } from '../ingest/index.js';
-import type { ReplayResult, WinRecord } from '../replay/index.js';
+import { YAKU } from '../events/index.js';
+import type { RoundReplay, WinRecord } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
 import { kindOf, kindToString, type TileKind } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
@@ -18,9 +18,9 @@ const IMPOSSIBLE_YAKU: Record<number, string> = {
   [YAKU.houtei]: 'houtei',
 };
 
-export function checkChankan(replay: ReplayResult, rules: Rules): Finding[] {
+export function checkChankan(rounds: readonly RoundReplay[], rules: Rules): Finding[] {
   const out: Finding[] = [];
-  for (const round of replay.rounds) {
+  for (const round of rounds) {
     for (const w of round.wins) {
       if (!w.chankan && !w.chankanOnAnkan) continue;
       const at = { round: w.round, eventIndex: w.eventIndex, seat: w.seat };
@@ -32,7 +32,12 @@ export function checkChankan(replay: ReplayResult, rules: Rules): Finding[] {
           out.push(finding('chankan-ankan-illegal', at, `seat ${w.seat} robs seat ${w.from}'s ankan of ${tile}: ${why}`, { tile, kokushi, kokushiAnkanChankan: rules.kokushiAnkanChankan }));
           continue;
         }
-        out.push(finding('chankan-win', at, `seat ${w.seat} robs seat ${w.from}'s ankan of ${tile} with thirteen orphans`, { tile, kan: 'ankan' }));
+        out.push(
+          finding('chankan-win', { ...at, rule: 'kokushiAnkanChankan' }, `seat ${w.seat} robs seat ${w.from}'s ankan of ${tile} with thirteen orphans`, {
+            tile,
+            kan: 'ankan',
+          }),
+        );
       } else {
         out.push(finding('chankan-win', at, `seat ${w.seat} robs seat ${w.from}'s kakan of ${tile}`, { tile, kan: 'kakan' }));
       }

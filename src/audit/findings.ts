@@ -1,8 +1,12 @@
 /**
  * Findings: what the audit says about a game. The kinds are a closed, documented list; each has one
- * severity (an illegal kan is an error, a chankan win or a legal abort is information).
+ * severity (an illegal kan is an error, a chankan win or a legal abort is information) and one shape of
+ * details.
  */
-import type { KnobName } from '../rules/index.js';
+import type { RiichiKanReason } from '../hand/index.js';
+import type { InconsistencyKind, RevealMoment, WallMismatchKind } from '../replay/index.js';
+import type { FifthKan, KandoraTiming, KnobName, RiichiKan, Suukaikan } from '../rules/index.js';
+import type { KanType } from '../tiles/index.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -52,8 +56,7 @@ export const FINDING_KINDS = {
   },
   'chankan-win': {
     severity: 'info',
-    rule: 'kokushiAnkanChankan',
-    description: 'a ron on the tile a kakan adds (or, where allowed, kokushi robbing an ankan)',
+    description: 'a ron on the tile a kakan adds (or, where kokushiAnkanChankan allows it, kokushi robbing an ankan)',
   },
   'chankan-ankan-illegal': {
     severity: 'error',
@@ -85,6 +88,11 @@ export const FINDING_KINDS = {
     rule: 'kandoraTiming',
     description: 'a kandora revealed at another moment than the kandoraTiming rule says',
   },
+  'kandora-count-mismatch': {
+    severity: 'warning',
+    rule: 'kandoraTiming',
+    description: 'a log that shows its kandora without their moments (tenhou.net/6 JSON) shows another number of them than the kans reveal under kandoraTiming',
+  },
   'wall-mismatch': {
     severity: 'error',
     description: 'a dealt, drawn or replacement tile, an indicator or the dice differ from the wall rebuilt from the seed',
@@ -107,8 +115,47 @@ export type FindingKind = keyof typeof FINDING_KINDS;
 
 export const FINDING_KIND_NAMES = Object.keys(FINDING_KINDS) as FindingKind[];
 
-export interface Finding {
-  kind: FindingKind;
+/** A kan's four kans so far: how many, by how many players, and the fourth's kind. */
+interface FourKans {
+  kans: number;
+  players: number;
+  fourthKan: KanType;
+}
+
+/** The details each kind of finding carries (tiles in notation, e.g. `2m`). */
+export interface FindingDetails {
+  'riichi-kan-illegal': {
+    kan: KanType;
+    tile: string;
+    reason: RiichiKanReason;
+    riichiKan: RiichiKan;
+    okuriKan: boolean;
+    waitsBefore: string[] | null;
+    waitsAfter: string[] | null;
+  };
+  'suukaikan-abort': FourKans;
+  'suukaikan-missing': FourKans;
+  'suukaikan-unexpected': { kans: number; suukaikan: Suukaikan };
+  'suukaikan-wrong-moment': FourKans & { discardEventIndex: number | null; abortEventIndex: number | null };
+  'fifth-kan': { kan: KanType; fifthKan: FifthKan; suukaikan: Suukaikan };
+  'fifth-kan-abort': { kan: KanType };
+  'chankan-win': { tile: string; kan: 'kakan' | 'ankan' };
+  'chankan-ankan-illegal': { tile: string; kokushi: boolean; kokushiAnkanChankan: boolean };
+  'chankan-impossible': { tile: string; reasons: string[] };
+  'kan-after-haitei': { kan: KanType; tile: string };
+  'daiminkan-on-houtei': { tile: string };
+  'kan-after-call': { kan: KanType; tile: string };
+  'replacement-draw-missing': { kan: KanType; tile: string };
+  'kandora-timing-mismatch': { kan: KanType; logged: RevealMoment; rule: RevealMoment; kandoraTiming: KandoraTiming };
+  'kandora-count-mismatch': { logged: number; rule: number; kandoraTiming: KandoraTiming };
+  'wall-mismatch': { what: WallMismatchKind; wallIndex: number | null; expected: number | null; logged: number | null };
+  'replay-inconsistency': { what: InconsistencyKind };
+  'audit-error': { stack: string };
+  'ingest-error': { position: string | null; reason: string };
+}
+
+interface FindingBase<K extends FindingKind> {
+  kind: K;
   severity: Severity;
   /** 0-based round index, or null for the whole game. */
   round: number | null;
@@ -118,27 +165,34 @@ export interface Finding {
   /** The knob that decided it, when one did. */
   rule?: KnobName;
   message: string;
-  details: Record<string, unknown>;
+  details: FindingDetails[K];
 }
 
-/** A finding of a kind, with the kind's severity and rule filled in. */
-export function finding(
-  kind: FindingKind,
-  at: { round: number | null; eventIndex: number | null; seat?: number },
+/** A finding of one kind (or, unparameterised, of any kind: a union narrowed by `kind`). */
+export type Finding<K extends FindingKind = FindingKind> = K extends FindingKind ? FindingBase<K> : never;
+
+/**
+ * A finding of a kind, with the kind's severity and rule filled in; `at.rule` names the knob that decided
+ * this one where the kind has none of its own (kokushi robbing an ankan is a chankan-win only by a knob).
+ */
+export function finding<K extends FindingKind>(
+  kind: K,
+  at: { round: number | null; eventIndex: number | null; seat?: number; rule?: KnobName },
   message: string,
-  details: Record<string, unknown> = {},
-): Finding {
+  details: FindingDetails[K],
+): Finding<K> {
   const info: FindingKindInfo = FINDING_KINDS[kind];
+  const rule = info.rule ?? at.rule;
   return {
     kind,
     severity: info.severity,
     round: at.round,
     eventIndex: at.eventIndex,
     ...(at.seat !== undefined ? { seat: at.seat } : {}),
-    ...(info.rule ? { rule: info.rule } : {}),
+    ...(rule ? { rule } : {}),
     message,
     details,
-  };
+  } as Finding<K>;
 }
 
 export const SEVERITY_ORDER: readonly Severity[] = ['info', 'warning', 'error'];

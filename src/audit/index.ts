@@ -1,6 +1,6 @@
 export * from './findings.js';
 export type * from './types.js';
-export { auditGame, auditReplay, contentHash, failedAudit, gameMeta, type AuditContext } from './audit.js';
+export { auditGame, auditReplay, brokenAudit, contentHash, failedAudit, gameMeta } from './audit.js';
 export { judgeRiichiKan } from './riichi-kans.js';
 export { impossibility } from './chankan.js';
 export { emptySummary, mergeSummary, summaryLines, tallyAudit, type AuditSummary } from './tally.js';

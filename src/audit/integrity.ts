@@ -1,17 +1,18 @@
 /**
  * What the replay found wrong with the log itself: wall mismatches, kandora reveals at another moment
- * than the rule says, and inconsistencies.
+ * (or, where the log does not time them, in another number) than the rule says, and inconsistencies.
  */
-import type { ReplayResult } from '../replay/index.js';
+import type { ReplayResult, RevealMoment } from '../replay/index.js';
 import { finding, type Finding } from './findings.js';
 
-const MOMENT_WORDS: Record<string, string> = {
+const MOMENT_WORDS: Record<RevealMoment, string> = {
   declaration: 'at the declaration',
   'after-replacement': 'after the replacement draw',
   'next-kan': "at the player's next kan",
   'after-discard': 'after the discard',
   never: 'never',
   unknown: 'unknown',
+  unrecorded: 'at a moment it does not record',
 };
 
 export function checkIntegrity(replay: ReplayResult): Finding[] {
@@ -23,6 +24,16 @@ export function checkIntegrity(replay: ReplayResult): Finding[] {
         { round: m.round, eventIndex: m.kanEventIndex, seat: m.seat },
         `seat ${m.seat}'s ${m.kind}: the log reveals its kandora ${MOMENT_WORDS[m.logged]}, the ${replay.effectiveKandoraTiming} timing ${MOMENT_WORDS[m.rule]}`,
         { kan: m.kind, logged: m.logged, rule: m.rule, kandoraTiming: replay.effectiveKandoraTiming },
+      ),
+    );
+  }
+  for (const m of replay.kandoraCountMismatches) {
+    out.push(
+      finding(
+        'kandora-count-mismatch',
+        { round: m.round, eventIndex: m.eventIndex },
+        `the log shows ${m.logged} kandora indicator${m.logged === 1 ? '' : 's'}; under the ${replay.effectiveKandoraTiming} timing the kans of the hand reveal ${m.rule}`,
+        { logged: m.logged, rule: m.rule, kandoraTiming: replay.effectiveKandoraTiming },
       ),
     );
   }

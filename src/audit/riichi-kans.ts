@@ -1,5 +1,5 @@
 /**
- * Kans by a player in riichi, judged under `riichiKan` and `okuriKan` (kan-rules.md §3).
+ * Kans by a player in riichi, judged under `riichiKan` and `okuriKan` (docs/kan-rules.md §3).
  */
 import { HandError, judgeRiichiAnkan } from '../hand/index.js';
 import type { KanRecord, ReplayResult } from '../replay/index.js';

@@ -1,9 +1,10 @@
 /**
  * One game's audit: what the store writes. Plain data (it crosses from worker threads to the writer).
  */
-import type { GameLog } from '../ingest/index.js';
+import type { GameLog } from '../events/index.js';
+import type { RiichiKanReason } from '../hand/index.js';
 import type { ReplayResult } from '../replay/index.js';
-import type { Rules } from '../rules/index.js';
+import type { RuleSet } from '../rules/index.js';
 import type { Finding } from './findings.js';
 
 /** The game without its events. */
@@ -16,8 +17,8 @@ export interface RiichiKanVerdict {
   eventIndex: number;
   /** Null when the hand could not be judged (the log contradicts itself there; see replay inconsistencies). */
   legal: boolean | null;
-  /** Stable code: allowed, riichi-kan-none, not-an-ankan, no-draw, kan-tile-not-four, okuri-kan, not-tenpai, waits-change, reading-lost, not-judged. */
-  reason: string;
+  /** Why: one of src/hand's RIICHI_KAN_REASONS. */
+  reason: RiichiKanReason;
   explanation: string;
   /** Tile notation (`2m`), before and after the kan; null when not judged on waits. */
   waitsBefore: string[] | null;
@@ -29,11 +30,8 @@ export interface GameAudit {
   file: string;
   /** SHA-256 of the file's bytes: the game's identity in the database. */
   contentHash: string;
-  rules: Rules;
-  /** rulesKey(rules): verdicts under different rules are kept apart by it. */
-  rulesKey: string;
-  /** The profile named on the command line, if the rules are exactly a profile's. */
-  profile: string | null;
+  /** The rules audited under, with their key and profile. */
+  ruleSet: RuleSet;
   /** Null when the file could not be read (then `findings` holds the ingest error). */
   game: GameMeta | null;
   replay: ReplayResult | null;

@@ -3,32 +3,30 @@
  * `ingest-error` finding, and a failure of kanshi itself an `audit-error`, so a batch always goes on.
  */
 import { readFileSync } from 'node:fs';
-import { auditGame, contentHash, failedAudit, finding, type AuditContext, type GameAudit } from '../audit/index.js';
+import { auditGame, brokenAudit, contentHash, failedAudit, type GameAudit } from '../audit/index.js';
 import { IngestError, parseLog } from '../ingest/index.js';
+import type { RuleSet } from '../rules/index.js';
 
 /**
  * Audits one file; `alreadyDone(hash)` lets a resumed audit pass over files whose audit is stored (the
  * result is then null).
  */
-export function auditFile(path: string, ctx: AuditContext): GameAudit;
-export function auditFile(path: string, ctx: AuditContext, alreadyDone: (hash: string) => boolean): GameAudit | null;
-export function auditFile(path: string, ctx: AuditContext, alreadyDone?: (hash: string) => boolean): GameAudit | null {
+export function auditFile(path: string, ruleSet: RuleSet): GameAudit;
+export function auditFile(path: string, ruleSet: RuleSet, alreadyDone: (hash: string) => boolean): GameAudit | null;
+export function auditFile(path: string, ruleSet: RuleSet, alreadyDone?: (hash: string) => boolean): GameAudit | null {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return failedAudit(path, contentHash(Buffer.from(`unreadable:${path}`)), new IngestError(`cannot read the file (${code})`), ctx);
+    return failedAudit(path, contentHash(Buffer.from(`unreadable:${path}`)), new IngestError(`cannot read the file (${code})`), ruleSet);
   }
   const hash = contentHash(bytes);
   if (alreadyDone?.(hash)) return null;
   try {
-    return auditGame(path, hash, parseLog(bytes, { file: path }), ctx);
+    return auditGame(path, hash, parseLog(bytes, { file: path }), ruleSet);
   } catch (err) {
-    if (err instanceof IngestError) return failedAudit(path, hash, err, ctx);
-    const failed = failedAudit(path, hash, err as Error, ctx);
-    const e = err as Error;
-    failed.findings = [finding('audit-error', { round: null, eventIndex: null }, `kanshi failed on this file: ${e.message}`, { stack: e.stack ?? String(e) })];
-    return failed;
+    if (err instanceof IngestError) return failedAudit(path, hash, err, ruleSet);
+    return brokenAudit(path, hash, err, ruleSet);
   }
 }

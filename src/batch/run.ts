@@ -7,15 +7,14 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { emptySummary, mergeSummary, type AuditSummary } from '../audit/index.js';
-import type { Rules } from '../rules/index.js';
+import type { RuleSet } from '../rules/index.js';
 import type { PreparedAudit } from '../store/index.js';
 import { walkInputs } from './inputs.js';
 import { auditFileRows, closeReaders, type AuditTask, type AuditTaskResult, type AuditTaskRows } from './worker.js';
 
 export interface BatchOptions {
   paths: readonly string[];
-  rules: Rules;
-  profile: string | null;
+  ruleSet: RuleSet;
   /** Worker threads; 0 audits on this thread (tests, tiny inputs). Default: all cores. */
   workers?: number;
   /** Files per worker task. */
@@ -31,7 +30,6 @@ export interface BatchOptions {
   signal?: AbortSignal;
   /** Pass over files whose audit under these rules this database holds already (resume). */
   resumeFrom?: string | null;
-  rulesKey?: string;
 }
 
 export interface BatchResult {
@@ -87,7 +85,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         continue;
       }
       files++;
-      accept(auditFileRows({ files: [item.path], rules: opts.rules, profile: opts.profile, resumeFrom: opts.resumeFrom, rulesKey: opts.rulesKey }));
+      accept(auditFileRows({ files: [item.path], ruleSet: opts.ruleSet, resumeFrom: opts.resumeFrom }));
     }
     flush();
     closeReaders();
@@ -113,7 +111,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   let failure: unknown = null;
   const submit = (batch: string[]) => {
     const p: Promise<void> = pool
-      .run({ files: batch, rules: opts.rules, profile: opts.profile, resumeFrom: opts.resumeFrom, rulesKey: opts.rulesKey })
+      .run({ files: batch, ruleSet: opts.ruleSet, resumeFrom: opts.resumeFrom })
       .then(({ rowsJson, ...totals }) => accept({ rows: JSON.parse(rowsJson) as PreparedAudit[], ...totals }), (err: unknown) => {
         failure ??= err;
       })

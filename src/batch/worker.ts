@@ -3,17 +3,15 @@
  * built here so that the writer's thread only inserts.
  */
 import { emptySummary, tallyAudit, type AuditSummary } from '../audit/index.js';
-import type { Rules } from '../rules/index.js';
+import type { RuleSet } from '../rules/index.js';
 import { openStore, prepareAudit, type PreparedAudit, type Store } from '../store/index.js';
 import { auditFile } from './audit-file.js';
 
 export interface AuditTask {
   files: string[];
-  rules: Rules;
-  profile: string | null;
+  ruleSet: RuleSet;
   /** A database whose finished audits (same file bytes, same rules) are passed over: a resumed audit. */
   resumeFrom?: string | null;
-  rulesKey?: string;
 }
 
 export interface AuditTaskResult {
@@ -48,11 +46,11 @@ export interface AuditTaskRows extends Omit<AuditTaskResult, 'rowsJson'> {
 
 export function auditFileRows(task: AuditTask): AuditTaskRows {
   const summary = emptySummary();
-  const done = task.resumeFrom && task.rulesKey ? doneIn(task.resumeFrom, task.rulesKey) : () => false;
+  const done = task.resumeFrom ? doneIn(task.resumeFrom, task.ruleSet.key) : () => false;
   const rows: PreparedAudit[] = [];
   let skipped = 0;
   for (const file of task.files) {
-    const audit = auditFile(file, { rules: task.rules, profile: task.profile }, done);
+    const audit = auditFile(file, task.ruleSet, done);
     if (audit === null) {
       skipped++;
       continue;

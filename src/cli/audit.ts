@@ -3,11 +3,10 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { summaryLines } from '../audit/index.js';
 import { countInputs, defaultWorkers, runBatch } from '../batch/index.js';
-import { matchingProfile, rulesKey } from '../rules/index.js';
 import { FETCH_DEFAULTS, LogRefError, fetchLogs, parseLogRef } from '../fetch/index.js';
 import { openStore } from '../store/index.js';
 import { CliError, checkBaseUrl, out, parseIntOption } from './common.js';
-import { addRuleOptions, rulesFromOptions } from './rule-options.js';
+import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
 
@@ -69,9 +68,9 @@ Examples:
   kanshi stats --db phoenix.sqlite`,
   );
   command.action(async (paths: string[], opts: AuditOptions) => {
-    const rules = rulesFromOptions(opts);
+    const ruleSet = ruleSetFromOptions(opts);
     // A profile names the rules only when they are exactly its own (no knob flag changed them).
-    const profile = matchingProfile(rules) ?? null;
+    const { rules, profile } = ruleSet;
     const { files, ids } = splitInputs(paths);
     const fetched = ids.length > 0 ? await fetchGiven(ids, opts) : { files: [], failed: 0 };
     paths = [...files, ...fetched.files];
@@ -105,12 +104,10 @@ Examples:
       }
       const result = await runBatch({
         paths,
-        rules,
-        profile,
+        ruleSet,
         workers: opts.workers,
         signal: controller.signal,
         resumeFrom: opts.force ? null : opts.db,
-        rulesKey: rulesKey(rules),
         write: (rows) => store.writePrepared(rows),
         onMissing: (path, reason) => {
           failedPaths++;

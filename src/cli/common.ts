@@ -1,4 +1,5 @@
-import { IngestError, readLogFile, type GameLog } from '../ingest/index.js';
+import type { GameLog } from '../events/index.js';
+import { IngestError, readLogFile } from '../ingest/index.js';
 
 /** An error the CLI reports as one line on stderr, with an exit status. */
 export class CliError extends Error {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { walkInputs } from '../batch/index.js';
-import { IngestError, readLogFile, summarizeGame, type GameLog } from '../ingest/index.js';
+import type { GameLog } from '../events/index.js';
+import { IngestError, readLogFile, summarizeGame } from '../ingest/index.js';
 import { out } from './common.js';
 
 export interface InfoLine {

@@ -1,15 +1,9 @@
-import { Option, type Command } from 'commander';
-import {
-  HandError,
-  RIICHI_KAN_VALUES,
-  judgeRiichiAnkan,
-  readingToString,
-  waitingSize,
-  type RiichiAnkanVerdict,
-  type RiichiKan,
-} from '../hand/index.js';
+import type { Command } from 'commander';
+import { HandError, judgeRiichiAnkan, readingToString, waitingSize, type RiichiAnkanVerdict } from '../hand/index.js';
+import type { Rules } from '../rules/index.js';
 import { kindToString, kindsToString, type TileKind } from '../tiles/index.js';
 import { CliError, out, parseIntOption } from './common.js';
+import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 import { parseKindsOption, parseTileOption, parseWaitingHand } from './waits.js';
 
 interface KanCheckOptions {
@@ -18,30 +12,28 @@ interface KanCheckOptions {
   kan?: string;
   melds?: number;
   ankans?: string;
-  riichiKan: RiichiKan;
-  okuriKan: boolean;
   threePlayer: boolean;
   json: boolean;
 }
 
 export function registerKanCheckCommand(program: Command): void {
-  program
+  const command = program
     .command('kan-check')
-    .description('judge an ankan by a riichi player: legal or not under riichiKan (kan-rules.md §3), and why')
+    .description('judge an ankan by a riichi player: legal or not under riichiKan (docs/kan-rules.md §3), and why')
     .requiredOption('--hand <hand>', 'concealed hand at riichi, before the draw: 13 tiles, or 10/7/4/1 after ankans (e.g. 3335666p111456s; 0m/0p/0s are red fives)')
     .requiredOption('--draw <tile>', 'the tile just drawn, e.g. 3p')
     .option('--kan <tile>', 'the kind kanned (default: the drawn tile; a kind held four times before the draw is an okuri-kan)')
     .option('--melds <n>', 'ankans made before riichi (default: read from the hand size)', parseIntOption('--melds', 0, 4))
     .option('--ankans <tiles>', 'the kinds of those ankans, e.g. 1p3z (sets --melds; their kinds are never waits)')
-    .addOption(new Option('--riichi-kan <rule>', 'riichiKan knob').choices(RIICHI_KAN_VALUES).default('waits'))
-    .option('--okuri-kan', 'okuriKan knob: allow kanning a held set after drawing another tile', false)
     .option('--three-player', '3-player tile set: reject 2m..8m', false)
     .option('--json', 'print JSON: legal, reason, explanation, waitsBefore, waitsAfter, lostReading', false)
     .addHelpText(
       'after',
       `
-riichiKan: none = no kan after riichi; waits = the kan uses the drawn tile and keeps the waits (Tenhou);
-strict = waits, and every reading of every winning hand keeps the kanned tiles as a triplet.
+The rule flags are every command's (--profile, --riichi-kan, --okuri-kan true|false, …); only riichiKan
+and okuriKan decide here. riichiKan: none = no kan after riichi; waits = the kan uses the drawn tile and
+keeps the waits (Tenhou); strict = waits, and every reading of every winning hand keeps the kanned tiles
+as a triplet. okuriKan true lets the drawn tile release a held set for the kan.
 Exit status: 0 when the kan was judged, legal or not (see "legal" / the first word of the last line);
 2 on bad input (notation, tile count, a fifth copy, an unknown rule).
 
@@ -54,30 +46,32 @@ Examples:
 
   $ kanshi kan-check --hand 1113444p222z --melds 1 --draw 1p --json
   {"legal":true,"reason":"allowed",...,"waitsBefore":["2p","3p","5p"],"waitsAfter":["2p","3p","5p"]}`,
-    )
-    .action((options: KanCheckOptions) => {
-      const { kinds } = parseWaitingHand('--hand', options.hand, options.threePlayer);
-      const draw = parseTileOption('--draw', options.draw);
-      const kan = options.kan === undefined ? draw : parseTileOption('--kan', options.kan);
-      const ankans = options.ankans === undefined ? undefined : parseKindsOption('--ankans', options.ankans);
-      const melds = checkMelds(kinds.length, options.melds, ankans);
-      let verdict: RiichiAnkanVerdict;
-      try {
-        verdict = judgeRiichiAnkan({
-          concealed: kinds,
-          draw,
-          kan,
-          rule: options.riichiKan,
-          okuriKan: options.okuriKan,
-          ankans,
-          threePlayer: options.threePlayer,
-        });
-      } catch (err) {
-        if (err instanceof HandError) throw new CliError(`hand + draw${ankans ? ' + ankans' : ''}: ${err.message}`);
-        throw err;
-      }
-      print(kinds, draw, kan, melds, options, verdict);
-    });
+    );
+  addRuleOptions(command);
+  command.action((options: KanCheckOptions & Record<string, unknown>) => {
+    const { rules } = ruleSetFromOptions(options);
+    const { kinds } = parseWaitingHand('--hand', options.hand, options.threePlayer);
+    const draw = parseTileOption('--draw', options.draw);
+    const kan = options.kan === undefined ? draw : parseTileOption('--kan', options.kan);
+    const ankans = options.ankans === undefined ? undefined : parseKindsOption('--ankans', options.ankans);
+    const melds = checkMelds(kinds.length, options.melds, ankans);
+    let verdict: RiichiAnkanVerdict;
+    try {
+      verdict = judgeRiichiAnkan({
+        concealed: kinds,
+        draw,
+        kan,
+        rule: rules.riichiKan,
+        okuriKan: rules.okuriKan,
+        ankans,
+        threePlayer: options.threePlayer,
+      });
+    } catch (err) {
+      if (err instanceof HandError) throw new CliError(`hand + draw${ankans ? ' + ankans' : ''}: ${err.message}`);
+      throw err;
+    }
+    print(kinds, draw, kan, melds, options, rules, verdict);
+  });
 }
 
 /** The number of melds, from --melds, --ankans or the hand size; they must agree. */
@@ -101,6 +95,7 @@ function print(
   kan: TileKind,
   melds: number,
   options: KanCheckOptions,
+  rules: Rules,
   v: RiichiAnkanVerdict,
 ): void {
   const names = (ks: readonly TileKind[]) => ks.map(kindToString);
@@ -111,8 +106,8 @@ function print(
         draw: kindToString(draw),
         kan: kindToString(kan),
         melds,
-        riichiKan: options.riichiKan,
-        okuriKan: options.okuriKan,
+        riichiKan: rules.riichiKan,
+        okuriKan: rules.okuriKan,
         legal: v.legal,
         reason: v.reason,
         explanation: v.explanation,
@@ -127,7 +122,7 @@ function print(
   const meldNote = melds > 0 ? ` + ${melds} ankan${melds > 1 ? 's' : ''}` : '';
   out(
     `riichi hand ${kindsToString(kinds)}${meldNote}, draw ${kindToString(draw)}, ankan ${kindToString(kan)} ` +
-      `(riichiKan ${options.riichiKan}, okuriKan ${options.okuriKan})`,
+      `(riichiKan ${rules.riichiKan}, okuriKan ${rules.okuriKan})`,
   );
   out(`waits before: ${names(v.waitsBefore).join(' ') || '(none)'}`);
   out(`waits after:  ${v.waitsAfter ? names(v.waitsAfter).join(' ') || '(none)' : '(no kan possible)'}`);

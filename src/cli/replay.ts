@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { GameLog } from '../ingest/index.js';
+import type { GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
-import { replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
+import { momentsDiffer, replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
 import { checkRound, out, parseIntOption, readGameOrFail } from './common.js';
 import { plural, roundName, tile, tiles } from './format.js';
-import { addRuleOptions, rulesFromOptions } from './rule-options.js';
+import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 
 const MOMENTS: Record<RevealMoment, string> = {
   declaration: 'at declaration',
@@ -13,6 +13,7 @@ const MOMENTS: Record<RevealMoment, string> = {
   'after-discard': 'after the discard',
   never: 'never',
   unknown: 'unknown (log ends)',
+  unrecorded: 'not recorded by the log',
 };
 
 function kanLines(k: KanRecord, red: boolean): string[] {
@@ -26,7 +27,7 @@ function kanLines(k: KanRecord, red: boolean): string[] {
   else if (k.replacement) lines.push(`    replacement ${tile(k.replacement.tile, red)}${where}${wallOk}${k.rinshanWin ? ', wins (rinshan kaihou)' : ''}`);
   else lines.push('    replacement: none in the log');
   const indicator = k.indicator === null ? '' : ` ${tile(k.indicator, red)}`;
-  const differs = k.revealLogged !== k.revealRule && k.revealLogged !== 'unknown' && k.revealRule !== 'unknown' ? '   <- differs' : '';
+  const differs = momentsDiffer(k.revealLogged, k.revealRule) ? '   <- differs' : '';
   lines.push(`    kandora${indicator}: logged ${MOMENTS[k.revealLogged]}, rule ${MOMENTS[k.revealRule]}${differs}`);
   return lines;
 }
@@ -61,7 +62,11 @@ export function replayText(file: string, game: GameLog, result: ReplayResult, ro
     if (r.ending.kind === 'ryuukyoku') lines.push(`  ryuukyoku: ${r.ending.reason}`);
     if (r.ending.kind === 'none') lines.push('  the log stops here (excerpt)');
   }
-  const problems = [...result.wallMismatches.map((m) => `wall mismatch in round ${m.round + 1}: ${m.message}`), ...result.inconsistencies.map((x) => `inconsistency in round ${x.round + 1} (event ${x.eventIndex}): ${x.message}`)];
+  const problems = [
+    ...result.wallMismatches.map((m) => `wall mismatch in round ${m.round + 1}: ${m.message}`),
+    ...result.kandoraCountMismatches.map((m) => `round ${m.round + 1}: the log shows ${plural(m.logged, 'kandora indicator')}, the timing reveals ${m.rule}   <- differs`),
+    ...result.inconsistencies.map((x) => `inconsistency in round ${x.round + 1} (event ${x.eventIndex}): ${x.message}`),
+  ];
   if (problems.length) lines.push('', ...problems);
   return lines;
 }
@@ -87,7 +92,7 @@ Examples:
   kanshi replay game.xml --round 4 --profile mleague`,
   );
   command.action((file: string, opts: Record<string, unknown>) => {
-    const rules = rulesFromOptions(opts);
+    const { rules } = ruleSetFromOptions(opts);
     const game = readGameOrFail(file);
     const round = opts.round as number | undefined;
     checkRound(round, game);

@@ -9,12 +9,12 @@ import {
   PROFILE_NAMES,
   RulesError,
   isProfileName,
-  resolveRules,
-  type Rules,
+  ruleSet,
+  type RuleSet,
 } from '../rules/index.js';
 import { CliError } from './common.js';
 
-export const RULE_OPTIONS_HEADING = 'Rule options (kan-rules.md):';
+export const RULE_OPTIONS_HEADING = 'Rule options (docs/kan-rules.md):';
 
 /** Adds `--profile <name>` and `--<knob> <value>` for every knob to `command`. */
 export function addRuleOptions(command: Command): Command {
@@ -33,10 +33,11 @@ export function addRuleOptions(command: Command): Command {
 }
 
 /**
- * The Rules that parsed options ask for: the profile's values with any knob flags on top.
- * Throws CliError with the rules' own message (listing what is allowed) on a bad profile or value.
+ * The rule set parsed options ask for: the profile's values with any knob flags on top, made once here
+ * and passed down. Throws CliError with the rules' own message (listing what is allowed) on a bad
+ * profile or value.
  */
-export function rulesFromOptions(options: Record<string, unknown>): Rules {
+export function ruleSetFromOptions(options: Record<string, unknown>): RuleSet {
   const profile = options.profile as string | undefined;
   if (profile !== undefined && !isProfileName(profile)) {
     throw new CliError(`unknown profile "${profile}" for --profile (profiles: ${PROFILE_NAMES.join(', ')})`);
@@ -45,7 +46,7 @@ export function rulesFromOptions(options: Record<string, unknown>): Rules {
   // Commander stores `--kandora-timing` under `kandoraTiming`: the knob's own name.
   for (const knob of KNOBS) overrides[knob.name] = options[knob.name];
   try {
-    return resolveRules({ profile, overrides });
+    return ruleSet({ profile, overrides });
   } catch (err) {
     if (!(err instanceof RulesError)) throw err;
     if (err.knob && err.allowed) {

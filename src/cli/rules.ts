@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { KNOBS, differencesFrom, matchingProfile, rulesCatalog, rulesKey, type RulesCatalog } from '../rules/index.js';
 import { out } from './common.js';
-import { addRuleOptions, rulesFromOptions } from './rule-options.js';
+import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - text.length));
 
@@ -54,7 +54,7 @@ export function registerRulesCommand(program: Command): void {
     const catalog = rulesCatalog();
     // With rule options, also show what they resolve to (a quick check of a flag combination).
     const asked = options.profile !== undefined || KNOBS.some((k) => options[k.name] !== undefined);
-    const rules = rulesFromOptions(options);
+    const { rules } = ruleSetFromOptions(options);
     const selected = {
       profile: (options.profile as string | undefined) ?? catalog.defaultProfile,
       rules,

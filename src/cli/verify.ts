@@ -3,7 +3,7 @@ import { walkInputs } from '../batch/index.js';
 import { IngestError, readLogFile } from '../ingest/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
 import { out } from './common.js';
-import { addRuleOptions, rulesFromOptions } from './rule-options.js';
+import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 
 export interface VerifyLine {
   file: string;
@@ -13,6 +13,8 @@ export interface VerifyLine {
   wallChecked: number;
   wallMismatches: number;
   timingMismatches: number;
+  /** Rounds of a log that does not time its kandora (tenhou.net/6 JSON) showing another number of them than the timing reveals. */
+  kandoraCountMismatches: number;
   inconsistencies: number;
   /** The first few problems, for a person to look at. */
   details?: string[];
@@ -22,6 +24,7 @@ export function verifyLine(file: string, r: ReplayResult): VerifyLine {
   const details = [
     ...r.wallMismatches.map((m) => `round ${m.round + 1} event ${m.eventIndex}: wall ${m.kind}: ${m.message}`),
     ...r.timingMismatches.map((m) => `round ${m.round + 1} event ${m.kanEventIndex}: seat ${m.seat} ${m.kind} kandora logged ${m.logged}, rule ${m.rule}`),
+    ...r.kandoraCountMismatches.map((m) => `round ${m.round + 1} event ${m.eventIndex}: the log shows ${m.logged} kandora, the rule reveals ${m.rule}`),
     ...r.inconsistencies.map((x) => `round ${x.round + 1} event ${x.eventIndex}: ${x.kind}: ${x.message}`),
   ];
   return {
@@ -31,6 +34,7 @@ export function verifyLine(file: string, r: ReplayResult): VerifyLine {
     wallChecked: r.wallChecked,
     wallMismatches: r.wallMismatches.length,
     timingMismatches: r.timingMismatches.length,
+    kandoraCountMismatches: r.kandoraCountMismatches.length,
     inconsistencies: r.inconsistencies.length,
     ...(details.length ? { details: details.slice(0, 20) } : {}),
   };
@@ -41,12 +45,16 @@ export function registerVerifyCommand(program: Command): void {
     .command('verify')
     .description('replay logs and check every tile against the wall rebuilt from the seed, and every kandora reveal against the rule')
     .argument('<path...>', 'log files or folders (read recursively)')
-    .option('--json', 'one JSON object per game: file, seeded, wallChecked, wallMismatches, timingMismatches, inconsistencies (or file, error)');
+    .option(
+      '--json',
+      'one JSON object per game: file, seeded, wallChecked, wallMismatches, timingMismatches, kandoraCountMismatches, inconsistencies (or file, error)',
+    );
   addRuleOptions(command);
   command.addHelpText(
     'after',
     `
-Exit status: 0 when every game verifies; 1 when any game has a wall mismatch, a timing mismatch, an
+Exit status: 0 when every game verifies; 1 when any game has a wall mismatch, a timing mismatch (or, for
+tenhou.net/6 JSON, which does not time its kandora, another number of kandora than the rule reveals), an
 inconsistency, or cannot be read. Games without a usable seed are replayed with the wall checks skipped
 ("seeded": false, with the reason).
 
@@ -55,10 +63,10 @@ Examples:
   kanshi verify --json --kandora-timing immediate ../shared/corpus/logs | grep -v '"timingMismatches":0'`,
   );
   command.action(async (paths: string[], opts: Record<string, unknown>) => {
-    const rules = rulesFromOptions(opts);
+    const { rules } = ruleSetFromOptions(opts);
     let bad = 0;
     let games = 0;
-    const totals = { wallChecked: 0, wallMismatches: 0, timingMismatches: 0, inconsistencies: 0, unseeded: 0, failed: 0 };
+    const totals = { wallChecked: 0, wallMismatches: 0, timingMismatches: 0, kandoraCountMismatches: 0, inconsistencies: 0, unseeded: 0, failed: 0 };
     for await (const item of walkInputs(paths)) {
       if (item.kind === 'missing') {
         bad++;
@@ -83,21 +91,25 @@ Examples:
       totals.wallChecked += line.wallChecked;
       totals.wallMismatches += line.wallMismatches;
       totals.timingMismatches += line.timingMismatches;
+      totals.kandoraCountMismatches += line.kandoraCountMismatches;
       totals.inconsistencies += line.inconsistencies;
       if (!line.seeded) totals.unseeded++;
-      if (line.wallMismatches + line.timingMismatches + line.inconsistencies > 0) bad++;
+      const problems = line.wallMismatches + line.timingMismatches + line.kandoraCountMismatches + line.inconsistencies;
+      if (problems > 0) bad++;
       if (opts.json) out(JSON.stringify(line));
       else {
-        const status = line.wallMismatches + line.timingMismatches + line.inconsistencies === 0 ? 'ok' : 'FAILED';
+        const status = problems === 0 ? 'ok' : 'FAILED';
         const wall = line.seeded ? `${line.wallChecked} tiles checked, ${line.wallMismatches} wall mismatches` : `wall not checked (${line.seedNote})`;
-        out(`${status}  ${line.file}  ${wall}, ${line.timingMismatches} timing mismatches, ${line.inconsistencies} inconsistencies`);
+        const counts = line.kandoraCountMismatches ? `, ${line.kandoraCountMismatches} kandora count mismatches` : '';
+        out(`${status}  ${line.file}  ${wall}, ${line.timingMismatches} timing mismatches${counts}, ${line.inconsistencies} inconsistencies`);
         for (const d of line.details ?? []) out(`    ${d}`);
       }
     }
     if (!opts.json) {
       process.stderr.write(
         `${games} games: ${totals.wallChecked} tiles checked, ${totals.wallMismatches} wall mismatches, ${totals.timingMismatches} timing mismatches ` +
-          `(kandora timing ${rules.kandoraTiming}), ${totals.inconsistencies} inconsistencies; ${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
+          `and ${totals.kandoraCountMismatches} kandora count mismatches (kandora timing ${rules.kandoraTiming}), ` +
+          `${totals.inconsistencies} inconsistencies; ${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
       );
     }
     if (bad > 0) process.exitCode = 1;

@@ -2,7 +2,8 @@
  * Deciding whether a downloaded body is the log that was asked for, with kanshi's own ingest: an HTML
  * error page, an empty or truncated body, or another game's log is never saved.
  */
-import { IngestError, parseLog, typeFromLogId, type GameLog } from '../ingest/index.js';
+import type { GameLog } from '../events/index.js';
+import { IngestError, parseLog, typeFromLogId } from '../ingest/index.js';
 import type { LogFormat } from './store.js';
 
 export type LogCheck = { ok: true; game: GameLog } | { ok: false; reason: string };

@@ -1,6 +1,6 @@
 /**
  * Hand analysis on 34 kind counters: readings, waits, tenpai, thirteen orphans, and the legality of
- * an ankan after riichi (kan-rules.md §3). The only door of `src/hand`.
+ * an ankan after riichi (docs/kan-rules.md §3). The only door of `src/hand`.
  */
 export {
   HandError,
@@ -33,8 +33,11 @@ export {
   type WaitOptions,
 } from './waits.js';
 export {
+  RIICHI_KAN_REASONS,
+  RIICHI_KAN_REASON_NAMES,
   RIICHI_KAN_VALUES,
   judgeRiichiAnkan,
+  type RiichiKanReason,
   type LostReading,
   type RiichiAnkanQuestion,
   type RiichiAnkanReason,

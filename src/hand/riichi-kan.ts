@@ -1,5 +1,5 @@
 /**
- * Is an ankan by a riichi player legal? kan-rules.md §3: knob `riichiKan` (`none` | `waits` | `strict`)
+ * Is an ankan by a riichi player legal? docs/kan-rules.md §3: knob `riichiKan` (`none` | `waits` | `strict`)
  * and knob `okuriKan`.
  *
  * - `none`: no kan after riichi.
@@ -18,7 +18,7 @@ import { HandError, WAITING_SIZES, toCounts, waitingSize } from './counts.js';
 import { hasTriplet, readingToString, readings, type Reading } from './readings.js';
 import { waits } from './waits.js';
 
-/** The `riichiKan` knob; the same names as in `src/rules` and kan-rules.md §3. */
+/** The `riichiKan` knob; the same names as in `src/rules` and docs/kan-rules.md §3. */
 export type RiichiKan = 'none' | 'waits' | 'strict';
 export const RIICHI_KAN_VALUES: readonly RiichiKan[] = ['none', 'waits', 'strict'];
 
@@ -36,14 +36,30 @@ export interface RiichiAnkanQuestion {
   threePlayer?: boolean;
 }
 
-export type RiichiAnkanReason =
-  | 'allowed'
-  | 'riichi-kan-none'
-  | 'kan-tile-not-four'
-  | 'okuri-kan'
-  | 'not-tenpai'
-  | 'waits-change'
-  | 'reading-lost';
+/**
+ * Every reason a kan by a riichi player is judged as it is: one closed list, from here to the audit's
+ * verdicts and the database (its riichi_kan_reasons table). `legal` is the verdict each reason gives
+ * (null: the hand could not be judged).
+ */
+export const RIICHI_KAN_REASONS = {
+  allowed: { legal: true, meaning: 'the kan keeps to the riichiKan and okuriKan rules' },
+  'riichi-kan-none': { legal: false, meaning: 'riichiKan is none: no kan at all after riichi' },
+  'not-an-ankan': { legal: false, meaning: 'a daiminkan or kakan after riichi: only an ankan can be made' },
+  'no-draw': { legal: false, meaning: 'an ankan after riichi with no tile drawn this turn' },
+  'kan-tile-not-four': { legal: false, meaning: 'the player does not hold all four copies of the kanned kind' },
+  'okuri-kan': { legal: false, meaning: 'the kanned kind was held before the draw of another tile, and okuriKan is false' },
+  'not-tenpai': { legal: false, meaning: 'the riichi hand was not tenpai before the draw' },
+  'waits-change': { legal: false, meaning: 'the kan changes the waits' },
+  'reading-lost': { legal: false, meaning: 'strict: some winning hand loses a reading in which the kanned kind is a triplet' },
+  'not-judged': { legal: null, meaning: 'the hand cannot be judged: the log contradicts itself there' },
+} as const satisfies Record<string, { legal: boolean | null; meaning: string }>;
+
+export type RiichiKanReason = keyof typeof RIICHI_KAN_REASONS;
+
+export const RIICHI_KAN_REASON_NAMES = Object.keys(RIICHI_KAN_REASONS) as RiichiKanReason[];
+
+/** The reasons judgeRiichiAnkan gives (the others are about the kan or the log, not the hand). */
+export type RiichiAnkanReason = Exclude<RiichiKanReason, 'not-an-ankan' | 'no-draw' | 'not-judged'>;
 
 export interface LostReading {
   /** The winning tile whose hand loses the reading. */

@@ -1,7 +1,7 @@
 /**
  * The mjlog `GO type` bitfield (tenhou-format.md §1.3), Tenhou's rule labels, and rank names.
  */
-import type { GameRule, LobbyLevel } from './events.js';
+import type { GameRule, LobbyLevel } from '../events/index.js';
 
 const LEVELS: readonly LobbyLevel[] = ['ippan', 'joukyuu', 'tokujou', 'houou'];
 const LEVEL_CHARS = ['般', '上', '特', '鳳'];

@@ -1,7 +1,11 @@
-export * from './events.js';
+/**
+ * src/ingest: bytes → GameLog (src/events). Reads mjlog XML (plain or gzip) and tenhou.net/6 JSON; the
+ * format is told by the content, never by the file name. Ingest reads what a log says and applies no
+ * rule: moments a format does not record (the kandora reveals of tenhou.net/6 JSON) stay unrecorded.
+ * The only door of this folder.
+ */
 export { IngestError } from './errors.js';
 export { parseLog, readLogFile, bytesToText, detectFormat, isGzip, type ParseOptions } from './read.js';
 export { decodeGameType, ruleLabel, DAN_NAMES, LOG_ID_PATTERN, logIdFromName, typeFromLogId } from './game-type.js';
-export { YAKU, YAKUMAN, YAKU_NAMES } from './yaku.js';
 export type { MjlogTag } from './xml.js';
 export { summarizeGame, type GameSummary } from './summary.js';

@@ -1,36 +1,32 @@
 /**
- * tenhou.net/6 JSON → GameLog (tenhou-format.md §4). Both producers are read: mjlog2json (`ref`, `rule.disp`,
+ * tenhou.net/6 JSON → GameLog (docs/formats.md). Both producers are read: mjlog2json (`ref`, `rule.disp`,
  * `dan`…) and the viewer/editor export (`title`, `rule.aka`).
  *
- * JSON keeps each player's takes and discards apart, so the cross-player order is rebuilt by simulating
- * turns (with backtracking where a call string could match more than one discard), then tile ids are
- * assigned by following every tile from the wall through the hands. Kandora reveals are placed by the
- * rules Tenhou follows (tenhou-format.md §3.1): an ankan's at once, an open kan's before its player's next
- * discard or next kan, none when the hand ends first.
+ * JSON keeps each player's takes and discards apart: json-play.ts rebuilds the order of play on the table.
+ * The round header lists the kandora indicators but not when each was turned over, so they stay untimed
+ * (`roundStart.untimedKandora`): placing them is the replay's business, under the audit's rules.
  */
-import { isRedFive, kindOf, sortIds, type MeldType, type TileId, type TileKind } from '../tiles/index.js';
+import {
+  YAKU_IDS_BY_NAME,
+  type FinalResult,
+  type GameEvent,
+  type GameLog,
+  type GameRule,
+  type Player,
+  type Round,
+  type RoundStartEvent,
+  type RyuukyokuEvent,
+  type RyuukyokuReason,
+  type Seat,
+  type WinEvent,
+  type Yaku,
+} from '../events/index.js';
+import { sortIds, type TileId } from '../tiles/index.js';
 import { IngestError } from './errors.js';
-import type {
-  CallEvent,
-  FinalResult,
-  GameEvent,
-  GameLog,
-  GameRule,
-  Player,
-  Round,
-  RyuukyokuEvent,
-  RyuukyokuReason,
-  Seat,
-  WinEvent,
-  Yaku,
-} from './events.js';
 import { danIndex, DAN_NAMES, decodeGameType, parseRuleLabel, typeFromLogId } from './game-type.js';
-import { YAKU_IDS_BY_NAME } from './yaku.js';
+import { allocatorAfter, playRound, TileAllocator, type DiscardItem, type TakeItem, type TileCode } from './json-play.js';
 
-// ---------- tile codes ----------
-
-/** A JSON tile code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51/52/53 red fives. */
-type TileCode = number;
+// ---------- tile codes and per-player items ----------
 
 function isTileCode(code: unknown): code is TileCode {
   if (typeof code !== 'number' || !Number.isInteger(code)) return false;
@@ -41,29 +37,6 @@ function isTileCode(code: unknown): code is TileCode {
   if (suit === 5) return n >= 1 && n <= 3;
   return false;
 }
-
-function codeKind(code: TileCode): TileKind {
-  const suit = Math.floor(code / 10);
-  if (suit === 5) return (code - 51) * 9 + 4;
-  return (suit - 1) * 9 + (code % 10) - 1;
-}
-
-function codeIsRed(code: TileCode): boolean {
-  return code >= 51;
-}
-
-// ---------- per-player items ----------
-
-type TakeItem =
-  | { kind: 'draw'; tile: TileCode }
-  | { kind: 'chi' | 'pon' | 'daiminkan'; called: TileCode; hand: TileCode[]; fromOffset: number };
-
-type DiscardItem =
-  | { kind: 'discard'; tile: TileCode | 'tsumogiri'; riichi: boolean }
-  | { kind: 'kakan'; added: TileCode; called: TileCode; fromOffset: number }
-  | { kind: 'ankan'; tiles: TileCode[] }
-  | { kind: 'kita'; tile: TileCode }
-  | { kind: 'placeholder' };
 
 const CALL_OFFSETS: Record<string, Record<number, number>> = {
   c: { 0: 3 },
@@ -139,264 +112,6 @@ function parseDiscard(value: unknown, path: string): DiscardItem {
     return { kind: 'kita', tile: after[0] };
   }
   throw new IngestError(`discard "${value}" has "${letter}", expected r (riichi), k (kakan), a (ankan) or f (kita)`, path);
-}
-
-// ---------- ordering: simulate turns ----------
-
-/** One step of the rebuilt order, still in tile codes. */
-type Step =
-  | { op: 'draw'; seat: Seat; tile: TileCode }
-  | { op: 'discard'; seat: Seat; tile: TileCode | 'tsumogiri'; riichi: boolean }
-  | { op: 'riichiAccepted'; seat: Seat }
-  | { op: 'call'; seat: Seat; meld: MeldType; called: TileCode | null; hand: TileCode[]; fromOffset: number; added?: TileCode }
-  | { op: 'kandora' };
-
-interface SimState {
-  take: number[];
-  discard: number[];
-  seat: Seat;
-  needDraw: boolean;
-  /** Open-kan reveals waiting for their player's next discard or kan. */
-  pending: number;
-  revealed: number;
-  /** The seat whose riichi discard waits to be accepted. */
-  riichiPending: Seat | null;
-}
-
-interface RoundInput {
-  dealer: Seat;
-  seats: number;
-  takes: TakeItem[][];
-  discards: DiscardItem[][];
-  /** Kandora indicators available to reveal (the dora list minus its first entry). */
-  kandora: number;
-  path: string;
-}
-
-const STEP_BUDGET = 200_000;
-
-/**
- * Rebuilds the cross-player order of one round; throws when no order consumes every take and discard.
- * `riichiAtEnd` is the seat whose riichi discard was the round's last action (accepted unless ronned).
- */
-function orderRound(input: RoundInput): { steps: Step[]; riichiAtEnd: Seat | null } {
-  const steps: Step[] = [];
-  let budget = STEP_BUDGET;
-  const nextSeat = (s: Seat) => (s + 1) % input.seats;
-
-  const allConsumed = (st: SimState) =>
-    st.take.every((t, s) => t >= input.takes[s].length) && st.discard.every((d, s) => d >= input.discards[s].length);
-
-  const reveal = (st: SimState, count: number) => {
-    for (let i = 0; i < count && st.revealed < input.kandora; i++) {
-      steps.push({ op: 'kandora' });
-      st.revealed++;
-    }
-  };
-
-  const acceptRiichi = (st: SimState) => {
-    if (st.riichiPending !== null) {
-      steps.push({ op: 'riichiAccepted', seat: st.riichiPending });
-      st.riichiPending = null;
-    }
-  };
-
-  /** Runs from a state until the round is fully consumed (true) or a dead end (false). */
-  const run = (st: SimState): boolean => {
-    for (;;) {
-      if (--budget < 0) throw new IngestError('cannot rebuild the order of play: too many possibilities', input.path);
-      const seat = st.seat;
-      if (st.needDraw) {
-        if (st.take[seat] >= input.takes[seat].length) return allConsumed(st);
-        const take = input.takes[seat][st.take[seat]];
-        if (take.kind !== 'draw') return false;
-        acceptRiichi(st);
-        steps.push({ op: 'draw', seat, tile: take.tile });
-        st.take[seat]++;
-        st.needDraw = false;
-      }
-      if (st.discard[seat] >= input.discards[seat].length) return allConsumed(st);
-      const item = input.discards[seat][st.discard[seat]];
-      st.discard[seat]++;
-      switch (item.kind) {
-        case 'placeholder':
-          return false;
-        case 'ankan':
-        case 'kakan':
-        case 'kita': {
-          acceptRiichi(st);
-          if (item.kind === 'ankan') {
-            steps.push({ op: 'call', seat, meld: 'ankan', called: null, hand: item.tiles, fromOffset: 0 });
-          } else if (item.kind === 'kakan') {
-            steps.push({ op: 'call', seat, meld: 'kakan', called: item.called, hand: [], fromOffset: item.fromOffset, added: item.added });
-          } else {
-            steps.push({ op: 'call', seat, meld: 'kita', called: null, hand: [item.tile], fromOffset: 0 });
-          }
-          if (item.kind !== 'kita') {
-            // A pending open-kan indicator shows once the new kan is declared (and survives chankan).
-            if (item.kind === 'kakan' && st.take[seat] >= input.takes[seat].length && allConsumed(st)) return true;
-            reveal(st, st.pending);
-            st.pending = 0;
-            if (item.kind === 'ankan') reveal(st, 1);
-            else st.pending = 1;
-          }
-          st.needDraw = true;
-          continue;
-        }
-        case 'discard': {
-          acceptRiichi(st);
-          reveal(st, st.pending);
-          st.pending = 0;
-          steps.push({ op: 'discard', seat, tile: item.tile, riichi: item.riichi });
-          if (item.riichi) st.riichiPending = seat;
-          const tile = item.tile === 'tsumogiri' ? lastDrawnCode(steps, seat) : item.tile;
-          const callers = findCallers(input, st, seat, tile);
-          if (callers.length === 0) {
-            if (allConsumed(st)) return true;
-            st.seat = nextSeat(seat);
-            st.needDraw = true;
-            continue;
-          }
-          // Try each caller, then no call at all; keep the first branch that consumes the round.
-          for (const caller of [...callers, null]) {
-            const branch = cloneState(st);
-            const mark = steps.length;
-            if (caller === null) {
-              if (allConsumed(branch)) return true;
-              branch.seat = nextSeat(seat);
-              branch.needDraw = true;
-            } else {
-              const take = input.takes[caller][branch.take[caller]] as Extract<TakeItem, { called: TileCode }>;
-              branch.take[caller]++;
-              acceptRiichi(branch);
-              steps.push({ op: 'call', seat: caller, meld: take.kind, called: take.called, hand: take.hand, fromOffset: take.fromOffset });
-              branch.seat = caller;
-              if (take.kind === 'daiminkan') {
-                const slot = input.discards[caller][branch.discard[caller]];
-                if (!slot || slot.kind !== 'placeholder') {
-                  steps.length = mark;
-                  continue;
-                }
-                branch.discard[caller]++;
-                reveal(branch, branch.pending);
-                branch.pending = 1;
-                branch.needDraw = true;
-              } else {
-                branch.needDraw = false;
-              }
-            }
-            if (run(branch)) {
-              Object.assign(st, branch);
-              return true;
-            }
-            steps.length = mark;
-          }
-          return false;
-        }
-      }
-    }
-  };
-
-  const start: SimState = {
-    take: new Array(4).fill(0),
-    discard: new Array(4).fill(0),
-    seat: input.dealer,
-    needDraw: true,
-    pending: 0,
-    revealed: 0,
-    riichiPending: null,
-  };
-  // Seats without tiles (seat 3 in 3-player) count as consumed from the start.
-  if (!run(start)) {
-    throw new IngestError(
-      'cannot rebuild the order of play: no sequence of turns uses every take and discard (check the call strings and the 0 after each daiminkan)',
-      input.path,
-    );
-  }
-  if (start.revealed < input.kandora) {
-    throw new IngestError(
-      `the dora list has ${input.kandora} kandora indicators but the kans of the round reveal only ${start.revealed}`,
-      `${input.path}[2]`,
-    );
-  }
-  return { steps, riichiAtEnd: start.riichiPending };
-}
-
-function cloneState(st: SimState): SimState {
-  return { ...st, take: [...st.take], discard: [...st.discard] };
-}
-
-function lastDrawnCode(steps: Step[], seat: Seat): TileCode {
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const s = steps[i];
-    if (s.op === 'draw' && s.seat === seat) return s.tile;
-  }
-  return 0;
-}
-
-/** Seats whose next take is a call on this discard: pon and daiminkan before chi. */
-function findCallers(input: RoundInput, st: SimState, discarder: Seat, tile: TileCode): Seat[] {
-  const strong: Seat[] = [];
-  const chi: Seat[] = [];
-  for (let k = 1; k < input.seats; k++) {
-    const seat = (discarder + k) % input.seats;
-    const take = input.takes[seat][st.take[seat]];
-    if (!take || take.kind === 'draw') continue;
-    if (take.called !== tile) continue;
-    if ((seat + take.fromOffset) % 4 !== discarder) continue;
-    (take.kind === 'chi' ? chi : strong).push(seat);
-  }
-  return [...strong, ...chi];
-}
-
-// ---------- tile ids: follow every tile ----------
-
-class TileAllocator {
-  private used = new Uint8Array(136);
-
-  constructor(
-    private readonly redFives: boolean,
-    private readonly path: string,
-  ) {}
-
-  /** A fresh id for a tile code: red fives are copy 0, other fives copies 1..3 (when the rule has red fives). */
-  take(code: TileCode): TileId {
-    const kind = codeKind(code);
-    if (codeIsRed(code)) {
-      if (!this.redFives) throw new IngestError(`red five ${code} in a game without red fives`, this.path);
-      if (this.used[kind * 4]) throw new IngestError(`red five ${code} appears twice in one round`, this.path);
-      this.used[kind * 4] = 1;
-      return kind * 4;
-    }
-    const first = this.redFives && kind < 27 && kind % 9 === 4 ? 1 : 0;
-    for (let c = first; c < 4; c++) {
-      if (!this.used[kind * 4 + c]) {
-        this.used[kind * 4 + c] = 1;
-        return kind * 4 + c;
-      }
-    }
-    // Hand-made exports sometimes write a red game's four fives all as plain fives: the fourth is copy 0.
-    if (first === 1 && !this.used[kind * 4]) {
-      this.used[kind * 4] = 1;
-      return kind * 4;
-    }
-    throw new IngestError(`more than ${4 - first} copies of tile code ${code} in one round`, this.path);
-  }
-}
-
-function matchesCode(tile: TileId, code: TileCode, redFives: boolean): boolean {
-  return kindOf(tile) === codeKind(code) && isRedFive(tile, redFives) === codeIsRed(code);
-}
-
-function removeFromHand(hand: TileId[], code: TileCode, redFives: boolean, path: string, avoid?: TileId): TileId {
-  let idx = -1;
-  for (let i = 0; i < hand.length; i++) {
-    if (!matchesCode(hand[i], code, redFives)) continue;
-    idx = i;
-    if (hand[i] !== avoid) break;
-  }
-  if (idx < 0) throw new IngestError(`tile code ${code} is not in the player's hand`, path);
-  return hand.splice(idx, 1)[0];
 }
 
 // ---------- results ----------
@@ -587,198 +302,104 @@ function readRound(value: unknown, path: string, rule: GameRule): { round: Round
   const sticks = expectInt(head[2], `${path}[0][2]`, 'a riichi stick count', 0);
   const scores = expectArray(k[1], `${path}[1]`, 'four scores').map((v, i) => expectInt(v, `${path}[1][${i}]`, 'a score'));
   while (scores.length < 4) scores.push(0);
-  const dora = expectArray(k[2], `${path}[2]`, 'the dora indicator list');
-  const ura = expectArray(k[3], `${path}[3]`, 'the ura indicator list');
+  const dora = tileCodes(k[2], `${path}[2]`, 'the dora indicator list');
+  const ura = tileCodes(k[3], `${path}[3]`, 'the ura indicator list');
   if (dora.length < 1 || dora.length > 5) throw new IngestError(`dora list has ${dora.length} indicators, expected 1..5`, `${path}[2]`);
-  for (const [i, c] of [...dora.map((c, i) => [`${path}[2][${i}]`, c] as const), ...ura.map((c, i) => [`${path}[3][${i}]`, c] as const)].entries()) {
-    void i;
-    if (!isTileCode(c[1])) throw new IngestError(`indicator ${describe(c[1])} is not a tile code`, c[0]);
-  }
-  const dealer = kyoku % 4;
   const seats = rule.players;
   const haipai: TileCode[][] = [];
   const takes: TakeItem[][] = [];
   const discards: DiscardItem[][] = [];
   for (let seat = 0; seat < 4; seat++) {
     const base = 4 + seat * 3;
-    const hand = expectArray(k[base], `${path}[${base}]`, `seat ${seat}'s dealt hand`);
+    const hand = tileCodes(k[base], `${path}[${base}]`, `seat ${seat}'s dealt hand`);
     const expected = seat >= seats ? 0 : 13;
     if (hand.length !== expected) throw new IngestError(`seat ${seat}'s dealt hand has ${hand.length} tiles, expected ${expected}`, `${path}[${base}]`);
-    haipai.push(
-      hand.map((c, i) => {
-        if (!isTileCode(c)) throw new IngestError(`dealt tile ${describe(c)} is not a tile code`, `${path}[${base}][${i}]`);
-        return c;
-      }),
-    );
+    haipai.push(hand);
     takes.push(expectArray(k[base + 1], `${path}[${base + 1}]`, `seat ${seat}'s takes`).map((v, i) => parseTake(v, `${path}[${base + 1}][${i}]`)));
     discards.push(
       expectArray(k[base + 2], `${path}[${base + 2}]`, `seat ${seat}'s discards`).map((v, i) => parseDiscard(v, `${path}[${base + 2}][${i}]`)),
     );
   }
-  const { steps, riichiAtEnd } = orderRound({ dealer, seats, takes, discards, kandora: dora.length - 1, path });
-  const result = expectArray(k[16], `${path}[16]`, 'the round result');
-  return buildRoundEvents({
-    path,
-    rule,
-    kyoku,
+  const alloc = new TileAllocator(rule.redFives, path);
+  const start: RoundStartEvent = {
+    type: 'roundStart',
+    round: kyoku,
     honba,
-    sticks,
+    riichiSticks: sticks,
+    // tenhou.net/6 JSON does not keep the dice.
+    dice: [0, 0],
+    doraIndicator: alloc.take(dora[0]),
     scores,
-    dealer,
-    dora: dora as TileCode[],
-    ura: ura as TileCode[],
-    haipai,
-    steps,
-    riichiAtEnd,
-    result,
+    dealer: kyoku % 4,
+    hands: haipai.map((h) => h.map((c) => alloc.take(c))),
+    untimedKandora: dora.slice(1).map((c) => alloc.take(c)),
+  };
+  const played = playRound({ path, start, players: seats, redFives: rule.redFives, takes, discards });
+  const result = expectArray(k[16], `${path}[16]`, 'the round result');
+  return roundResult(played, result, ura, rule.redFives, path);
+}
+
+function tileCodes(value: unknown, path: string, what: string): TileCode[] {
+  return expectArray(value, path, what).map((c, i) => {
+    if (!isTileCode(c)) throw new IngestError(`${describe(c)} is not a tile code`, `${path}[${i}]`);
+    return c;
   });
 }
 
-interface RoundParts {
-  path: string;
-  rule: GameRule;
-  kyoku: number;
-  honba: number;
-  sticks: number;
-  scores: number[];
-  dealer: Seat;
-  dora: TileCode[];
-  ura: TileCode[];
-  haipai: TileCode[][];
-  steps: Step[];
-  riichiAtEnd: Seat | null;
-  result: unknown[];
-}
-
-function buildRoundEvents(p: RoundParts): { round: Round; final: FinalResult | null } {
-  const red = p.rule.redFives;
-  const alloc = new TileAllocator(red, p.path);
-  const hands = p.haipai.map((h) => h.map((c) => alloc.take(c)));
-  const doraIndicator = alloc.take(p.dora[0]);
-  const events: GameEvent[] = [
-    {
-      type: 'roundStart',
-      round: p.kyoku,
-      honba: p.honba,
-      riichiSticks: p.sticks,
-      // tenhou.net/6 JSON does not keep the dice.
-      dice: [0, 0],
-      doraIndicator,
-      scores: p.scores,
-      dealer: p.dealer,
-      hands: hands.map((h) => [...h]),
-    },
-  ];
-  const concealed = hands;
-  const pons: CallEvent[][] = [[], [], [], []];
-  const lastDraw: Array<TileId | null> = [null, null, null, null];
-  let lastDiscard: { seat: Seat; tile: TileId } | null = null;
-  let lastKakanAdded: TileId | null = null;
-  let nextDora = 1;
-  const scores = [...p.scores];
-  for (const step of p.steps) {
-    switch (step.op) {
-      case 'draw': {
-        const tile = alloc.take(step.tile);
-        concealed[step.seat].push(tile);
-        lastDraw[step.seat] = tile;
-        events.push({ type: 'draw', seat: step.seat, tile });
-        lastKakanAdded = null;
-        break;
-      }
-      case 'discard': {
-        const hand = concealed[step.seat];
-        let tile: TileId;
-        if (step.tile === 'tsumogiri') {
-          const drawn = lastDraw[step.seat];
-          if (drawn === null || !hand.includes(drawn)) throw new IngestError('tsumogiri (60) with no tile just drawn', p.path);
-          hand.splice(hand.indexOf(drawn), 1);
-          tile = drawn;
-        } else {
-          tile = removeFromHand(hand, step.tile, red, p.path, lastDraw[step.seat] ?? undefined);
-        }
-        if (step.riichi) events.push({ type: 'riichi', seat: step.seat, step: 'declare' });
-        events.push({ type: 'discard', seat: step.seat, tile, tsumogiri: step.tile === 'tsumogiri' });
-        lastDraw[step.seat] = null;
-        lastDiscard = { seat: step.seat, tile };
-        break;
-      }
-      case 'riichiAccepted': {
-        scores[step.seat] -= 1000;
-        events.push({ type: 'riichi', seat: step.seat, step: 'accepted', scores: [...scores] });
-        break;
-      }
-      case 'kandora':
-        events.push({ type: 'kandora', indicator: alloc.take(p.dora[nextDora++]) });
-        break;
-      case 'call': {
-        const seat = step.seat;
-        const hand = concealed[seat];
-        let event: CallEvent;
-        if (step.meld === 'chi' || step.meld === 'pon' || step.meld === 'daiminkan') {
-          if (!lastDiscard) throw new IngestError(`${step.meld} with no discard to call`, p.path);
-          const own = step.hand.map((c) => removeFromHand(hand, c, red, p.path));
-          const called = lastDiscard.tile;
-          event = { type: 'call', seat, meld: step.meld, tiles: sortIds([called, ...own]), called, from: lastDiscard.seat };
-          if (step.meld === 'pon') pons[seat].push(event);
-        } else if (step.meld === 'kakan') {
-          const kind = codeKind(step.added!);
-          const ponIndex = pons[seat].findIndex((m) => kindOf(m.called) === kind);
-          if (ponIndex < 0) throw new IngestError(`kakan of tile code ${step.added} without a pon of that tile`, p.path);
-          const pon = pons[seat].splice(ponIndex, 1)[0];
-          const added = removeFromHand(hand, step.added!, red, p.path);
-          event = { type: 'call', seat, meld: 'kakan', tiles: sortIds([...pon.tiles, added]), called: pon.called, from: pon.from, added };
-          lastKakanAdded = added;
-        } else {
-          const tiles = sortIds(step.hand.map((c) => removeFromHand(hand, c, red, p.path)));
-          event = { type: 'call', seat, meld: step.meld, tiles, called: tiles[0], from: seat };
-        }
-        lastDraw[seat] = null;
-        events.push(event);
-        break;
-      }
-    }
+/** The round's ending from its result entry, after the play. */
+function roundResult(
+  played: ReturnType<typeof playRound>,
+  result: unknown[],
+  ura: readonly TileCode[],
+  redFives: boolean,
+  path: string,
+): { round: Round; final: FinalResult | null } {
+  const { events, table } = played;
+  let scores = played.scores;
+  const start = events[0] as RoundStartEvent;
+  const label = result[0];
+  if (label === '和了' && (result.length < 3 || result.length % 2 === 0)) {
+    throw new IngestError(
+      `round result 和了 has ${result.length - 1} entries after it, expected pairs of score changes and win details [who, fromWho, paoWho, points, yaku…]`,
+      `${path}[16]`,
+    );
   }
-  // The order was rebuilt; now the ending.
-  const label = p.result[0];
-  if (p.riichiAtEnd !== null) {
-    const ronned =
-      label === '和了' &&
-      p.result.some((d, i) => i % 2 === 0 && i > 0 && Array.isArray(d) && d[1] === p.riichiAtEnd && d[0] !== p.riichiAtEnd);
+  // A riichi discard still waiting is accepted unless the result is a ron on it.
+  const waiting = table.riichiAwaitingAcceptance();
+  if (waiting !== null) {
+    const ronned = label === '和了' && result.some((d, i) => i % 2 === 0 && i > 0 && Array.isArray(d) && d[1] === waiting && d[0] !== waiting);
     if (!ronned) {
-      scores[p.riichiAtEnd] -= 1000;
-      events.push({ type: 'riichi', seat: p.riichiAtEnd, step: 'accepted', scores: [...scores] });
+      scores = [...scores];
+      scores[waiting] -= 1000;
+      events.push({ type: 'riichi', seat: waiting, step: 'accepted', scores });
     }
   }
-  let final: FinalResult | null = null;
+  const accepted = countAccepted(events);
   if (label === '和了') {
-    const lastEvent = p.steps.at(-1);
+    const alloc = allocatorAfter(events, redFives, path);
     // One ura list per round, shown to every winner in riichi.
-    const uraIndicators = p.ura.map((c) => alloc.take(c));
+    const uraIndicators = ura.map((c) => alloc.take(c));
+    const doraIndicators = [start.doraIndicator, ...(start.untimedKandora ?? [])];
     const inRiichi = new Set(events.filter((e) => e.type === 'riichi' && e.step === 'declare').map((e) => (e as { seat: Seat }).seat));
-    for (let i = 1; i + 1 < p.result.length; i += 2) {
-      const path = `${p.path}[16][${i}]`;
-      const deltas = expectArray(p.result[i], path, 'four score changes').map((v, j) => expectInt(v, `${path}[${j}]`, 'a score change'));
+    for (let i = 1; i + 1 < result.length; i += 2) {
+      const at = `${path}[16][${i}]`;
+      const deltas = expectArray(result[i], at, 'four score changes').map((v, j) => expectInt(v, `${at}[${j}]`, 'a score change'));
       while (deltas.length < 4) deltas.push(0);
-      const detail = readWinDetail(p.result[i + 1], deltas, `${p.path}[16][${i + 1}]`);
+      const detail = readWinDetail(result[i + 1], deltas, `${path}[16][${i + 1}]`);
+      const s = table.seats[detail.seat];
       const tsumo = detail.seat === detail.from;
       let winningTile: TileId;
       let hand: TileId[];
       if (tsumo) {
-        const drawn = lastDraw[detail.seat];
-        if (drawn === null) throw new IngestError(`tsumo by seat ${detail.seat} but the seat's last action is not a draw`, path);
-        winningTile = drawn;
-        hand = [...concealed[detail.seat]];
+        if (s.drawn === null) throw new IngestError(`tsumo by seat ${detail.seat} but the seat's last action is not a draw`, at);
+        winningTile = s.drawn;
+        hand = [...s.concealed];
       } else {
-        const robbed = lastEvent?.op === 'call' && lastEvent.meld === 'kakan' ? lastKakanAdded : null;
-        const tile = robbed ?? lastDiscard?.tile;
-        if (tile === undefined || tile === null) throw new IngestError(`ron by seat ${detail.seat} with no discard to win on`, path);
-        winningTile = tile;
-        hand = [...concealed[detail.seat], tile];
+        if (table.offer.kind === 'none') throw new IngestError(`ron by seat ${detail.seat} with no tile on offer to win on`, at);
+        winningTile = table.offer.tile;
+        hand = [...s.concealed, winningTile];
       }
       const first = i === 1;
-      const doraIndicators = [doraIndicator, ...events.filter((e) => e.type === 'kandora').map((e) => (e as { indicator: TileId }).indicator)];
-      const winnerDelta = deltas[detail.seat];
       const win: WinEvent = {
         type: 'win',
         seat: detail.seat,
@@ -786,10 +407,10 @@ function buildRoundEvents(p: RoundParts): { round: Round; final: FinalResult | n
         ...(detail.pao !== undefined ? { pao: detail.pao } : {}),
         hand: sortIds(hand),
         winningTile,
-        honba: p.honba,
-        riichiSticks: first ? p.sticks + countAccepted(events) : 0,
+        honba: start.honba,
+        riichiSticks: first ? start.riichiSticks + accepted : 0,
         fu: detail.fu,
-        points: detail.points ?? Math.max(0, winnerDelta - (first ? p.honba * 300 + (p.sticks + countAccepted(events)) * 1000 : 0)),
+        points: detail.points ?? Math.max(0, deltas[detail.seat] - (first ? start.honba * 300 + (start.riichiSticks + accepted) * 1000 : 0)),
         limit: detail.limit,
         yaku: detail.yaku,
         yakuman: detail.yakuman,
@@ -800,15 +421,13 @@ function buildRoundEvents(p: RoundParts): { round: Round; final: FinalResult | n
       events.push(win);
     }
   } else if (typeof label === 'string' && label in RYUUKYOKU_LABELS) {
-    const deltas = Array.isArray(p.result[1])
-      ? (p.result[1] as unknown[]).map((v, j) => expectInt(v, `${p.path}[16][1][${j}]`, 'a score change'))
-      : [0, 0, 0, 0];
+    const deltas = Array.isArray(result[1]) ? (result[1] as unknown[]).map((v, j) => expectInt(v, `${path}[16][1][${j}]`, 'a score change')) : [0, 0, 0, 0];
     while (deltas.length < 4) deltas.push(0);
     const ryuukyoku: RyuukyokuEvent = {
       type: 'ryuukyoku',
       reason: RYUUKYOKU_LABELS[label],
-      honba: p.honba,
-      riichiSticks: p.sticks + countAccepted(events),
+      honba: start.honba,
+      riichiSticks: start.riichiSticks + accepted,
       // tenhou.net/6 JSON does not say whose hands were shown.
       shown: [],
       scoreDeltas: deltas,
@@ -817,13 +436,13 @@ function buildRoundEvents(p: RoundParts): { round: Round; final: FinalResult | n
   } else {
     throw new IngestError(
       `round result ${describe(label)} is not 和了 or a known drawn-hand label (${Object.keys(RYUUKYOKU_LABELS).join(' ')})`,
-      `${p.path}[16][0]`,
+      `${path}[16][0]`,
     );
   }
-  return { round: { events }, final };
+  return { round: { events }, final: null };
 }
 
-function countAccepted(events: GameEvent[]): number {
+function countAccepted(events: readonly GameEvent[]): number {
   let n = 0;
   for (const e of events) if (e.type === 'riichi' && e.step === 'accepted') n++;
   return n;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { IngestError } from './errors.js';
-import type { GameLog } from './events.js';
+import type { GameLog } from '../events/index.js';
 import { logIdFromName } from './game-type.js';
 import { json6ToGame } from './json.js';
 import { mjlogTagsToGame, parseMjlogTagsWithCodes } from './xml.js';

@@ -2,7 +2,7 @@
  * Counts read straight off the event stream (no rules applied): what `kanshi info` prints.
  */
 import type { KanType } from '../tiles/index.js';
-import type { GameEvent, GameLog } from './events.js';
+import type { GameEvent, GameLog } from '../events/index.js';
 
 export interface GameSummary {
   rounds: number;

@@ -16,7 +16,7 @@ import type {
   RyuukyokuReason,
   Seat,
   Yaku,
-} from './events.js';
+} from '../events/index.js';
 import { DAN_NAMES, decodeGameType } from './game-type.js';
 import { tileCodeOfName, tokenizeMjlog, tokenizeMjlogWithCodes } from './mjlog-tokenizer.js';
 

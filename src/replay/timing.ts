@@ -1,11 +1,40 @@
 /**
- * Kandora reveal moments under each `kandoraTiming` (kan-rules.md §2), as pure functions of how the
- * hand went on after the kan.
+ * When a kan's indicator is turned over under each `kandoraTiming` (docs/kan-rules.md §2): one small
+ * table (`revealsAt`) of the milestones a kan passes and which of them reveal it, and the moment that
+ * follows for a kan from what the table saw after it.
  */
-import type { GameRule } from '../ingest/index.js';
+import type { GameRule } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
+import type { RevealMoment } from '../table/index.js';
 import type { KanType } from '../tiles/index.js';
-import type { RevealMoment } from './types.js';
+
+/**
+ * The points a kan's hand passes after the declaration, in this order:
+ * - `window-passed`: nobody robbed it (the replacement draw comes next);
+ * - `next-kan`: the kan player declared another kan (or a kita) and nobody robbed that one;
+ * - `discard`: the kan player's next discard is made;
+ * - `discard-passed`: that discard was not ronned.
+ */
+export type KanMilestone = 'window-passed' | 'next-kan' | 'discard' | 'discard-passed';
+
+const MOMENT_OF: Record<KanMilestone, RevealMoment> = {
+  'window-passed': 'declaration',
+  'next-kan': 'next-kan',
+  discard: 'after-replacement',
+  'discard-passed': 'after-discard',
+};
+
+/** Whether `timing` turns the indicator of a kan of this kind over at this milestone. */
+export function revealsAt(timing: KandoraTiming, kind: KanType, milestone: KanMilestone): boolean {
+  switch (timing) {
+    case 'immediate':
+      return milestone === 'window-passed';
+    case 'tenhou':
+      return kind === 'ankan' ? milestone === 'window-passed' : milestone === 'next-kan' || milestone === 'discard';
+    case 'after-discard':
+      return milestone === 'discard-passed';
+  }
+}
 
 /** What happened after a kan, as far as its reveal is concerned. */
 export interface KanAftermath {
@@ -27,23 +56,24 @@ export interface KanAftermath {
 export function ruleRevealMoment(timing: KandoraTiming, a: KanAftermath): RevealMoment {
   if (a.robbed) return 'never';
   if (a.endedAtDeclaration) return 'unknown';
-  switch (timing) {
-    case 'immediate':
-      return 'declaration';
-    case 'tenhou':
-      if (a.kind === 'ankan') return 'declaration';
-      if (a.nextKan) return a.nextKan.robbed ? 'never' : 'next-kan';
-      if (a.discard) return 'after-replacement';
-      return a.logEnded ? 'unknown' : 'never';
-    case 'after-discard':
-      if (a.discard) return a.discard.ronned ? 'never' : 'after-discard';
-      return a.logEnded ? 'unknown' : 'never';
+  if (revealsAt(timing, a.kind, 'window-passed')) return MOMENT_OF['window-passed'];
+  if (a.nextKan && !a.nextKan.robbed && revealsAt(timing, a.kind, 'next-kan')) return MOMENT_OF['next-kan'];
+  // A robbed next kan ends the hand before the discard.
+  if (a.discard && !a.nextKan?.robbed) {
+    if (revealsAt(timing, a.kind, 'discard')) return MOMENT_OF.discard;
+    if (!a.discard.ronned && revealsAt(timing, a.kind, 'discard-passed')) return MOMENT_OF['discard-passed'];
   }
+  return a.logEnded ? 'unknown' : 'never';
 }
 
-/** Whether two moments disagree in a way the log can show (an excerpt's unknown moments never do). */
+/** Whether two moments disagree in a way the log can show (unknown and unrecorded moments never do). */
 export function momentsDiffer(logged: RevealMoment, rule: RevealMoment): boolean {
-  return logged !== 'unknown' && rule !== 'unknown' && logged !== rule;
+  return logged !== 'unknown' && logged !== 'unrecorded' && rule !== 'unknown' && logged !== rule;
+}
+
+/** Whether a moment turns the indicator over at all. */
+export function isRevealed(moment: RevealMoment): boolean {
+  return moment === 'declaration' || moment === 'after-replacement' || moment === 'next-kan' || moment === 'after-discard';
 }
 
 /** GO type bit of Tenhou's chip games (祝儀). */

@@ -1,22 +1,15 @@
 /**
  * What a replay produces: every kan with its replacement draw and its reveal (as logged and under the
  * chosen kandora timing), every win with the indicators and dora that count, and every way the log
- * disagrees with itself or with the wall rebuilt from its seed. Plain data, so it can cross threads.
+ * disagrees with itself or with the wall rebuilt from its seed. Plain data, built once when a round ends,
+ * so it can cross threads.
  */
-import type { FinalResult, RyuukyokuReason, Seat, Yaku } from '../ingest/index.js';
+import type { FinalResult, RyuukyokuReason, Seat, Yaku } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
+import type { AfterDeclaration, AfterDiscard, Inconsistency, RevealMoment, WallMismatch } from '../table/index.js';
 import type { KanType, MeldType, TileId } from '../tiles/index.js';
 
-/**
- * When a kan's indicator is (or would be) turned over, relative to the kan:
- * - `declaration`: right after the kan is declared (kakan: once the chankan window passed), before the replacement draw;
- * - `after-replacement`: after the replacement draw, with the kan player's next discard;
- * - `next-kan`: when the kan player declares another kan (or, in 3-player, a kita) before discarding;
- * - `after-discard`: after the kan player's discard has passed without a ron;
- * - `never`: the hand ended first (rinshan tsumo, chankan, a ron on the discard…);
- * - `unknown`: the log stops (an excerpt) before the moment is decided, or the hand was aborted at the kan itself.
- */
-export type RevealMoment = 'declaration' | 'after-replacement' | 'next-kan' | 'after-discard' | 'never' | 'unknown';
+export type { AfterDeclaration, AfterDiscard, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
 
 export interface WallPosition {
   /** Index into the round's wall (see src/wall), or null when no wall could be built. */
@@ -43,7 +36,7 @@ export interface KanRecord {
   turn: number;
   /** Live-wall tiles still to draw when the kan was declared (0: the haitei was drawn). */
   liveWallLeft: number;
-  /** The kan player had declared riichi earlier in the round. */
+  /** The kan player had made its riichi discard earlier in the round. */
   inRiichi: boolean;
   /** Ankan/kakan made without a draw since the player's chi or pon. */
   afterCall: boolean;
@@ -57,6 +50,11 @@ export interface KanRecord {
   meldsBefore: number;
   /** A kakan robbed by a ron (chankan), or an ankan robbed by kokushi: the kan is never completed. */
   robbed: boolean;
+  /**
+   * What came right after the declaration: its replacement draw, a ron robbing it, the hand's end (an
+   * abort at the kan), or play going on without a replacement draw; null when the log stops there.
+   */
+  afterDeclaration: AfterDeclaration | null;
   /** The replacement (rinshan) draw, if one was drawn. */
   replacement: {
     tile: TileId;
@@ -67,9 +65,9 @@ export interface KanRecord {
   } | null;
   /** The replacement tile won the hand (rinshan kaihou). */
   rinshanWin: boolean;
-  /** Kandora number (1..4) this kan's indicator has in reveal order, or null if the kan is robbed. */
+  /** Kandora number (1..4) of this kan's indicator in reveal order, or null if the kan is robbed. */
   kandoraNumber: number | null;
-  /** The indicator tile: as logged if revealed, else the wall's tile if a wall was built, else null. */
+  /** The indicator tile: as logged if the log shows it, else the wall's tile if a wall was built, else null. */
   indicator: TileId | null;
   indicatorWall: WallPosition;
   /** Index of the logged reveal event (DORA), or null. */
@@ -79,6 +77,8 @@ export interface KanRecord {
   revealRule: RevealMoment;
   /** The kan player's next discard after the kan (event index), or null. */
   discardEventIndex: number | null;
+  /** What came right after that discard: a ron on it, the hand's end, play going on, or the log's end. */
+  afterDiscard: AfterDiscard | null;
   /** The kan player's next kan (or kita) before that discard (event index), or null. */
   nextDeclarationEventIndex: number | null;
 }
@@ -165,43 +165,6 @@ export interface RoundReplay {
   eventCount: number;
 }
 
-export type InconsistencyKind =
-  | 'discard-not-in-hand'
-  | 'call-tiles-not-held'
-  | 'called-tile-not-last-discard'
-  | 'kakan-without-pon'
-  | 'hand-size'
-  | 'out-of-turn'
-  | 'draw-beyond-wall'
-  | 'kandora-without-kan'
-  | 'win-hand-mismatch'
-  | 'win-tile-mismatch'
-  | 'indicators-mismatch'
-  | 'dora-count-mismatch'
-  | 'too-many-copies'
-  | 'event-after-end';
-
-export interface Inconsistency {
-  kind: InconsistencyKind;
-  round: number;
-  eventIndex: number;
-  seat?: Seat;
-  message: string;
-}
-
-export type WallMismatchKind = 'haipai' | 'live-draw' | 'replacement-draw' | 'dora-indicator' | 'kandora' | 'ura' | 'dice';
-
-export interface WallMismatch {
-  kind: WallMismatchKind;
-  round: number;
-  /** Event index (0 for the round start). */
-  eventIndex: number;
-  wallIndex: number | null;
-  expected: TileId | number | null;
-  logged: TileId | number | null;
-  message: string;
-}
-
 export interface TimingMismatch {
   round: number;
   kanEventIndex: number;
@@ -209,6 +172,20 @@ export interface TimingMismatch {
   kind: KanType;
   logged: RevealMoment;
   rule: RevealMoment;
+}
+
+/**
+ * A round whose log shows its kandora without their moments (tenhou.net/6 JSON) and shows another
+ * number of them than the kans reveal under the timing.
+ */
+export interface KandoraCountMismatch {
+  round: number;
+  /** Where the round's indicator list is final: its ending (or its last event). */
+  eventIndex: number;
+  /** Kandora indicators the log shows. */
+  logged: number;
+  /** Kandora the round's kans reveal under the timing. */
+  rule: number;
 }
 
 export interface ReplayResult {
@@ -225,6 +202,7 @@ export interface ReplayResult {
   wallChecked: number;
   wallMismatches: WallMismatch[];
   timingMismatches: TimingMismatch[];
+  kandoraCountMismatches: KandoraCountMismatch[];
   inconsistencies: Inconsistency[];
   final: FinalResult | null;
 }

@@ -1,5 +1,5 @@
 /**
- * src/rules: the kan rule knobs of kan-rules.md, the five profiles, and which values real logs verify.
+ * src/rules: the kan rule knobs of docs/kan-rules.md, the five profiles, and which values real logs verify.
  * The only door to this folder; no game logic here.
  *
  *   Rules                    { kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan }
@@ -10,6 +10,8 @@
  *   resolveRules({ profile?, overrides? }) → Rules    (RulesError lists the allowed profiles / knobs / values)
  *   parseKnobValue(name, raw), getProfile(name), profileRules(profile), defaultRules(), validateRules(obj)
  *   rulesKey(rules)          stable `name=value;…` key, to store verdicts under several rule sets apart
+ *   ruleSet(request) / ruleSetOf(rules) → RuleSet { rules, key, profile }: made once where the rules are
+ *                            chosen, passed down to replay, audit, rows and writer
  *   matchingProfile(rules), differencesFrom(rules, profile?)
  *   rulesCatalog()           everything above as plain JSON-ready data (`kanshi rules --json`)
  */
@@ -56,3 +58,4 @@ export {
   type RulesRequest,
 } from './resolve.js';
 export { rulesCatalog, type RulesCatalog } from './catalog.js';
+export { ruleSet, ruleSetOf, type RuleSet } from './rule-set.js';

@@ -1,40 +1,36 @@
 /**
- * A scripted writer of Tenhou mjlog XML for situations Tenhou never produces. The script names hands and
- * the tiles that matter in notation; the builder assigns tile ids, keeps the physical game consistent
- * (four copies per kind, turn order, 13/14-tile hands, the live wall and the dead wall's four replacement
- * tiles) and writes every tag in Tenhou's own order (tenhou-format.md §3.1). It enforces physics, not
- * rules: an illegal riichi kan, a fifth kan or a missing abort are the point of a scenario, but a sixth
- * copy of a tile or a discard out of turn are refused with a ScenarioError, except through the two
- * explicit escape hatches (`raw`, `discardNotHeld`).
+ * A scripted writer of Tenhou logs for situations Tenhou never produces. The script names hands and the
+ * tiles that matter in notation; the builder gives tile ids and turns each step into an event of
+ * src/events, applied to one Table (src/table) per round. The table is the game's physics: whose move it
+ * is, what each seat holds, how many live tiles are left, where the replacement tiles, indicators and ura
+ * sit in the wall. A step the table would find contradictory (a fifth copy of a tile, a discard out of
+ * turn, a draw beyond the wall) is refused with a ScenarioError, except through the two escape hatches
+ * (`raw`, `discardNotHeld`). Rules are not enforced: an illegal riichi kan, a fifth kan or a missing abort
+ * are the point of a scenario.
+ *
+ * Kandora are turned over where src/replay's `revealsAt` says under Tenhou's timing (a kan declared with
+ * `revealAtDeclaration`: the `immediate` timing), which gives Tenhou's own tag order (tenhou-format.md
+ * §3.1). The game is written as mjlog XML (`toXml`, tags written as the events are made) or as
+ * tenhou.net/6 JSON (`toTenhou6`, from the events: tenhou6.ts).
  *
  * Seeded mode (`seed`): hands, draws, replacement tiles and indicators all come from the wall `src/wall`
  * rebuilds from the seed, so the log verifies; the script chooses only what to discard and when to kan.
  */
+import type { GameEvent, RoundStartEvent, Seat, WinEvent } from '../events/index.js';
 import { isComplete, toCounts, waits, HandError, WAITING_SIZES } from '../hand/index.js';
-import { countDora } from '../replay/index.js';
-import { encodeMeld, kindOf, kindToString, isRedFive, type KanType, type MeldType, type TileId, type TileKind } from '../tiles/index.js';
-import {
-  gameWalls,
-  haipaiIndices,
-  indicatorIndex,
-  liveDrawIndex,
-  replacementIndex,
-  seatOffsetFromDealer,
-  uraIndex,
-  type GameWalls,
-  type RoundWall,
-} from '../wall/index.js';
+import { revealsAt, type KanMilestone } from '../replay/index.js';
+import type { KandoraTiming } from '../rules/index.js';
+import { Table, type Kan } from '../table/index.js';
+import { countDora, encodeMeld, kindOf, kindToString, isRedFive, type TileId, type TileKind } from '../tiles/index.js';
+import { gameWalls, haipaiIndices, indicatorIndex, seatOffsetFromDealer, uraIndex, type GameWalls, type RoundWall } from '../wall/index.js';
 import { notation, oneTile, ScenarioError, tileName, TilePool } from './pool.js';
 import { finalPoints, notenDeltas, winDeltas, winValue } from './scoring.js';
+import { tenhou6Text } from './tenhou6.js';
 import { AKA_YAKU, DORA_YAKU, URA_YAKU, YAKU_ID, YAKUMAN_ID, type YakumanName, type YakuName } from './yaku.js';
 
 export { ScenarioError } from './pool.js';
 
 const PLAYERS = 4;
-/** Live draws of a 4-player round without kans (tenhou-format.md §3.4); each kan takes one. */
-const LIVE_DRAWS = 70;
-/** Replacement tiles of the 4-player dead wall (tenhou-format.md §3.5). */
-const REPLACEMENT_TILES = 4;
 const START_SCORE = 25000;
 const DRAW_LETTERS = 'TUVW';
 const DISCARD_LETTERS = 'DEFG';
@@ -81,34 +77,11 @@ export interface WinOptions {
 
 export interface KanOptions {
   /**
-   * Deliberate deviation: write a daiminkan's or kakan's DORA right after the declaration (before the
-   * replacement draw), as Tenhou does only in chip games. For the kandora-timing example.
+   * Deliberate deviation from Tenhou: the daiminkan's or kakan's indicator is turned over under the
+   * `immediate` timing, right after the declaration (before the replacement draw), as Tenhou does only in
+   * chip games and an immediate rule (kan-rules.md §2) always does. For the kandora-timing examples.
    */
   revealAtDeclaration?: boolean;
-}
-
-interface HeldMeld {
-  type: MeldType;
-  tiles: TileId[];
-  called: TileId;
-  fromOffset: number;
-  added?: TileId;
-  code: number;
-}
-
-interface SeatState {
-  hand: TileId[];
-  melds: HeldMeld[];
-  river: TileId[];
-  riichi: 'none' | 'declared' | 'accepted';
-  /** The tile drawn this turn (live or replacement), while the player still holds it. */
-  lastDraw: TileId | null;
-}
-
-interface KanState {
-  seat: number;
-  kind: KanType;
-  revealAtDeclaration: boolean;
 }
 
 interface Tag {
@@ -118,14 +91,8 @@ interface Tag {
   raw?: string;
 }
 
-type Phase = 'draw' | 'act' | 'kan' | 'ended';
-
-/** The last tile another player could ron on. */
-interface Offer {
-  kind: 'discard' | 'kakan' | 'ankan';
-  seat: number;
-  tile: TileId;
-}
+/** Where the acting seat is in its turn, as far as its kans' indicators are concerned. */
+type TurnPoint = 'replacement' | 'discard';
 
 function urlEscapeBytes(name: string): string {
   return [...Buffer.from(name, 'utf8')].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
@@ -139,104 +106,127 @@ function sorted(tiles: readonly TileId[]): TileId[] {
   return [...tiles].sort((a, b) => a - b);
 }
 
-class Round {
-  readonly seats: SeatState[];
-  readonly dealer: number;
+/**
+ * The milestone (src/replay) a kan of the acting seat reaches at this point of the seat's turn: before a
+ * replacement draw, the kan just declared has passed its chankan window and the seat's earlier kans of the
+ * turn have their next kan; before a discard, the seat's kans of the turn reach that discard.
+ */
+function milestoneOf(k: Kan, at: TurnPoint): KanMilestone | null {
+  if (at === 'discard') return k.replacement !== null && k.discard === null ? 'discard' : null;
+  if (k.replacement === null) return 'window-passed';
+  return k.nextDeclaration !== null && k.discard === null ? 'next-kan' : null;
+}
+
+/** The round being scripted: its table, its events, and the tiles the builder has given out. */
+class Hand {
+  /** The round as the game's physics sees it: whose move, what each seat holds, the wall, the kans. */
+  readonly table: Table;
+  /** The round's events in order, the round start first (what toTenhou6 writes). */
+  readonly events: GameEvent[];
+  /** The wall rebuilt from the seed (seeded mode), else null. */
+  readonly wall: RoundWall | null;
+  /** Tile ids in play, and the choice of tiles nobody named. */
   readonly pool: TilePool;
-  phase: Phase = 'draw';
-  actor: number;
-  offer: Offer | null = null;
-  liveDraws = 0;
-  replacements = 0;
-  /** The kan whose replacement draw is owed (its chankan window is open until then). */
-  openKan: KanState | null = null;
-  /** Daiminkans and kakans whose replacement was drawn and whose DORA waits for the player's discard or next kan. */
-  pendingReveals: KanState[] = [];
-  /** Revealed indicators: the round's first, then each DORA. */
-  readonly indicators: TileId[] = [];
-  /** A riichi declaration discard whose acceptance (REACH step 2) is not written yet. */
-  pendingAccept: number | null = null;
+  /** Kans whose indicator the script asked to see at once; the others follow Tenhou's timing. */
+  readonly immediate = new Set<Kan>();
+  /** Kandora and ura indicators the script named, still to show (unseeded). */
   private readonly kandoraPlan: string[];
   private readonly uraPlan: string[];
-  private readonly uraTiles: TileId[] = [];
+  /** Ura indicators chosen so far, kept (a double ron would share them). */
+  private readonly ura: TileId[] = [];
 
-  constructor(
-    readonly kyoku: number,
-    readonly honba: number,
-    public sticks: number,
-    readonly scores: number[],
-    readonly redFives: boolean,
-    readonly wall: RoundWall | null,
-    opts: RoundOptions,
-  ) {
-    this.dealer = kyoku % 4;
-    this.actor = this.dealer;
-    this.pool = new TilePool(redFives);
+  constructor(start: RoundStartEvent, index: number, wall: RoundWall | null, pool: TilePool, opts: RoundOptions) {
+    this.table = new Table(start, { round: index, players: PLAYERS, wall });
+    this.events = [start];
+    this.wall = wall;
+    this.pool = pool;
     this.kandoraPlan = [...(opts.kandora ?? [])];
     this.uraPlan = [...(opts.ura ?? [])];
-    this.seats = Array.from({ length: PLAYERS }, () => ({ hand: [], melds: [], river: [], riichi: 'none' as const, lastDraw: null }));
   }
 
-  liveLeft(): number {
-    return LIVE_DRAWS - this.replacements - this.liveDraws;
+  /**
+   * Applies an event to the table. The builder checks each step before making its event, so a
+   * contradiction the table finds is the builder's own mistake, unless an escape hatch `allows` it.
+   */
+  apply(e: GameEvent, allows = false): void {
+    const before = this.table.inconsistencies.length;
+    this.events.push(e);
+    this.table.apply(e, this.events.length - 1);
+    const broken = this.table.inconsistencies[before];
+    if (broken && !allows) throw new ScenarioError(`${e.type}: the table refuses it: ${broken.message}`);
   }
 
-  hands(): TileId[][] {
-    return this.seats.map((s) => s.hand);
+  timing(k: Kan): KandoraTiming {
+    return this.immediate.has(k) ? 'immediate' : 'tenhou';
+  }
+
+  concealedHands(): TileId[][] {
+    return this.table.seats.map((s) => s.concealed);
   }
 
   melded(): TileId[] {
-    return this.seats.flatMap((s) => s.melds.flatMap((m) => m.tiles));
+    return this.table.seats.flatMap((s) => s.melds.flatMap((m) => m.tiles));
   }
 
   /** The next kandora indicator: the wall's, the script's, or a tile of no interest. */
   nextKandora(): TileId {
-    const k = this.indicators.length;
-    if (this.wall) return this.pool.mark(this.wall.tiles[indicatorIndex(this.wall.layout, k)], `kandora ${k}`);
+    const k = this.table.indicators.length;
+    const what = `kandora ${k}`;
+    if (this.wall) return this.pool.mark(this.wall.tiles[indicatorIndex(this.table.layout, k)], what);
     const planned = this.kandoraPlan.shift();
-    if (planned !== undefined) return this.pool.take(oneTile(planned, `kandora ${k}`), `kandora ${k}`);
-    return this.pool.pickFiller(this.hands(), this.melded(), `kandora ${k}`);
+    if (planned !== undefined) return this.pool.take(oneTile(planned, what), what);
+    return this.pool.pickFiller(this.concealedHands(), this.melded(), what);
   }
 
-  /** Ura indicators for the revealed indicators, chosen once and kept (a double ron would share them). */
+  /** Ura indicators for the indicators turned over so far. */
   uraIndicators(): TileId[] {
-    while (this.uraTiles.length < this.indicators.length) {
-      const k = this.uraTiles.length;
+    const shown = this.table.indicators.length;
+    while (this.ura.length < shown) {
+      const k = this.ura.length;
       const what = `ura indicator ${k}`;
-      if (this.wall) this.uraTiles.push(this.pool.mark(this.wall.tiles[uraIndex(this.wall.layout, k)], what));
+      if (this.wall) this.ura.push(this.pool.mark(this.wall.tiles[uraIndex(this.table.layout, k)], what));
       else {
         const planned = this.uraPlan.shift();
-        this.uraTiles.push(planned !== undefined ? this.pool.take(oneTile(planned, what), what) : this.pool.pickFiller(this.hands(), this.melded(), what));
+        this.ura.push(planned !== undefined ? this.pool.take(oneTile(planned, what), what) : this.pool.pickFiller(this.concealedHands(), this.melded(), what));
       }
     }
-    return this.uraTiles.slice(0, this.indicators.length);
+    return this.ura.slice(0, shown);
   }
 }
 
 export class MjlogBuilder {
+  /** The mjlog tags so far: the game's header, then each round's. */
   private readonly tags: Tag[] = [];
+  /** Every round's events (the current one's still growing). */
+  private readonly rounds: GameEvent[][] = [];
   private readonly type: number;
+  private readonly lobby: number;
   private readonly redFives: boolean;
+  private readonly names: readonly string[];
+  /** The walls of a seeded game, else null. */
   private readonly walls: GameWalls | null;
-  private readonly seed: string | null;
-  private state: Round | null = null;
-  private roundCount = 0;
-  private scores: number[] = new Array<number>(PLAYERS).fill(START_SCORE);
+  /** The round being scripted, or the last one once it has ended. */
+  private hand: Hand | null = null;
+  /** Each seat's score now: riichi deposits are taken as they are accepted, a round's deltas at its end. */
+  private readonly scores: number[] = new Array<number>(PLAYERS).fill(START_SCORE);
+  /** Riichi sticks on the table. */
   private sticks = 0;
+  /** The kyoku of the last round started. */
   private lastKyoku = -1;
 
   constructor(options: BuilderOptions = {}) {
     this.type = options.type ?? 169;
     if (this.type & 0x10) throw new ScenarioError('3-player games (GO type bit 0x10) are not supported by the scenario builder');
     this.redFives = (this.type & 0x2) === 0;
-    this.seed = options.seed ?? null;
-    this.walls = this.seed ? gameWalls(this.seed, 4) : null;
-    const names = options.names ?? ['kanshi-A', 'kanshi-B', 'kanshi-C', 'kanshi-D'];
-    if (names.length !== PLAYERS) throw new ScenarioError(`names: expected ${PLAYERS} names, got ${names.length}`);
-    if (this.seed) this.push('SHUFFLE', [['seed', this.seed], ['ref', '']]);
-    this.push('GO', [['type', String(this.type)], ['lobby', String(options.lobby ?? 0)]]);
+    this.lobby = options.lobby ?? 0;
+    const seed = options.seed ?? null;
+    this.walls = seed ? gameWalls(seed, PLAYERS) : null;
+    this.names = options.names ?? ['kanshi-A', 'kanshi-B', 'kanshi-C', 'kanshi-D'];
+    if (this.names.length !== PLAYERS) throw new ScenarioError(`names: expected ${PLAYERS} names, got ${this.names.length}`);
+    if (seed) this.push('SHUFFLE', [['seed', seed], ['ref', '']]);
+    this.push('GO', [['type', String(this.type)], ['lobby', String(this.lobby)]]);
     this.push('UN', [
-      ...names.map((n, i) => [`n${i}`, urlEscapeBytes(n)] as [string, string]),
+      ...this.names.map((n, i) => [`n${i}`, urlEscapeBytes(n)] as [string, string]),
       ['dan', '16,16,16,16'],
       ['rate', '2000.00,2000.00,2000.00,2000.00'],
       ['sx', 'M,M,M,M'],
@@ -250,118 +240,130 @@ export class MjlogBuilder {
     this.tags.push({ name, attrs });
   }
 
-  /** Writes a tag of the round, first writing a riichi acceptance still owed (REACH step 2 comes before anything but a ron). */
-  private emit(name: string, attrs: [string, string][] = []): void {
-    const r = this.current();
-    if (r.pendingAccept !== null && name !== 'AGARI') this.accept(r);
-    this.push(name, attrs);
+  /** One step of the game: its event goes to the table, its tag to the mjlog. */
+  private play(e: GameEvent, tag: string, attrs: [string, string][] = [], allows = false): void {
+    this.current().apply(e, allows);
+    this.push(tag, attrs);
   }
 
-  private accept(r: Round): void {
-    const seat = r.pendingAccept!;
-    r.pendingAccept = null;
-    r.scores[seat] -= 1000;
-    r.sticks++;
-    r.seats[seat].riichi = 'accepted';
-    this.push('REACH', [['who', String(seat)], ['ten', r.scores.map(hundreds).join(',')], ['step', '2']]);
+  /**
+   * The last discard was not ronned: a riichi declared with it is accepted (REACH step 2, the stick
+   * deposited). Every step that can follow a discard but a ron starts here.
+   */
+  private discardPassed(): void {
+    const seat = this.current().table.riichiAwaitingAcceptance();
+    if (seat === null) return;
+    this.scores[seat] -= 1000;
+    this.sticks++;
+    const ten = this.scores.map(hundreds).join(',');
+    this.play({ type: 'riichi', seat, step: 'accepted', scores: [...this.scores] }, 'REACH', [['who', String(seat)], ['ten', ten], ['step', '2']]);
   }
 
-  private current(): Round {
-    if (!this.state) throw new ScenarioError('no round has started: call round() first');
-    return this.state;
+  private current(): Hand {
+    if (!this.hand) throw new ScenarioError('no round has started: call round() first');
+    return this.hand;
   }
 
-  private live(what: string): Round {
-    const r = this.current();
-    if (r.phase === 'ended') throw new ScenarioError(`${what}: the round has ended; start the next with round()`);
-    return r;
+  private live(what: string): Hand {
+    const h = this.current();
+    if (h.table.phase === 'over') throw new ScenarioError(`${what}: the round has ended; start the next with round()`);
+    return h;
   }
 
   // ---------- rounds ----------
 
   /** Starts a round: deals, shows the dora indicator, and writes INIT. */
   round(opts: RoundOptions = {}): this {
-    if (this.state && this.state.phase !== 'ended') throw new ScenarioError('round(): the previous round has not ended (win, exhaustive draw or abort)');
+    if (this.hand && this.hand.table.phase !== 'over') throw new ScenarioError('round(): the previous round has not ended (win, exhaustive draw or abort)');
     const kyoku = opts.kyoku ?? this.lastKyoku + 1;
-    const honba = opts.honba ?? 0;
-    const index = this.roundCount++;
+    const index = this.rounds.length;
     const wall = this.walls ? this.walls.round(index) : null;
-    const r = new Round(kyoku, honba, this.sticks, [...this.scores], this.redFives, wall, opts);
-    this.state = r;
-    this.lastKyoku = kyoku;
-    let dice: readonly [number, number] = opts.dice ?? [2, 3];
-    if (wall) {
-      if (opts.hands || opts.dora || opts.kandora || opts.ura || opts.dice || opts.reserve) {
-        throw new ScenarioError('round(): a seeded round deals and draws from the wall; hands, dora, kandora, ura, reserve and dice cannot be chosen');
-      }
-      for (let seat = 0; seat < PLAYERS; seat++) {
-        const offset = seatOffsetFromDealer(PLAYERS, seat, r.dealer);
-        r.seats[seat].hand = sorted(haipaiIndices(wall.layout, offset).map((i) => r.pool.mark(wall.tiles[i], `seat ${seat}'s dealt hand`)));
-      }
-      r.indicators.push(r.pool.mark(wall.tiles[indicatorIndex(wall.layout, 0)], 'the dora indicator'));
-      dice = [wall.dice[0] - 1, wall.dice[1] - 1];
-    } else {
-      const hands = opts.hands ?? [];
-      if (hands.length > PLAYERS) throw new ScenarioError(`round(): ${hands.length} hands for ${PLAYERS} players`);
-      const partial: boolean[] = [];
-      for (let seat = 0; seat < PLAYERS; seat++) {
-        const text = hands[seat];
-        if (text == null) continue;
-        // `1111m+`: these tiles, and the builder completes the hand with isolated ones.
-        partial[seat] = text.endsWith('+');
-        const tiles = notation(partial[seat] ? text.slice(0, -1) : text, `seat ${seat}'s hand`);
-        if (tiles.length > 13 || (!partial[seat] && tiles.length !== 13)) {
-          throw new ScenarioError(`round(): seat ${seat}'s hand "${text}" has ${tiles.length} tiles, expected 13 (or fewer with a trailing +)`);
-        }
-        r.seats[seat].hand = sorted(tiles.map((t) => r.pool.take(t, `seat ${seat}'s hand "${text}"`)));
-      }
-      if (opts.dora) r.indicators.push(r.pool.take(oneTile(opts.dora, 'dora'), 'the dora indicator'));
-      if (opts.reserve) r.pool.reserve(opts.reserve);
-      for (const t of opts.kandora ?? []) r.pool.reserve(t);
-      for (const t of opts.ura ?? []) r.pool.reserve(t);
-      for (let seat = 0; seat < PLAYERS; seat++) {
-        if (hands[seat] != null && !partial[seat]) continue;
-        const others = r.seats.filter((_, s) => s !== seat).map((s) => s.hand);
-        r.seats[seat].hand = r.pool.isolatedHand(others, r.seats[seat].hand, `seat ${seat}'s dealt hand`);
-      }
-      if (!opts.dora) r.indicators.push(r.pool.pickFiller(r.hands(), r.melded(), 'the dora indicator'));
-    }
+    const dealer = kyoku % PLAYERS;
+    const pool = new TilePool(this.redFives);
+    const { hands, dora, dice } = wall ? this.dealFromWall(wall, pool, dealer, opts) : this.dealScripted(pool, opts);
     if (dice.some((d) => !Number.isInteger(d) || d < 0 || d > 5)) throw new ScenarioError(`round(): dice ${dice.join(',')} must be 0..5 (each die minus one)`);
+    const honba = opts.honba ?? 0;
+    const start: RoundStartEvent = {
+      type: 'roundStart',
+      round: kyoku,
+      honba,
+      riichiSticks: this.sticks,
+      dice: [dice[0] + 1, dice[1] + 1],
+      doraIndicator: dora,
+      scores: [...this.scores],
+      dealer,
+      hands,
+    };
+    this.hand = new Hand(start, index, wall, pool, opts);
+    this.rounds.push(this.hand.events);
+    this.lastKyoku = kyoku;
     this.push('INIT', [
-      ['seed', [kyoku, honba, r.sticks, dice[0], dice[1], r.indicators[0]].join(',')],
-      ['ten', r.scores.map(hundreds).join(',')],
-      ['oya', String(r.dealer)],
-      ...r.seats.map((s, i) => [`hai${i}`, s.hand.join(',')] as [string, string]),
+      ['seed', [kyoku, honba, this.sticks, dice[0], dice[1], dora].join(',')],
+      ['ten', this.scores.map(hundreds).join(',')],
+      ['oya', String(dealer)],
+      ...hands.map((hand, i) => [`hai${i}`, hand.join(',')] as [string, string]),
     ]);
     return this;
   }
 
-  // ---------- draws and discards ----------
+  /** Seeded: the hands, the dora indicator and the dice the wall gives. */
+  private dealFromWall(wall: RoundWall, pool: TilePool, dealer: number, opts: RoundOptions): { hands: TileId[][]; dora: TileId; dice: readonly number[] } {
+    if (opts.hands || opts.dora || opts.kandora || opts.ura || opts.dice || opts.reserve) {
+      throw new ScenarioError('round(): a seeded round deals and draws from the wall; hands, dora, kandora, ura, reserve and dice cannot be chosen');
+    }
+    const hands = Array.from({ length: PLAYERS }, (_, seat) => {
+      const offset = seatOffsetFromDealer(PLAYERS, seat, dealer);
+      return sorted(haipaiIndices(wall.layout, offset).map((i) => pool.mark(wall.tiles[i], `seat ${seat}'s dealt hand`)));
+    });
+    const dora = pool.mark(wall.tiles[indicatorIndex(wall.layout, 0)], 'the dora indicator');
+    return { hands, dora, dice: [wall.dice[0] - 1, wall.dice[1] - 1] };
+  }
+
+  /** Unseeded: the hands the script names, completed with isolated tiles, and a dora indicator of no interest unless named. */
+  private dealScripted(pool: TilePool, opts: RoundOptions): { hands: TileId[][]; dora: TileId; dice: readonly number[] } {
+    const texts = opts.hands ?? [];
+    if (texts.length > PLAYERS) throw new ScenarioError(`round(): ${texts.length} hands for ${PLAYERS} players`);
+    const hands: TileId[][] = [[], [], [], []];
+    const partial: boolean[] = [];
+    for (let seat = 0; seat < PLAYERS; seat++) {
+      const text = texts[seat];
+      if (text == null) continue;
+      // `1111m+`: these tiles, and the builder completes the hand with isolated ones.
+      partial[seat] = text.endsWith('+');
+      const tiles = notation(partial[seat] ? text.slice(0, -1) : text, `seat ${seat}'s hand`);
+      if (tiles.length > 13 || (!partial[seat] && tiles.length !== 13)) {
+        throw new ScenarioError(`round(): seat ${seat}'s hand "${text}" has ${tiles.length} tiles, expected 13 (or fewer with a trailing +)`);
+      }
+      hands[seat] = sorted(tiles.map((t) => pool.take(t, `seat ${seat}'s hand "${text}"`)));
+    }
+    const named = opts.dora ? pool.take(oneTile(opts.dora, 'dora'), 'the dora indicator') : null;
+    if (opts.reserve) pool.reserve(opts.reserve);
+    for (const t of opts.kandora ?? []) pool.reserve(t);
+    for (const t of opts.ura ?? []) pool.reserve(t);
+    for (let seat = 0; seat < PLAYERS; seat++) {
+      if (texts[seat] != null && !partial[seat]) continue;
+      hands[seat] = pool.isolatedHand(hands.filter((_, s) => s !== seat), hands[seat], `seat ${seat}'s dealt hand`);
+    }
+    const dora = named ?? pool.pickFiller(hands, [], 'the dora indicator');
+    return { hands, dora, dice: opts.dice ?? [2, 3] };
+  }
+
+  // ---------- draws ----------
 
   /**
    * A draw by `seat`: its replacement draw after its kan, else its live draw on its turn. `tile` names the
    * tile (unseeded); without it the builder draws a tile of no interest (or the wall's, seeded).
    */
   draw(seat: number, tile?: string): this {
-    const r = this.live(`draw(${seat})`);
-    if (r.phase === 'kan') {
-      if (r.actor !== seat) throw new ScenarioError(`draw(${seat}): seat ${r.actor} owes the replacement draw of its kan`);
-      return this.replacementDraw(r, seat, tile);
+    const h = this.live(`draw(${seat})`);
+    const t = h.table;
+    if (t.phase === 'replacement') {
+      if (t.actor !== seat) throw new ScenarioError(`draw(${seat}): seat ${t.actor} owes the replacement draw of its kan`);
+      return this.replacementDraw(h, seat, tile);
     }
-    if (r.phase !== 'draw' || r.actor !== seat) throw new ScenarioError(`draw(${seat}): it is seat ${r.actor}'s turn to ${r.phase === 'draw' ? 'draw' : 'discard'}`);
-    this.checkSize(r, seat, 13, 'draw');
-    if (r.liveLeft() <= 0) throw new ScenarioError(`draw(${seat}): the live wall is empty (${r.liveDraws} live and ${r.replacements} replacement draws made)`);
-    const j = r.liveDraws;
-    const what = `seat ${seat}'s live draw ${j + 1}`;
-    let id: TileId;
-    if (r.wall) {
-      id = r.pool.mark(r.wall.tiles[liveDrawIndex(r.wall.layout, j)], what);
-      this.checkNamed(tile, id, what);
-    } else {
-      id = tile !== undefined ? r.pool.take(oneTile(tile, what), what) : r.pool.pickFiller(r.hands(), r.melded(), what);
-    }
-    r.liveDraws++;
-    return this.takeDrawn(r, seat, id);
+    this.checkLiveDraw(h, seat, `draw(${seat})`);
+    const what = `seat ${seat}'s live draw ${t.liveDraws + 1}`;
+    return this.takeDrawn(seat, h.wall ? this.fromWall(h, t.nextLiveIndex(), tile, what) : this.scripted(h, tile, what));
   }
 
   /**
@@ -370,69 +372,135 @@ export class MjlogBuilder {
    * (an ura indicator position when nobody wins in riichi).
    */
   drawSwapped(seat: number, wallIndex: number): this {
-    const r = this.live(`drawSwapped(${seat})`);
-    if (!r.wall) throw new ScenarioError('drawSwapped(): only seeded rounds have a wall to differ from');
-    if (r.phase !== 'draw' || r.actor !== seat) throw new ScenarioError(`drawSwapped(${seat}): it is seat ${r.actor}'s turn`);
-    if (r.liveLeft() <= 0) throw new ScenarioError(`drawSwapped(${seat}): the live wall is empty`);
-    this.checkSize(r, seat, 13, 'draw');
-    const id = r.pool.mark(r.wall.tiles[wallIndex], `drawSwapped(${seat}, ${wallIndex})`);
-    r.liveDraws++;
-    return this.takeDrawn(r, seat, id);
+    const h = this.live(`drawSwapped(${seat})`);
+    if (!h.wall) throw new ScenarioError('drawSwapped(): only seeded rounds have a wall to differ from');
+    this.checkLiveDraw(h, seat, `drawSwapped(${seat})`);
+    return this.takeDrawn(seat, h.pool.mark(h.wall.tiles[wallIndex], `drawSwapped(${seat}, ${wallIndex})`));
   }
 
-  private replacementDraw(r: Round, seat: number, tile: string | undefined): this {
-    const kan = r.openKan!;
-    if (r.replacements >= REPLACEMENT_TILES) {
-      throw new ScenarioError(`draw(${seat}): the dead wall has only ${REPLACEMENT_TILES} replacement tiles; a fifth kan gets none (end the round with abort())`);
-    }
-    // The chankan window has passed: a pending open-kan reveal of this player comes first (§3.1 rule 2),
-    // then an ankan's own reveal (rule 1), then the replacement draw.
-    this.flushReveals(r, seat);
-    if (kan.kind === 'ankan' || kan.revealAtDeclaration) this.reveal(r);
-    const n = r.replacements;
-    const what = `seat ${seat}'s replacement draw ${n + 1}`;
-    let id: TileId;
-    if (r.wall) {
-      id = r.pool.mark(r.wall.tiles[replacementIndex(r.wall.layout, n)], what);
-      this.checkNamed(tile, id, what);
-    } else {
-      id = tile !== undefined ? r.pool.take(oneTile(tile, what), what) : r.pool.pickFiller(r.hands(), r.melded(), what);
-    }
-    r.replacements++;
-    r.openKan = null;
-    if (kan.kind !== 'ankan' && !kan.revealAtDeclaration) r.pendingReveals.push(kan);
-    return this.takeDrawn(r, seat, id);
+  /** Refuses a live draw that is not the seat's to make now, or that the live wall no longer has. */
+  private checkLiveDraw(h: Hand, seat: number, what: string): void {
+    const t = h.table;
+    if (t.phase !== 'draw' || t.actor !== seat) throw new ScenarioError(`${what}: it is seat ${t.actor}'s turn to ${t.phase === 'draw' ? 'draw' : 'discard'}`);
+    this.checkSize(h, seat, 13, 'draw');
+    if (t.liveLeft() <= 0) throw new ScenarioError(`${what}: the live wall is empty (${t.liveDraws} live and ${t.replacements} replacement draws made)`);
   }
 
-  private takeDrawn(r: Round, seat: number, id: TileId): this {
-    this.emit(`${DRAW_LETTERS[seat]}${id}`);
-    const s = r.seats[seat];
-    s.hand.push(id);
-    s.lastDraw = id;
-    r.offer = null;
-    r.actor = seat;
-    r.phase = 'act';
+  private replacementDraw(h: Hand, seat: number, tile: string | undefined): this {
+    const t = h.table;
+    const index = t.nextReplacementIndex();
+    if (index === null) {
+      const n = t.layout.replacement.length;
+      throw new ScenarioError(`draw(${seat}): the dead wall has only ${n} replacement tiles; kan ${n + 1} gets none (end the round with abort())`);
+    }
+    // Nobody robbed the kan: its chankan window has passed, and indicators owed now come before the draw.
+    this.revealKans(h, seat, 'replacement');
+    const what = `seat ${seat}'s replacement draw ${t.replacements + 1}`;
+    return this.takeDrawn(seat, h.wall ? this.fromWall(h, index, tile, what) : this.scripted(h, tile, what));
+  }
+
+  private takeDrawn(seat: number, id: TileId): this {
+    this.discardPassed();
+    this.play({ type: 'draw', seat, tile: id }, `${DRAW_LETTERS[seat]}${id}`);
     return this;
   }
 
-  private checkNamed(tile: string | undefined, id: TileId, what: string): void {
-    if (tile === undefined) return;
+  /** Seeded: the tile at the wall index; a tile the script names must be that one. */
+  private fromWall(h: Hand, index: number, tile: string | undefined, what: string): TileId {
+    const id = h.pool.mark(h.wall!.tiles[index], what);
+    if (tile === undefined) return id;
     const t = oneTile(tile, what);
     if (t.kind !== kindOf(id) || t.red !== isRedFive(id, this.redFives)) {
       throw new ScenarioError(`${what}: the wall gives ${kindToString(kindOf(id))} (tile ${id}), not ${tileName(t)}`);
     }
+    return id;
   }
 
-  private checkSize(r: Round, seat: number, size: 13 | 14, what: string): void {
-    const s = r.seats[seat];
-    const n = s.hand.length + 3 * s.melds.length;
-    if (n !== size) throw new ScenarioError(`${what} by seat ${seat}: it holds ${s.hand.length} tiles and ${s.melds.length} melds (${n}), expected ${size}`);
+  /** Unseeded: the tile the script names, or one of no interest. */
+  private scripted(h: Hand, tile: string | undefined, what: string): TileId {
+    return tile !== undefined ? h.pool.take(oneTile(tile, what), what) : h.pool.pickFiller(h.concealedHands(), h.melded(), what);
+  }
+
+  // ---------- discards and riichi ----------
+
+  /**
+   * A discard by `seat`: `tile` in notation, or the tile just drawn (tsumogiri) when omitted. A player in
+   * riichi can only discard the tile just drawn.
+   */
+  discard(seat: number, tile?: string, opts: { riichi?: boolean } = {}): this {
+    const h = this.live(`discard(${seat})`);
+    const t = h.table;
+    if (t.phase !== 'act' || t.actor !== seat) {
+      const why = t.phase === 'replacement' ? `seat ${t.actor} owes a replacement draw` : `it is seat ${t.actor}'s turn to ${t.phase === 'draw' ? 'draw' : 'act'}`;
+      throw new ScenarioError(`discard(${seat}): ${why}`);
+    }
+    this.checkSize(h, seat, 14, 'discard');
+    const s = t.seats[seat];
+    let id: TileId;
+    if (tile === undefined) {
+      if (s.drawn === null) throw new ScenarioError(`discard(${seat}): no tile was drawn this turn (after a call); name the tile`);
+      id = s.drawn;
+    } else {
+      id = this.held(h, seat, tile, 1, `discard(${seat}, ${tile})`, s.drawn)[0];
+    }
+    if (s.riichi === 'accepted' && id !== s.drawn) {
+      throw new ScenarioError(`discard(${seat}): seat ${seat} is in riichi and can only discard the tile just drawn`);
+    }
+    if (opts.riichi) this.declareRiichi(h, seat, id);
+    this.revealKans(h, seat, 'discard');
+    this.play({ type: 'discard', seat, tile: id, tsumogiri: id === s.drawn }, `${DISCARD_LETTERS[seat]}${id}`);
+    return this;
+  }
+
+  /** A riichi declaration with this discard (REACH step 1 now, step 2 once the discard passes). */
+  riichi(seat: number, tile?: string): this {
+    return this.discard(seat, tile, { riichi: true });
+  }
+
+  private declareRiichi(h: Hand, seat: number, id: TileId): void {
+    const t = h.table;
+    const s = t.seats[seat];
+    if (s.riichi !== 'none') throw new ScenarioError(`riichi(${seat}): seat ${seat} has already declared riichi`);
+    if (s.melds.some((m) => m.type !== 'ankan')) throw new ScenarioError(`riichi(${seat}): seat ${seat}'s hand is open`);
+    if (this.scores[seat] < 1000) throw new ScenarioError(`riichi(${seat}): seat ${seat} has ${this.scores[seat]} points, fewer than the 1000 a riichi deposit needs`);
+    if (t.liveLeft() < 4) throw new ScenarioError(`riichi(${seat}): fewer than four live tiles are left`);
+    const after = s.concealed.filter((x) => x !== id);
+    if (this.waitsOf(after).length === 0) throw new ScenarioError(`riichi(${seat}): the hand ${this.handText(after)} is not tenpai after discarding tile ${id}`);
+    this.play({ type: 'riichi', seat, step: 'declare' }, 'REACH', [['who', String(seat)], ['step', '1']]);
+  }
+
+  private waitsOf(concealed: readonly TileId[]): TileKind[] {
+    if (!WAITING_SIZES.includes(concealed.length)) return [];
+    try {
+      return waits(toCounts(concealed.map(kindOf)));
+    } catch (err) {
+      if (err instanceof HandError) return [];
+      throw err;
+    }
+  }
+
+  /** The waits of a seat's concealed hand now (kinds in notation), for scripts and tests. */
+  waitsOfSeat(seat: number): string[] {
+    return this.waitsOf(this.current().table.seats[seat].concealed).map(kindToString);
+  }
+
+  /** Draw and discard the drawn tile. */
+  tsumogiri(seat: number, tile?: string): this {
+    return this.draw(seat, tile).discard(seat);
+  }
+
+  // ---------- tiles held ----------
+
+  private checkSize(h: Hand, seat: number, size: 13 | 14, what: string): void {
+    const n = h.table.handSize(seat);
+    const s = h.table.seats[seat];
+    if (n !== size) throw new ScenarioError(`${what} by seat ${seat}: it holds ${s.concealed.length} tiles and ${s.melds.length} melds (${n}), expected ${size}`);
   }
 
   /** Finds held ids of a kind (the red five only when written `0`, or when nothing else is left). */
-  private held(r: Round, seat: number, tile: string, count: number, what: string, prefer: TileId | null = null): TileId[] {
+  private held(h: Hand, seat: number, tile: string, count: number, what: string, prefer: TileId | null = null): TileId[] {
     const t = oneTile(tile, what);
-    const hand = r.seats[seat].hand;
+    const hand = h.table.seats[seat].concealed;
     const ofKind = hand.filter((id) => kindOf(id) === t.kind);
     const red = ofKind.filter((id) => isRedFive(id, this.redFives));
     const plain = sorted(ofKind.filter((id) => !isRedFive(id, this.redFives)));
@@ -449,89 +517,29 @@ export class MjlogBuilder {
     return order.slice(0, count);
   }
 
+  /** Held ids for tiles named one by one (`46m`, `50m`): the lowest plain copy, the red five only when written `0`. */
+  private heldList(h: Hand, seat: number, text: string, what: string): TileId[] {
+    const out: TileId[] = [];
+    const hand = sorted(h.table.seats[seat].concealed);
+    for (const t of notation(text, what)) {
+      const pick = hand.find((id) => !out.includes(id) && kindOf(id) === t.kind && isRedFive(id, this.redFives) === t.red);
+      if (pick === undefined) throw new ScenarioError(`${what}: seat ${seat} does not hold ${tileName(t)} (hand ${this.handText(hand)})`);
+      out.push(pick);
+    }
+    return out;
+  }
+
   private handText(hand: readonly TileId[]): string {
     return sorted(hand).map((t) => (isRedFive(t, this.redFives) ? '0' + kindToString(kindOf(t)).slice(1) : kindToString(kindOf(t)))).join(' ');
-  }
-
-  /**
-   * A discard by `seat`: `tile` in notation, or the tile just drawn (tsumogiri) when omitted. A player in
-   * riichi can only discard the tile just drawn.
-   */
-  discard(seat: number, tile?: string, opts: { riichi?: boolean } = {}): this {
-    const r = this.live(`discard(${seat})`);
-    if (r.phase !== 'act' || r.actor !== seat) {
-      throw new ScenarioError(`discard(${seat}): ${r.phase === 'kan' ? `seat ${r.actor} owes a replacement draw` : `it is seat ${r.actor}'s turn to ${r.phase === 'draw' ? 'draw' : 'act'}`}`);
-    }
-    this.checkSize(r, seat, 14, 'discard');
-    const s = r.seats[seat];
-    let id: TileId;
-    if (tile === undefined) {
-      if (s.lastDraw === null) throw new ScenarioError(`discard(${seat}): no tile was drawn this turn (after a call); name the tile`);
-      id = s.lastDraw;
-    } else {
-      id = this.held(r, seat, tile, 1, `discard(${seat}, ${tile})`, s.lastDraw)[0];
-    }
-    if (s.riichi === 'accepted' && id !== s.lastDraw) {
-      throw new ScenarioError(`discard(${seat}): seat ${seat} is in riichi and can only discard the tile just drawn`);
-    }
-    if (opts.riichi) this.declareRiichi(r, seat, id);
-    // An open kan's indicator is revealed just before the kan player's discard (§3.1 rule 2).
-    this.flushReveals(r, seat);
-    this.emit(`${DISCARD_LETTERS[seat]}${id}`);
-    s.hand.splice(s.hand.indexOf(id), 1);
-    s.river.push(id);
-    s.lastDraw = null;
-    r.offer = { kind: 'discard', seat, tile: id };
-    r.actor = (seat + 1) % PLAYERS;
-    r.phase = 'draw';
-    if (opts.riichi) r.pendingAccept = seat;
-    return this;
-  }
-
-  /** A riichi declaration with this discard (REACH step 1 now, step 2 once the discard passes). */
-  riichi(seat: number, tile?: string): this {
-    return this.discard(seat, tile, { riichi: true });
-  }
-
-  private declareRiichi(r: Round, seat: number, id: TileId): void {
-    const s = r.seats[seat];
-    if (s.riichi !== 'none') throw new ScenarioError(`riichi(${seat}): seat ${seat} has already declared riichi`);
-    if (s.melds.some((m) => m.type !== 'ankan')) throw new ScenarioError(`riichi(${seat}): seat ${seat}'s hand is open`);
-    if (r.scores[seat] < 1000) throw new ScenarioError(`riichi(${seat}): seat ${seat} has ${r.scores[seat]} points, fewer than the 1000 a riichi deposit needs`);
-    if (r.liveLeft() < 4) throw new ScenarioError(`riichi(${seat}): fewer than four live tiles are left`);
-    const after = s.hand.filter((t) => t !== id);
-    if (this.waitsOf(after).length === 0) throw new ScenarioError(`riichi(${seat}): the hand ${this.handText(after)} is not tenpai after discarding tile ${id}`);
-    s.riichi = 'declared';
-    this.emit('REACH', [['who', String(seat)], ['step', '1']]);
-  }
-
-  private waitsOf(concealed: readonly TileId[]): TileKind[] {
-    if (!WAITING_SIZES.includes(concealed.length)) return [];
-    try {
-      return waits(toCounts(concealed.map(kindOf)));
-    } catch (err) {
-      if (err instanceof HandError) return [];
-      throw err;
-    }
-  }
-
-  /** The waits of a seat's concealed hand now (kinds in notation), for scripts and tests. */
-  waitsOfSeat(seat: number): string[] {
-    return this.waitsOf(this.current().seats[seat].hand).map(kindToString);
-  }
-
-  /** Draw and discard the drawn tile. */
-  tsumogiri(seat: number, tile?: string): this {
-    return this.draw(seat, tile).discard(seat);
   }
 
   // ---------- filler ----------
 
   /** The seat whose turn it is to draw. */
   private drawer(what: string): number {
-    const r = this.live(what);
-    if (r.phase !== 'draw') throw new ScenarioError(`${what}: seat ${r.actor} must act first (discard, kan or win)`);
-    return r.actor;
+    const t = this.live(what).table;
+    if (t.phase !== 'draw') throw new ScenarioError(`${what}: seat ${t.actor} must act first (discard, kan or win)`);
+    return t.actor;
   }
 
   /** `turns` tsumogiri turns (draw a tile of no interest, discard it), from whoever draws next. */
@@ -546,14 +554,14 @@ export class MjlogBuilder {
    */
   fillTo(seat: number, opts: { liveLeft?: number } = {}): this {
     const first = this.drawer(`fillTo(${seat})`);
-    const r = this.current();
+    const left = this.current().table.liveLeft();
     let turns = (seat - first + PLAYERS) % PLAYERS;
     if (opts.liveLeft !== undefined) {
       if (opts.liveLeft < 1) throw new ScenarioError(`fillTo(${seat}, liveLeft ${opts.liveLeft}): nobody draws with no live tile left; 1 is the haitei draw`);
-      turns = r.liveLeft() - opts.liveLeft;
+      turns = left - opts.liveLeft;
       if (turns < 0 || (first + turns) % PLAYERS !== seat) {
         throw new ScenarioError(
-          `fillTo(${seat}, liveLeft ${opts.liveLeft}): with ${r.liveLeft()} live tiles left and seat ${first} to draw, seat ${(first + Math.max(0, turns)) % PLAYERS} draws when ${opts.liveLeft} are left`,
+          `fillTo(${seat}, liveLeft ${opts.liveLeft}): with ${left} live tiles left and seat ${first} to draw, seat ${(first + Math.max(0, turns)) % PLAYERS} draws when ${opts.liveLeft} are left`,
         );
       }
     }
@@ -562,187 +570,150 @@ export class MjlogBuilder {
 
   /** Tsumogiri turns to the end of the live wall, then the exhaustive draw. */
   exhaust(): this {
-    const r = this.current();
-    while (r.liveLeft() > 0) this.tsumogiri(this.drawer('exhaust()'));
+    const t = this.current().table;
+    while (t.liveLeft() > 0) this.tsumogiri(this.drawer('exhaust()'));
     return this.exhaustiveDraw();
   }
 
   // ---------- calls ----------
 
-  private lastDiscard(r: Round, seat: number, what: string): Offer {
-    const offer = r.offer;
-    if (!offer || offer.kind !== 'discard' || r.phase !== 'draw') throw new ScenarioError(`${what}: there is no discard to call`);
+  /** The discard on offer, which `seat` may call. */
+  private lastDiscard(h: Hand, seat: number, what: string): { seat: Seat; tile: TileId } {
+    const { offer, phase } = h.table;
+    if (offer.kind !== 'discard' || phase !== 'draw') throw new ScenarioError(`${what}: there is no discard to call`);
     if (offer.seat === seat) throw new ScenarioError(`${what}: seat ${seat} cannot call its own discard`);
-    return offer;
+    // A copy: the table updates its offer in place.
+    return { seat: offer.seat, tile: offer.tile };
   }
 
-  private call(r: Round, seat: number, type: 'chi' | 'pon' | 'daiminkan', own: TileId[], offer: Offer): this {
-    const fromOffset = (offer.seat - seat + PLAYERS) % PLAYERS;
-    const tiles = sorted([...own, offer.tile]);
-    const code = encodeMeld({ type, tiles, called: offer.tile, fromOffset });
-    this.emit('N', [['who', String(seat)], ['m', String(code)]]);
-    const s = r.seats[seat];
-    for (const t of own) s.hand.splice(s.hand.indexOf(t), 1);
-    s.melds.push({ type, tiles, called: offer.tile, fromOffset, code });
-    s.lastDraw = null;
-    r.offer = null;
-    r.actor = seat;
-    if (type === 'daiminkan') {
-      r.openKan = { seat, kind: 'daiminkan', revealAtDeclaration: false };
-      r.phase = 'kan';
-    } else {
-      r.phase = 'act';
-    }
+  private call(seat: number, meld: 'chi' | 'pon' | 'daiminkan', own: TileId[], discard: { seat: Seat; tile: TileId }): this {
+    const tiles = sorted([...own, discard.tile]);
+    const code = encodeMeld({ type: meld, tiles, called: discard.tile, fromOffset: (discard.seat - seat + PLAYERS) % PLAYERS });
+    this.discardPassed();
+    this.play({ type: 'call', seat, meld, tiles, called: discard.tile, from: discard.seat, code }, 'N', [['who', String(seat)], ['m', String(code)]]);
     return this;
   }
 
   /** Pon of the last discard; `own` names the two tiles from hand when it matters (e.g. `50m` for a red five). */
   pon(seat: number, own?: string): this {
-    const r = this.live(`pon(${seat})`);
-    const offer = this.lastDiscard(r, seat, `pon(${seat})`);
-    this.checkSize(r, seat, 13, 'pon');
-    const name = kindToString(kindOf(offer.tile));
-    const tiles = own ? this.heldList(r, seat, own, `pon(${seat}, ${own})`) : this.held(r, seat, name, 2, `pon(${seat})`);
-    if (tiles.length !== 2 || tiles.some((t) => kindOf(t) !== kindOf(offer.tile))) throw new ScenarioError(`pon(${seat}): needs two ${name} from hand`);
-    return this.call(r, seat, 'pon', tiles, offer);
+    const h = this.live(`pon(${seat})`);
+    const discard = this.lastDiscard(h, seat, `pon(${seat})`);
+    this.checkSize(h, seat, 13, 'pon');
+    const name = kindToString(kindOf(discard.tile));
+    const tiles = own ? this.heldList(h, seat, own, `pon(${seat}, ${own})`) : this.held(h, seat, name, 2, `pon(${seat})`);
+    if (tiles.length !== 2 || tiles.some((t) => kindOf(t) !== kindOf(discard.tile))) throw new ScenarioError(`pon(${seat}): needs two ${name} from hand`);
+    return this.call(seat, 'pon', tiles, discard);
   }
 
   /** Chi of the last discard (from the kamicha) with the two tiles `own` from hand, e.g. `46m`. */
   chi(seat: number, own: string): this {
-    const r = this.live(`chi(${seat})`);
-    const offer = this.lastDiscard(r, seat, `chi(${seat})`);
-    if ((offer.seat + 1) % PLAYERS !== seat) throw new ScenarioError(`chi(${seat}): chi is only from the kamicha (seat ${(seat + 3) % PLAYERS})`);
-    this.checkSize(r, seat, 13, 'chi');
-    const tiles = this.heldList(r, seat, own, `chi(${seat}, ${own})`);
-    const kinds = sorted([...tiles, offer.tile].map(kindOf));
+    const h = this.live(`chi(${seat})`);
+    const discard = this.lastDiscard(h, seat, `chi(${seat})`);
+    if ((discard.seat + 1) % PLAYERS !== seat) throw new ScenarioError(`chi(${seat}): chi is only from the kamicha (seat ${(seat + 3) % PLAYERS})`);
+    this.checkSize(h, seat, 13, 'chi');
+    const tiles = this.heldList(h, seat, own, `chi(${seat}, ${own})`);
+    const kinds = [...tiles, discard.tile].map(kindOf).sort((a, b) => a - b);
     if (tiles.length !== 2 || kinds[0] >= 27 || Math.floor(kinds[0] / 9) !== Math.floor(kinds[2] / 9) || kinds[1] !== kinds[0] + 1 || kinds[2] !== kinds[0] + 2) {
-      throw new ScenarioError(`chi(${seat}, ${own}): ${own} and the discard ${kindToString(kindOf(offer.tile))} make no run`);
+      throw new ScenarioError(`chi(${seat}, ${own}): ${own} and the discard ${kindToString(kindOf(discard.tile))} make no run`);
     }
-    return this.call(r, seat, 'chi', tiles, offer);
+    return this.call(seat, 'chi', tiles, discard);
   }
 
   /** Daiminkan of the last discard with the three held copies. Then `draw(seat)` for the replacement. */
   daiminkan(seat: number, opts: KanOptions = {}): this {
-    const r = this.live(`daiminkan(${seat})`);
-    const offer = this.lastDiscard(r, seat, `daiminkan(${seat})`);
-    this.checkSize(r, seat, 13, 'daiminkan');
-    const tiles = this.held(r, seat, kindToString(kindOf(offer.tile)), 3, `daiminkan(${seat})`);
-    this.call(r, seat, 'daiminkan', tiles, offer);
-    r.openKan!.revealAtDeclaration = opts.revealAtDeclaration ?? false;
-    return this;
-  }
-
-  private heldList(r: Round, seat: number, text: string, what: string): TileId[] {
-    const out: TileId[] = [];
-    const hand = r.seats[seat].hand;
-    for (const t of notation(text, what)) {
-      const pick = hand.find((id) => !out.includes(id) && kindOf(id) === t.kind && isRedFive(id, this.redFives) === t.red);
-      if (pick === undefined) throw new ScenarioError(`${what}: seat ${seat} does not hold ${tileName(t)} (hand ${this.handText(hand)})`);
-      out.push(pick);
-    }
-    return out;
+    const h = this.live(`daiminkan(${seat})`);
+    const discard = this.lastDiscard(h, seat, `daiminkan(${seat})`);
+    this.checkSize(h, seat, 13, 'daiminkan');
+    const tiles = this.held(h, seat, kindToString(kindOf(discard.tile)), 3, `daiminkan(${seat})`);
+    this.call(seat, 'daiminkan', tiles, discard);
+    return this.kanTiming(h, opts);
   }
 
   // ---------- kans ----------
 
-  private ownTurn(r: Round, seat: number, what: string): void {
-    if (r.phase !== 'act' || r.actor !== seat) throw new ScenarioError(`${what}: it is not seat ${seat}'s turn to act`);
-    this.checkSize(r, seat, 14, what);
+  private ownTurn(h: Hand, seat: number, what: string): void {
+    if (h.table.phase !== 'act' || h.table.actor !== seat) throw new ScenarioError(`${what}: it is not seat ${seat}'s turn to act`);
+    this.checkSize(h, seat, 14, what);
   }
 
   /** Ankan of the four held copies of `tile`. Then: `draw(seat)` for the replacement, or a ron robbing it (kokushi), or `abort()`. */
   ankan(seat: number, tile: string): this {
-    const r = this.live(`ankan(${seat})`);
-    this.ownTurn(r, seat, `ankan(${seat}, ${tile})`);
-    const tiles = sorted(this.held(r, seat, tile, 4, `ankan(${seat}, ${tile})`));
-    const kind = kindOf(tiles[0]);
+    const h = this.live(`ankan(${seat})`);
+    this.ownTurn(h, seat, `ankan(${seat}, ${tile})`);
+    const tiles = sorted(this.held(h, seat, tile, 4, `ankan(${seat}, ${tile})`));
     // The copy bits of an ankan code carry no meaning; Tenhou mostly writes copy 0.
-    const code = encodeMeld({ type: 'ankan', tiles, called: kind * 4, fromOffset: 0 });
-    this.emit('N', [['who', String(seat)], ['m', String(code)]]);
-    const s = r.seats[seat];
-    for (const t of tiles) s.hand.splice(s.hand.indexOf(t), 1);
-    s.melds.push({ type: 'ankan', tiles, called: kind * 4, fromOffset: 0, code });
-    s.lastDraw = null;
-    return this.declared(r, seat, 'ankan', { kind: 'ankan', seat, tile: kind * 4 }, false);
+    const called = kindOf(tiles[0]) * 4;
+    const code = encodeMeld({ type: 'ankan', tiles, called, fromOffset: 0 });
+    this.play({ type: 'call', seat, meld: 'ankan', tiles, called, from: seat, code }, 'N', [['who', String(seat)], ['m', String(code)]]);
+    return this;
   }
 
   /** Kakan: the held fourth copy added to the seat's pon. Then `draw(seat)`, or a ron robbing it (chankan). */
   kakan(seat: number, tile: string, opts: KanOptions = {}): this {
-    const r = this.live(`kakan(${seat})`);
-    this.ownTurn(r, seat, `kakan(${seat}, ${tile})`);
-    const s = r.seats[seat];
+    const h = this.live(`kakan(${seat})`);
+    this.ownTurn(h, seat, `kakan(${seat}, ${tile})`);
+    const s = h.table.seats[seat];
     const kind = oneTile(tile, `kakan(${seat})`).kind;
     const pon = s.melds.find((m) => m.type === 'pon' && kindOf(m.called) === kind);
     if (!pon) throw new ScenarioError(`kakan(${seat}, ${tile}): seat ${seat} has no pon of ${kindToString(kind)}`);
-    const added = this.held(r, seat, tile, 1, `kakan(${seat}, ${tile})`, s.lastDraw)[0];
+    const added = this.held(h, seat, tile, 1, `kakan(${seat}, ${tile})`, s.drawn)[0];
     const tiles = sorted([...pon.tiles, added]);
-    const code = encodeMeld({ type: 'kakan', tiles, called: pon.called, fromOffset: pon.fromOffset, added });
-    this.emit('N', [['who', String(seat)], ['m', String(code)]]);
-    s.hand.splice(s.hand.indexOf(added), 1);
-    // A kakan takes its pon's place among the melds (AGARI m keeps call order).
-    Object.assign(pon, { type: 'kakan', tiles, added, code });
-    s.lastDraw = null;
-    return this.declared(r, seat, 'kakan', { kind: 'kakan', seat, tile: added }, opts.revealAtDeclaration ?? false);
+    const code = encodeMeld({ type: 'kakan', tiles, called: pon.called, fromOffset: (pon.from - seat + PLAYERS) % PLAYERS, added });
+    this.play({ type: 'call', seat, meld: 'kakan', tiles, called: pon.called, from: pon.from, added, code }, 'N', [['who', String(seat)], ['m', String(code)]]);
+    return this.kanTiming(h, opts);
   }
 
-  private declared(r: Round, seat: number, kind: KanType, offer: Offer, revealAtDeclaration: boolean): this {
-    r.openKan = { seat, kind, revealAtDeclaration };
-    r.offer = offer;
-    r.phase = 'kan';
+  /** The kan just declared follows the `immediate` timing when the script asks for it. */
+  private kanTiming(h: Hand, opts: KanOptions): this {
+    if (opts.revealAtDeclaration) h.immediate.add(h.table.kans[h.table.kans.length - 1]);
     return this;
   }
 
-  private reveal(r: Round): void {
-    const id = r.nextKandora();
-    r.indicators.push(id);
-    this.emit('DORA', [['hai', String(id)]]);
-  }
-
-  /** Writes the DORA of each open kan of `seat` still waiting for it. */
-  private flushReveals(r: Round, seat: number): void {
-    const mine = r.pendingReveals.filter((k) => k.seat === seat);
-    r.pendingReveals = r.pendingReveals.filter((k) => k.seat !== seat);
-    for (const _ of mine) this.reveal(r);
+  /**
+   * Turns over the indicators the seat's kans owe at this point of its turn, in declaration order (the
+   * order the table pairs reveals with kans): each kan whose timing reveals it at the milestone it reaches
+   * now (`milestoneOf`). A kan robbed or a hand ended first never gets here: its indicator is never shown.
+   */
+  private revealKans(h: Hand, seat: number, at: TurnPoint): void {
+    for (const k of h.table.unrevealedKans()) {
+      const milestone = k.seat === seat ? milestoneOf(k, at) : null;
+      if (milestone && revealsAt(h.timing(k), k.kind, milestone)) {
+        const id = h.nextKandora();
+        this.play({ type: 'kandora', indicator: id }, 'DORA', [['hai', String(id)]]);
+      }
+    }
   }
 
   // ---------- endings ----------
 
   /** Ron on the last tile offered: a discard, a kakan's added tile (chankan) or an ankan (kokushi only, where allowed). */
   ron(seat: number, opts: WinOptions = {}): this {
-    const r = this.live(`ron(${seat})`);
-    const offer = r.offer;
-    if (!offer || (offer.kind === 'discard' && r.phase !== 'draw') || (offer.kind !== 'discard' && r.phase !== 'kan')) {
-      throw new ScenarioError(`ron(${seat}): there is no tile to ron on`);
-    }
+    const h = this.live(`ron(${seat})`);
+    const { offer, phase } = h.table;
+    const onDiscard = offer.kind === 'discard' && phase === 'draw';
+    const onKan = (offer.kind === 'kakan' || offer.kind === 'ankan') && phase === 'replacement';
+    if (!onDiscard && !onKan) throw new ScenarioError(`ron(${seat}): there is no tile to ron on`);
     if (offer.seat === seat) throw new ScenarioError(`ron(${seat}): seat ${seat} cannot ron its own tile`);
-    this.checkSize(r, seat, 13, `ron(${seat})`);
-    // A ronned riichi discard is not accepted: no stick, no REACH step 2.
-    if (offer.kind === 'discard' && r.pendingAccept === offer.seat) {
-      r.pendingAccept = null;
-      r.seats[offer.seat].riichi = 'none';
-    }
-    // A robbed kan is never completed: its reveal and any earlier pending one never come.
-    if (offer.kind !== 'discard') {
-      r.openKan = null;
-      r.pendingReveals = [];
-    }
-    return this.win(r, seat, offer.seat, offer.tile, opts);
+    this.checkSize(h, seat, 13, `ron(${seat})`);
+    // Nothing more is written for a ronned riichi discard (no REACH step 2) or a robbed kan (no reveal).
+    return this.win(h, seat, offer.seat, offer.tile, opts);
   }
 
   /** Tsumo on the tile just drawn (live or replacement). A pending open-kan indicator is never revealed. */
   tsumo(seat: number, opts: WinOptions = {}): this {
-    const r = this.live(`tsumo(${seat})`);
-    const s = r.seats[seat];
-    if (r.phase !== 'act' || r.actor !== seat || s.lastDraw === null) throw new ScenarioError(`tsumo(${seat}): seat ${seat} has not just drawn`);
-    this.checkSize(r, seat, 14, `tsumo(${seat})`);
-    r.pendingReveals = [];
-    return this.win(r, seat, seat, s.lastDraw, opts);
+    const h = this.live(`tsumo(${seat})`);
+    const t = h.table;
+    const drawn = t.seats[seat].drawn;
+    if (t.phase !== 'act' || t.actor !== seat || drawn === null) throw new ScenarioError(`tsumo(${seat}): seat ${seat} has not just drawn`);
+    this.checkSize(h, seat, 14, `tsumo(${seat})`);
+    return this.win(h, seat, seat, drawn, opts);
   }
 
-  private win(r: Round, seat: number, from: number, tile: TileId, opts: WinOptions): this {
-    const s = r.seats[seat];
+  private win(h: Hand, seat: number, from: number, tile: TileId, opts: WinOptions): this {
+    const t = h.table;
+    const s = t.seats[seat];
     const tsumo = from === seat;
-    const concealed = tsumo ? [...s.hand] : [...s.hand, tile];
+    const concealed = tsumo ? [...s.concealed] : [...s.concealed, tile];
     if (!isComplete(toCounts(concealed.map(kindOf)))) {
       throw new ScenarioError(`win by seat ${seat}: ${this.handText(concealed)} is not a complete hand`);
     }
@@ -750,74 +721,95 @@ export class MjlogBuilder {
     const riichi = s.riichi === 'accepted';
     const yakumanIds = (opts.yakuman ?? []).map((n) => YAKUMAN_ID[n]);
     const pairs: [number, number][] = [];
-    let ura: TileId[] = [];
-    if (riichi) ura = r.uraIndicators();
+    const ura = riichi ? h.uraIndicators() : [];
     if (yakumanIds.length === 0) {
       for (const [name, han] of Object.entries(opts.yaku ?? {})) pairs.push([YAKU_ID[name as YakuName], han as number]);
       if (pairs.length === 0) throw new ScenarioError(`win by seat ${seat}: name its yaku (dora alone is no yaku)`);
-      const dora = countDora(r.indicators, all, 4)!;
+      const dora = countDora(t.indicators, all, PLAYERS)!;
       if (dora > 0) pairs.push([DORA_YAKU, dora]);
       // Tenhou lists ura with 0 han for every riichi win.
-      if (riichi) pairs.push([URA_YAKU, countDora(ura, all, 4)!]);
-      const aka = all.filter((t) => isRedFive(t, this.redFives)).length;
+      if (riichi) pairs.push([URA_YAKU, countDora(ura, all, PLAYERS)!]);
+      const aka = all.filter((x) => isRedFive(x, this.redFives)).length;
       if (aka > 0) pairs.push([AKA_YAKU, aka]);
     }
-    const han = pairs.reduce((a, [, h]) => a + h, 0);
+    const han = pairs.reduce((a, [, x]) => a + x, 0);
     const fu = opts.fu ?? 30;
-    const value = winValue({ han, fu, yakuman: yakumanIds.length, winner: seat, from, dealer: r.dealer });
-    const deltas = winDeltas(value, seat, tsumo, r.honba, r.sticks);
-    const attrs: [string, string][] = [['ba', `${r.honba},${r.sticks}`], ['hai', sorted(concealed).join(',')]];
+    const { honba, dealer } = t.start;
+    const value = winValue({ han, fu, yakuman: yakumanIds.length, winner: seat, from, dealer });
+    const deltas = winDeltas(value, seat, tsumo, honba, this.sticks);
+    const hand = sorted(concealed);
+    const event: WinEvent = {
+      type: 'win',
+      seat,
+      from,
+      hand,
+      winningTile: tile,
+      honba,
+      riichiSticks: this.sticks,
+      fu,
+      points: value.points,
+      limit: value.limit,
+      yaku: pairs.map(([id, x]) => ({ id, han: x })),
+      yakuman: yakumanIds,
+      doraIndicators: [...t.indicators],
+      uraIndicators: ura,
+      scoreDeltas: deltas,
+    };
+    const attrs: [string, string][] = [['ba', `${honba},${this.sticks}`], ['hai', hand.join(',')]];
     if (s.melds.length > 0) attrs.push(['m', [...s.melds].reverse().map((m) => m.code).join(',')]);
     attrs.push(['machi', String(tile)], ['ten', `${fu},${value.points},${value.limit}`]);
     if (yakumanIds.length > 0) attrs.push(['yakuman', yakumanIds.join(',')]);
-    else attrs.push(['yaku', pairs.map(([id, h]) => `${id},${h}`).join(',')]);
-    attrs.push(['doraHai', r.indicators.join(',')]);
+    else attrs.push(['yaku', pairs.map(([id, x]) => `${id},${x}`).join(',')]);
+    attrs.push(['doraHai', t.indicators.join(',')]);
     if (riichi) attrs.push(['doraHaiUra', ura.join(',')]);
-    attrs.push(['who', String(seat)], ['fromWho', String(from)], ['sc', this.scoreChanges(r.scores, deltas)]);
-    this.emit('AGARI', attrs);
-    this.endRound(r, deltas, 0);
+    attrs.push(['who', String(seat)], ['fromWho', String(from)], ['sc', this.scoreChanges(deltas)]);
+    this.play(event, 'AGARI', attrs);
+    this.endRound(deltas, 0);
     return this;
   }
 
-  private scoreChanges(before: readonly number[], deltas: readonly number[]): string {
-    return before.map((b, i) => `${hundreds(b)},${hundreds(deltas[i])}`).join(',');
+  private scoreChanges(deltas: readonly number[]): string {
+    return this.scores.map((b, i) => `${hundreds(b)},${hundreds(deltas[i])}`).join(',');
   }
 
-  private endRound(r: Round, deltas: readonly number[], sticksLeft: number): void {
-    this.scores = r.scores.map((b, i) => b + deltas[i]);
+  private endRound(deltas: readonly number[], sticksLeft: number): void {
+    deltas.forEach((d, i) => (this.scores[i] += d));
     this.sticks = sticksLeft;
-    r.phase = 'ended';
-    r.offer = null;
   }
 
   /** The exhaustive draw after the last live tile's discard passed: tenpai hands shown, noten payments. */
   exhaustiveDraw(): this {
-    const r = this.live('exhaustiveDraw()');
-    if (r.phase !== 'draw' || r.offer?.kind !== 'discard') throw new ScenarioError('exhaustiveDraw(): it comes after a discard');
-    if (r.liveLeft() > 0) throw new ScenarioError(`exhaustiveDraw(): ${r.liveLeft()} live tiles are still to draw`);
-    const tenpai = r.seats.map((s) => this.waitsOf(s.hand).length > 0);
+    const h = this.live('exhaustiveDraw()');
+    const t = h.table;
+    if (t.phase !== 'draw' || t.offer.kind !== 'discard') throw new ScenarioError('exhaustiveDraw(): it comes after a discard');
+    if (t.liveLeft() > 0) throw new ScenarioError(`exhaustiveDraw(): ${t.liveLeft()} live tiles are still to draw`);
+    this.discardPassed();
+    const seats = t.seats.slice(0, PLAYERS);
+    const tenpai = seats.map((s) => this.waitsOf(s.concealed).length > 0);
     const deltas = notenDeltas(tenpai);
-    const attrs: [string, string][] = [['ba', `${r.honba},${r.sticks}`], ['sc', this.scoreChanges(r.scores, deltas)]];
-    r.seats.forEach((s, i) => tenpai[i] && attrs.push([`hai${i}`, sorted(s.hand).join(',')]));
-    this.emit('RYUUKYOKU', attrs);
-    this.endRound(r, deltas, r.sticks);
+    const shown = seats.flatMap((s, seat) => (tenpai[seat] ? [{ seat, hand: sorted(s.concealed) }] : []));
+    const attrs: [string, string][] = [['ba', `${t.start.honba},${this.sticks}`], ['sc', this.scoreChanges(deltas)]];
+    for (const { seat, hand } of shown) attrs.push([`hai${seat}`, hand.join(',')]);
+    this.play({ type: 'ryuukyoku', reason: 'exhaustive', honba: t.start.honba, riichiSticks: this.sticks, shown, scoreDeltas: deltas }, 'RYUUKYOKU', attrs);
+    this.endRound(deltas, this.sticks);
     return this;
   }
 
   /** An abortive draw; `kan4` (四槓散了) shows no hands and moves no points. */
   abort(type: 'kan4'): this {
-    const r = this.live(`abort(${type})`);
-    r.openKan = null;
-    r.pendingReveals = [];
+    const h = this.live(`abort(${type})`);
+    this.discardPassed();
+    const honba = h.table.start.honba;
     const deltas = [0, 0, 0, 0];
-    this.emit('RYUUKYOKU', [['type', type], ['ba', `${r.honba},${r.sticks}`], ['sc', this.scoreChanges(r.scores, deltas)]]);
-    this.endRound(r, deltas, r.sticks);
+    const attrs: [string, string][] = [['type', type], ['ba', `${honba},${this.sticks}`], ['sc', this.scoreChanges(deltas)]];
+    this.play({ type: 'ryuukyoku', reason: 'suukaikan', honba, riichiSticks: this.sticks, shown: [], scoreDeltas: deltas }, 'RYUUKYOKU', attrs);
+    this.endRound(deltas, this.sticks);
     return this;
   }
 
   // ---------- escape hatches ----------
 
-  /** Escape hatch: writes `tag` (e.g. `<DORA hai="3"/>`) verbatim. The builder's model of the game does not change. */
+  /** Escape hatch: writes `tag` (e.g. `<DORA hai="3"/>`) verbatim into the mjlog. The table does not change. */
   raw(tag: string): this {
     this.tags.push({ name: '', attrs: [], raw: tag });
     return this;
@@ -829,20 +821,27 @@ export class MjlogBuilder {
    * refuses that seat's next draw: end the round before it.
    */
   discardNotHeld(seat: number, tile: string): this {
-    const r = this.live(`discardNotHeld(${seat})`);
-    if (r.phase !== 'act' || r.actor !== seat) throw new ScenarioError(`discardNotHeld(${seat}): it is not seat ${seat}'s turn to discard`);
+    const h = this.live(`discardNotHeld(${seat})`);
+    if (h.table.phase !== 'act' || h.table.actor !== seat) throw new ScenarioError(`discardNotHeld(${seat}): it is not seat ${seat}'s turn to discard`);
     const what = `discardNotHeld(${seat}, ${tile})`;
-    const id = r.pool.take(oneTile(tile, what), what);
-    this.emit(`${DISCARD_LETTERS[seat]}${id}`);
-    r.seats[seat].river.push(id);
-    r.seats[seat].lastDraw = null;
-    r.offer = { kind: 'discard', seat, tile: id };
-    r.actor = (seat + 1) % PLAYERS;
-    r.phase = 'draw';
+    const id = h.pool.take(oneTile(tile, what), what);
+    this.revealKans(h, seat, 'discard');
+    this.play({ type: 'discard', seat, tile: id, tsumogiri: false }, `${DISCARD_LETTERS[seat]}${id}`, [], true);
     return this;
   }
 
   // ---------- output ----------
+
+  /** Each round's events so far, the round start first: what the table was given, and what toTenhou6 writes. */
+  roundEvents(): readonly (readonly GameEvent[])[] {
+    return this.rounds;
+  }
+
+  private checkEnded(what: string): void {
+    if (!this.hand || this.hand.table.phase !== 'over') {
+      throw new ScenarioError(`${what}: the game has not ended (the last round needs a win, an exhaustive draw or an abort)`);
+    }
+  }
 
   /**
    * The mjlog text. The last AGARI or RYUUKYOKU gets `owari` (final scores and points). Tags are written
@@ -850,7 +849,7 @@ export class MjlogBuilder {
    * line, and both read the same.
    */
   toXml(): string {
-    if (!this.state || this.state.phase !== 'ended') throw new ScenarioError('toXml(): the game has not ended (the last round needs a win, an exhaustive draw or an abort)');
+    this.checkEnded('toXml()');
     const lastEnd = this.tags.findLastIndex((t) => t.name === 'AGARI' || t.name === 'RYUUKYOKU');
     const points = finalPoints(this.scores);
     const owari = this.scores.map((s, i) => `${hundreds(s)},${points[i].toFixed(1)}`).join(',');
@@ -866,9 +865,19 @@ export class MjlogBuilder {
     });
     return out + '\n</mjloggm>\n';
   }
+
+  /**
+   * The same game as tenhou.net/6 JSON (tenhou6.ts): the kandora indicators turned over are listed in each
+   * round's dora list, without their moments. The seed is not kept; `raw` tags have no JSON form.
+   */
+  toTenhou6(): string {
+    this.checkEnded('toTenhou6()');
+    if (this.tags.some((t) => t.raw !== undefined)) throw new ScenarioError('toTenhou6(): the game has raw() tags, which only mjlog can hold');
+    return tenhou6Text({ type: this.type, lobby: this.lobby, names: this.names, rounds: this.rounds, scores: this.scores });
+  }
 }
 
-/** A new builder: `mjlog({ seed? }).round({...}).draw(0)…toXml()`. */
+/** A new builder: `mjlog({ seed? }).round({...}).draw(0)…toXml()` (or `…toTenhou6()`). */
 export function mjlog(options: BuilderOptions = {}): MjlogBuilder {
   return new MjlogBuilder(options);
 }

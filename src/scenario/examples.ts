@@ -1,9 +1,9 @@
 /**
- * The bundled example files (`logs/examples`): one mjlog per scenario and SCENARIOS.md listing what each
- * shows and what the audit must find in it. Pure: the same text every run, so the files can be committed
- * and a test can regenerate and compare them.
+ * The bundled example files (`logs/examples`): one log per scenario (mjlog XML, or tenhou.net/6 JSON for a
+ * scenario about that format) and SCENARIOS.md listing what each shows and what the audit must find in it.
+ * Pure: the same text every run, so the files can be committed and a test can regenerate and compare them.
  */
-import { SCENARIOS, type Scenario, type ScenarioCheck } from './scenarios.js';
+import { SCENARIOS, type LogFormat, type Scenario, type ScenarioCheck } from './scenarios.js';
 
 export interface ExampleFile {
   /** File name inside `logs/examples`. */
@@ -11,8 +11,14 @@ export interface ExampleFile {
   content: string;
 }
 
-export const EXAMPLE_EXTENSION = '.mjlog';
+/** The file extension of each format a scenario can be written in. */
+export const EXAMPLE_EXTENSIONS: Readonly<Record<LogFormat, string>> = { mjlog: '.mjlog', tenhou6: '.json' };
 export const INDEX_FILE = 'SCENARIOS.md';
+
+/** A scenario's log file, by its extension (the files write-examples owns, and deletes when stale). */
+export function isExampleLog(name: string): boolean {
+  return Object.values(EXAMPLE_EXTENSIONS).some((ext) => name.endsWith(ext));
+}
 
 /** `tenhou`, or `tenhou + okuriKan=true` for a check with overrides. */
 export function checkLabel(check: ScenarioCheck): string {
@@ -29,7 +35,7 @@ export function expectLabel(kinds: readonly string[]): string {
 }
 
 export function exampleFileName(s: Scenario): string {
-  return s.name + EXAMPLE_EXTENSION;
+  return s.name + EXAMPLE_EXTENSIONS[s.format ?? 'mjlog'];
 }
 
 /** SCENARIOS.md: each file, what it shows, and the findings expected under each rule set. */
@@ -41,7 +47,8 @@ export function scenarioIndex(scenarios: readonly Scenario[] = SCENARIOS): strin
     '`test/scenario/examples.test.ts` regenerates them and fails when they differ. Each file is plain mjlog XML',
     '(one turn per line) that Tenhou itself would never write: every kan situation the audit knows, made',
     'consistent by the builder (tile ids, turn order, hand sizes, wall counts, Tenhou\'s tag order around kans).',
-    'Files without a SHUFFLE tag skip the wall check; the two seeded ones deal and draw from the wall.',
+    'Files without a SHUFFLE tag skip the wall check; the two seeded ones deal and draw from the wall. The `.json`',
+    'file is the same kind of game written as tenhou.net/6 JSON (one round per line), which lists kandora without their moments.',
     '',
     '`kanshi audit logs/examples/<file> --profile <profile>` must report exactly these finding kinds',
     '(severities error, warning and info):',

@@ -1,23 +1,26 @@
 /**
- * src/scenario: a builder that writes consistent Tenhou mjlog XML for situations Tenhou never produces,
- * the scenarios made with it (one per finding kind, with the audit result each must give), and the
- * example files of `logs/examples`. The only door of this folder.
+ * src/scenario: a builder that plays scripted hands on the table (src/table) and writes them as Tenhou
+ * logs (mjlog XML, or tenhou.net/6 JSON) for situations Tenhou never produces, the scenarios made with it
+ * (one per finding kind, with the audit result each must give), and the example files of `logs/examples`.
+ * The only door of this folder.
  *
- *   mjlog({ seed?, type?, names? })      → MjlogBuilder (chainable; every method checks the physical game)
- *     .round({ kyoku?, honba?, hands?, dora?, kandora?, ura?, reserve?, dice? })   writes INIT
+ *   mjlog({ seed?, type?, names? })      → MjlogBuilder (chainable; each step is an event of src/events
+ *                                          applied to the round's Table, and refused if the table says it cannot be)
+ *     .round({ kyoku?, honba?, hands?, dora?, kandora?, ura?, reserve?, dice? })   deals, writes INIT
  *     .draw(seat, tile?)                 live draw on the seat's turn, or its replacement draw after a kan
  *     .discard(seat, tile?) / .riichi(seat, tile?) / .tsumogiri(seat)   tile omitted: the tile just drawn
  *     .chi(seat, own) / .pon(seat, own?) / .daiminkan(seat, opts?)      on the last discard
- *     .ankan(seat, tile) / .kakan(seat, tile, opts?)                    on the seat's own turn
+ *     .ankan(seat, tile) / .kakan(seat, tile, opts?)                    on the seat's own turn; kandora follow
+ *                                        src/replay's revealsAt under Tenhou's timing (opts.revealAtDeclaration: immediate)
  *     .ron(seat, win) / .tsumo(seat, win)   win = { yaku: { riichi: 1, … } | yakuman: ['kokushi'], fu? }
  *     .exhaustiveDraw() / .abort('kan4')
  *     .fill(turns) / .fillTo(seat, { liveLeft? }) / .exhaust()          tsumogiri filler turns
  *     .raw(tag) / .discardNotHeld(seat, tile)                            escape hatches (deliberate inconsistency)
  *     .drawSwapped(seat, wallIndex)                                      seeded: one deliberate wall mismatch
- *     .toXml()
+ *     .toXml() / .toTenhou6() / .roundEvents()                           the game as mjlog, as JSON, as events
  *   makeSeed(n)                          → a deterministic `mt19937ar-sha512-n288-base64,…` SHUFFLE seed
- *   SCENARIOS / scenario(name)           → { name, description, checks: [{ profile, overrides?, expect }], … }
- *   exampleFiles() / scenarioIndex()     → the contents of logs/examples (write-examples.ts writes them)
+ *   SCENARIOS / scenario(name)           → { name, format?, description, checks: [{ profile, overrides?, expect }], … }
+ *   exampleFiles() / scenarioIndex()     → the contents of logs/examples (`<name>.mjlog` or `.json`; write-examples.ts writes them)
  *
  * Example:
  *   mjlog()
@@ -43,9 +46,20 @@ export { YAKU_ID, YAKUMAN_ID, type YakuName, type YakumanName } from './yaku.js'
 export {
   SCENARIOS,
   scenario,
+  type LogFormat,
   type RiichiKanRow,
   type Scenario,
   type ScenarioCheck,
   type Verdict,
 } from './scenarios.js';
-export { EXAMPLE_EXTENSION, INDEX_FILE, checkLabel, exampleFileName, exampleFiles, expectLabel, scenarioIndex, type ExampleFile } from './examples.js';
+export {
+  EXAMPLE_EXTENSIONS,
+  INDEX_FILE,
+  checkLabel,
+  exampleFileName,
+  exampleFiles,
+  expectLabel,
+  isExampleLog,
+  scenarioIndex,
+  type ExampleFile,
+} from './examples.js';

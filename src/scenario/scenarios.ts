@@ -1,7 +1,7 @@
 /**
  * The scenarios: one scripted game each, for a situation Tenhou never (or rarely) produces, with the
  * findings `kanshi audit` must report for it under each listed rule profile. `logs/examples/<name>.mjlog`
- * holds what each script writes (src/scenario/write-examples.ts).
+ * (`.json` for a scenario written as tenhou.net/6 JSON) holds what each script writes (write-examples.ts).
  *
  * Seats: seat 0 deals in East 1 and draws first. Riichi hands are dealt as the riichi hand itself, and
  * the riichi is declared with the first tile drawn (tsumogiri riichi), so the hand is exactly the row's.
@@ -22,6 +22,9 @@ export interface ScenarioCheck {
 
 export type Verdict = 'legal' | 'illegal';
 
+/** How a scenario's log is written: mjlog XML (`toXml`) or tenhou.net/6 JSON (`toTenhou6`). */
+export type LogFormat = 'mjlog' | 'tenhou6';
+
 /** A riichi kan of kan-rules.md §3 and its verdicts, for the tests that judge it directly. */
 export interface RiichiKanRow {
   /** The row of the §3 test-vector table, or null for a kan that is not in it. */
@@ -35,8 +38,10 @@ export interface RiichiKanRow {
 }
 
 export interface Scenario {
-  /** File name without `.mjlog`; kebab case. */
+  /** File name without its extension; kebab case. */
   name: string;
+  /** The log's format; default mjlog. */
+  format?: LogFormat;
   /** What the file shows, in one or two sentences. */
   description: string;
   checks: ScenarioCheck[];
@@ -44,11 +49,11 @@ export interface Scenario {
    * What a replay under the `tenhou` kandora timing reports, where the scenario's point is one of these
    * (each absent count is 0).
    */
-  replay?: { inconsistencies?: number; wallMismatches?: number; timingMismatches?: number };
+  replay?: { inconsistencies?: number; wallMismatches?: number; timingMismatches?: number; kandoraCountMismatches?: number };
   riichiKan?: RiichiKanRow;
   /** The file is deliberately not a readable log: ingest must fail with an IngestError. */
   broken?: boolean;
-  /** The file's text (mjlog XML). */
+  /** The file's text (in its format). */
   build(): string;
 }
 
@@ -615,6 +620,34 @@ export const SCENARIOS: readonly Scenario[] = [
         .exhaust();
       return b.toXml();
     },
+  },
+  {
+    name: 'majsoul-kakan-rinshan',
+    format: 'tenhou6',
+    description:
+      'A Mahjong Soul-style log (tenhou.net/6 JSON, as exports from other platforms are written): seat 1 adds a 6s to its pon (kakan) ' +
+      "and wins on the replacement tile (rinshan kaihou), and the round's dora list holds the kakan's kandora, turned over at once " +
+      "(immediate timing): a 5s, so the win counts the 6s kan as four dora. JSON does not say when it was revealed: under Tenhou's timing, which kan-rules.md §2 gives " +
+      "Mahjong Soul too, a kakan's indicator is never shown when the replacement tile wins, so the number of indicators differs.",
+    checks: [
+      { profile: 'tenhou', expect: ['kandora-count-mismatch'] },
+      { profile: 'mleague', expect: [] },
+      { profile: 'majsoul', expect: ['kandora-count-mismatch'] },
+    ],
+    replay: { kandoraCountMismatches: 1 },
+    build: () =>
+      mjlog()
+        .round({ hands: ['6s+', '66s234m567m11z78p3z', null, null], kandora: ['5s'], reserve: '6s9p' })
+        .draw(0)
+        .discard(0, '6s')
+        .pon(1)
+        .discard(1, '3z')
+        .fillTo(1)
+        .draw(1, '6s')
+        .kakan(1, '6s', { revealAtDeclaration: true })
+        .draw(1, '9p')
+        .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 40 })
+        .toTenhou6(),
   },
   {
     name: 'seeded-exhaustive-draw',

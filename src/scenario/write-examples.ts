@@ -1,11 +1,12 @@
 /**
  * Writes `logs/examples` from the scenarios: `node dist/src/scenario/write-examples.js [folder]`.
- * Stale `.mjlog` files (a renamed or removed scenario) are deleted; nothing else in the folder is touched.
+ * Stale scenario logs (`.mjlog` and `.json` files of a renamed or removed scenario) are deleted; nothing else
+ * in the folder is touched.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXAMPLE_EXTENSION, exampleFiles } from './examples.js';
+import { exampleFiles, isExampleLog } from './examples.js';
 
 /** The project root: the nearest folder above this file holding package.json (from src/ or dist/src/). */
 export function projectRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
@@ -31,7 +32,7 @@ export function writeExamples(dir: string): { written: string[]; changed: string
     writeFileSync(path, f.content);
   }
   const keep = new Set(files.map((f) => f.name));
-  const deleted = readdirSync(dir).filter((n) => n.endsWith(EXAMPLE_EXTENSION) && !keep.has(n));
+  const deleted = readdirSync(dir).filter((n) => isExampleLog(n) && !keep.has(n));
   for (const n of deleted) unlinkSync(join(dir, n));
   return { written: files.map((f) => f.name), changed, deleted };
 }

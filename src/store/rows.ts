@@ -5,7 +5,7 @@
  */
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
 import type { KanRecord, ReplayResult, RoundReplay, WinRecord } from '../replay/index.js';
-import { KNOBS, getProfile, isProfileName, matchingProfile, profileRules, rulesKey, type Rules } from '../rules/index.js';
+import { KNOBS, type Rules } from '../rules/index.js';
 
 export type SqlValue = number | string | null;
 type Row<C extends readonly string[]> = Record<C[number], SqlValue>;
@@ -34,17 +34,6 @@ export function knobValues(rules: Rules): Record<string, SqlValue> {
     values[k.name] = typeof v === 'boolean' ? bit(v) : v;
   }
   return values;
-}
-
-/**
- * The profile a rule set is: the one the audit names if its values are exactly these rules, else the
- * profile whose values these are, else none. (`--profile tenhou --riichi-kan strict` is not tenhou: stats
- * chosen by profile must not pick it up.)
- */
-export function ruleSetProfile(audit: GameAudit): string | null {
-  const named = audit.profile;
-  if (named !== null && isProfileName(named) && rulesKey(profileRules(getProfile(named))) === audit.rulesKey) return named;
-  return matchingProfile(audit.rules) ?? null;
 }
 
 // ---- games -------------------------------------------------------------------------------------------
@@ -326,7 +315,7 @@ export function findingRow(f: Finding, ordinal: number): FindingRow {
 }
 
 /** Details are plain data, but a stray bigint or cycle must not lose the whole batch. */
-function detailsJson(details: Record<string, unknown>): string {
+function detailsJson(details: Finding['details']): string {
   try {
     return JSON.stringify(details, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? '{}';
   } catch (err) {

@@ -11,7 +11,7 @@ import { StoreError } from './errors.js';
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -24,13 +24,38 @@ export interface Migration {
 }
 
 /**
- * The steps from every older version to SCHEMA_VERSION, in order. Version 1 is the first, so there are
- * none yet. To change the schema: edit schemas/audit.sql (what a fresh database gets), bump SCHEMA_VERSION
- * and the file's user_version, and add here the SQL that takes a version-(N-1) database to the same shape.
- * A step that rebuilds a table must not rely on `PRAGMA foreign_keys = OFF` (it cannot change inside a
- * transaction): create the new table, copy, drop the old one, rename, in an order the keys allow.
+ * The steps from every older version to SCHEMA_VERSION, in order. To change the schema: edit
+ * schemas/audit.sql (what a fresh database gets), bump SCHEMA_VERSION and the file's user_version, and add
+ * here the SQL that takes a version-(N-1) database to the same shape. A step that rebuilds a table must
+ * not rely on `PRAGMA foreign_keys = OFF` (it cannot change inside a transaction): create the new table,
+ * copy, drop the old one, rename, in an order the keys allow.
  */
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    to: 2,
+    description: 'riichi_kan_reasons; kandora_conformance counts unrecorded reveal moments apart',
+    // Read when the step runs: the view's text is schemas/audit.sql's.
+    get sql() {
+      return `
+CREATE TABLE riichi_kan_reasons (
+  reason  TEXT NOT NULL PRIMARY KEY,
+  legal   INTEGER,
+  meaning TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+DROP VIEW kandora_conformance;
+${viewSql('kandora_conformance')}`;
+    },
+  },
+];
+
+/** A view's CREATE statement as schemas/audit.sql has it now (for migrations that recreate it). */
+function viewSql(name: string): string {
+  const sql = schemaSql();
+  const start = sql.indexOf(`CREATE VIEW ${name} AS`);
+  if (start < 0) throw new StoreError(`${schemaPath()} has no view ${name}`);
+  const end = sql.indexOf(';', start);
+  return sql.slice(start, end + 1);
+}
 
 let schemaFile: string | undefined;
 

@@ -245,21 +245,25 @@ function chankanSuukaikan(r: Record<string, unknown>): StatsTable {
 
 function kandoraConformance(rows: Record<string, unknown>[]): StatsTable {
   const out = rows.map((r) => ({
-    kind: r.kind, kans: r.kans, conforming: r.conforming, differing: r.differing, undecided: r.undecided, conforming_pct: r.conforming_pct,
+    kind: r.kind, kans: r.kans, conforming: r.conforming, differing: r.differing, undecided: r.undecided, unrecorded: r.unrecorded,
+    conforming_pct: r.conforming_pct,
   }));
   if (out.length > 1) {
     const conforming = sumOf(out, 'conforming');
     const decided = conforming + sumOf(out, 'differing');
     out.push({
       kind: 'all', kans: sumOf(out, 'kans'), conforming, differing: sumOf(out, 'differing'), undecided: sumOf(out, 'undecided'),
-      conforming_pct: ratio(conforming, decided, 2, 100),
+      unrecorded: sumOf(out, 'unrecorded'), conforming_pct: ratio(conforming, decided, 2, 100),
     });
   }
   return {
     key: 'kandoraTiming',
     title: "Kandora timing: the logged reveal against the rule's, by kan kind",
     layout: 'table',
-    columns: [col('kind'), col('kans'), col('conforming'), col('differing'), col('undecided', 'undecided (log stops)'), col('conforming_pct', 'conforming %')],
+    columns: [
+      col('kind'), col('kans'), col('conforming'), col('differing'), col('undecided', 'undecided (log stops)'),
+      col('unrecorded', 'unrecorded (JSON)'), col('conforming_pct', 'conforming %'),
+    ],
     rows: out,
   };
 }

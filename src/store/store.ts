@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { FINDING_KINDS, type GameAudit } from '../audit/index.js';
+import { RIICHI_KAN_REASONS } from '../hand/index.js';
 import { StoreError } from './errors.js';
 import { readQuery, type QueryResult } from './query.js';
 import { ensureSchema, type Migration } from './schema.js';
@@ -66,7 +67,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
     configure(db, readonly);
     if (options.cacheSizeKiB !== undefined) db.pragma(`cache_size = -${Math.max(1, Math.floor(options.cacheSizeKiB))}`);
     ensureSchema(db, file, readonly, options.migrations);
-    if (!readonly) describeFindingKinds(db);
+    if (!readonly) describeClosedLists(db);
   } catch (err) {
     db.close();
     if (err instanceof StoreError) throw err;
@@ -87,15 +88,22 @@ function configure(db: Database.Database, readonly: boolean): void {
   db.pragma('foreign_keys = ON');
 }
 
-/** The closed list of finding kinds, for queries to join (kept in step with the code that opens the file). */
-function describeFindingKinds(db: Database.Database): void {
-  const upsert = db.prepare(
+/** The closed lists of finding kinds and riichi-kan reasons, for queries to join (kept in step with the code that opens the file). */
+function describeClosedLists(db: Database.Database): void {
+  const kinds = db.prepare(
     `INSERT INTO finding_kinds (kind, severity, rule, description) VALUES (?, ?, ?, ?)
      ON CONFLICT (kind) DO UPDATE SET severity = excluded.severity, rule = excluded.rule, description = excluded.description`,
   );
+  const reasons = db.prepare(
+    `INSERT INTO riichi_kan_reasons (reason, legal, meaning) VALUES (?, ?, ?)
+     ON CONFLICT (reason) DO UPDATE SET legal = excluded.legal, meaning = excluded.meaning`,
+  );
   db.transaction(() => {
     for (const [kind, info] of Object.entries(FINDING_KINDS)) {
-      upsert.run(kind, info.severity, 'rule' in info ? info.rule : null, info.description);
+      kinds.run(kind, info.severity, 'rule' in info ? info.rule : null, info.description);
+    }
+    for (const [reason, info] of Object.entries(RIICHI_KAN_REASONS)) {
+      reasons.run(reason, info.legal === null ? null : info.legal ? 1 : 0, info.meaning);
     }
   }).immediate();
 }

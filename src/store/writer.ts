@@ -16,7 +16,7 @@ import {
   ABORT_COLUMNS, AUDIT_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
   REVEAL_COLUMNS, RIICHI_KAN_COLUMNS, ROUND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
   abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobValues, playerRows, replayKans, replayWins,
-  revealRow, riichiKanRow, roundRow, ruleSetProfile, winDoraRow, winRow, type SqlValue,
+  revealRow, riichiKanRow, roundRow, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
 type Database = BetterSqlite3.Database;
@@ -141,7 +141,7 @@ export interface PreparedAudit {
  * The version of what ingest and replay make of a file (the fact rows). Games stored under another version
  * get their facts rewritten; raise it whenever a change to ingest or replay changes a fact row.
  */
-export const FACTS_VERSION = 'facts-1';
+export const FACTS_VERSION = 'facts-2';
 
 /** Where the audits row holds its time, set when the row is written. */
 const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
@@ -168,13 +168,13 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
   };
 }
 
-/** rule_sets rows by rules key and named profile: built once, shared by every audit of a batch (read only). */
+/** rule_sets rows by rules key: built once, shared by every audit of a batch (read only). */
 const ruleSetRows = new Map<string, Record<string, SqlValue>>();
 
 function ruleSetRow(audit: GameAudit): Record<string, SqlValue> {
-  const key = `${audit.rulesKey}|${audit.profile ?? ''}`;
+  const { key, profile, rules } = audit.ruleSet;
   let row = ruleSetRows.get(key);
-  if (!row) ruleSetRows.set(key, (row = { rules_key: audit.rulesKey, profile: ruleSetProfile(audit), ...knobValues(audit.rules) }));
+  if (!row) ruleSetRows.set(key, (row = { rules_key: key, profile, ...knobValues(rules) }));
   return row;
 }
 
@@ -184,7 +184,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
   return {
     contentHash: audit.contentHash,
     file: audit.file,
-    rulesKey: audit.rulesKey,
+    rulesKey: audit.ruleSet.key,
     ruleSet: ruleSetRow(audit),
     unreadError: audit.game === null ? auditStatus(audit).error : null,
     facts: audit.game === null ? null : gameFacts(audit, audit.game),

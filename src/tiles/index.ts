@@ -1,2 +1,3 @@
 export * from './tile.js';
 export * from './meld.js';
+export * from './dora.js';

@@ -37,7 +37,7 @@ describe('kanshi kan-check', () => {
       [['--hand', '222333444p23m11z', '--draw', '4p'], 'waits', true],
       [['--hand', '222333444p23m11z', '--draw', '4p'], 'strict', false],
       [['--hand', '22p56p789p678888s', '--draw', '5s', '--kan', '8s'], 'waits', false],
-      [['--hand', '22p56p789p678888s', '--draw', '5s', '--kan', '8s', '--okuri-kan'], 'waits', true],
+      [['--hand', '22p56p789p678888s', '--draw', '5s', '--kan', '8s', '--okuri-kan', 'true'], 'waits', true],
       [['--hand', '1113444p222z', '--melds', '1', '--draw', '1p'], 'waits', true],
       [['--hand', '1113444p222z', '--draw', '1p'], 'strict', false],
       [['--hand', '3335666p111456s', '--draw', '3p'], 'none', false],
@@ -71,7 +71,7 @@ describe('kanshi kan-check', () => {
       [['--hand', '3335666p111456s', '--draw', '3p', '--melds', '1'], /1 meld leaves 10 concealed tiles, but --hand has 13/],
       [['--hand', '3335666p111456s', '--draw', '3p', '--melds', '9'], /--melds must be an integer between 0 and 4/],
       [['--hand', '1113444p222z', '--draw', '1p', '--ankans', '4p'], /five copies of 4p/],
-      [['--hand', '3335666p111456s', '--draw', '3p', '--riichi-kan', 'loose'], /Allowed choices are none, waits, strict/],
+      [['--hand', '3335666p111456s', '--draw', '3p', '--riichi-kan', 'loose'], /invalid value "loose" for --riichi-kan \(allowed: none, waits, strict\)/],
       [['--hand', '3335666p111456s'], /required option '--draw <tile>'/],
       [['--hand', '111999m1p567s777z', '--draw', '5m', '--three-player'], /5m does not exist in a 3-player game/],
     ];

@@ -2,7 +2,9 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/common.js';
 import { kanshiInProcess } from '../support/in-process.js';
-import { addRuleOptions, rulesFromOptions } from '../../src/cli/rule-options.js';
+import { addRuleOptions, ruleSetFromOptions } from '../../src/cli/rule-options.js';
+
+const rulesFromOptions = (o: Record<string, unknown>) => ruleSetFromOptions(o).rules;
 import { KNOBS, rulesCatalog } from '../../src/rules/index.js';
 
 const kanshi = kanshiInProcess;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IngestError, readLogFile, summarizeGame, type GameEvent, type GameLog } from '../../src/ingest/index.js';
+import { IngestError, readLogFile, summarizeGame } from '../../src/ingest/index.js';
+import type { GameEvent, GameLog } from '../../src/events/index.js';
 import { corpusFiles, manifest } from '../support/corpus.js';
 
 const games = new Map<string, GameLog>();

@@ -2,7 +2,8 @@
  * Each kan sequence of tenhou-format.md §3.1, replayed from the real log that shows it.
  */
 import { describe, expect, it } from 'vitest';
-import { readLogFile, type GameLog } from '../../src/ingest/index.js';
+import { readLogFile } from '../../src/ingest/index.js';
+import type { GameLog } from '../../src/events/index.js';
 import { replayGame, type KanRecord, type ReplayResult } from '../../src/replay/index.js';
 import type { KandoraTiming } from '../../src/rules/index.js';
 import { corpusFile } from '../support/corpus.js';

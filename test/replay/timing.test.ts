@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countDora, doraKindOf, effectiveTiming, momentsDiffer, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
+import { effectiveTiming, momentsDiffer, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
+import { countDora, doraKindOf } from '../../src/tiles/index.js';
 import { decodeGameType } from '../../src/ingest/index.js';
 
 const base: KanAftermath = { kind: 'kakan', robbed: false, nextKan: null, discard: { ronned: false }, rinshanWin: false, logEnded: false };

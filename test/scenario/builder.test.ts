@@ -1,12 +1,14 @@
 /**
  * The scenario builder: tile ids, turn order and hand sizes, the wall counts, Tenhou's tag order around
- * kans (tenhou-format.md §3.1), riichi, wins and draws as Tenhou writes them, seeded mode, and refusals.
+ * kans (tenhou-format.md §3.1), riichi, wins and draws as Tenhou writes them, seeded mode, refusals, and
+ * the same game written as tenhou.net/6 JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { parseLog, type GameEvent, type WinEvent } from '../../src/ingest/index.js';
-import { countDora, replayGame } from '../../src/replay/index.js';
+import { parseLog } from '../../src/ingest/index.js';
+import type { GameEvent, GameLog, WinEvent } from '../../src/events/index.js';
+import { replayGame } from '../../src/replay/index.js';
 import { finalPoints, makeSeed, mjlog, notenDeltas, ScenarioError, winValue, type MjlogBuilder } from '../../src/scenario/index.js';
-import { decodeMeld, kindOf, parseKinds } from '../../src/tiles/index.js';
+import { countDora, decodeMeld, isRedFive, kindOf, kindToString, parseKinds, type TileId } from '../../src/tiles/index.js';
 import { gameWalls, haipaiIndices, indicatorIndex, liveDrawIndex, seatOffsetFromDealer } from '../../src/wall/index.js';
 
 /** Tag names in order, draws and discards as `draw`/`discard`. */
@@ -370,5 +372,154 @@ describe('scoring', () => {
     expect(finalPoints([51000, 27700, 19500, 1800])).toEqual([60, 8, -20, -48]);
     expect(finalPoints([30200, 20000, 33000, 16800])).toEqual([10, -20, 43, -33]);
     expect(finalPoints([25000, 25000, 25000, 25000])).toEqual([35, 5, -15, -25]);
+  });
+});
+
+/** A tile as notation (`0p` for a red five): JSON ingest gives its own ids to the same tiles. */
+function tileOf(log: GameLog): (id: TileId) => string {
+  return (id) => (isRedFive(id, log.rule.redFives) ? '0' + kindToString(kindOf(id)).slice(1) : kindToString(kindOf(id)));
+}
+
+/**
+ * The play of a log in notation, without what tenhou.net/6 JSON does not keep: when kandora were revealed,
+ * the dice, the hands shown at a drawn hand, fu of a limit hand, 0-han yaku.
+ */
+function play(log: GameLog): string[] {
+  const t = tileOf(log);
+  const set = (ids: readonly TileId[]) => ids.map(t).sort().join(' ');
+  return log.rounds.flatMap((round) =>
+    round.events.flatMap((e): string[] => {
+      switch (e.type) {
+        case 'roundStart':
+          return [`start ${e.round}/${e.honba}/${e.riichiSticks} ${e.scores} dora ${t(e.doraIndicator)} | ${e.hands.map(set).join(' | ')}`];
+        case 'draw':
+          return [`draw ${e.seat} ${t(e.tile)}`];
+        case 'discard':
+          return [`discard ${e.seat} ${t(e.tile)}${e.tsumogiri ? ' tsumogiri' : ''}`];
+        case 'call':
+          return [`${e.meld} ${e.seat} from ${e.from}: ${set(e.tiles)} called ${t(e.called)}${e.added !== undefined ? ` added ${t(e.added)}` : ''}`];
+        case 'riichi':
+          return [`riichi ${e.seat} ${e.step} ${e.scores ?? ''}`];
+        case 'win': {
+          const yaku = e.yaku.filter((y) => y.han > 0).map((y) => `${y.id}:${y.han}`);
+          return [
+            `win ${e.seat} from ${e.from} ${set(e.hand)} on ${t(e.winningTile)} ${e.limit > 0 ? '' : `${e.fu}fu `}${e.points} limit ${e.limit} ${e.scoreDeltas}` +
+              ` ${e.honba}/${e.riichiSticks} dora ${e.doraIndicators.map(t)} ura ${e.uraIndicators.map(t)} yaku ${yaku} ${e.yakuman}`,
+          ];
+        }
+        case 'ryuukyoku':
+          return [`${e.reason} ${e.honba}/${e.riichiSticks} ${e.scoreDeltas}`];
+        default:
+          return [];
+      }
+    }),
+  );
+}
+
+/** A game with every call, kan order, win and drawn hand the builder writes, over ten rounds. */
+function everything(): MjlogBuilder {
+  const b = mjlog();
+  // East 1: ankan of 2m, rinshan tsumo on 8p (a red 5p in hand).
+  b.round({ kyoku: 0, hands: [null, '2222m340p678s55z6p', null, null] })
+    .tsumogiri(0).draw(1, '7p').ankan(1, '2m').draw(1, '8p').tsumo(1, { yaku: { rinshanKaihou: 1, menzenTsumo: 1 }, fu: 40 });
+  // East 2: daiminkan of 9s; seat 0, in riichi, rons the 3m discarded next (the kandora and its ura count).
+  b.round({ kyoku: 1, hands: ['12m456p789p234s77z', null, '9s+', '999s3m+'] })
+    .fill(3).draw(0).riichi(0).tsumogiri(1).draw(2).discard(2, '9s').daiminkan(3).draw(3).discard(3, '3m').ron(0, { yaku: { riichi: 1 }, fu: 40 });
+  // East 3: pon of 6s, kakan, rinshan tsumo: the kandora is never shown.
+  b.round({ kyoku: 2, hands: ['66s234m567m11z78p3z', null, null, '6s+'], reserve: '6s9p' })
+    .tsumogiri(2).draw(3).discard(3, '6s').pon(0).discard(0, '3z').fill(3).draw(0, '6s').kakan(0, '6s').draw(0, '9p').tsumo(0, { yaku: { rinshanKaihou: 1 }, fu: 40 });
+  // East 4: kakan → kakan on one turn, then an exhaustive draw nobody is tenpai in.
+  b.round({ kyoku: 3, hands: ['2p+', '22p77z147m147s9p34z', null, '7z+'] })
+    .draw(3).discard(3, '7z').pon(1).discard(1, '3z').fill(2).draw(0).discard(0, '2p').pon(1).discard(1, '4z').fill(3)
+    .draw(1, '2p').kakan(1, '2p').draw(1, '7z').kakan(1, '7z').draw(1).discard(1).exhaust();
+  // South 1, honba 1: daiminkan → ankan on one turn.
+  b.round({ kyoku: 4, honba: 1, hands: [null, '8m+', '888m444s+', null] })
+    .tsumogiri(0).draw(1).discard(1, '8m').daiminkan(2).draw(2, '4s').ankan(2, '4s').draw(2).discard(2).exhaust();
+  // South 2: pon from the toimen, chi with a red five, daiminkan from the shimocha; seat 0 tenpai at the end.
+  b.round({ kyoku: 5, hands: ['123p456p789p11z56s', '40m7z9p111s+', '1s+', '77z3z+'], reserve: '3m' })
+    .draw(1).discard(1, '7z').pon(3).discard(3, '3z').draw(0, '3m').discard(0).chi(1, '40m').discard(1, '9p')
+    .draw(2).discard(2, '1s').daiminkan(1).draw(1).discard(1).exhaust();
+  // South 3: chankan on a kakan.
+  b.round({ kyoku: 6, hands: ['3p+', '33p9m+', null, '45p234m678m789s11z'], reserve: '3p' })
+    .fill(2).draw(0).discard(0, '3p').pon(1).discard(1, '9m').fillTo(1).draw(1, '3p').kakan(1, '3p').ron(3, { yaku: { chankan: 1 } });
+  // South 4: the dealer wins by tsumo in riichi after an ankan (ura under both indicators).
+  b.round({ kyoku: 7, hands: [null, null, null, '3444m778899s333z'] })
+    .draw(3).riichi(3).fillTo(3).draw(3, '3z').ankan(3, '3z').draw(3).discard(3).fillTo(3).draw(3, '2m')
+    .tsumo(3, { yaku: { menzenTsumo: 1, riichi: 1, iipeikou: 1 }, fu: 60 });
+  // West 1: a kakan whose kandora is turned over at once, then a rinshan tsumo that counts it.
+  b.round({ kyoku: 8, hands: ['6s+', '66s234m567m11z78p3z', null, null], kandora: ['5s'], reserve: '6s9p' })
+    .draw(0).discard(0, '6s').pon(1).discard(1, '3z').fillTo(1).draw(1, '6s').kakan(1, '6s', { revealAtDeclaration: true }).draw(1, '9p')
+    .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 40 });
+  // West 2: four kans by three players, the abort after the fourth kan's discard.
+  b.round({ kyoku: 9, hands: [null, '111m8s+', '222z+', '555z888s+'], reserve: '1m' })
+    .tsumogiri(1).draw(2, '2z').ankan(2, '2z').draw(2).discard(2).draw(3, '5z').ankan(3, '5z').draw(3).discard(3)
+    .tsumogiri(0).draw(1).discard(1, '8s').daiminkan(3).draw(3).discard(3).tsumogiri(0)
+    .draw(1, '1m').ankan(1, '1m').draw(1).discard(1).abort('kan4');
+  return b;
+}
+
+describe('tenhou.net/6 JSON (toTenhou6)', () => {
+  it("the builder's events are what a reader of its mjlog gets", () => {
+    const b = everything();
+    const log = parseLog(Buffer.from(b.toXml()));
+    const read = log.rounds.map((r) => r.events.map((e) => ('final' in e ? { ...e, final: undefined } : e)));
+    const made = b.roundEvents().map((r) => r.map((e) => ('final' in e ? e : { ...e, final: undefined })));
+    expect(JSON.parse(JSON.stringify(made))).toEqual(JSON.parse(JSON.stringify(read)));
+  });
+
+  it('the JSON reads back as the same game as the mjlog, kandora moments aside', () => {
+    const b = everything();
+    const xml = parseLog(Buffer.from(b.toXml()));
+    const json = parseLog(Buffer.from(b.toTenhou6()));
+    expect(json.format).toBe('json');
+    expect(play(json)).toEqual(play(xml));
+    expect(json.final).toEqual(xml.final);
+    expect(json.players.map((p) => p.name)).toEqual(xml.players.map((p) => p.name));
+    expect(json.rule.label).toBe(xml.rule.label);
+    // Each round's dora list holds the indicators turned over, none else.
+    json.rounds.forEach((r, i) => {
+      const kandora = xml.rounds[i].events.filter((e) => e.type === 'kandora').map((e) => (e.type === 'kandora' ? tileOf(xml)(e.indicator) : ''));
+      const start = r.events[0];
+      expect(start.type === 'roundStart' && start.untimedKandora!.map(tileOf(json))).toEqual(kandora);
+    });
+    const r = replayGame(json, { kandoraTiming: 'tenhou' });
+    expect(r.inconsistencies).toEqual([]);
+    // Only West 1's kakan shows a kandora Tenhou would not have turned over before the rinshan tsumo.
+    expect(r.kandoraCountMismatches.map((m) => m.round)).toEqual([8]);
+  });
+
+  it('writes call strings, riichi, tsumogiri, the 0 after a daiminkan and results as Tenhou does (tenhou-format.md §4.3, §4.4)', () => {
+    const doc = JSON.parse(everything().toTenhou6());
+    const takes = (round: number, seat: number): unknown[] => doc.log[round][5 + 3 * seat];
+    const discards = (round: number, seat: number): unknown[] => doc.log[round][6 + 3 * seat];
+    expect(doc.rule).toEqual({ disp: '鳳南喰赤', aka: 1 });
+    // The letter stands where the called tile sits: first from the kamicha, second from the toimen, last from the shimocha.
+    expect(takes(2, 0)).toContain('p363636');
+    expect(takes(3, 1)).toEqual(expect.arrayContaining(['47p4747', 'p222222']));
+    expect(takes(5, 1)).toEqual(expect.arrayContaining(['c131451', '313131m31']));
+    expect(takes(9, 3)).toContain('38m383838');
+    // A kakan is its pon's string with k and the added tile where the p was; an ankan has its a at index 6.
+    expect(discards(3, 1)).toEqual(expect.arrayContaining(['k22222222', '47k474747']));
+    expect(discards(0, 1)).toContain('121212a12');
+    // Riichi with tsumogiri, and the 0 that takes a daiminkan's discard slot.
+    expect(discards(1, 0)).toContain('r60');
+    expect(discards(1, 3).indexOf(0)).toBe(takes(1, 3).indexOf('m39393939'));
+    expect(discards(5, 1).filter((x) => x === 0)).toHaveLength(1);
+    // Results: a ron, a non-dealer's and a dealer's tsumo, a limit hand, drawn hands.
+    expect(doc.log[1][16]).toEqual(['和了', [2300, 0, 0, -1300], [0, 3, 0, '40符1飜1300点', '立直(1飜)']]);
+    expect(doc.log[0][16][2][3]).toBe('40符3飜1300-2600点');
+    expect(doc.log[7][16][2][3]).toBe('60符3飜3900点∀');
+    expect(doc.log[8][16][2]).toEqual([1, 1, 1, '満貫2000-4000点', '嶺上開花(1飜)', 'ドラ(4飜)']);
+    expect(doc.log[3][16]).toEqual(['全員不聴']);
+    expect(doc.log[5][16]).toEqual(['流局', [3000, -1000, -1000, -1000]]);
+    expect(doc.log[9][16]).toEqual(['四槓散了']);
+    // Each riichi win lists an ura indicator under every indicator turned over; ura 0 is left out of the yaku.
+    expect(doc.log[7][3]).toHaveLength(2);
+    expect(doc.sc).toHaveLength(8);
+  });
+
+  it('refuses an unfinished game and a game with raw tags', () => {
+    expect(() => mjlog().round({}).tsumogiri(0).toTenhou6()).toThrow(/has not ended/);
+    expect(() => mjlog().round({}).raw('<BYE who="3"/>').exhaust().toTenhou6()).toThrow(/raw/);
   });
 });

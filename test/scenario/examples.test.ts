@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_EXTENSION, INDEX_FILE, SCENARIOS, exampleFiles } from '../../src/scenario/index.js';
+import { INDEX_FILE, SCENARIOS, exampleFileName, exampleFiles, isExampleLog } from '../../src/scenario/index.js';
 import { projectRoot, writeExamples } from '../../src/scenario/write-examples.js';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'logs', 'examples');
@@ -15,11 +15,25 @@ const HOW = 'regenerate with: npm run build && node dist/src/scenario/write-exam
 describe('logs/examples', () => {
   const files = exampleFiles();
 
-  it('holds one file per scenario and the index, and no other mjlog', () => {
+  it('holds one file per scenario and the index, and no other log', () => {
     expect(existsSync(EXAMPLES), `${EXAMPLES} is missing; ${HOW}`).toBe(true);
-    const onDisk = readdirSync(EXAMPLES).filter((n) => n.endsWith(EXAMPLE_EXTENSION) || n === INDEX_FILE).sort();
+    const onDisk = readdirSync(EXAMPLES).filter((n) => isExampleLog(n) || n === INDEX_FILE).sort();
     expect(onDisk, HOW).toEqual(files.map((f) => f.name).sort());
-    expect(files.filter((f) => f.name.endsWith(EXAMPLE_EXTENSION))).toHaveLength(SCENARIOS.length);
+    expect(files.filter((f) => isExampleLog(f.name)).map((f) => f.name)).toEqual(SCENARIOS.map(exampleFileName));
+  });
+
+  it('writes each scenario in its format: mjlog XML, or tenhou.net/6 JSON as a .json file', () => {
+    for (const s of SCENARIOS) {
+      const f = files.find((x) => x.name === exampleFileName(s))!;
+      if (s.format === 'tenhou6') {
+        expect(f.name).toBe(`${s.name}.json`);
+        expect(() => JSON.parse(f.content)).not.toThrow();
+      } else {
+        expect(f.name).toBe(`${s.name}.mjlog`);
+        if (!s.broken) expect(f.content).toMatch(/^<mjloggm ver="2.3">/);
+      }
+    }
+    expect(SCENARIOS.some((s) => s.format === 'tenhou6')).toBe(true);
   });
 
   it.each(files.map((f) => [f.name, f] as const))('%s is what the builder writes now', (name, f) => {
@@ -33,23 +47,26 @@ describe('logs/examples', () => {
   it('the index lists every file and each of its checks', () => {
     const index = files.find((f) => f.name === INDEX_FILE)!.content;
     for (const s of SCENARIOS) {
-      expect(index).toContain(`\`${s.name}${EXAMPLE_EXTENSION}\``);
+      expect(index).toContain(`\`${exampleFileName(s)}\``);
       for (const k of s.checks.flatMap((c) => c.expect)) expect(index).toContain(`\`${k}\``);
     }
   });
 });
 
 describe('write-examples', () => {
-  it('finds the project root from src/ and writes into a folder, deleting stale mjlog files only', () => {
+  it('finds the project root from src/ and writes into a folder, deleting stale scenario logs only', () => {
     expect(existsSync(join(projectRoot(), 'package.json'))).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'kanshi-examples-'));
     try {
       writeFileSync(join(dir, 'old-scenario.mjlog'), 'stale');
+      writeFileSync(join(dir, 'old-json-scenario.json'), '{}');
       writeFileSync(join(dir, 'README.md'), 'kept');
+      writeFileSync(join(dir, 'notes.txt'), 'kept');
       const first = writeExamples(dir);
-      expect(first.deleted).toEqual(['old-scenario.mjlog']);
+      expect(first.deleted.sort()).toEqual(['old-json-scenario.json', 'old-scenario.mjlog']);
       expect(first.changed).toHaveLength(first.written.length);
       expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('kept');
+      expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('kept');
       expect(writeExamples(dir).changed).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -5,16 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { FINDING_KIND_NAMES } from '../../src/audit/index.js';
 import { judgeRiichiAnkan } from '../../src/hand/index.js';
-import { IngestError, parseLog, type GameLog } from '../../src/ingest/index.js';
+import { IngestError, parseLog } from '../../src/ingest/index.js';
+import type { GameLog } from '../../src/events/index.js';
 import { replayGame, type KanRecord, type ReplayResult } from '../../src/replay/index.js';
 import { PROFILE_NAMES, resolveRules } from '../../src/rules/index.js';
-import { SCENARIOS, scenario, type Scenario } from '../../src/scenario/index.js';
+import { SCENARIOS, exampleFileName, scenario, type Scenario } from '../../src/scenario/index.js';
 import { kindOf, parseKinds } from '../../src/tiles/index.js';
 import { gameWalls } from '../../src/wall/index.js';
 
 const games = new Map<string, GameLog>();
 function game(s: Scenario): GameLog {
-  if (!games.has(s.name)) games.set(s.name, parseLog(Buffer.from(s.build()), { file: `${s.name}.mjlog` }));
+  if (!games.has(s.name)) games.set(s.name, parseLog(Buffer.from(s.build()), { file: exampleFileName(s) }));
   return games.get(s.name)!;
 }
 
@@ -68,6 +69,7 @@ describe('the scenario list', () => {
       'daiminkan-on-houtei',
       'kan-after-call',
       'kandora-timing-mismatch',
+      'kandora-count-mismatch',
       'wall-mismatch',
       'replay-inconsistency',
       'ingest-error',
@@ -80,18 +82,19 @@ describe('the scenario list', () => {
 describe('every scenario ingests and replays cleanly except for its point', () => {
   it.each(readable.map((s) => [s.name, s] as const))('%s', (_name, s) => {
     const g = game(s);
-    expect(g.format).toBe('xml');
+    expect(g.format).toBe(s.format === 'tenhou6' ? 'json' : 'xml');
     expect(g.final).not.toBeNull();
     const r = replayGame(g, { kandoraTiming: 'tenhou' });
     expect(r.inconsistencies.length, JSON.stringify(r.inconsistencies)).toBe(s.replay?.inconsistencies ?? 0);
     expect(r.wallMismatches.length, JSON.stringify(r.wallMismatches)).toBe(s.replay?.wallMismatches ?? 0);
     expect(r.timingMismatches.length, JSON.stringify(r.timingMismatches)).toBe(s.replay?.timingMismatches ?? 0);
+    expect(r.kandoraCountMismatches.length, JSON.stringify(r.kandoraCountMismatches)).toBe(s.replay?.kandoraCountMismatches ?? 0);
     for (const round of r.rounds) expect(round.ending.kind).not.toBe('none');
   });
 
   it('the broken one fails with an IngestError', () => {
     for (const s of SCENARIOS.filter((x) => x.broken)) {
-      expect(() => parseLog(Buffer.from(s.build()), { file: `${s.name}.mjlog` })).toThrow(IngestError);
+      expect(() => parseLog(Buffer.from(s.build()), { file: exampleFileName(s) })).toThrow(IngestError);
     }
   });
 
@@ -258,6 +261,24 @@ describe('each scenario shows its situation in the replay', () => {
     expect(wins[1].logged.indicators).toHaveLength(2);
     expect(wins[2].logged.indicators).toHaveLength(1);
     expect(replayGame(game(scenario('kan-orders')), { kandoraTiming: 'immediate' }).timingMismatches).toHaveLength(5);
+  });
+
+  it('majsoul-kakan-rinshan: the JSON lists the kakan\'s kandora, which only an immediate timing reveals before the rinshan tsumo', () => {
+    const g = game(scenario('majsoul-kakan-rinshan'));
+    expect(g.rounds[0].events[0]).toMatchObject({ type: 'roundStart', untimedKandora: [expect.any(Number)] });
+    const r = replay('majsoul-kakan-rinshan');
+    const [kan] = kans(r);
+    expect(kan).toMatchObject({ kind: 'kakan', rinshanWin: true, revealLogged: 'unrecorded', revealRule: 'never' });
+    const [win] = r.rounds[0].wins;
+    expect(win.rinshan).toBe(true);
+    // The log counts the kandora (6s kan, indicator 5s: four dora); Tenhou's timing would not.
+    expect(win.logged.indicators).toHaveLength(2);
+    expect(win.doraHanLogged).toBe(4);
+    expect(win.rule.indicators).toHaveLength(1);
+    expect(r.kandoraCountMismatches).toEqual([expect.objectContaining({ logged: 1, rule: 0 })]);
+    const immediate = replayGame(g, { kandoraTiming: 'immediate' });
+    expect(kans(immediate)[0].revealRule).toBe('declaration');
+    expect(immediate.kandoraCountMismatches).toEqual([]);
   });
 
   it('discard-not-held: the one inconsistency is that discard', () => {

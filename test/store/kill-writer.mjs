@@ -18,8 +18,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'src');
 const load = (folder) => import(pathToFileURL(join(DIST, folder, 'index.js')).href);
-const [{ openStore, prepareAudit }, { parseLog }, { replayGame }, { matchingProfile, resolveRules, rulesKey }, { finding }] = await Promise.all(
-  ['store', 'ingest', 'replay', 'rules', 'audit'].map(load),
+const [{ openStore, prepareAudit }, { parseLog }, { replayGame }, { resolveRules, ruleSetOf }, { finding }, { kindOf, kindToString }] = await Promise.all(
+  ['store', 'ingest', 'replay', 'rules', 'audit', 'tiles'].map(load),
 );
 
 /** The profiles, then each with okuriKan and kokushiAnkanChankan flipped: twelve distinct rule sets. */
@@ -41,10 +41,10 @@ function audit(file, bytes, game, rules) {
   const replay = replays.get(replayKey);
   const { rounds, ...meta } = game;
   const findings = replay.rounds.flatMap((r) =>
-    r.wins.filter((w) => w.chankan).map((w) => finding('chankan-win', { round: w.round, eventIndex: w.eventIndex, seat: w.seat }, 'chankan', {})),
+    r.wins.filter((w) => w.chankan).map((w) => finding('chankan-win', { round: w.round, eventIndex: w.eventIndex, seat: w.seat }, 'chankan', { tile: kindToString(kindOf(w.winningTile)), kan: 'kakan' })),
   );
   return {
-    file, contentHash: createHash('sha256').update(bytes).digest('hex'), rules, rulesKey: rulesKey(rules), profile: matchingProfile(rules) ?? null,
+    file, contentHash: createHash('sha256').update(bytes).digest('hex'), ruleSet: ruleSetOf(rules),
     game: { ...meta, roundCount: rounds.length }, replay, riichiKans: [], findings,
   };
 }
@@ -60,7 +60,7 @@ const batches = [];
 for (let i = 0; i < audits.length; i += batchSize) batches.push(audits.slice(i, i + batchSize));
 
 if (mode === 'plan') {
-  process.stdout.write(JSON.stringify(batches.map((b) => b.map((a) => `${a.rulesKey}|${a.contentHash}`))) + '\n');
+  process.stdout.write(JSON.stringify(batches.map((b) => b.map((a) => `${a.ruleSet.key}|${a.contentHash}`))) + '\n');
   process.exit(0);
 }
 
@@ -69,7 +69,7 @@ const store = openStore(db, cache ? { cacheSizeKiB: Number(cache) } : {});
 if (mode === 'once') {
   const done = new Map();
   const audited = (key) => done.get(key) ?? done.set(key, store.auditedHashes(key)).get(key);
-  for (const batch of batches) store.writeBatch(batch.filter((a) => !audited(a.rulesKey).has(a.contentHash)));
+  for (const batch of batches) store.writeBatch(batch.filter((a) => !audited(a.ruleSet.key).has(a.contentHash)));
   store.close();
 } else {
   // Rows prepared up front (as the audit's workers do), so the loop's time is nearly all inside transactions.

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { finding, type Finding, type GameAudit, type GameMeta, type RiichiKanVerdict } from '../../src/audit/index.js';
-import { parseLog, type GameLog } from '../../src/ingest/index.js';
+import { parseLog } from '../../src/ingest/index.js';
+import type { GameLog } from '../../src/events/index.js';
 import { replayGame } from '../../src/replay/index.js';
-import { matchingProfile, resolveRules, rulesKey, type ProfileName, type Rules } from '../../src/rules/index.js';
+import { resolveRules, ruleSet, ruleSetOf, type ProfileName, type Rules } from '../../src/rules/index.js';
 import { corpusFile, manifest } from '../support/corpus.js';
 
 export function tempDb(name = 'audit.sqlite'): string {
@@ -69,10 +70,10 @@ export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): G
   let inRiichi = 0;
   for (const round of replay.rounds) {
     for (const w of round.wins) {
-      if (w.chankan) findings.push(finding('chankan-win', { round: w.round, eventIndex: w.eventIndex, seat: w.seat }, `chankan by seat ${w.seat}`, { from: w.from }));
+      if (w.chankan) findings.push(finding('chankan-win', { round: w.round, eventIndex: w.eventIndex, seat: w.seat }, `chankan by seat ${w.seat}`, { tile: '5p', kan: 'kakan' }));
     }
     if (round.ending.reason === 'suukaikan') {
-      findings.push(finding('suukaikan-abort', { round: round.index, eventIndex: round.ending.eventIndex }, 'four-kan abort', { kans: round.ending.kans }));
+      findings.push(finding('suukaikan-abort', { round: round.index, eventIndex: round.ending.eventIndex }, 'four-kan abort', { kans: round.ending.kans, players: round.ending.kanPlayers, fourthKan: 'ankan' }));
     }
     for (const k of round.kans) {
       if (!k.inRiichi) continue;
@@ -87,16 +88,24 @@ export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): G
         waitsAfter: illegal ? ['2m'] : ['2m', '5m'],
       });
       if (illegal) {
-        findings.push(finding('riichi-kan-illegal', { round: k.round, eventIndex: k.eventIndex, seat: k.seat }, 'illegal riichi kan', { reason: 'reading-lost', note: 'quote " and, comma' }));
+        findings.push(
+          finding('riichi-kan-illegal', { round: k.round, eventIndex: k.eventIndex, seat: k.seat }, 'illegal riichi kan: quote " and, comma', {
+            kan: k.kind,
+            tile: '3p',
+            reason: 'reading-lost',
+            riichiKan: 'strict',
+            okuriKan: false,
+            waitsBefore: ['2m', '5m'],
+            waitsAfter: ['2m'],
+          }),
+        );
       }
     }
   }
   return {
     file: g.file,
     contentHash: g.hash,
-    rules,
-    rulesKey: rulesKey(rules),
-    profile: matchingProfile(rules) ?? null,
+    ruleSet: ruleSetOf(rules),
     game: meta(g.game),
     replay,
     riichiKans,
@@ -106,17 +115,14 @@ export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): G
 
 /** The audit of a file that could not be read. */
 export function unreadableAudit(file: string, hash: string, profile: ProfileName = 'tenhou'): GameAudit {
-  const rules = resolveRules({ profile });
   return {
     file,
     contentHash: hash,
-    rules,
-    rulesKey: rulesKey(rules),
-    profile,
+    ruleSet: ruleSet({ profile }),
     game: null,
     replay: null,
     riichiKans: [],
-    findings: [finding('ingest-error', { round: null, eventIndex: null }, 'line 1 column 40: not well-formed XML', { position: 'line 1 column 40' })],
+    findings: [finding('ingest-error', { round: null, eventIndex: null }, 'line 1 column 40: not well-formed XML', { position: 'line 1 column 40', reason: 'not well-formed XML' })],
   };
 }
 

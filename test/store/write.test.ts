@@ -187,8 +187,8 @@ describe('writing audits', () => {
       { file: g.file, error: 'line 1 column 40: not well-formed XML', players: null, status: 'ingest-error', audit_error: 'line 1 column 40: not well-formed XML' },
     ]);
     expect(sql(file, `SELECT kind, severity, details FROM findings`)).toEqual([
-      { kind: 'ingest-error', severity: 'error', details: '{"position":"line 1 column 40"}' },
-      { kind: 'ingest-error', severity: 'error', details: '{"position":"line 1 column 40"}' },
+      { kind: 'ingest-error', severity: 'error', details: '{"position":"line 1 column 40","reason":"not well-formed XML"}' },
+      { kind: 'ingest-error', severity: 'error', details: '{"position":"line 1 column 40","reason":"not well-formed XML"}' },
     ]);
     store.writeBatch([auditOf(g)]);
     rows = sql(file, `SELECT g.error, g.players, a.status FROM games g JOIN audits a USING (game_id) WHERE g.content_hash = '${g.hash}'`);
@@ -215,7 +215,7 @@ describe('writing audits', () => {
     const file = written(tenhou.slice(0, 10));
     const before = dump(file);
     const bad = auditOf(games[12]);
-    bad.findings = [{ ...finding('wall-mismatch', { round: 0, eventIndex: 1 }, 'x'), severity: 'fatal' as never }];
+    bad.findings = [{ ...finding('wall-mismatch', { round: 0, eventIndex: 1 }, 'x', { what: 'live-draw', wallIndex: 1, expected: 2, logged: 3 }), severity: 'fatal' as never }];
     const store = openStore(file);
     expect(() => store.writeBatch([...tenhou.slice(10, 12), bad])).toThrow(/CHECK constraint failed/);
     store.close();
@@ -247,7 +247,7 @@ describe('writing audits', () => {
     const file = tempDb();
     const store = openStore(file);
     const custom = resolveRules({ profile: 'tenhou', overrides: { riichiKan: 'strict' } });
-    store.writeBatch([{ ...auditOf(games[0], custom), profile: 'tenhou' }, { ...auditOf(games[0], 'tenhou'), profile: null }]);
+    store.writeBatch([auditOf(games[0], custom), auditOf(games[0], 'tenhou')]);
     store.close();
     expect(sql(file, 'SELECT profile, riichiKan FROM rule_sets ORDER BY rule_set_id')).toEqual([
       { profile: null, riichiKan: 'strict' },

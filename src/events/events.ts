@@ -5,7 +5,7 @@
  */
 import type { MeldType, TileId } from '../tiles/index.js';
 
-export const EVENTS_SCHEMA_VERSION = 1;
+export const EVENTS_SCHEMA_VERSION = 2;
 
 /** Seat 0..3; seat 0 is the first dealer. In 3-player games seat 3 is empty. */
 export type Seat = number;
@@ -26,6 +26,13 @@ export interface RoundStartEvent {
   hands: TileId[][];
   /** Old (2009) logs carry a per-round shuffle seed instead of the game's SHUFFLE tag. */
   shuffle?: string;
+  /**
+   * Kandora indicators the round shows without recording when each was turned over (tenhou.net/6 JSON
+   * lists a round's indicators in its header, nothing more), in reveal order. Present (maybe empty) only
+   * for such logs: their reveals are never `kandora` events, and the replay places them under the
+   * audit's kandoraTiming.
+   */
+  untimedKandora?: TileId[];
 }
 
 export interface DrawEvent {
@@ -74,7 +81,7 @@ export interface RiichiEvent {
 }
 
 export interface Yaku {
-  /** mjlog yaku id (tenhou-format.md §1.11); -1 when a JSON log names a yaku kanshi does not know. */
+  /** mjlog yaku id (docs/formats.md, yaku); -1 when a JSON log names a yaku kanshi does not know. */
   id: number;
   han: number;
   /** The name as written, only when the id is unknown. */

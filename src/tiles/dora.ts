@@ -1,5 +1,5 @@
 /** Dora from indicators: pure helpers. */
-import { kindOf, type TileId, type TileKind } from '../tiles/index.js';
+import { kindOf, type TileId, type TileKind } from './tile.js';
 
 /** The dora kind an indicator points to; in 3-player 1m points to 9m (2m..8m are not in the wall). */
 export function doraKindOf(indicatorKind: TileKind, players: 3 | 4): TileKind {

@@ -1,0 +1,302 @@
+/**
+ * tenhou.net/6 JSON keeps each player's takes and discards apart: this rebuilds the order of play by
+ * running them on the table (src/table), which says whose move it is. Where a discard could be called,
+ * the calls are tried first, then no call, and a choice that leaves some player's list unused is undone
+ * (an explicit stack, so no log is too long for it). Tile ids are given as tiles appear: a fresh id for
+ * each tile drawn or dealt, and the held id for each tile played.
+ */
+import type { CallEvent, GameEvent, RiichiEvent, RoundStartEvent, Seat } from '../events/index.js';
+import { Table } from '../table/index.js';
+import { isRedFive, kindOf, sortIds, type TileId, type TileKind } from '../tiles/index.js';
+import { IngestError } from './errors.js';
+
+/** A JSON tile code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51/52/53 red fives. */
+export type TileCode = number;
+
+export function codeKind(code: TileCode): TileKind {
+  const suit = Math.floor(code / 10);
+  if (suit === 5) return (code - 51) * 9 + 4;
+  return (suit - 1) * 9 + (code % 10) - 1;
+}
+
+export function codeIsRed(code: TileCode): boolean {
+  return code >= 51;
+}
+
+/** One entry of a player's takes: a draw, or a call on another player's discard. */
+export type TakeItem =
+  | { kind: 'draw'; tile: TileCode }
+  | { kind: 'chi' | 'pon' | 'daiminkan'; called: TileCode; hand: TileCode[]; fromOffset: number };
+
+/** One entry of a player's discards: a discard, a declaration, or the 0 that follows a daiminkan. */
+export type DiscardItem =
+  | { kind: 'discard'; tile: TileCode | 'tsumogiri'; riichi: boolean }
+  | { kind: 'kakan'; added: TileCode; called: TileCode; fromOffset: number }
+  | { kind: 'ankan'; tiles: TileCode[] }
+  | { kind: 'kita'; tile: TileCode }
+  | { kind: 'placeholder' };
+
+/** Fresh tile ids for tile codes: red fives are copy 0, other fives copies 1..3 (when the game has red fives). */
+export class TileAllocator {
+  private readonly used = new Uint8Array(136);
+
+  constructor(
+    private readonly redFives: boolean,
+    private readonly path: string,
+  ) {}
+
+  /** Marks an id as given (when rebuilding the allocator from events already made). */
+  mark(id: TileId): void {
+    this.used[id] = 1;
+  }
+
+  take(code: TileCode): TileId {
+    const kind = codeKind(code);
+    if (codeIsRed(code)) {
+      if (!this.redFives) throw new IngestError(`red five ${code} in a game without red fives`, this.path);
+      if (this.used[kind * 4]) throw new IngestError(`red five ${code} appears twice in one round`, this.path);
+      this.used[kind * 4] = 1;
+      return kind * 4;
+    }
+    const first = this.redFives && kind < 27 && kind % 9 === 4 ? 1 : 0;
+    for (let c = first; c < 4; c++) {
+      if (!this.used[kind * 4 + c]) {
+        this.used[kind * 4 + c] = 1;
+        return kind * 4 + c;
+      }
+    }
+    // Hand-made exports sometimes write a red game's four fives all as plain fives: the fourth is copy 0.
+    if (first === 1 && !this.used[kind * 4]) {
+      this.used[kind * 4] = 1;
+      return kind * 4;
+    }
+    throw new IngestError(`more than ${4 - first} copies of tile code ${code} in one round`, this.path);
+  }
+}
+
+function matchesCode(tile: TileId, code: TileCode, redFives: boolean): boolean {
+  return kindOf(tile) === codeKind(code) && isRedFive(tile, redFives) === codeIsRed(code);
+}
+
+/** The held id a code names: the first match that is not `avoid` (a discard names the drawn tile only as 60). */
+function heldId(hand: readonly TileId[], code: TileCode, redFives: boolean, path: string, avoid: TileId | null = null): TileId {
+  let found = -1;
+  for (let i = 0; i < hand.length; i++) {
+    if (!matchesCode(hand[i], code, redFives)) continue;
+    found = hand[i];
+    if (hand[i] !== avoid) break;
+  }
+  if (found < 0) throw new IngestError(`tile code ${code} is not in the player's hand`, path);
+  return found;
+}
+
+/** Distinct held ids for several codes (a call's own tiles). */
+function heldIds(hand: readonly TileId[], codes: readonly TileCode[], redFives: boolean, path: string): TileId[] {
+  const rest = [...hand];
+  return codes.map((code) => {
+    const id = heldId(rest, code, redFives, path);
+    rest.splice(rest.indexOf(id), 1);
+    return id;
+  });
+}
+
+export interface RoundPlay {
+  path: string;
+  start: RoundStartEvent;
+  players: 3 | 4;
+  redFives: boolean;
+  takes: TakeItem[][];
+  discards: DiscardItem[][];
+}
+
+/** The order of play found: the events (the round start first) and the table they leave. */
+export interface PlayedRound {
+  events: GameEvent[];
+  table: Table;
+  /** Scores after the riichi deposits made so far. */
+  scores: number[];
+}
+
+/** Events applied (first tries and re-runs after undoing a choice) before giving up. */
+const WORK_BUDGET = 400_000;
+
+interface Choice {
+  /** Events before the discard that could be called. */
+  mark: number;
+  take: number[];
+  discard: number[];
+  /** Callers still to try; null means "nobody calls". */
+  options: (Seat | null)[];
+}
+
+/**
+ * Plays one round's lists on the table. Throws IngestError when no order uses every take and discard, or
+ * when a list names a tile its player cannot hold.
+ */
+export function playRound(input: RoundPlay): PlayedRound {
+  const { path, start, players, redFives, takes, discards } = input;
+  let work = 0;
+  const events: GameEvent[] = [start];
+  let table = new Table(start, { round: 0, players });
+  let scores = [...start.scores];
+  const take = [0, 0, 0, 0];
+  const discard = [0, 0, 0, 0];
+  let allocator = allocatorAfter(events, redFives, path);
+  const choices: Choice[] = [];
+
+  const emit = (e: GameEvent) => {
+    if (++work > WORK_BUDGET) throw new IngestError('cannot rebuild the order of play: too many possibilities', path);
+    events.push(e);
+    table.apply(e, events.length - 1);
+  };
+  const acceptRiichi = () => {
+    const seat = table.riichiAwaitingAcceptance();
+    if (seat === null) return;
+    scores = [...scores];
+    scores[seat] -= 1000;
+    emit({ type: 'riichi', seat, step: 'accepted', scores });
+  };
+  const consumed = () => {
+    for (let s = 0; s < 4; s++) if (take[s] < takes[s].length || discard[s] < discards[s].length) return false;
+    return true;
+  };
+  /** Undoes the latest choice and takes its next option; false when none is left. */
+  const backtrack = (): boolean => {
+    for (;;) {
+      const choice = choices.at(-1);
+      if (!choice) return false;
+      const option = choice.options.shift();
+      if (option === undefined) {
+        choices.pop();
+        continue;
+      }
+      events.length = choice.mark;
+      work += choice.mark;
+      table = new Table(start, { round: 0, players });
+      for (let i = 1; i < events.length; i++) table.apply(events[i], i);
+      allocator = allocatorAfter(events, redFives, path);
+      scores = scoresAfter(events, start);
+      take.splice(0, 4, ...choice.take);
+      discard.splice(0, 4, ...choice.discard);
+      if (takeCall(option)) return true;
+    }
+  };
+  /** The discard on offer is called by `caller` (or by nobody); false when that cannot be. */
+  const takeCall = (caller: Seat | null): boolean => {
+    const last = events.at(-1);
+    if (caller === null || !last || last.type !== 'discard') return caller === null;
+    const item = takes[caller][take[caller]] as Extract<TakeItem, { called: TileCode }>;
+    if (item.kind === 'daiminkan' && discards[caller][discard[caller]]?.kind !== 'placeholder') return false;
+    take[caller]++;
+    if (item.kind === 'daiminkan') discard[caller]++;
+    acceptRiichi();
+    const own = heldIds(table.seats[caller].concealed, item.hand, redFives, path);
+    emit({ type: 'call', seat: caller, meld: item.kind, tiles: sortIds([last.tile, ...own]), called: last.tile, from: last.seat });
+    return true;
+  };
+
+  for (;;) {
+    const seat = table.actor;
+    let ok: boolean;
+    if (table.phase === 'draw' || table.phase === 'replacement') ok = drawStep(seat);
+    else ok = actStep(seat);
+    if (ok) continue;
+    if (consumed()) break;
+    if (!backtrack()) {
+      throw new IngestError(
+        'cannot rebuild the order of play: no sequence of turns uses every take and discard (check the call strings and the 0 after each daiminkan)',
+        path,
+      );
+    }
+  }
+  return { events, table, scores };
+
+  /** The seat draws; false at the end of its takes or when its next take is a call. */
+  function drawStep(seat: Seat): boolean {
+    const item = takes[seat][take[seat]];
+    if (!item || item.kind !== 'draw') return false;
+    take[seat]++;
+    acceptRiichi();
+    emit({ type: 'draw', seat, tile: allocator.take(item.tile) });
+    return true;
+  }
+
+  /** The seat plays its next discard item; false at the end of its list or where the item cannot come. */
+  function actStep(seat: Seat): boolean {
+    const item = discards[seat][discard[seat]];
+    if (!item || item.kind === 'placeholder') return false;
+    discard[seat]++;
+    const s = table.seats[seat];
+    if (item.kind === 'discard') {
+      acceptRiichi();
+      let tile: TileId;
+      if (item.tile === 'tsumogiri') {
+        if (s.drawn === null) throw new IngestError('tsumogiri (60) with no tile just drawn', path);
+        tile = s.drawn;
+      } else {
+        tile = heldId(s.concealed, item.tile, redFives, path, s.drawn);
+      }
+      if (item.riichi) emit({ type: 'riichi', seat, step: 'declare' } satisfies RiichiEvent);
+      emit({ type: 'discard', seat, tile, tsumogiri: item.tile === 'tsumogiri' });
+      const callers = findCallers(seat, tile);
+      if (callers.length === 0) return true;
+      choices.push({ mark: events.length, take: [...take], discard: [...discard], options: [...callers.slice(1), null] });
+      return takeCall(callers[0]);
+    }
+    acceptRiichi();
+    let call: CallEvent;
+    if (item.kind === 'ankan') {
+      const tiles = sortIds(heldIds(s.concealed, item.tiles, redFives, path));
+      call = { type: 'call', seat, meld: 'ankan', tiles, called: tiles[0], from: seat };
+    } else if (item.kind === 'kita') {
+      const tile = heldId(s.concealed, item.tile, redFives, path);
+      call = { type: 'call', seat, meld: 'kita', tiles: [tile], called: tile, from: seat };
+    } else {
+      const kind = codeKind(item.added);
+      const pon = s.melds.find((m) => m.type === 'pon' && kindOf(m.called) === kind);
+      if (!pon) throw new IngestError(`kakan of tile code ${item.added} without a pon of that tile`, path);
+      const added = heldId(s.concealed, item.added, redFives, path);
+      call = { type: 'call', seat, meld: 'kakan', tiles: sortIds([...pon.tiles, added]), called: pon.called, from: pon.from, added };
+    }
+    emit(call);
+    return true;
+  }
+
+  /** Seats whose next take calls this discard: pon and daiminkan before chi. */
+  function findCallers(discarder: Seat, tile: TileId): Seat[] {
+    const strong: Seat[] = [];
+    const chi: Seat[] = [];
+    for (let k = 1; k < players; k++) {
+      const seat = (discarder + k) % players;
+      const item = takes[seat][take[seat]];
+      if (!item || item.kind === 'draw' || !matchesCode(tile, item.called, redFives)) continue;
+      if ((seat + item.fromOffset) % 4 !== discarder) continue;
+      (item.kind === 'chi' ? chi : strong).push(seat);
+    }
+    return [...strong, ...chi];
+  }
+}
+
+/** An allocator that knows every id the events so far have given out (dealt, indicated, drawn). */
+export function allocatorAfter(events: readonly GameEvent[], redFives: boolean, path: string): TileAllocator {
+  const alloc = new TileAllocator(redFives, path);
+  for (const e of events) {
+    if (e.type === 'roundStart') {
+      for (const hand of e.hands) for (const t of hand) alloc.mark(t);
+      alloc.mark(e.doraIndicator);
+      for (const t of e.untimedKandora ?? []) alloc.mark(t);
+    } else if (e.type === 'draw') {
+      alloc.mark(e.tile);
+    }
+  }
+  return alloc;
+}
+
+/** The scores after the riichi deposits among the events. */
+function scoresAfter(events: readonly GameEvent[], start: RoundStartEvent): number[] {
+  for (let i = events.length - 1; i > 0; i--) {
+    const e = events[i];
+    if (e.type === 'riichi' && e.step === 'accepted' && e.scores) return e.scores;
+  }
+  return [...start.scores];
+}

@@ -1,0 +1,334 @@
+/**
+ * Replay = the table + the kandora timing. Each round's events go through one Table (src/table), which
+ * checks the log against itself and against the wall rebuilt from the seed; when the round ends, its
+ * records are built once from what the table saw, with each kan's reveal moment under the timing and each
+ * win's indicators and dora under it.
+ */
+import { YAKU, type GameLog, type RoundStartEvent } from '../events/index.js';
+import type { KandoraTiming } from '../rules/index.js';
+import { Table, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
+import { countDora, type TileId } from '../tiles/index.js';
+import { gameWalls, indicatorIndex, initShuffleWall, parseSeed, uraIndex, WallError, type GameWalls, type RoundWall } from '../wall/index.js';
+import { effectiveTiming, isRevealed, momentsDiffer, ruleRevealMoment } from './timing.js';
+import type {
+  DoraView,
+  KandoraCountMismatch,
+  KanRecord,
+  ReplayResult,
+  RoundReplay,
+  TimingMismatch,
+  WallPosition,
+  WinRecord,
+} from './types.js';
+
+export interface ReplayOptions {
+  kandoraTiming: KandoraTiming;
+}
+
+const NO_WALL: WallPosition = { index: null, expected: null };
+
+/** Replays a game under a kandora timing: never throws on a log's content, says what it found. */
+export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResult {
+  const players = game.rule.players;
+  const timing = effectiveTiming(requested.kandoraTiming, game.rule);
+  const { walls, note: seedNote, perRound } = wallsOf(game);
+  const rounds: RoundReplay[] = [];
+  const inconsistencies: Inconsistency[] = [];
+  const wallMismatches: WallMismatch[] = [];
+  const timingMismatches: TimingMismatch[] = [];
+  const kandoraCountMismatches: KandoraCountMismatch[] = [];
+  let wallChecked = 0;
+  let anyWall = false;
+  for (let index = 0; index < game.rounds.length; index++) {
+    const events = game.rounds[index].events;
+    const start = events[0];
+    if (!start || start.type !== 'roundStart') continue;
+    const { wall, reason } = roundWall(walls, perRound, start, game.seed, seedNote, index, players);
+    if (wall) anyWall = true;
+    const table = new Table(start, { round: index, players, wall });
+    for (let i = 1; i < events.length; i++) table.apply(events[i], i);
+    const ending = table.finish();
+    if (ending.kind === 'none' && index < game.rounds.length - 1) {
+      table.inconsistencies.push({
+        kind: 'round-without-ending',
+        round: index,
+        eventIndex: events.length - 1,
+        message: 'the hand has no ending (no win, no drawn hand), yet the game goes on to the next',
+      });
+    }
+    const round = roundReplay(table, index, reason, timing);
+    rounds.push(round);
+    wallChecked += table.wallChecked;
+    for (const x of table.inconsistencies) inconsistencies.push(x);
+    for (const m of table.wallMismatches) wallMismatches.push(m);
+    // A log that does not time its reveals is judged by their number (kandoraCount), not their moments.
+    for (const k of start.untimedKandora ? [] : round.kans) {
+      if (momentsDiffer(k.revealLogged, k.revealRule)) {
+        timingMismatches.push({ round: index, kanEventIndex: k.eventIndex, seat: k.seat, kind: k.kind, logged: k.revealLogged, rule: k.revealRule });
+      }
+    }
+    const count = kandoraCount(start, round);
+    if (count) kandoraCountMismatches.push(count);
+  }
+  return {
+    kandoraTiming: requested.kandoraTiming,
+    effectiveKandoraTiming: timing,
+    players,
+    seeded: anyWall,
+    seedNote: anyWall ? null : (seedNote ?? (game.rounds.length === 0 ? 'the log has no rounds' : 'no wall could be built')),
+    rounds,
+    wallChecked,
+    wallMismatches,
+    timingMismatches,
+    kandoraCountMismatches,
+    inconsistencies,
+    final: game.final,
+  };
+}
+
+/** The game's walls from its seed (or why there are none); `perRound` when each round carries its own seed. */
+function wallsOf(game: GameLog): { walls: GameWalls | null; note: string | null; perRound: boolean } {
+  let seed: ReturnType<typeof parseSeed>;
+  try {
+    seed = parseSeed(game.seed);
+  } catch (err) {
+    return { walls: null, note: err instanceof WallError ? `unusable seed: ${err.message}` : String(err), perRound: false };
+  }
+  if (!seed.buildable) return { walls: null, note: seed.reason, perRound: false };
+  if (seed.stream === 'round') return { walls: null, note: null, perRound: true };
+  try {
+    return { walls: gameWalls(seed, game.rule.players), note: null, perRound: false };
+  } catch (err) {
+    return { walls: null, note: (err as Error).message, perRound: false };
+  }
+}
+
+function roundWall(
+  walls: GameWalls | null,
+  perRound: boolean,
+  start: RoundStartEvent,
+  seed: string | null,
+  seedNote: string | null,
+  index: number,
+  players: 3 | 4,
+): { wall: RoundWall | null; reason?: string } {
+  if (walls) return { wall: walls.round(index) };
+  if (start.shuffle === undefined && !perRound) return { wall: null, reason: seedNote ?? 'no seed' };
+  try {
+    return { wall: initShuffleWall(start.shuffle ?? seed ?? '', players) };
+  } catch (err) {
+    return { wall: null, reason: err instanceof WallError ? err.message : String(err) };
+  }
+}
+
+/**
+ * The round's records, built once from what the table saw. Kans get their indicator: as logged; for a
+ * log that shows indicators without their moments, the n-th completed kan's is the n-th shown (the kans
+ * that reveal are always the first ones, in order); else the wall's, when a wall was built.
+ */
+function roundReplay(table: Table, index: number, wallReason: string | undefined, timing: KandoraTiming): RoundReplay {
+  const untimed = table.start.untimedKandora;
+  const ended = table.ending !== null;
+  const kans: KanRecord[] = [];
+  let completed = 0;
+  for (const k of table.kans) {
+    const n = k.robbed ? 0 : ++completed;
+    kans.push(kanRecord(table, k, index, n, untimed, ended, timing));
+  }
+  const wins = table.wins.map((w) => winRecord(table, w, index, kans));
+  const ending = table.ending;
+  const kanPlayers = new Set<number>();
+  for (const k of kans) if (!k.robbed) kanPlayers.add(k.seat);
+  return {
+    index,
+    kyoku: table.start.round,
+    honba: table.start.honba,
+    dealer: table.start.dealer,
+    wall: table.wall ? { built: true } : wallReason ? { built: false, reason: wallReason } : { built: false },
+    kans,
+    kita: table.kita,
+    wins,
+    ending: {
+      kind: ending?.kind ?? 'none',
+      ...(ending?.reason !== undefined ? { reason: ending.reason } : {}),
+      eventIndex: ending?.eventIndex ?? null,
+      kans: completed,
+      kanPlayers: kanPlayers.size,
+    },
+    liveDraws: table.liveDraws,
+    replacementDraws: table.replacements,
+    riichi: table.riichi,
+    eventCount: table.eventCount,
+  };
+}
+
+function kanRecord(
+  table: Table,
+  k: Kan,
+  round: number,
+  completedNumber: number,
+  untimed: readonly TileId[] | undefined,
+  ended: boolean,
+  timing: KandoraTiming,
+): KanRecord {
+  const wall = table.wall;
+  const logEnded = !ended && !k.robbed && !k.rinshanWin && k.discard === null && k.nextDeclaration === null;
+  const revealRule = ruleRevealMoment(timing, {
+    kind: k.kind,
+    robbed: k.robbed,
+    nextKan: k.nextDeclaration ? { robbed: k.nextDeclaration.kan?.robbed ?? false } : null,
+    discard: k.discard ? { ronned: k.discard.after === 'ron' } : null,
+    rinshanWin: k.rinshanWin,
+    logEnded,
+    endedAtDeclaration: k.afterDeclaration === 'ended',
+  });
+  let kandoraNumber: number | null = null;
+  let indicator: TileId | null = null;
+  let indicatorWall = NO_WALL;
+  let revealLogged: RevealMoment;
+  if (k.reveal) {
+    kandoraNumber = k.reveal.kandoraNumber;
+    indicator = k.reveal.indicator;
+    revealLogged = k.reveal.moment;
+    if (kandoraNumber <= 4) indicatorWall = wallPosition(wall, indicatorIndex(table.layout, kandoraNumber));
+  } else {
+    if (untimed) revealLogged = !k.robbed && completedNumber <= untimed.length ? 'unrecorded' : 'never';
+    else revealLogged = !ended && !k.robbed && !k.rinshanWin ? 'unknown' : 'never';
+    if (completedNumber > 0 && completedNumber <= 4) {
+      kandoraNumber = completedNumber;
+      indicatorWall = wallPosition(wall, indicatorIndex(table.layout, completedNumber));
+      indicator = untimed && completedNumber <= untimed.length ? untimed[completedNumber - 1] : indicatorWall.expected;
+    }
+  }
+  return {
+    round,
+    eventIndex: k.eventIndex,
+    number: k.number,
+    seat: k.seat,
+    kind: k.kind,
+    tile: k.tile,
+    tiles: k.tiles,
+    from: k.from,
+    turn: k.turn,
+    liveWallLeft: k.liveWallLeft,
+    inRiichi: k.inRiichi,
+    afterCall: k.afterCall,
+    afterReplacement: k.afterReplacement,
+    drawnTile: k.drawnTile,
+    concealedBeforeDraw: k.concealedBeforeDraw,
+    meldsBefore: k.meldsBefore,
+    robbed: k.robbed,
+    afterDeclaration: k.afterDeclaration,
+    replacement: k.replacement
+      ? {
+          tile: k.replacement.tile,
+          eventIndex: k.replacement.eventIndex,
+          number: k.replacement.number,
+          wall: k.replacement.wallIndex === null ? NO_WALL : wallPosition(wall, k.replacement.wallIndex),
+        }
+      : null,
+    rinshanWin: k.rinshanWin,
+    kandoraNumber,
+    indicator,
+    indicatorWall,
+    revealEventIndex: k.reveal?.eventIndex ?? null,
+    revealLogged,
+    revealRule,
+    discardEventIndex: k.discard?.eventIndex ?? null,
+    afterDiscard: k.discard?.after ?? null,
+    nextDeclarationEventIndex: k.nextDeclaration?.eventIndex ?? null,
+  };
+}
+
+function wallPosition(wall: RoundWall | null, index: number): WallPosition {
+  return wall ? { index, expected: wall.tiles[index] } : NO_WALL;
+}
+
+function winRecord(table: Table, w: Win, round: number, kans: readonly KanRecord[]): WinRecord {
+  const e = w.event;
+  const hand = [...w.concealed, w.winningTile];
+  for (const m of w.melds) for (const t of m.tiles) hand.push(t);
+  for (const t of w.kitaTiles) hand.push(t);
+  const players = table.players;
+  let doraHan = 0;
+  for (const y of e.yaku) if (y.id === YAKU.dora) doraHan += y.han;
+  const logged: DoraView = {
+    indicators: [...e.doraIndicators],
+    ura: [...e.uraIndicators],
+    dora: countDora(e.doraIndicators, hand, players),
+    uraDora: w.riichi ? countDora(e.uraIndicators, hand, players) : 0,
+  };
+  return {
+    round,
+    eventIndex: w.eventIndex,
+    seat: e.seat,
+    from: e.from,
+    tsumo: w.tsumo,
+    winningTile: w.winningTile,
+    chankan: w.robbedKan !== null && w.robbedKan.kind === 'kakan',
+    chankanOnAnkan: w.robbedKan !== null && w.robbedKan.kind === 'ankan',
+    rinshan: w.rinshan,
+    haitei: w.haitei,
+    houtei: w.houtei,
+    onKita: w.onKita,
+    riichi: w.riichi,
+    concealed: w.concealed,
+    melds: w.melds,
+    kita: w.kitaTiles.length,
+    kitaTiles: w.kitaTiles,
+    river: w.river,
+    passedSinceOwnDiscard: w.passedSinceOwnDiscard,
+    yaku: e.yaku,
+    yakuman: e.yakuman,
+    doraHanLogged: doraHan,
+    logged,
+    rule: ruleView(table, w, hand, logged, kans),
+    kansBefore: w.kansBefore,
+  };
+}
+
+/** The indicators and dora of a win under the timing: the first indicator and each kan's revealed before the win. */
+function ruleView(table: Table, w: Win, hand: readonly TileId[], logged: DoraView, kans: readonly KanRecord[]): DoraView {
+  const wall = table.wall;
+  const uraOf = (k: number): TileId | null => (wall ? wall.tiles[uraIndex(table.layout, k)] : (logged.ura[k] ?? null));
+  const indicators: (TileId | null)[] = [table.start.doraIndicator];
+  const ura: (TileId | null)[] = [uraOf(0)];
+  for (const k of kans) {
+    if (k.kandoraNumber === null || k.eventIndex >= w.eventIndex || !revealedBefore(k, w.eventIndex)) continue;
+    indicators.push(k.indicator);
+    ura.push(uraOf(k.kandoraNumber));
+  }
+  return {
+    indicators,
+    ura: w.riichi ? ura : [],
+    dora: countDora(indicators, hand, table.players),
+    uraDora: w.riichi ? countDora(ura, hand, table.players) : 0,
+  };
+}
+
+/** Whether a kan's indicator is revealed, under its rule moment, before the event at `at`. */
+function revealedBefore(k: KanRecord, at: number): boolean {
+  switch (k.revealRule) {
+    case 'declaration':
+      return k.eventIndex < at;
+    case 'after-replacement':
+    case 'after-discard':
+      // Both come with the kan player's next discard: before it (a ron on it sees the indicator) or after
+      // it has passed (a ron on it does not, and then the moment is `never`).
+      return k.discardEventIndex !== null && k.discardEventIndex < at;
+    case 'next-kan':
+      return k.nextDeclarationEventIndex !== null && k.nextDeclarationEventIndex < at;
+    default:
+      return false;
+  }
+}
+
+/** For a round whose reveals are untimed: the number shown against the number the timing reveals. */
+function kandoraCount(start: RoundStartEvent, round: RoundReplay): KandoraCountMismatch | null {
+  const untimed = start.untimedKandora;
+  if (!untimed) return null;
+  let rule = 0;
+  for (const k of round.kans) if (isRevealed(k.revealRule)) rule++;
+  if (rule === untimed.length) return null;
+  return { round: round.index, eventIndex: round.ending.eventIndex ?? round.eventCount - 1, logged: untimed.length, rule };
+}

@@ -1,0 +1,135 @@
+/**
+ * src/audit/audit.ts: one game's findings from every check, in the order a user reads them, and the
+ * audits of files that could not be read or that kanshi failed on.
+ */
+import { describe, expect, it } from 'vitest';
+import { auditReplay, brokenAudit, contentHash, failedAudit, gameMeta } from '../../src/audit/audit.js';
+import type { GameLog } from '../../src/events/index.js';
+import { IngestError } from '../../src/ingest/index.js';
+import { defaultRules, ruleSetOf } from '../../src/rules/index.js';
+import { gameMeta as metaFixture, kan, replay, riichiAnkan, round, rules, ryuukyoku, win } from './support.js';
+
+describe('auditReplay', () => {
+  it('a replay with nothing to say: no findings, no verdicts', () => {
+    const r = replay({ rounds: [round({ kans: [kan()], wins: [win()] })] });
+    expect(auditReplay(r, rules())).toEqual({ findings: [], riichiKans: [] });
+  });
+
+  it('gathers every check and sorts by round, then event, keeping the check order at one event', () => {
+    const r = replay({
+      rounds: [
+        round({ index: 0, wins: [win({ chankan: true, eventIndex: 31 })] }),
+        round({
+          index: 1,
+          kans: [
+            kan({ eventIndex: 5, seat: 0 }),
+            riichiAnkan({ hand: '3444m778899s333z', draw: '4m', kan: '4m', seat: 2, eventIndex: 20, liveWallLeft: 0 }),
+            kan({ eventIndex: 30, seat: 3 }),
+          ],
+          ending: ryuukyoku('suukaikan', 50),
+        }),
+        // An abort without an event index (the replay always has one) sorts first in its round.
+        round({ index: 2, ending: ryuukyoku('suukaikan', null) }),
+      ],
+      timingMismatches: [{ round: 0, kanEventIndex: 12, seat: 1, kind: 'daiminkan', logged: 'declaration', rule: 'after-discard' }],
+      kandoraCountMismatches: [{ round: 2, eventIndex: 0, logged: 1, rule: 0 }],
+      wallMismatches: [{ kind: 'dice', round: 0, eventIndex: 0, wallIndex: null, expected: 7, logged: 8, message: 'the dice differ' }],
+      inconsistencies: [
+        { kind: 'win-hand-mismatch', round: 0, eventIndex: 31, seat: 2, message: 'the hand differs' },
+        { kind: 'hand-size', round: 1, eventIndex: 20, seat: 2, message: 'seat 2 holds 13 tiles' },
+      ],
+    });
+    const { findings, riichiKans } = auditReplay(r, rules({ riichiKan: 'waits', suukaikan: 'abort' }));
+    expect(findings.map((f) => [f.round, f.eventIndex, f.kind])).toEqual([
+      [0, 0, 'wall-mismatch'],
+      [0, 12, 'kandora-timing-mismatch'],
+      [0, 31, 'chankan-win'],
+      [0, 31, 'replay-inconsistency'],
+      [1, 20, 'riichi-kan-illegal'],
+      [1, 20, 'kan-after-haitei'],
+      [1, 20, 'replay-inconsistency'],
+      [1, 50, 'suukaikan-unexpected'],
+      [2, null, 'suukaikan-unexpected'],
+      [2, 0, 'kandora-count-mismatch'],
+    ]);
+    expect(riichiKans).toEqual([expect.objectContaining({ round: 1, eventIndex: 20, legal: false, reason: 'waits-change' })]);
+  });
+
+  it('passes the rules to the checks', () => {
+    const k = riichiAnkan({ hand: '3335666p111456s', draw: '3p', kan: '3p', eventIndex: 20 });
+    const r = replay({ rounds: [round({ kans: [k] })] });
+    expect(auditReplay(r, rules({ riichiKan: 'waits' })).findings).toEqual([]);
+    expect(auditReplay(r, rules({ riichiKan: 'strict' })).findings.map((f) => f.kind)).toEqual(['riichi-kan-illegal']);
+    expect(auditReplay(r, rules({ riichiKan: 'strict' })).riichiKans[0].reason).toBe('reading-lost');
+  });
+});
+
+describe('audits of files without a game', () => {
+  const rs = ruleSetOf(defaultRules());
+
+  it('failedAudit: one ingest-error finding with the position', () => {
+    const a = failedAudit('logs/bad.mjlog', 'ab'.repeat(32), new IngestError('expected a number in "ten"', 'tag 12 <AGARI>'), rs);
+    expect(a).toEqual({
+      file: 'logs/bad.mjlog',
+      contentHash: 'ab'.repeat(32),
+      ruleSet: rs,
+      game: null,
+      replay: null,
+      riichiKans: [],
+      findings: [
+        {
+          kind: 'ingest-error',
+          severity: 'error',
+          round: null,
+          eventIndex: null,
+          message: 'tag 12 <AGARI>: expected a number in "ten"',
+          details: { position: 'tag 12 <AGARI>', reason: 'expected a number in "ten"' },
+        },
+      ],
+    });
+  });
+
+  it('failedAudit without a position: the reason alone', () => {
+    const [f] = failedAudit('x.json', 'h', new IngestError('not a log'), rs).findings;
+    expect(f).toMatchObject({ kind: 'ingest-error', message: 'not a log', details: { position: null, reason: 'not a log' } });
+  });
+
+  it('brokenAudit: one audit-error finding with the stack', () => {
+    const err = new Error('cannot read properties of undefined');
+    const a = brokenAudit('logs/odd.mjlog', 'cd'.repeat(32), err, rs);
+    expect(a).toMatchObject({ file: 'logs/odd.mjlog', contentHash: 'cd'.repeat(32), ruleSet: rs, game: null, replay: null, riichiKans: [] });
+    expect(a.findings).toEqual([
+      {
+        kind: 'audit-error',
+        severity: 'error',
+        round: null,
+        eventIndex: null,
+        message: 'kanshi failed on this file: cannot read properties of undefined',
+        details: { stack: err.stack },
+      },
+    ]);
+  });
+
+  it('brokenAudit with something thrown that is not an Error, or an Error without a stack', () => {
+    const [thrown] = brokenAudit('f', 'h', 'a string', rs).findings;
+    expect(thrown.message).toBe('kanshi failed on this file: a string');
+    expect(thrown.details).toEqual({ stack: expect.stringContaining('a string') });
+    const bare = new Error('no stack');
+    bare.stack = undefined;
+    expect(brokenAudit('f', 'h', bare, rs).findings[0].details).toEqual({ stack: 'no stack' });
+  });
+});
+
+describe('contentHash and gameMeta', () => {
+  it('contentHash is the SHA-256 of the bytes, in hex', () => {
+    expect(contentHash(new TextEncoder().encode('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('gameMeta keeps the game without its rounds, with their count, and a title only when there is one', () => {
+    const { roundCount: _, ...fields } = metaFixture();
+    const game: GameLog = { ...fields, rounds: [{ events: [] }, { events: [] }] };
+    expect(gameMeta(game)).toEqual({ ...fields, roundCount: 2 });
+    expect(Object.keys(gameMeta(game))).not.toContain('title');
+    expect(gameMeta({ ...game, title: ['a', 'b'] }).title).toEqual(['a', 'b']);
+  });
+});

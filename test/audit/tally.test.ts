@@ -1,0 +1,133 @@
+/**
+ * src/audit/tally.ts: the totals `kanshi audit` prints, from hand-made audits.
+ */
+import { describe, expect, it } from 'vitest';
+import { finding } from '../../src/audit/findings.js';
+import { emptySummary, mergeSummary, summaryLines, tallyAudit, type AuditSummary } from '../../src/audit/tally.js';
+import { gameAudit, kan, replay, round, verdict, win } from './support.js';
+
+const at = { round: 0, eventIndex: 10 };
+
+function sampleAudit() {
+  return gameAudit({
+    replay: replay({
+      rounds: [
+        round({
+          index: 0,
+          kans: [kan({ kind: 'ankan' }), kan({ kind: 'ankan' }), kan({ kind: 'daiminkan' }), kan({ kind: 'kakan', robbed: true })],
+          wins: [win({ chankan: true }), win({ chankan: true, seat: 3 })],
+        }),
+        round({ index: 1, kans: [kan({ kind: 'kakan' })], wins: [win({ rinshan: true, tsumo: true }), win({ chankanOnAnkan: true })] }),
+      ],
+    }),
+    riichiKans: [verdict({ legal: true }), verdict({ legal: false, reason: 'waits-change' }), verdict({ legal: null, reason: 'not-judged' })],
+    findings: [
+      finding('chankan-win', at, 'm', { tile: '4m', kan: 'kakan' }),
+      finding('chankan-win', at, 'm', { tile: '4m', kan: 'kakan' }),
+      finding('riichi-kan-illegal', at, 'm', { kan: 'ankan', tile: '4m', reason: 'waits-change', riichiKan: 'waits', okuriKan: false, waitsBefore: null, waitsAfter: null }),
+      finding('kandora-timing-mismatch', at, 'm', { kan: 'ankan', logged: 'declaration', rule: 'after-discard', kandoraTiming: 'tenhou' }),
+    ],
+  });
+}
+
+describe('tallyAudit', () => {
+  it('starts from zero', () => {
+    expect(emptySummary()).toEqual({
+      games: 0,
+      failedFiles: 0,
+      kans: { ankan: 0, daiminkan: 0, kakan: 0 },
+      riichiKans: 0,
+      illegalRiichiKans: 0,
+      chankanWins: 0,
+      rinshanWins: 0,
+      findings: {},
+      severities: { error: 0, warning: 0, info: 0 },
+    });
+  });
+
+  it('counts games, kans by kind (robbed kakans not), riichi kans, chankan and rinshan wins, findings', () => {
+    const s = emptySummary();
+    tallyAudit(s, sampleAudit());
+    expect(s).toEqual({
+      games: 1,
+      failedFiles: 0,
+      kans: { ankan: 2, daiminkan: 1, kakan: 1 },
+      riichiKans: 3,
+      illegalRiichiKans: 1,
+      chankanWins: 3,
+      rinshanWins: 1,
+      findings: { 'chankan-win': 2, 'riichi-kan-illegal': 1, 'kandora-timing-mismatch': 1 },
+      severities: { error: 1, warning: 1, info: 2 },
+    });
+  });
+
+  it('a file that could not be read counts as a failed file with its finding', () => {
+    const s = emptySummary();
+    tallyAudit(s, gameAudit({ game: null, replay: null, findings: [finding('ingest-error', { round: null, eventIndex: null }, 'bad', { position: null, reason: 'bad' })] }));
+    expect(s).toMatchObject({ games: 0, failedFiles: 1, kans: { ankan: 0, daiminkan: 0, kakan: 0 }, findings: { 'ingest-error': 1 }, severities: { error: 1, warning: 0, info: 0 } });
+  });
+
+  it('adds up over games', () => {
+    const s = emptySummary();
+    tallyAudit(s, sampleAudit());
+    tallyAudit(s, sampleAudit());
+    expect(s).toMatchObject({ games: 2, kans: { ankan: 4, daiminkan: 2, kakan: 2 }, riichiKans: 6, illegalRiichiKans: 2, chankanWins: 6, rinshanWins: 2 });
+    expect(s.findings['chankan-win']).toBe(4);
+  });
+});
+
+describe('summaryLines', () => {
+  it('prints the totals and one line per finding kind, sorted, with its severity', () => {
+    const s = emptySummary();
+    tallyAudit(s, sampleAudit());
+    expect(summaryLines(s)).toEqual([
+      'games audited: 1',
+      'kans: 4 (ankan 2, daiminkan 1, kakan 1); robbed kakans are not counted',
+      'riichi kans: 3 (1 illegal under the rules)',
+      'rinshan wins: 1; chankan wins: 3',
+      'findings: 1 errors, 1 warnings, 2 info',
+      '  chankan-win                      2  (info)',
+      '  kandora-timing-mismatch          1  (warning)',
+      '  riichi-kan-illegal               1  (error)',
+    ]);
+  });
+
+  it('names the files that could not be read only when there are some', () => {
+    const s = emptySummary();
+    expect(summaryLines(s)[0]).toBe('games audited: 0');
+    s.failedFiles = 2;
+    expect(summaryLines(s)[0]).toBe('games audited: 0, files that could not be read: 2');
+  });
+});
+
+describe('mergeSummary', () => {
+  it('adds every total of one summary into another', () => {
+    const a = emptySummary();
+    tallyAudit(a, sampleAudit());
+    const b: AuditSummary = emptySummary();
+    tallyAudit(b, sampleAudit());
+    tallyAudit(b, gameAudit({ game: null, replay: null, findings: [finding('audit-error', { round: null, eventIndex: null }, 'x', { stack: 's' })] }));
+    mergeSummary(a, b);
+    expect(a).toEqual({
+      games: 2,
+      failedFiles: 1,
+      kans: { ankan: 4, daiminkan: 2, kakan: 2 },
+      riichiKans: 6,
+      illegalRiichiKans: 2,
+      chankanWins: 6,
+      rinshanWins: 2,
+      findings: { 'chankan-win': 4, 'riichi-kan-illegal': 2, 'kandora-timing-mismatch': 2, 'audit-error': 1 },
+      severities: { error: 3, warning: 2, info: 4 },
+    });
+    // The summary merged from is left as it was.
+    expect(b.games).toBe(1);
+  });
+
+  it('merging into an empty summary gives the same totals', () => {
+    const from = emptySummary();
+    tallyAudit(from, sampleAudit());
+    const into = emptySummary();
+    mergeSummary(into, from);
+    expect(into).toEqual(from);
+  });
+});

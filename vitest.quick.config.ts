@@ -1,0 +1,27 @@
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+/**
+ * `npm run test:quick`: every test but the slow equivalence, differential and crash tests, for day-to-day
+ * work (under a minute on two cores). `npm test` (and CI) runs them all.
+ */
+export const SLOW_TESTS = [
+  // 102,000 random hands against @kobalab/majiang-core
+  'test/hand/majiang-core.test.ts',
+  // the mjlog tokenizer against fast-xml-parser on every XML file of the corpus
+  'test/ingest/tokenizer.test.ts',
+  // the WebAssembly walls against the JavaScript reference for every seed of the corpus
+  'test/wall/wasm.test.ts',
+  // SIGKILL of writers mid-transaction, and re-runs
+  'test/store/kill.test.ts',
+  // the fetcher against a fault-injecting server: retries, timeouts, delays measured at the server
+  'test/fetch/download.test.ts',
+  'test/cli/fetch.test.ts',
+];
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: { exclude: [...configDefaults.exclude, ...SLOW_TESTS] },
+  }),
+);

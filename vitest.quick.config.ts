@@ -12,8 +12,9 @@ export const SLOW_TESTS = [
   'test/ingest/tokenizer.test.ts',
   // the WebAssembly walls against the JavaScript reference for every seed of the corpus
   'test/wall/wasm.test.ts',
-  // SIGKILL of writers mid-transaction, and re-runs
+  // SIGKILL of writers mid-transaction, and re-runs; whole audits in subprocesses with worker threads
   'test/store/kill.test.ts',
+  'test/cli/audit.test.ts',
   // the fetcher against a fault-injecting server: retries, timeouts, delays measured at the server
   'test/fetch/download.test.ts',
   'test/cli/fetch.test.ts',

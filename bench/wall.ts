@@ -1,8 +1,10 @@
 /**
  * Walls per second on one core, from the corpus's base64 seeds (each game's walls built from its own
- * stream, 12 rounds a game, as a replay would), plus the cost of each step.
+ * stream, 12 rounds a game, as a replay would), by each engine (src/wall/game.ts), plus the cost of each
+ * step of the JavaScript one.
  * Build: npx tsc -p tsconfig.build.json; run: node dist/bench/wall.js [seconds per measure, default 2]
  */
+import { createHash, hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -15,6 +17,7 @@ import {
   shuffleWall,
   type BuildableSeed,
   type Players,
+  type WallEngine,
 } from '../src/wall/index.js';
 
 const CORPUS = resolve(process.env.KANSHI_CORPUS ?? join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus'));
@@ -67,13 +70,20 @@ if (seeds.length === 0) {
 const threePlayer = seeds.filter((s) => s.players === 3).length;
 console.log(`wall bench: ${seeds.length} seeds from ${CORPUS} (${threePlayer} three-player), ${ROUNDS_PER_GAME} rounds a game, node ${process.version}`);
 
-let g = 0;
-const full = measure(ROUNDS_PER_GAME, () => {
-  const s = seeds[g++ % seeds.length];
-  const walls = gameWalls(s.seed, s.players);
-  walls.round(ROUNDS_PER_GAME - 1);
-});
-console.log(`walls/s (init_by_array + 288 outputs + 9 SHA-512 + shuffle): ${fmt(full)}  (${(1e6 / full).toFixed(1)} µs a wall)`);
+const engines: [WallEngine, string][] = [
+  ['wasm', 'WebAssembly (the default)'],
+  ['js', "JavaScript, Node's SHA-512"],
+];
+for (const [engine, label] of engines) {
+  let g = 0;
+  const full = measure(ROUNDS_PER_GAME, () => {
+    const s = seeds[g++ % seeds.length];
+    const walls = gameWalls(s.seed, s.players, engine);
+    walls.round(ROUNDS_PER_GAME - 1);
+  });
+  console.log(`walls/s, ${label.padEnd(26)} ${fmt(full).padStart(8)}  (${(1e6 / full).toFixed(1)} µs a wall: init_by_array / 12 + 288 outputs + 9 SHA-512 + shuffle)`);
+}
+console.log('steps of the JavaScript engine:');
 
 const key = seeds[0].seed.key;
 const seeding = measure(1, () => Mt19937.fromKey(key));
@@ -87,6 +97,19 @@ console.log(`  288 outputs:                  ${fmt(gen)}/s  (${(1e6 / gen).toFix
 const rnd = new Uint32Array(144);
 const hashing = measure(1, () => hashRoundOutputs(outputs, rnd));
 console.log(`  9 × SHA-512:                  ${fmt(hashing)}/s  (${(1e6 / hashing).toFixed(1)} µs)`);
+
+// The digest call itself, on one 128-byte chunk: the one-shot `hash` with a latin1 string (what
+// hashRoundOutputs uses), a Buffer from it, and the streaming createHash.
+const chunk = new Uint8Array(outputs.buffer, 0, 128);
+const digests: [string, () => unknown][] = [
+  ["hash(…, 'binary')", () => hash('sha512', chunk, 'binary')],
+  ["hash(…, 'buffer')", () => hash('sha512', chunk, 'buffer')],
+  ['createHash().digest()', () => createHash('sha512').update(chunk).digest()],
+];
+for (const [label, digest] of digests) {
+  const rate = measure(1, digest);
+  console.log(`    one SHA-512, ${label.padEnd(22)} ${(1e6 / rate).toFixed(2)} µs`);
+}
 
 const tiles = new Uint8Array(136);
 const shuffling = measure(1, () => shuffleWall(rnd, 4, tiles));

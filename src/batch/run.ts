@@ -99,7 +99,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     idleTimeout: 1000,
     // Tasks are handed out by this thread, which is now and then busy writing: with a few queued at each
     // worker, a worker that finishes one starts the next at once instead of waiting for the writer
-    // (measured: workers idle a quarter of the time with one task each, about a tenth with four).
+    // (docs/PERFORMANCE.md).
     concurrentTasksPerWorker: 4,
     // A roomier young generation: the audit allocates many short-lived objects per game, and small
     // semi-spaces made the workers spend as much time collecting as working.

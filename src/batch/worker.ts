@@ -17,7 +17,7 @@ export interface AuditTask {
 export interface AuditTaskResult {
   /**
    * The rows as one JSON text: a single string crosses threads far cheaper than the structured clone
-   * of thousands of small arrays (measured: two workers were no faster than one before this).
+   * of thousands of small arrays (docs/PERFORMANCE.md).
    */
   rowsJson: string;
   count: number;

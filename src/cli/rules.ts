@@ -7,7 +7,7 @@ import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - text.length));
 
 function printText(catalog: RulesCatalog, selected?: string): void {
-  out('Kan rule knobs (kan-rules.md). Commands that replay or audit take --profile P and one flag per knob.');
+  out('Kan rule knobs (docs/kan-rules.md). Commands that replay or audit take --profile P and one flag per knob.');
   for (const k of catalog.knobs) {
     out('');
     out(`${k.name}  ${k.flag} <value>  (${k.section}; default ${String(k.default)})`);

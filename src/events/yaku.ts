@@ -1,6 +1,6 @@
 /**
  * Yaku ids of the mjlog `yaku`/`yakuman` attributes and the names tenhou.net/6 JSON writes for them
- * (tenhou-format.md §1.11). Ids 52-54 are dora, ura and red fives; 3, 4, 5, 6, 27 and 51 concern kans.
+ * (docs/formats.md §2.9). Ids 52-54 are dora, ura and red fives; 3, 4, 5, 6, 27 and 51 concern kans.
  */
 export const YAKU_NAMES: readonly string[] = [
   '門前清自摸和', '立直', '一発', '槍槓', '嶺上開花', '海底摸月', '河底撈魚', '平和', '断幺九', '一盃口',

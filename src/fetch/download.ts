@@ -275,7 +275,7 @@ async function downloadLog(
     }),
   );
   const headers: Record<string, string> = { 'user-agent': s.userAgent };
-  // mjlog2json answers only with a Referer (tenhou-format.md §5.2).
+  // mjlog2json answers only with a Referer (docs/formats.md §9).
   if (s.format === 'json') headers.referer = `${s.baseUrl.replace(/\/+$/, '')}/`;
 
   for (;;) {

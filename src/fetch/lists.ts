@@ -1,6 +1,6 @@
 /**
  * Where many log ids come from: list files (one id or URL a line) and Tenhou's archive pages
- * (`scc*.html`, plain or gzip, tenhou-format.md §5.4). Pure functions of the text or bytes.
+ * (`scc*.html`, plain or gzip, docs/formats.md §9). Pure functions of the text or bytes.
  */
 import { gunzipSync } from 'node:zlib';
 import { ANY_LOG_ID_SOURCE, LogRefError, decodeObfuscatedLogId, isObfuscatedLogId, parseLogRef, type LogRef } from './log-id.js';

@@ -1,6 +1,6 @@
 /**
  * Tenhou log ids and the forms users hold them in: bare ids, viewer URLs, raw-log URLs and the old
- * obfuscated `x` ids of the Flash client's history (tenhou-format.md §5.1, §5.2). Pure functions.
+ * obfuscated `x` ids of the Flash client's history (docs/formats.md §9, §5.2). Pure functions.
  */
 
 /** `YYYYMMDDHHgm-TTTT-LLLL-HHHHHHHH`: date and hour, GO type in hex, lobby (4 or 5 digits), hash. */

@@ -21,7 +21,7 @@ export function checkLogBody(id: string, format: LogFormat, body: Uint8Array): L
   if (game.format !== format) {
     return { ok: false, reason: `expected ${format === 'xml' ? 'mjlog XML' : 'tenhou.net/6 JSON'}, got ${game.format === 'xml' ? 'XML' : 'JSON'}` };
   }
-  // Tenhou has been seen to answer with another game's log (tenhou-format.md §5.2). The XML names no
+  // Tenhou has been seen to answer with another game's log (docs/formats.md §9). The XML names no
   // id, but its GO type must equal the type written in the id (true of every named log in the corpus).
   const idType = typeFromLogId(id);
   if (format === 'xml' && idType !== null && game.rule.typeCode !== idType) {

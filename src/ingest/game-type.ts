@@ -1,5 +1,5 @@
 /**
- * The mjlog `GO type` bitfield (tenhou-format.md §1.3), Tenhou's rule labels, and rank names.
+ * The mjlog `GO type` bitfield (docs/formats.md §2.3), Tenhou's rule labels, and rank names.
  */
 import type { GameRule, LobbyLevel } from '../events/index.js';
 

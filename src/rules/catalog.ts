@@ -28,7 +28,7 @@ export function rulesCatalog(): RulesCatalog {
       name: k.name,
       flag: k.flag,
       description: k.description,
-      section: `kan-rules.md ${k.section}`,
+      section: `docs/kan-rules.md ${k.section}`,
       default: k.default,
       values: k.values.map((v) => ({ value: v.value, meaning: v.meaning })),
     })),

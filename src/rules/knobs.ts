@@ -1,5 +1,5 @@
 /**
- * The rule knobs of kan-rules.md, as data. Each knob has one name, used as is in code, in the database,
+ * The rule knobs of docs/kan-rules.md, as data. Each knob has one name, used as is in code, in the database,
  * and (kebab-cased, e.g. `--kandora-timing`) on the command line, where commander turns it back into
  * the same camelCase name.
  */
@@ -16,7 +16,7 @@ export type FifthKan = (typeof FIFTH_KAN_RULES)[number];
 
 /** A full set of knob values: what replay and audit take. */
 export interface Rules {
-  /** When a kan's new dora indicator is revealed (kan-rules.md §2). */
+  /** When a kan's new dora indicator is revealed (docs/kan-rules.md §2). */
   kandoraTiming: KandoraTiming;
   /** Which kans a riichi player may make (§3). */
   riichiKan: RiichiKan;
@@ -46,7 +46,7 @@ export interface KnobDescriptor<K extends KnobName = KnobName> {
   flag: string;
   /** What the knob decides. */
   description: string;
-  /** Section of kan-rules.md. */
+  /** Section of docs/kan-rules.md. */
   section: string;
   /** Allowed values with their meaning, in a stable order. */
   values: readonly KnobValueInfo<Rules[K]>[];

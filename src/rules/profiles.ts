@@ -1,7 +1,7 @@
 /**
- * Rule profiles (kan-rules.md §7): named sets of knob values, each value with where it comes from.
+ * Rule profiles (docs/kan-rules.md §7): named sets of knob values, each value with where it comes from.
  * `verified` means seen in the real Tenhou logs of the corpus; everything else rests on secondary
- * sources, named as kan-rules.md names them.
+ * sources, named as docs/kan-rules.md names them.
  */
 import { KNOB_NAMES, type KnobName, type Rules } from './knobs.js';
 
@@ -29,7 +29,7 @@ export interface Profile {
 const fromLog = <K extends KnobName>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: true, source });
 const secondary = <K extends KnobName>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: false, source });
 
-const TABLE = 'kan-rules.md §7 profile table';
+const TABLE = 'docs/kan-rules.md §7 profile table';
 
 function profile(name: ProfileName, title: string, values: { [K in KnobName]: ProfileValue<K> }): Profile {
   const frozen = Object.freeze(Object.fromEntries(KNOB_NAMES.map((k) => [k, Object.freeze({ ...values[k] })]))) as Profile['values'];
@@ -42,38 +42,38 @@ export const PROFILES: readonly Profile[] = Object.freeze([
       'tenhou',
       '[log] corpus: ankan 2010122717gm-00a9-0000-8e787e61, daiminkan 2011020416gm-00a9-0000-025480d4, kakan ' +
         '2010112714gm-00a9-0000-d497e395, rinshan tsumo after kakan 2020052221gm-00a9-0000-6f0524c7, chankan ' +
-        '2021070106gm-00a9-0000-5d3037a2 (kan-rules.md §2)',
+        '2021070106gm-00a9-0000-5d3037a2 (docs/kan-rules.md §2)',
     ),
     riichiKan: fromLog(
       'waits',
-      "[log] no riichi kan in the corpus is illegal under waits, some are under strict; Tenhou's rules page (kan-rules.md §3)",
+      "[log] all 212 riichi ankans of the corpus are legal under waits (and under strict too); Tenhou's rules page (docs/kan-rules.md §3)",
     ),
-    okuriKan: fromLog(false, "[log] every riichi ankan in the corpus uses the tile just drawn; Tenhou's rules (kan-rules.md §3)"),
-    kokushiAnkanChankan: secondary(false, 'Tenhou forbids it: a documented denied case, not in the corpus (kan-rules.md §5)'),
-    suukaikan: fromLog('abort', '[log] RYUUKYOKU type="kan4" in 2016052515gm-00a9-0000-c4d72066 (kan-rules.md §4)'),
+    okuriKan: fromLog(false, "[log] every riichi ankan in the corpus uses the tile just drawn; Tenhou's rules (docs/kan-rules.md §3)"),
+    kokushiAnkanChankan: secondary(false, 'Tenhou forbids it: a documented denied case, not in the corpus (docs/kan-rules.md §5)'),
+    suukaikan: fromLog('abort', '[log] RYUUKYOKU type="kan4" in 2016052515gm-00a9-0000-c4d72066 (docs/kan-rules.md §4)'),
     fifthKan: secondary(
       'forbidden',
-      '[unverified] what Tenhou does is unknown; Mortal, majiang-core, RiichiEnv and mahjax refuse a fifth kan (kan-rules.md §4)',
+      '[unverified] what Tenhou does is unknown; Mortal, majiang-core, RiichiEnv and mahjax refuse a fifth kan (docs/kan-rules.md §4)',
     ),
   }),
   profile('majsoul', 'Mahjong Soul [unverified]', {
-    kandoraTiming: secondary('tenhou', 'Mahjong Soul: same delayed open-kan reveal, the indicator arrives with the discard (kan-rules.md §2)'),
-    riichiKan: secondary('waits', 'Mahjong Soul (kan-rules.md §3)'),
+    kandoraTiming: secondary('tenhou', 'Mahjong Soul: same delayed open-kan reveal, the indicator arrives with the discard (docs/kan-rules.md §2)'),
+    riichiKan: secondary('waits', 'Mahjong Soul (docs/kan-rules.md §3)'),
     okuriKan: secondary(false, TABLE),
-    kokushiAnkanChankan: secondary(true, 'Mahjong Soul allows it (kan-rules.md §5)'),
+    kokushiAnkanChankan: secondary(true, 'Mahjong Soul allows it (docs/kan-rules.md §5)'),
     suukaikan: secondary('abort', TABLE),
     fifthKan: secondary('forbidden', TABLE),
   }),
   profile('mleague', 'M-League [unverified]', {
-    kandoraTiming: secondary('immediate', 'M-League [unverified] (kan-rules.md §2)'),
+    kandoraTiming: secondary('immediate', 'M-League [unverified] (docs/kan-rules.md §2)'),
     riichiKan: secondary('waits', TABLE),
     okuriKan: secondary(false, TABLE),
-    kokushiAnkanChankan: secondary(false, 'M-League forbids it (kan-rules.md §5)'),
-    suukaikan: secondary('none', 'M-League has no abortive draws [unverified] (kan-rules.md §4)'),
-    fifthKan: secondary('forbidden', 'with suukaikan none the fifth kan is forbidden (kan-rules.md §4)'),
+    kokushiAnkanChankan: secondary(false, 'M-League forbids it (docs/kan-rules.md §5)'),
+    suukaikan: secondary('none', 'M-League has no abortive draws [unverified] (docs/kan-rules.md §4)'),
+    fifthKan: secondary('forbidden', 'with suukaikan none the fifth kan is forbidden (docs/kan-rules.md §4)'),
   }),
   profile('ema', 'EMA riichi competition rules [unverified]', {
-    kandoraTiming: secondary('immediate', 'EMA rules reveal before the replacement draw [unverified] (kan-rules.md §2)'),
+    kandoraTiming: secondary('immediate', 'EMA rules reveal before the replacement draw [unverified] (docs/kan-rules.md §2)'),
     riichiKan: secondary('waits', TABLE),
     okuriKan: secondary(false, TABLE),
     kokushiAnkanChankan: secondary(true, TABLE),
@@ -82,11 +82,11 @@ export const PROFILES: readonly Profile[] = Object.freeze([
   }),
   profile('pro-strict', 'strict professional rules [unverified]', {
     kandoraTiming: secondary('tenhou', TABLE),
-    riichiKan: secondary('strict', 'most professional rule sets; the wiki text this project started from (kan-rules.md §3)'),
+    riichiKan: secondary('strict', 'most professional rule sets; the wiki text this project started from (docs/kan-rules.md §3)'),
     okuriKan: secondary(false, TABLE),
     kokushiAnkanChankan: secondary(false, TABLE),
     suukaikan: secondary('abort', TABLE),
-    fifthKan: secondary('aborts', 'the hand ends at once, per the wiki (kan-rules.md §4)'),
+    fifthKan: secondary('aborts', 'the hand ends at once, per the wiki (docs/kan-rules.md §4)'),
   }),
 ]);
 

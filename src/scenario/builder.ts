@@ -9,7 +9,7 @@
  * are the point of a scenario.
  *
  * Kandora are turned over where src/replay's `revealsAt` says under Tenhou's timing (a kan declared with
- * `revealAtDeclaration`: the `immediate` timing), which gives Tenhou's own tag order (tenhou-format.md
+ * `revealAtDeclaration`: the `immediate` timing), which gives Tenhou's own tag order (docs/formats.md
  * §3.1). The game is written as mjlog XML (`toXml`, tags written as the events are made) or as
  * tenhou.net/6 JSON (`toTenhou6`, from the events: tenhou6.ts).
  *
@@ -79,7 +79,7 @@ export interface KanOptions {
   /**
    * Deliberate deviation from Tenhou: the daiminkan's or kakan's indicator is turned over under the
    * `immediate` timing, right after the declaration (before the replacement draw), as Tenhou does only in
-   * chip games and an immediate rule (kan-rules.md §2) always does. For the kandora-timing examples.
+   * chip games and an immediate rule (docs/kan-rules.md §2) always does. For the kandora-timing examples.
    */
   revealAtDeclaration?: boolean;
 }

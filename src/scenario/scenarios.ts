@@ -25,7 +25,7 @@ export type Verdict = 'legal' | 'illegal';
 /** How a scenario's log is written: mjlog XML (`toXml`) or tenhou.net/6 JSON (`toTenhou6`). */
 export type LogFormat = 'mjlog' | 'tenhou6';
 
-/** A riichi kan of kan-rules.md §3 and its verdicts, for the tests that judge it directly. */
+/** A riichi kan of docs/kan-rules.md §3 and its verdicts, for the tests that judge it directly. */
 export interface RiichiKanRow {
   /** The row of the §3 test-vector table, or null for a kan that is not in it. */
   row: number | null;
@@ -95,7 +95,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'riichi-ankan-row1-waits-shrink',
     description:
-      'kan-rules.md §3 row 1: seat 1 in riichi on 3444m 778899s 333z (waits 2m 3m 5m) draws 4m and makes an ankan of 4m; the waits shrink to 3m. ' +
+      'docs/kan-rules.md §3 row 1: seat 1 in riichi on 3444m 778899s 333z (waits 2m 3m 5m) draws 4m and makes an ankan of 4m; the waits shrink to 3m. ' +
       'Seat 1 then wins by tsumo on 3m.',
     checks: [
       { profile: 'tenhou', expect: [RIICHI_KAN] },
@@ -121,7 +121,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'riichi-ankan-row2-honour',
     description:
-      'kan-rules.md §3 row 2: seat 1 in riichi on 3444m 778899s 333z draws 3z and makes an ankan of 3z; the waits stay 2m 3m 5m and ' +
+      'docs/kan-rules.md §3 row 2: seat 1 in riichi on 3444m 778899s 333z draws 3z and makes an ankan of 3z; the waits stay 2m 3m 5m and ' +
       'the triplet is in every reading. Seat 2 later discards 5m and seat 1 wins by ron.',
     checks: [
       { profile: 'tenhou', expect: [] },
@@ -148,7 +148,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'riichi-ankan-row4-wait-lost',
     description:
-      'kan-rules.md §3 row 4: seat 3 in riichi on 3335666p 111456s (waits 4p 5p 7p) draws 6p and makes an ankan of 6p; the 7p wait ' +
+      'docs/kan-rules.md §3 row 4: seat 3 in riichi on 3335666p 111456s (waits 4p 5p 7p) draws 6p and makes an ankan of 6p; the 7p wait ' +
       'disappears. The hand ends in an exhaustive draw with seat 3 tenpai on 4p 5p.',
     checks: [
       { profile: 'tenhou', expect: [RIICHI_KAN] },
@@ -172,7 +172,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'riichi-ankan-row5-strict-only',
     description:
-      'kan-rules.md §3 row 5: seat 1 in riichi on 3335666p 111456s draws 3p and makes an ankan of 3p. The waits stay 4p 5p 7p (legal on ' +
+      'docs/kan-rules.md §3 row 5: seat 1 in riichi on 3335666p 111456s draws 3p and makes an ankan of 3p. The waits stay 4p 5p 7p (legal on ' +
       'Tenhou), but with 4p the reading 33p + 345p is lost (illegal under strict). Seat 0 later discards 7p and seat 1 wins by ron.',
     checks: [
       { profile: 'tenhou', expect: [] },
@@ -199,7 +199,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'riichi-ankan-row6-strict-only',
     description:
-      'kan-rules.md §3 row 6: seat 2 in riichi on 222333444p 23m 11z (waits 1m 4m) draws 2p and makes an ankan of 2p. The waits stay ' +
+      'docs/kan-rules.md §3 row 6: seat 2 in riichi on 222333444p 23m 11z (waits 1m 4m) draws 2p and makes an ankan of 2p. The waits stay ' +
       '(legal on Tenhou), but the reading 234p ×3 is lost (illegal under strict). Seat 2 then wins by tsumo on 4m.',
     checks: [
       { profile: 'tenhou', expect: [] },
@@ -225,7 +225,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'riichi-ankan-row9-strict-only',
     description:
-      'kan-rules.md §3 row 9: seat 1 makes an ankan of 7z before riichi, then declares riichi on 1113444p 222z (waits 2p 3p 5p), draws 1p ' +
+      'docs/kan-rules.md §3 row 9: seat 1 makes an ankan of 7z before riichi, then declares riichi on 1113444p 222z (waits 2p 3p 5p), draws 1p ' +
       'and makes an ankan of 1p. The waits stay (legal on Tenhou), but with 2p the reading 11p + 123p is lost (illegal under strict). ' +
       'Seat 1 then wins by tsumo on 5p.',
     checks: [
@@ -257,7 +257,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'riichi-ankan-row8-okuri-kan',
     description:
-      'kan-rules.md §3 row 8: seat 3 in riichi on 22p 56p 789p 678888s (waits 4p 7p) draws 5s and makes an ankan of the 8s it held ' +
+      'docs/kan-rules.md §3 row 8: seat 3 in riichi on 22p 56p 789p 678888s (waits 4p 7p) draws 5s and makes an ankan of the 8s it held ' +
       '(okuri-kan: 567s + 8888s); the waits stay 4p 7p. Illegal on Tenhou; legal with okuriKan. Seat 3 later wins by ron on 4p.',
     checks: [
       { profile: 'tenhou', expect: [RIICHI_KAN] },
@@ -548,7 +548,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'kan-orders',
     description:
-      "Five rounds, each with a kan sequence in Tenhou's exact tag order (tenhou-format.md §3.1): ankan + rinshan tsumo (the kandora counts); " +
+      "Five rounds, each with a kan sequence in Tenhou's exact tag order (docs/formats.md §3): ankan + rinshan tsumo (the kandora counts); " +
       'daiminkan, then a ron on the kan player\'s discard (the new kandora counts); kakan + rinshan tsumo (no kandora); kakan → kakan on one ' +
       'turn; daiminkan → ankan on one turn. Nothing to report under Tenhou rules; under an immediate reveal rule every open kan differs.',
     checks: [
@@ -627,7 +627,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description:
       'A Mahjong Soul-style log (tenhou.net/6 JSON, as exports from other platforms are written): seat 1 adds a 6s to its pon (kakan) ' +
       "and wins on the replacement tile (rinshan kaihou), and the round's dora list holds the kakan's kandora, turned over at once " +
-      "(immediate timing): a 5s, so the win counts the 6s kan as four dora. JSON does not say when it was revealed: under Tenhou's timing, which kan-rules.md §2 gives " +
+      "(immediate timing): a 5s, so the win counts the 6s kan as four dora. JSON does not say when it was revealed: under Tenhou's timing, which docs/kan-rules.md §2 gives " +
       "Mahjong Soul too, a kakan's indicator is never shown when the replacement tile wins, so the number of indicators differs.",
     checks: [
       { profile: 'tenhou', expect: ['kandora-count-mismatch'] },

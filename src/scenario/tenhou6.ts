@@ -1,5 +1,5 @@
 /**
- * tenhou.net/6 JSON (tenhou-format.md §4) written from a scripted game's events: the same game the
+ * tenhou.net/6 JSON (docs/formats.md §5) written from a scripted game's events: the same game the
  * builder writes as mjlog, in the form src/ingest/json.ts reads. Each player's takes and discards are kept
  * apart and the kandora reveals lose their moments: the round's dora list holds every indicator turned
  * over, nothing says when.

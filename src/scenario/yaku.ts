@@ -1,5 +1,5 @@
 /**
- * Yaku names a scenario script may use: ingest's tables of mjlog ids (tenhou-format.md §1.11). Dora, ura
+ * Yaku names a scenario script may use: ingest's tables of mjlog ids (docs/formats.md §2.9). Dora, ura
  * and red fives are not names a script gives: the builder counts those itself.
  */
 import { YAKU, YAKUMAN } from '../events/index.js';

@@ -82,9 +82,9 @@ type RowReader = (row: Record<string, SqlValue>) => SqlValue[];
 const rowReaders = new Map<readonly string[], RowReader>();
 
 /**
- * A function reading a row object's values in the column list's order, compiled once per list: named
- * property loads stay fast, where `columns.map((c) => row[c])` made every load a slow lookup by key
- * (about a tenth of the row-building time, for tens of rows per game).
+ * A function reading a row object's values in the column list's order, compiled once per list: each
+ * reader's named loads see one row shape, where `columns.map((c) => row[c])` shares one keyed load among
+ * every table's rows (docs/PERFORMANCE.md).
  */
 function rowReader(columns: readonly string[]): RowReader {
   let reader = rowReaders.get(columns);

@@ -20,7 +20,6 @@ import { countDora, kindOf, sortIds, type TileId } from '../tiles/index.js';
 import {
   haipaiIndices,
   indicatorIndex,
-  liveDrawCount,
   replacementIndex,
   seatOffsetFromDealer,
   uraIndex,
@@ -136,8 +135,9 @@ export class Table {
 
   /** Live tiles still to draw (0: the haitei has been drawn). */
   liveLeft(): number {
+    // liveDrawCount(layout, moved), inline: it runs on every draw.
     const moved = Math.min(this.replacements + this.skippedReplacements, this.layout.replacement.length);
-    return liveDrawCount(this.layout, moved) - this.liveDraws;
+    return this.layout.totalDraws - moved - this.liveDraws;
   }
 
   /** The wall index of the next live draw. */
@@ -176,25 +176,26 @@ export class Table {
       this.inconsistent('event-after-end', index, `${e.type} after the round ended`);
       return;
     }
-    if ('seat' in e && e.seat >= this.players) {
-      this.inconsistent('no-such-seat', index, `${e.type} by seat ${e.seat}, in a ${this.players}-player game`, e.seat);
-      return;
-    }
     switch (e.type) {
       case 'draw':
+        if (e.seat >= this.players) return this.noSuchSeat(e, index);
         if (this.unsettled) this.settle('draw', e.seat, index);
         return this.draw(e.seat, e.tile, index);
       case 'discard':
+        if (e.seat >= this.players) return this.noSuchSeat(e, index);
         if (this.unsettled) this.settle('other', e.seat, index);
         return this.discard(e.seat, e.tile, index);
       case 'call':
+        if (e.seat >= this.players) return this.noSuchSeat(e, index);
         if (this.unsettled) this.settle('other', e.seat, index);
         return this.call(e, index);
       case 'kandora':
         return this.kandora(e.indicator, index);
       case 'riichi':
+        if (e.seat >= this.players) return this.noSuchSeat(e, index);
         return this.riichiStep(e, index);
       case 'win':
+        if (e.seat >= this.players) return this.noSuchSeat(e, index);
         if (this.unsettled) this.settle(e.from === e.seat ? 'other' : 'ron', e.seat, index);
         return this.win(e, index);
       case 'ryuukyoku':
@@ -628,6 +629,10 @@ export class Table {
       if (this.offeredSeats[k] !== seat) passed.push(this.offeredTiles[k]);
     }
     return passed;
+  }
+
+  private noSuchSeat(e: { type: string; seat: Seat }, i: number): void {
+    this.inconsistent('no-such-seat', i, `${e.type} by seat ${e.seat}, in a ${this.players}-player game`, e.seat);
   }
 
   private outOfTurn(seat: Seat, what: string, i: number): void {

@@ -1,5 +1,5 @@
 /**
- * The 16-bit meld code `m` of mjlog `N` tags (tenhou-format.md §1.7), decoded and encoded.
+ * The 16-bit meld code `m` of mjlog `N` tags (docs/formats.md §2.6), decoded and encoded.
  * Bits 0-1 are the offset from the caller to the discarder: 0 self, 1 shimocha, 2 toimen, 3 kamicha.
  */
 import { kindOf, type TileId, type TileKind } from './tile.js';

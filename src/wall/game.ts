@@ -11,8 +11,8 @@ import { nextRoundWall } from './shuffle.js';
 import { WasmWallStream } from './wasm.js';
 
 /**
- * How walls are computed: `wasm` (fast, the default) or `js` (the reference, Node's SHA-512). Both give
- * the same walls; test/wall/wasm.test.ts proves it on every seed of the corpus.
+ * How walls are computed: `wasm` (the default, the faster: docs/PERFORMANCE.md) or `js` (the reference,
+ * Node's SHA-512). Both give the same walls; test/wall/wasm.test.ts proves it on every seed of the corpus.
  */
 export type WallEngine = 'wasm' | 'js';
 

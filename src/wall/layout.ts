@@ -1,5 +1,5 @@
 /**
- * Where each role sits in a shuffled wall (tenhou-format.md §3.5), 4-player (136) and 3-player (108).
+ * Where each role sits in a shuffled wall (docs/formats.md §4), 4-player (136) and 3-player (108).
  * Indices are into `RoundWall.tiles`. All counters are 0-based "how many came before":
  * live draw j, replacement draw r, indicator k (0 = the round's first dora, 1..4 = kandora).
  *

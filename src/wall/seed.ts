@@ -1,5 +1,5 @@
 /**
- * Wall seeds as Tenhou writes them (tenhou-format.md §1.2, §3.5, §6): the `SHUFFLE seed` attribute of a
+ * Wall seeds as Tenhou writes them (docs/formats.md §2.10, §3.5, §6): the `SHUFFLE seed` attribute of a
  * game, or the `shuffle` attribute old (2008-2009) logs put on each `INIT`.
  *
  * Three schemes, all MT19937 `init_by_array` on the seed's words (each proven on every round of the corpus

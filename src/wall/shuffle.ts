@@ -1,5 +1,5 @@
 /**
- * One round's wall from an MT19937 stream (tenhou-format.md §3.5): 288 outputs, hashed in 9 chunks of
+ * One round's wall from an MT19937 stream (docs/formats.md §4): 288 outputs, hashed in 9 chunks of
  * 32 words with SHA-512 into 144 words `rnd`, which drive a Fisher-Yates style shuffle and the dice.
  */
 import { hash } from 'node:crypto';
@@ -36,7 +36,8 @@ function chunkBytes(outputs: Uint32Array, chunk: number): Uint8Array {
 export function hashRoundOutputs(outputs: Uint32Array, rnd: Uint32Array = new Uint32Array(ROUND_RND)): Uint32Array {
   if (outputs.length < ROUND_OUTPUTS) throw new WallError(`need ${ROUND_OUTPUTS} generator outputs, got ${outputs.length}`, 'bad-argument');
   for (let c = 0; c < ROUND_OUTPUTS / CHUNK_WORDS; c++) {
-    // A 'binary' (latin1) digest, one char per byte, comes back about twice as fast as a Buffer digest.
+    // The one-shot hash with a 'binary' (latin1) string, one char per byte: the cheapest way back from
+    // Node's crypto for a 64-byte digest (docs/PERFORMANCE.md).
     const d = hash('sha512', chunkBytes(outputs, c), 'binary');
     for (let i = 0, o = 0; i < 16; i++, o += 4) {
       rnd[c * 16 + i] = d.charCodeAt(o) | (d.charCodeAt(o + 1) << 8) | (d.charCodeAt(o + 2) << 16) | (d.charCodeAt(o + 3) << 24);

@@ -1,8 +1,9 @@
 /**
  * The wall generator in WebAssembly (wall.wat): the same MT19937 stream, SHA-512 and shuffle as the
- * JavaScript reference (mt19937.ts, shuffle.ts), about five times faster, since a game needs three
- * thousand outputs and ninety digests of 128 bytes. One instance per thread; each stream keeps its own
- * generator state and swaps it in when it is not the one loaded.
+ * JavaScript reference (mt19937.ts, shuffle.ts). A game needs about three thousand outputs and ninety
+ * digests of 128 bytes: here a round's outputs, nine digests and shuffle are one call, with no digest
+ * string to decode and the padding block's schedule computed once (docs/PERFORMANCE.md). One instance per
+ * thread; each stream keeps its own generator state and swaps it in when it is not the one loaded.
  */
 import { wallLayout, type RoundWall, type WallEra } from './layout.js';
 import { wallSize, type Players } from './players.js';

@@ -1,6 +1,6 @@
 /**
  * src/audit/chankan.ts: rons on a kakan's added tile, kokushi robbing an ankan under kokushiAnkanChankan,
- * and chankans that cannot be (kan-rules.md §5), on hand-made wins.
+ * and chankans that cannot be (docs/kan-rules.md §5), on hand-made wins.
  */
 import { describe, expect, it } from 'vitest';
 import { checkChankan, impossibility } from '../../src/audit/chankan.js';

@@ -1,5 +1,5 @@
 /**
- * src/audit/four-kans.ts: four kans and a fifth (kan-rules.md §4) on hand-made rounds: the abort the
+ * src/audit/four-kans.ts: four kans and a fifth (docs/kan-rules.md §4) on hand-made rounds: the abort the
  * `suukaikan` rule expects against what followed the fourth kan, and what `fifthKan` says of a fifth.
  */
 import { describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ describe('four kans by two or more players under suukaikan abort', () => {
     expect(findings[0].message).toBe("four kans by two or more players and the fourth kan's discard passed, but the hand ended with another drawn hand (exhaustive)");
   });
 
-  // A ron on the fourth kan's discard pre-empts the abort (kan-rules.md §4), and three players ronning it
+  // A ron on the fourth kan's discard pre-empts the abort (docs/kan-rules.md §4), and three players ronning it
   // is such a ron (Tenhou logs it as RYUUKYOKU ron3, a sanchahou abort).
   it("a triple ron (sanchahou) on the fourth kan's discard pre-empts the abort", () => {
     const kans = kansBy([1, 2, 2, 0], { discardEventIndex: 42, afterDiscard: 'ended' });

@@ -1,6 +1,6 @@
 /**
  * src/audit/restrictions.ts: no kan after the haitei, no daiminkan on the houtei, no kan right after chi
- * or pon, a replacement draw for every completed kan (kan-rules.md §6), on hand-made kan records.
+ * or pon, a replacement draw for every completed kan (docs/kan-rules.md §6), on hand-made kan records.
  */
 import { describe, expect, it } from 'vitest';
 import { checkRestrictions } from '../../src/audit/restrictions.js';

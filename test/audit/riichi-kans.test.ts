@@ -1,5 +1,5 @@
 /**
- * src/audit/riichi-kans.ts: kans by a player in riichi under riichiKan / okuriKan (kan-rules.md §3), on
+ * src/audit/riichi-kans.ts: kans by a player in riichi under riichiKan / okuriKan (docs/kan-rules.md §3), on
  * hand-made kan records.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { RiichiKan } from '../../src/rules/index.js';
 import type { TileId } from '../../src/tiles/index.js';
 import { kan, replay, riichiAnkan, round, rules } from './support.js';
 
-/** kan-rules.md §3, rows 1-9: the hand at riichi, its waits, draw → kan, and the verdicts (reason when illegal). */
+/** docs/kan-rules.md §3, rows 1-9: the hand at riichi, its waits, draw → kan, and the verdicts (reason when illegal). */
 const VECTORS: {
   row: number;
   hand: string;
@@ -40,7 +40,7 @@ function earlierOf(v: (typeof VECTORS)[number]) {
   return v.earlierAnkan ? [kan({ kind: 'ankan', tile: v.earlierAnkan, eventIndex: 3 })] : [];
 }
 
-describe('judgeRiichiKan: the kan-rules.md §3 vectors', () => {
+describe('judgeRiichiKan: the docs/kan-rules.md §3 vectors', () => {
   for (const v of VECTORS) {
     const k = riichiAnkan({ hand: v.hand, draw: v.draw, kan: v.kan, eventIndex: 30 });
     for (const rule of ['waits', 'strict'] as const) {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KNOBS } from '../../src/rules/index.js';
 import { SCENARIOS, exampleFileName } from '../../src/scenario/index.js';
-import { kanshi, PROJECT_ROOT } from '../support/cli.js';
+import { PROJECT_ROOT } from '../support/cli.js';
+import { kanshiInProcess } from '../support/in-process.js';
 
 const cases = SCENARIOS.flatMap((s) => s.checks.map((check) => ({ name: s.name, scenario: s, check })));
 
@@ -19,9 +20,10 @@ function flags(overrides: Record<string, unknown> = {}): string[] {
 describe('every scenario log gives exactly its intended findings', () => {
   const db = join(mkdtempSync(join(tmpdir(), 'kanshi-scenarios-')), 'scenarios.sqlite');
 
-  it.each(cases)('$name under $check.profile $check.overrides', ({ scenario, check }) => {
+  // In this process (--workers 0): a subprocess per case spent most of its time starting node.
+  it.each(cases)('$name under $check.profile $check.overrides', async ({ scenario, check }) => {
     const file = join(PROJECT_ROOT, 'logs', 'examples', exampleFileName(scenario));
-    const r = kanshi(['audit', file, '--db', db, '--workers', '0', '--json', '--profile', check.profile, ...flags(check.overrides)]);
+    const r = await kanshiInProcess('audit', file, '--db', db, '--workers', '0', '--json', '--profile', check.profile, ...flags(check.overrides));
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout);
     const found = Object.entries(summary.findings as Record<string, number>).flatMap(([kind, n]) => Array(n).fill(kind));
@@ -35,8 +37,8 @@ describe('every scenario log gives exactly its intended findings', () => {
     expect(missing).toEqual([]);
   });
 
-  it('stores the findings where SQL finds them', () => {
-    const q = kanshi(['query', '--db', db, '--format', 'json', "SELECT DISTINCT kind FROM findings ORDER BY kind"]);
+  it('stores the findings where SQL finds them', async () => {
+    const q = await kanshiInProcess('query', '--db', db, '--format', 'json', 'SELECT DISTINCT kind FROM findings ORDER BY kind');
     expect(q.code, q.stderr).toBe(0);
     const kinds = JSON.parse(q.stdout).map((r: { kind: string }) => r.kind);
     expect(kinds).toContain('riichi-kan-illegal');

@@ -118,7 +118,7 @@ function kindNotation(tile: TileId): string {
 }
 
 /**
- * An ankan by a player in riichi, from the hand at riichi and the tile drawn (kan-rules.md §3 style):
+ * An ankan by a player in riichi, from the hand at riichi and the tile drawn (docs/kan-rules.md §3 style):
  * `concealedBeforeDraw` and `drawnTile` get distinct ids, `tile` is the lowest id of the kanned kind.
  */
 export function riichiAnkan(q: { hand: string; draw: string; kan: string } & KanOverrides): KanRecord {

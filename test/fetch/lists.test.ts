@@ -32,7 +32,7 @@ describe('parseLogList', () => {
 });
 
 describe('extractArchiveLogIds', () => {
-  // The shape of a phoenix archive page (scc*.html), as tenhou-format.md §5.4 shows it.
+  // The shape of a phoenix archive page (scc*.html), as docs/formats.md §9 shows it.
   const page = [
     '00:00 | 19 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-3827d34d">牌譜</a> | ヤキン(+50.0) A(+10.0) B(-20.0) C(-40.0)<br>',
     '00:01 | 24 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-03d248be">牌譜</a> | D(+60.0) E(+5.0) F(-25.0) G(-40.0)<br>',

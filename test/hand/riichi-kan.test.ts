@@ -15,7 +15,7 @@ function judge(hand: string, draw: string, kan: string, rule: RiichiKan, extra: 
   return judgeRiichiAnkan({ concealed: parseKinds(hand), draw: tile(draw), kan: tile(kan), rule, okuriKan: false, ...extra });
 }
 
-/** kan-rules.md §3, rows 1-9: hand, waits, draw → kan, verdict under `waits` and under `strict`. */
+/** docs/kan-rules.md §3, rows 1-9: hand, waits, draw → kan, verdict under `waits` and under `strict`. */
 const VECTORS: { row: number; hand: string; waits: string; kans: [string, string][]; waitsRule: boolean; strict: boolean }[] = [
   { row: 1, hand: '3444m778899s333z', waits: '2m 3m 5m', kans: [['4m', '4m']], waitsRule: false, strict: false },
   { row: 2, hand: '3444m778899s333z', waits: '2m 3m 5m', kans: [['3z', '3z']], waitsRule: true, strict: true },
@@ -28,7 +28,7 @@ const VECTORS: { row: number; hand: string; waits: string; kans: [string, string
   { row: 9, hand: '1113444p222z', waits: '2p 3p 5p', kans: [['1p', '1p']], waitsRule: true, strict: false },
 ];
 
-describe('kan-rules.md §3 test vectors', () => {
+describe('docs/kan-rules.md §3 test vectors', () => {
   for (const v of VECTORS) {
     for (const [draw, kan] of v.kans) {
       it(`row ${v.row}: ${v.hand}, draw ${draw}, kan ${kan}`, () => {

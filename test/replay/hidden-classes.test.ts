@@ -6,20 +6,21 @@ import { PROJECT_ROOT } from '../support/cli.js';
 import { corpusFiles } from '../support/corpus.js';
 
 /**
- * Records built by spreading another object (`{ ...finish(), eventCount }`) each got a V8 hidden class of
- * their own, and every read of them went megamorphic: a batch ran about a tenth slower. Counting the
- * classes needs V8's natives syntax, so this runs the built code in a child process with the flag.
+ * Records built by spreading another object (`{ ...finish(), eventCount }`) each get a V8 hidden class of
+ * their own, and every read of them goes megamorphic (docs/PERFORMANCE.md). Nothing else notices: the
+ * results stay right and a batch is only a little slower. Counting the classes needs V8's natives syntax,
+ * so this runs the built code in a child process with the flag.
  */
 function hiddenClassCounts(files: string[]): Record<string, number> {
   const auditFile = pathToFileURL(join(PROJECT_ROOT, 'dist', 'src', 'batch', 'audit-file.js')).href;
   const rules = pathToFileURL(join(PROJECT_ROOT, 'dist', 'src', 'rules', 'index.js')).href;
   const script = `
     const { auditFile } = await import(${JSON.stringify(auditFile)});
-    const { profileRules, getProfile } = await import(${JSON.stringify(rules)});
+    const { ruleSet } = await import(${JSON.stringify(rules)});
     const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
     const classes = (objects) => objects.reduce((reps, o) => (reps.some((r) => sameMap(r, o)) ? reps : [...reps, o]), []).length;
-    const ctx = { rules: profileRules(getProfile('tenhou')), profile: 'tenhou' };
-    const audits = ${JSON.stringify(files)}.map((f) => auditFile(f, ctx)).filter((a) => a.game !== null);
+    const tenhou = ruleSet({ profile: 'tenhou' });
+    const audits = ${JSON.stringify(files)}.map((f) => auditFile(f, tenhou)).filter((a) => a.game !== null);
     process.stdout.write(JSON.stringify({
       audits: classes(audits),
       games: classes(audits.map((a) => a.game)),

@@ -1,5 +1,5 @@
 /**
- * Each kan sequence of tenhou-format.md §3.1, replayed from the real log that shows it.
+ * Each kan sequence of docs/formats.md §3, replayed from the real log that shows it.
  */
 import { describe, expect, it } from 'vitest';
 import { readLogFile } from '../../src/ingest/index.js';
@@ -144,14 +144,21 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     expect(round.wins[0].logged.indicators).toHaveLength(1);
   });
 
-  it('the same from tenhou.net/6 JSON, with reveals placed by ingest (double_kakan_then_chankan)', () => {
+  it('the same from tenhou.net/6 JSON, whose reveals the replay places (double_kakan_then_chankan)', () => {
     const r = replay('Equim-chan__mjai-reviewer__convlog_tests_testdata_double_kakan_then_chankan.json');
     expect(r.inconsistencies).toEqual([]);
     expect(r.seeded).toBe(false);
     expect(r.seedNote).toMatch(/no wall seed/);
     const [first, robbed] = r.rounds[0].kans;
     expect(robbed.robbed).toBe(true);
+    // The round header shows no kandora; Tenhou's timing reveals none: the next kan was robbed.
     expect(first.revealLogged).toBe('never');
+    expect(first.revealRule).toBe('never');
+    expect(r.kandoraCountMismatches).toEqual([]);
+    // Immediate timing would have shown the first kakan's indicator: the log shows one fewer.
+    const immediate = replay('Equim-chan__mjai-reviewer__convlog_tests_testdata_double_kakan_then_chankan.json', 'immediate');
+    expect(immediate.kandoraCountMismatches).toMatchObject([{ round: 0, logged: 0, rule: 1 }]);
+    expect(immediate.timingMismatches).toEqual([]);
   });
 
   it("3-player: a kita after a kakan's replacement draw brings the pending indicator (2020010113gm-00b9-0000-d272b7a0)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, KNOB_NAMES, PROFILES, PROFILE_NAMES, getProfile, profileRules } from '../../src/rules/index.js';
 
-describe('profiles (kan-rules.md §7)', () => {
+describe('profiles (docs/kan-rules.md §7)', () => {
   it('hold the §7 table', () => {
     const table = Object.fromEntries(PROFILES.map((p) => [p.name, profileRules(p)]));
     expect(table).toEqual({
@@ -28,7 +28,7 @@ describe('profiles (kan-rules.md §7)', () => {
     const tenhou = getProfile('tenhou');
     const verified = KNOB_NAMES.filter((k) => tenhou.values[k].verified);
     expect(verified).toEqual(['kandoraTiming', 'riichiKan', 'okuriKan', 'suukaikan']);
-    // kan-rules.md itself calls Tenhou's fifth-kan behaviour unverified; the kokushi ankan denial is not in the corpus.
+    // docs/kan-rules.md itself calls Tenhou's fifth-kan behaviour unverified; the kokushi ankan denial is not in the corpus.
     expect(tenhou.values.fifthKan.source).toMatch(/unverified/);
     expect(tenhou.values.kokushiAnkanChankan.verified).toBe(false);
     expect(getProfile('mleague').title).toMatch(/unverified/);

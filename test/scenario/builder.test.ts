@@ -1,6 +1,6 @@
 /**
  * The scenario builder: tile ids, turn order and hand sizes, the wall counts, Tenhou's tag order around
- * kans (tenhou-format.md §3.1), riichi, wins and draws as Tenhou writes them, seeded mode, refusals, and
+ * kans (docs/formats.md §3), riichi, wins and draws as Tenhou writes them, seeded mode, refusals, and
  * the same game written as tenhou.net/6 JSON.
  */
 import { describe, expect, it } from 'vitest';
@@ -153,7 +153,7 @@ describe('the wall', () => {
   });
 });
 
-describe("kans in Tenhou's tag order (tenhou-format.md §3.1)", () => {
+describe("kans in Tenhou's tag order (docs/formats.md §3)", () => {
   it('ankan: N → DORA → replacement draw → discard', () => {
     const xml = mjlog().round({ hands: ['1111m+', null, null, null] }).draw(0).ankan(0, '1m').draw(0).discard(0).exhaust().toXml();
     clean(xml);
@@ -488,7 +488,7 @@ describe('tenhou.net/6 JSON (toTenhou6)', () => {
     expect(r.kandoraCountMismatches.map((m) => m.round)).toEqual([8]);
   });
 
-  it('writes call strings, riichi, tsumogiri, the 0 after a daiminkan and results as Tenhou does (tenhou-format.md §4.3, §4.4)', () => {
+  it('writes call strings, riichi, tsumogiri, the 0 after a daiminkan and results as Tenhou does (docs/formats.md §5.4, §4.4)', () => {
     const doc = JSON.parse(everything().toTenhou6());
     const takes = (round: number, seat: number): unknown[] => doc.log[round][5 + 3 * seat];
     const discards = (round: number, seat: number): unknown[] => doc.log[round][6 + 3 * seat];

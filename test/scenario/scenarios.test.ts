@@ -1,6 +1,6 @@
 /**
  * Every scenario ingests and replays as it claims: clean except for its one deliberate point, riichi kans
- * judged as kan-rules.md §3 says, and the situation it is named for visible in the replay itself.
+ * judged as docs/kan-rules.md §3 says, and the situation it is named for visible in the replay itself.
  */
 import { describe, expect, it } from 'vitest';
 import { FINDING_KIND_NAMES } from '../../src/audit/index.js';
@@ -112,7 +112,7 @@ describe('every scenario ingests and replays cleanly except for its point', () =
   });
 });
 
-describe('riichi kans give the verdicts of kan-rules.md §3', () => {
+describe('riichi kans give the verdicts of docs/kan-rules.md §3', () => {
   const riichiScenarios = SCENARIOS.filter((s) => s.riichiKan);
 
   it.each(riichiScenarios.map((s) => [s.name, s] as const))('%s', (_name, s) => {

@@ -16,7 +16,7 @@ import {
 
 const range = (from: number, downTo: number) => Array.from({ length: from - downTo + 1 }, (_, i) => from - i);
 
-describe('4-player layout (tenhou-format.md §3.5)', () => {
+describe('4-player layout (docs/formats.md §4)', () => {
   it('deals 4-4-4-1 from 135 downward, dealer first', () => {
     expect(haipaiIndices(4, 0)).toEqual([...range(135, 132), ...range(119, 116), ...range(103, 100), 87]);
     expect(haipaiIndices(4, 1)).toEqual([...range(131, 128), ...range(115, 112), ...range(99, 96), 86]);

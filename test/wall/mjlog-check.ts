@@ -1,7 +1,7 @@
 /**
  * Test support: checks every wall-visible fact of an mjlog against rebuilt walls, with a plain tag scan
  * (the ingest stage is not needed for this). A draw is a replacement draw when the last tag before it,
- * DORA/BYE/UN aside, is a kan or kita `N` by the same seat (tenhou-format.md §3.2).
+ * DORA/BYE/UN aside, is a kan or kita `N` by the same seat (docs/formats.md §2.5).
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';

@@ -6,7 +6,7 @@
  */
 import type { FinalResult, RyuukyokuReason, Seat, Yaku } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
-import type { AfterDeclaration, AfterDiscard, Inconsistency, RevealMoment, WallMismatch } from '../table/index.js';
+import type { AfterDeclaration, AfterDiscard, Inconsistency, KanDeclaration, RevealMoment, WallMismatch } from '../table/index.js';
 import type { KanType, MeldType, TileId } from '../tiles/index.js';
 
 export type { AfterDeclaration, AfterDiscard, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
@@ -18,36 +18,10 @@ export interface WallPosition {
   expected: TileId | null;
 }
 
-export interface KanRecord {
+/** A kan: what it is (KanDeclaration, src/table), what followed it, and its reveal as logged and under the timing. */
+export interface KanRecord extends KanDeclaration {
   /** 0-based index of the round in the game. */
   round: number;
-  /** Index of the kan's call event within the round's events. */
-  eventIndex: number;
-  /** 1 for the round's first kan (robbed kakans included), 2 for the second… */
-  number: number;
-  seat: Seat;
-  kind: KanType;
-  /** A tile of the kan (kakan: the added tile; daiminkan: the called tile; ankan: the lowest id). */
-  tile: TileId;
-  tiles: TileId[];
-  /** Daiminkan: the discarder; kakan: the pon's discarder; ankan: the kan player. */
-  from: Seat;
-  /** The kan player's turn: 1 + discards made so far in the round. */
-  turn: number;
-  /** Live-wall tiles still to draw when the kan was declared (0: the haitei was drawn). */
-  liveWallLeft: number;
-  /** The kan player had made its riichi discard earlier in the round. */
-  inRiichi: boolean;
-  /** Ankan/kakan made without a draw since the player's chi or pon. */
-  afterCall: boolean;
-  /** Ankan/kakan made right after a replacement draw (a chained kan). */
-  afterReplacement: boolean;
-  /** Ankan/kakan: the tile drawn this turn (live or replacement), or null. */
-  drawnTile: TileId | null;
-  /** Ankan/kakan: the concealed hand before this turn's draw (what riichi-kan rules judge), sorted. */
-  concealedBeforeDraw: TileId[] | null;
-  /** Number of melds (kita excluded) before this kan. */
-  meldsBefore: number;
   /** A kakan robbed by a ron (chankan), or an ankan robbed by kokushi: the kan is never completed. */
   robbed: boolean;
   /**

@@ -79,8 +79,8 @@ export type AfterDeclaration = 'replacement' | 'robbed' | 'ended' | 'went-on';
 /** What came right after the kan player's next discard (riichi deposits, reveals and reconnects aside). */
 export type AfterDiscard = 'ron' | 'ended' | 'went-on' | 'log-stops';
 
-/** A kan as the table saw it; updated as its hand goes on, read when the round ends. */
-export interface Kan {
+/** What a kan is, fixed when it is declared: the table's Kan and the replay's KanRecord both hold it. */
+export interface KanDeclaration {
   /** Index of the call event within the round's events. */
   eventIndex: number;
   /** 1 for the round's first kan (robbed kakans included). */
@@ -109,6 +109,10 @@ export interface Kan {
   concealedBeforeDraw: TileId[] | null;
   /** Melds (kita aside) before this kan. */
   meldsBefore: number;
+}
+
+/** A kan as the table saw it; updated as its hand goes on, read when the round ends. */
+export interface Kan extends KanDeclaration {
   /** Robbed by a ron (chankan on a kakan; kokushi on an ankan): never completed. */
   robbed: boolean;
   /** What came right after the declaration; null while undecided or when the log stops there. */

@@ -6,8 +6,9 @@ import base from './vitest.config.js';
  * work (under a minute on two cores). `npm test` (and CI) runs them all.
  */
 export const SLOW_TESTS = [
-  // 102,000 random hands against @kobalab/majiang-core
+  // 102,000 random hands against @kobalab/majiang-core: their waits, and 102,000 riichi ankan verdicts
   'test/hand/majiang-core.test.ts',
+  'test/hand/majiang-riichi-kan.test.ts',
   // the mjlog tokenizer against fast-xml-parser on every XML file of the corpus
   'test/ingest/tokenizer.test.ts',
   // the WebAssembly walls against the JavaScript reference for every seed of the corpus

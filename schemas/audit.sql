@@ -28,6 +28,7 @@ CREATE TABLE rule_sets (
   kokushiAnkanChankan INTEGER NOT NULL CHECK (kokushiAnkanChankan IN (0, 1)),
   suukaikan           TEXT    NOT NULL,
   fifthKan            TEXT    NOT NULL,
+  daiminkanPao        TEXT    NOT NULL,
   first_run_at        TEXT    NOT NULL,          -- ISO 8601, UTC
   last_run_at         TEXT    NOT NULL
 ) STRICT;
@@ -40,7 +41,8 @@ CREATE TABLE games (
   log_id          TEXT,                     -- Tenhou log id, when the log or its file name gives it
   file            TEXT    NOT NULL,         -- the path it was last audited from
   error           TEXT,                     -- why the file could not be read (no facts then)
-  format          TEXT,                     -- xml | json
+  format          TEXT,                     -- xml | json | mjai
+  platform        TEXT,                     -- tenhou | majsoul | unknown: where the game was played, as the log says (or --platform)
   gzip            INTEGER,
   players         INTEGER,                  -- 3 or 4
   lobby           INTEGER,                  -- lobby number (0 = ranked)
@@ -300,7 +302,7 @@ INSERT INTO tiles (tile, kind, name, red)
 -- Each rule set with its counts.
 CREATE VIEW rule_set_summary AS
 SELECT r.rule_set_id, r.rules_key, r.profile,
-       r.kandoraTiming, r.riichiKan, r.okuriKan, r.kokushiAnkanChankan, r.suukaikan, r.fifthKan,
+       r.kandoraTiming, r.riichiKan, r.okuriKan, r.kokushiAnkanChankan, r.suukaikan, r.fifthKan, r.daiminkanPao,
        r.first_run_at, r.last_run_at,
        count(a.game_id)                              AS games,
        coalesce(sum(a.status = 'ok'), 0)             AS games_read,
@@ -505,4 +507,4 @@ FROM findings f JOIN rule_sets r ON r.rule_set_id = f.rule_set_id
 GROUP BY f.rule_set_id, f.kind, f.severity;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;

@@ -10,6 +10,7 @@ import { checkChankan } from './chankan.js';
 import { finding, type Finding } from './findings.js';
 import { checkFourKans } from './four-kans.js';
 import { checkIntegrity } from './integrity.js';
+import { checkDaiminkanPayments } from './payments.js';
 import { checkRestrictions } from './restrictions.js';
 import { checkRiichiKans } from './riichi-kans.js';
 import type { GameAudit, GameMeta, RiichiKanVerdict } from './types.js';
@@ -22,6 +23,7 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
     ...checkFourKans(replay.rounds, rules),
     ...checkChankan(replay.rounds, rules),
     ...checkRestrictions(replay.rounds),
+    ...checkDaiminkanPayments(replay.rounds, rules),
     ...checkIntegrity(replay),
   ];
   findings.sort((a, b) => (a.round ?? -1) - (b.round ?? -1) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));
@@ -39,6 +41,7 @@ export function contentHash(bytes: Uint8Array): string {
 export function gameMeta(game: GameLog): GameMeta {
   return {
     format: game.format,
+    platform: game.platform,
     gzip: game.gzip,
     logId: game.logId,
     rule: game.rule,

@@ -5,7 +5,7 @@
  */
 import type { RiichiKanReason } from '../hand/index.js';
 import type { InconsistencyKind, RevealMoment, WallMismatchKind } from '../replay/index.js';
-import type { FifthKan, KandoraTiming, KnobName, RiichiKan, Suukaikan } from '../rules/index.js';
+import type { DaiminkanPao, FifthKan, KandoraTiming, KnobName, RiichiKan, Suukaikan } from '../rules/index.js';
 import type { KanType } from '../tiles/index.js';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -83,6 +83,11 @@ export const FINDING_KINDS = {
     severity: 'error',
     description: 'a completed kan with no replacement draw before the hand went on',
   },
+  'daiminkan-pao-mismatch': {
+    severity: 'warning',
+    rule: 'daiminkanPao',
+    description: "a rinshan tsumo on a daiminkan's replacement tile paid otherwise than daiminkanPao says (all others, or the discarder alone)",
+  },
   'kandora-timing-mismatch': {
     severity: 'warning',
     rule: 'kandoraTiming',
@@ -146,6 +151,7 @@ export interface FindingDetails {
   'daiminkan-on-houtei': { tile: string };
   'kan-after-call': { kan: KanType; tile: string };
   'replacement-draw-missing': { kan: KanType; tile: string };
+  'daiminkan-pao-mismatch': { daiminkanPao: DaiminkanPao; discarder: number; payers: number[] };
   'kandora-timing-mismatch': { kan: KanType; logged: RevealMoment; rule: RevealMoment; kandoraTiming: KandoraTiming };
   'kandora-count-mismatch': { logged: number; rule: number; kandoraTiming: KandoraTiming };
   'wall-mismatch': { what: WallMismatchKind; wallIndex: number | null; expected: number | null; logged: number | null };

@@ -2,5 +2,6 @@ export * from './findings.js';
 export type * from './types.js';
 export { auditGame, auditReplay, brokenAudit, contentHash, failedAudit, gameMeta } from './audit.js';
 export { judgeRiichiKan } from './riichi-kans.js';
+export { PLATFORM_PROFILES, everyPlatform, ruleSetsFor, singleRuleSet, type RuleSets } from './rule-sets.js';
 export { impossibility } from './chankan.js';
 export { emptySummary, mergeSummary, summaryLines, tallyAudit, type AuditSummary } from './tally.js';

@@ -7,7 +7,7 @@ import { opendir } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 
 /** File endings read when walking a folder (a file named on the command line is always read). */
-export const LOG_EXTENSIONS: readonly string[] = ['.mjlog', '.xml', '.json', '.gz'];
+export const LOG_EXTENSIONS: readonly string[] = ['.mjlog', '.xml', '.json', '.jsonl', '.ndjson', '.gz'];
 
 export function looksLikeLogFile(name: string): boolean {
   if (name.startsWith('.')) return false;

@@ -6,15 +6,18 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { emptySummary, mergeSummary, type AuditSummary } from '../audit/index.js';
-import type { RuleSet } from '../rules/index.js';
+import { emptySummary, mergeSummary, type AuditSummary, type RuleSets } from '../audit/index.js';
+import type { Platform } from '../events/index.js';
 import type { PreparedAudit } from '../store/index.js';
 import { walkInputs } from './inputs.js';
 import { auditFileRows, closeReaders, type AuditTask, type AuditTaskResult, type AuditTaskRows } from './worker.js';
 
 export interface BatchOptions {
   paths: readonly string[];
-  ruleSet: RuleSet;
+  /** The rule set of each platform's games. */
+  ruleSets: RuleSets;
+  /** The platform every file is said to be from, over what the logs say (`--platform`). */
+  platform?: Platform;
   /** Worker threads; 0 audits on this thread (tests, tiny inputs). Default: all cores. */
   workers?: number;
   /** Files per worker task. */
@@ -85,7 +88,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         continue;
       }
       files++;
-      accept(auditFileRows({ files: [item.path], ruleSet: opts.ruleSet, resumeFrom: opts.resumeFrom }));
+      accept(auditFileRows({ files: [item.path], ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom }));
     }
     flush();
     closeReaders();
@@ -111,7 +114,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   let failure: unknown = null;
   const submit = (batch: string[]) => {
     const p: Promise<void> = pool
-      .run({ files: batch, ruleSet: opts.ruleSet, resumeFrom: opts.resumeFrom })
+      .run({ files: batch, ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom })
       .then(({ rowsJson, ...totals }) => accept({ rows: JSON.parse(rowsJson) as PreparedAudit[], ...totals }), (err: unknown) => {
         failure ??= err;
       })

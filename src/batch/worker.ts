@@ -3,13 +3,17 @@
  * built here so that the writer's thread only inserts.
  */
 import { emptySummary, tallyAudit, type AuditSummary } from '../audit/index.js';
-import type { RuleSet } from '../rules/index.js';
+import type { RuleSets } from '../audit/index.js';
+import type { Platform } from '../events/index.js';
 import { openStore, prepareAudit, type PreparedAudit, type Store } from '../store/index.js';
 import { auditFile } from './audit-file.js';
 
 export interface AuditTask {
   files: string[];
-  ruleSet: RuleSet;
+  /** The rule set of each platform's games. */
+  ruleSets: RuleSets;
+  /** The platform every file is said to be from (`--platform`), over what the logs say. */
+  platform?: Platform;
   /** A database whose finished audits (same file bytes, same rules) are passed over: a resumed audit. */
   resumeFrom?: string | null;
 }
@@ -29,14 +33,15 @@ export interface AuditTaskResult {
 /** One read-only connection per thread and database, to ask what is done. */
 const readers = new Map<string, Store>();
 
-function doneIn(db: string, rulesKey: string): (hash: string) => boolean {
+function doneIn(db: string, ruleSets: RuleSets, platform: Platform | undefined): (hash: string) => boolean {
   let store = readers.get(db);
   if (!store) {
     store = openStore(db, { readonly: true });
     readers.set(db, store);
   }
   const s = store;
-  return (hash) => s.isAudited(hash, rulesKey);
+  // Done when stored under the rule set of the platform the game was stored as.
+  return (hash) => s.auditsOf(hash).some((a) => a.rulesKey === ruleSets[platform ?? ((a.platform as Platform | null) ?? 'unknown')]?.key);
 }
 
 /** The task's audits as database rows, with the totals (the in-process batch takes them as they are). */
@@ -46,11 +51,11 @@ export interface AuditTaskRows extends Omit<AuditTaskResult, 'rowsJson'> {
 
 export function auditFileRows(task: AuditTask): AuditTaskRows {
   const summary = emptySummary();
-  const done = task.resumeFrom ? doneIn(task.resumeFrom, task.ruleSet.key) : () => false;
+  const done = task.resumeFrom ? doneIn(task.resumeFrom, task.ruleSets, task.platform) : () => false;
   const rows: PreparedAudit[] = [];
   let skipped = 0;
   for (const file of task.files) {
-    const audit = auditFile(file, task.ruleSet, done);
+    const audit = auditFile(file, task.ruleSets, task.platform, done);
     if (audit === null) {
       skipped++;
       continue;

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { summaryLines } from '../audit/index.js';
+import { singleRuleSet, summaryLines, type RuleSets } from '../audit/index.js';
+import type { Platform } from '../events/index.js';
 import { countInputs, defaultWorkers, runBatch } from '../batch/index.js';
 import { FETCH_DEFAULTS, LogRefError, fetchLogs, parseLogRef } from '../fetch/index.js';
 import { openStore } from '../store/index.js';
-import { CliError, checkBaseUrl, out, parseIntOption } from './common.js';
-import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
+import { CliError, checkBaseUrl, out, parseIntOption, platformOption } from './common.js';
+import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
 
@@ -19,6 +20,7 @@ interface AuditOptions {
   progress: boolean;
   fetchDir: string;
   baseUrl: string;
+  platform?: Platform;
   [knob: string]: unknown;
 }
 
@@ -37,16 +39,19 @@ export function registerAuditCommand(program: Command): void {
     .option('--force', 'audit every file again, even those whose audit under these rules the database holds')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--fetch-dir <dir>', 'where logs given by id are downloaded to (ids already there are not downloaded again)', DEFAULT_FETCH_DIR)
-    .option('--base-url <url>', 'where Tenhou is, for logs given by id (a mirror, or a test server)', FETCH_DEFAULTS.baseUrl);
+    .option('--base-url <url>', 'where Tenhou is, for logs given by id (a mirror, or a test server)', FETCH_DEFAULTS.baseUrl)
+    .addOption(platformOption());
   addRuleOptions(command);
   command.addHelpText(
     'after',
     `
 Each game is replayed with the wall rebuilt from its seed and checked: riichi kans (riichiKan, okuriKan),
 four-kan aborts and a fifth kan (suukaikan, fifthKan), chankan wins and impossible chankans
-(kokushiAnkanChankan), kans after the last live tile, a daiminkan on the last discard, a kan right after
-chi or pon, missing replacement draws, kandora reveal timing, wall mismatches, and files that cannot be
-read. Games, players, rounds, kans, reveals, wins, aborts and findings go into the database; auditing the
+(kokushiAnkanChankan), who pays a rinshan tsumo after a daiminkan (daiminkanPao), kans after the last
+live tile, a daiminkan on the last discard, a kan right after chi or pon, missing replacement draws,
+kandora reveal timing, wall mismatches, and files that cannot be read. Without --profile each game is
+audited under its platform's profile (Mahjong Soul logs under majsoul, the others under tenhou), with
+any knob flags on top; --platform says where the games were played when the logs do not. Games, players, rounds, kans, reveals, wins, aborts and findings go into the database; auditing the
 same file again under the same rules changes nothing, and audits under other rules are kept apart.
 Files whose audit under the same rules the database holds are passed over (--force audits them again),
 so an interrupted audit (Ctrl-C, or killed), which leaves a database that opens, is completed by
@@ -68,9 +73,10 @@ Examples:
   kanshi stats --db phoenix.sqlite`,
   );
   command.action(async (paths: string[], opts: AuditOptions) => {
-    const ruleSet = ruleSetFromOptions(opts);
+    const ruleSets = ruleSetsFromOptions(opts);
+    const single = singleRuleSet(ruleSets);
     // A profile names the rules only when they are exactly its own (no knob flag changed them).
-    const { rules, profile } = ruleSet;
+    const { rules, profile } = single ?? ruleSets.tenhou;
     const { files, ids } = splitInputs(paths);
     const fetched = ids.length > 0 ? await fetchGiven(ids, opts) : { files: [], failed: 0 };
     paths = [...files, ...fetched.files];
@@ -104,7 +110,8 @@ Examples:
       }
       const result = await runBatch({
         paths,
-        ruleSet,
+        ruleSets,
+        platform: opts.platform,
         workers: opts.workers,
         signal: controller.signal,
         resumeFrom: opts.force ? null : opts.db,
@@ -122,10 +129,23 @@ Examples:
       const seconds = (Date.now() - started) / 1000;
       if (opts.json) {
         const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-        out(JSON.stringify({ ...summary, skipped: result.skipped, profile, rules, db: opts.db, seconds: Number(seconds.toFixed(3)), peakRssMB, interrupted: result.interrupted }));
+        const byPlatform = single ? null : platformProfiles(ruleSets);
+        out(
+          JSON.stringify({
+            ...summary,
+            skipped: result.skipped,
+            profile,
+            rules,
+            ...(byPlatform ? { platformProfiles: byPlatform } : {}),
+            db: opts.db,
+            seconds: Number(seconds.toFixed(3)),
+            peakRssMB,
+            interrupted: result.interrupted,
+          }),
+        );
       } else {
         const head =
-          `audited under ${profile ? `profile ${profile}` : 'custom rules'} into ${opts.db} in ${seconds.toFixed(1)} s` +
+          `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s` +
           (result.skipped ? `; ${result.skipped} files passed over, audited already (--force audits them again)` : '') +
           (result.interrupted ? ' (interrupted: run again to complete)' : '');
         process.stderr.write(head + '\n');
@@ -182,4 +202,17 @@ async function fetchGiven(ids: string[], opts: AuditOptions): Promise<{ files: s
   });
   const files = summary.outcomes.flatMap((o) => (o.file !== null && (o.status === 'saved' || o.status === 'skipped') ? [o.file] : []));
   return { files, failed: ids.length - files.length };
+}
+
+/** The profile (or "custom rules") each platform's games were audited under. */
+function platformProfiles(sets: RuleSets): Record<Platform, string> {
+  return { tenhou: sets.tenhou.profile ?? 'custom rules', majsoul: sets.majsoul.profile ?? 'custom rules', unknown: sets.unknown.profile ?? 'custom rules' };
+}
+
+/** "profile tenhou", "custom rules", or each platform's profile when they differ. */
+function rulesName(sets: RuleSets): string {
+  const single = singleRuleSet(sets);
+  if (single) return single.profile ? `profile ${single.profile}` : 'custom rules';
+  const p = platformProfiles(sets);
+  return `the platform's profile (Tenhou and unknown logs: ${p.tenhou}; Mahjong Soul logs: ${p.majsoul})`;
 }

@@ -1,4 +1,5 @@
-import type { GameLog } from '../events/index.js';
+import { Option } from 'commander';
+import { PLATFORMS, type GameLog, type Platform } from '../events/index.js';
 import { IngestError, readLogFile } from '../ingest/index.js';
 
 /** An error the CLI reports as one line on stderr, with an exit status. */
@@ -29,9 +30,9 @@ export function out(line: string): void {
 }
 
 /** Reads one log for a command that needs it, or fails with the ingest error (exit 1). */
-export function readGameOrFail(file: string): GameLog {
+export function readGameOrFail(file: string, platform?: Platform): GameLog {
   try {
-    return readLogFile(file);
+    return readLogFile(file, platform ? { platform } : {});
   } catch (err) {
     if (err instanceof IngestError) throw new CliError(err.message, 1);
     throw err;
@@ -52,4 +53,9 @@ export function checkBaseUrl(text: string): void {
     throw new CliError(`--base-url must be a URL such as https://tenhou.net, got "${text}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be an http or https URL, got "${text}"`);
+}
+
+/** `--platform P`: where the games were played, when the logs do not say (or say wrongly). */
+export function platformOption(): Option {
+  return new Option('--platform <platform>', `where the games were played, overriding what the logs say: ${PLATFORMS.join(' | ')}`).choices(PLATFORMS);
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { checkRound, out, parseIntOption, readGameOrFail } from './common.js';
+import type { Platform } from '../events/index.js';
+import { checkRound, out, parseIntOption, platformOption, readGameOrFail } from './common.js';
 
 export function registerEventsCommand(program: Command): void {
   program
@@ -7,7 +8,8 @@ export function registerEventsCommand(program: Command): void {
     .description('print the typed event stream of one log as NDJSON (one event per line)')
     .argument('<file>', 'a log file: mjlog XML (gzip or plain) or tenhou.net/6 JSON')
     .option('--round <n>', 'only the n-th round of the game (1 = the first hand)', parseIntOption('--round', 1))
-    .option('--meta', 'print the game record (rule, players, seed) as the first line, with "type": "game"')
+    .option('--meta', 'print the game record (rule, platform, players, seed) as the first line, with "type": "game"')
+    .addOption(platformOption())
     .addHelpText(
       'after',
       `
@@ -19,8 +21,8 @@ Examples:
   kanshi events 2020052221gm-00a9-0000-6f0524c7.mjlog --round 3
   kanshi events game.json | grep '"call"'`,
     )
-    .action((file: string, opts: { round?: number; meta?: boolean }) => {
-      const game = readGameOrFail(file);
+    .action((file: string, opts: { round?: number; meta?: boolean; platform?: Platform }) => {
+      const game = readGameOrFail(file, opts.platform);
       checkRound(opts.round, game);
       if (opts.meta) {
         const { rounds, ...meta } = game;

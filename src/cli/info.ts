@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
 import { walkInputs } from '../batch/index.js';
-import type { GameLog } from '../events/index.js';
+import type { GameLog, Platform, SourceFormat } from '../events/index.js';
 import { IngestError, readLogFile, summarizeGame } from '../ingest/index.js';
-import { out } from './common.js';
+import { out, platformOption } from './common.js';
 
 export interface InfoLine {
   file: string;
   logId: string | null;
-  format: 'xml' | 'json';
+  format: SourceFormat;
+  /** Where the game was played, as the log says (or --platform). */
+  platform: Platform;
   gzip: boolean;
   players: number;
   names: string[];
@@ -27,6 +29,7 @@ export function infoLine(file: string, game: GameLog): InfoLine {
     file,
     logId: game.logId,
     format: game.format,
+    platform: game.platform,
     gzip: game.gzip,
     players: game.rule.players,
     names: game.players.map((p) => p.name),
@@ -45,7 +48,7 @@ function textLine(l: InfoLine): string {
   const kans = `kans ${l.kans.ankan + l.kans.daiminkan + l.kans.kakan} (ankan ${l.kans.ankan}, daiminkan ${l.kans.daiminkan}, kakan ${l.kans.kakan})`;
   return [
     l.file,
-    `${l.players}p ${l.rule || '?'}`,
+    `${l.players}p ${l.rule || '?'} (${l.platform})`,
     `${l.rounds} rounds`,
     kans,
     `riichi ankans ${l.riichiAnkans}`,
@@ -60,7 +63,8 @@ export function registerInfoCommand(program: Command): void {
     .command('info')
     .description('print one line per game: players, rounds, kans by kind, chankan wins, four-kan aborts')
     .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively')
-    .option('--json', 'print one JSON object per line (file, players, rounds, kans, chankanWins, kan4Aborts, …)')
+    .option('--json', 'print one JSON object per line (file, platform, players, rounds, kans, chankanWins, kan4Aborts, …)')
+    .addOption(platformOption())
     .addHelpText(
       'after',
       `
@@ -71,7 +75,7 @@ Examples:
   kanshi info logs
   kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog`,
     )
-    .action(async (paths: string[], opts: { json?: boolean }) => {
+    .action(async (paths: string[], opts: { json?: boolean; platform?: Platform }) => {
       let failed = 0;
       for await (const item of walkInputs(paths)) {
         if (item.kind === 'missing') {
@@ -80,7 +84,7 @@ Examples:
           continue;
         }
         try {
-          const line = infoLine(item.path, readLogFile(item.path));
+          const line = infoLine(item.path, readLogFile(item.path, opts.platform ? { platform: opts.platform } : {}));
           out(opts.json ? JSON.stringify(line) : textLine(line));
         } catch (err) {
           if (!(err instanceof IngestError)) throw err;

@@ -1,10 +1,25 @@
 import type { Command } from 'commander';
-import { HandError, judgeRiichiAnkan, readingToString, waitingSize, type RiichiAnkanVerdict } from '../hand/index.js';
+import {
+  HandError,
+  isOpenMeld,
+  judgeRiichiAnkan,
+  readingToString,
+  type HandMeld,
+  type RiichiAnkanVerdict,
+} from '../hand/index.js';
 import type { Rules } from '../rules/index.js';
 import { kindToString, kindsToString, type TileKind } from '../tiles/index.js';
 import { CliError, out, parseIntOption } from './common.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
-import { parseKindsOption, parseTileOption, parseWaitingHand } from './waits.js';
+import {
+  addMeldOptions,
+  meldsFromOptions,
+  meldsJson,
+  meldsText,
+  parseKindsOption,
+  parseTileOption,
+  parseWaitingHand,
+} from './waits.js';
 
 interface KanCheckOptions {
   hand: string;
@@ -23,10 +38,10 @@ export function registerKanCheckCommand(program: Command): void {
     .requiredOption('--hand <hand>', 'concealed hand at riichi, before the draw: 13 tiles, or 10/7/4/1 after ankans (e.g. 3335666p111456s; 0m/0p/0s are red fives)')
     .requiredOption('--draw <tile>', 'the tile just drawn, e.g. 3p')
     .option('--kan <tile>', 'the kind kanned (default: the drawn tile; a kind held four times before the draw is an okuri-kan)')
-    .option('--melds <n>', 'ankans made before riichi (default: read from the hand size)', parseIntOption('--melds', 0, 4))
-    .option('--ankans <tiles>', 'the kinds of those ankans, e.g. 1p3z (sets --melds; their kinds are never waits)')
+    .option('--melds <n>', 'how many ankans were made before riichi, when their kinds are not given (default: read from the hand size)', parseIntOption('--melds', 0, 4))
+    .option('--ankans <tiles>', 'the same as --ankan, one ankan per tile: 1p3z is --ankan 1p,3z')
     .option('--three-player', '3-player tile set: reject 2m..8m', false)
-    .option('--json', 'print JSON: legal, reason, explanation, waitsBefore, waitsAfter, lostReading', false)
+    .option('--json', 'print JSON: hand, draw, kan, melds, meldList, legal, reason, explanation, waitsBefore, waitsAfter, lostReading', false)
     .addHelpText(
       'after',
       `
@@ -34,6 +49,11 @@ The rule flags are every command's (--profile, --riichi-kan, --okuri-kan true|fa
 and okuriKan decide here. riichiKan: none = no kan after riichi; waits = the kan uses the drawn tile and
 keeps the waits (Tenhou); strict = waits, and every reading of every winning hand keeps the kanned tiles
 as a triplet. okuriKan true lets the drawn tile release a held set for the kan.
+Waits are Tenhou's, of the concealed tiles only: copies in the player's kans (those made before, and
+this one) exhaust no kind, so a kan of a kind that is itself a wait keeps the waits when the hand after
+the kan still waits on it (docs/kan-rules.md §3). The melds made before riichi are ankans: give their
+kinds with --ankan (checked: the concealed size, no fifth copy). A riichi hand is closed, so --chi,
+--pon, --daiminkan and --kakan are refused.
 Exit status: 0 when the kan was judged, legal or not (see "legal" / the first word of the last line);
 2 on bad input (notation, tile count, a fifth copy, an unknown rule).
 
@@ -44,17 +64,25 @@ Examples:
   waits after:  4p 5p 7p
   illegal (reading-lost): with 4p the reading 33p 345p 666p 111s 456s has no 3p triplet; the kan removes it
 
-  $ kanshi kan-check --hand 1113444p222z --melds 1 --draw 1p --json
-  {"legal":true,"reason":"allowed",...,"waitsBefore":["2p","3p","5p"],"waitsAfter":["2p","3p","5p"]}`,
+  $ kanshi kan-check --hand 1113444p222z --ankan 7z --draw 1p --json
+  {"legal":true,"reason":"allowed",...,"waitsBefore":["2p","3p","5p"],"waitsAfter":["2p","3p","5p"]}
+
+  $ kanshi kan-check --hand 13m444p789s11z --ankan 2m --draw 4p
+  riichi hand 13m444p789s11z + ankan 2222m, draw 4p, ankan 4p (riichiKan waits, okuriKan false)
+  waits before: 2m
+  waits after:  2m
+  legal (allowed): the waits stay 2m`,
     );
+  addMeldOptions(command, 'Melds made before riichi (only ankans: a riichi hand is closed; repeat a flag, or list with commas):');
   addRuleOptions(command);
   command.action((options: KanCheckOptions & Record<string, unknown>) => {
     const { rules } = ruleSetFromOptions(options);
-    const { kinds } = parseWaitingHand('--hand', options.hand, options.threePlayer);
+    const ankans = ankansFromOptions(options);
+    const meldCount = meldCountOf(options.melds, ankans);
+    const { kinds } = parseWaitingHand('--hand', options.hand, options.threePlayer, meldCount);
+    const melds = meldCount ?? (13 - kinds.length) / 3;
     const draw = parseTileOption('--draw', options.draw);
     const kan = options.kan === undefined ? draw : parseTileOption('--kan', options.kan);
-    const ankans = options.ankans === undefined ? undefined : parseKindsOption('--ankans', options.ankans);
-    const melds = checkMelds(kinds.length, options.melds, ankans);
     let verdict: RiichiAnkanVerdict;
     try {
       verdict = judgeRiichiAnkan({
@@ -70,22 +98,36 @@ Examples:
       if (err instanceof HandError) throw new CliError(`hand + draw${ankans ? ' + ankans' : ''}: ${err.message}`);
       throw err;
     }
-    print(kinds, draw, kan, melds, options, rules, verdict);
+    print(kinds, draw, kan, melds, ankans, options, rules, verdict);
   });
 }
 
-/** The number of melds, from --melds, --ankans or the hand size; they must agree. */
-function checkMelds(size: number, melds: number | undefined, ankans: readonly TileKind[] | undefined): number {
-  const fromSize = (13 - size) / 3;
+/**
+ * The kinds of the ankans made before riichi, from --ankan and its alias --ankans; undefined when neither
+ * is given. An open meld cannot come before riichi: --chi, --pon, --daiminkan and --kakan are refused.
+ */
+function ankansFromOptions(options: KanCheckOptions & Record<string, unknown>): TileKind[] | undefined {
+  const melds = meldsFromOptions(options);
+  const open = melds?.find(isOpenMeld);
+  if (open) {
+    throw new CliError(`--${open.type}: a riichi hand is closed, so only ankans (--ankan) can have been made before riichi`);
+  }
+  const alias = options.ankans === undefined ? null : parseKindsOption('--ankans', options.ankans);
+  if (!melds && !alias) return undefined;
+  return [...(melds ?? []).map((m) => m.first), ...(alias ?? [])];
+}
+
+function kansText(n: number): string {
+  return n === 1 ? '1 kan' : `${n} kans`;
+}
+
+/** The number of melds, from --melds or --ankan/--ankans (they must agree); undefined when neither is given. */
+function meldCountOf(melds: number | undefined, ankans: readonly TileKind[] | undefined): number | undefined {
   if (ankans !== undefined && melds !== undefined && ankans.length !== melds) {
-    throw new CliError(`--ankans lists ${ankans.length} kans but --melds is ${melds}`);
+    throw new CliError(`--ankan lists ${kansText(ankans.length)} but --melds is ${melds}`);
   }
-  const n = melds ?? ankans?.length ?? fromSize;
-  if (n > 4) throw new CliError(`--ankans lists ${n} kans; at most 4 melds`);
-  if (waitingSize(n) !== size) {
-    const melds = n === 1 ? '1 meld leaves' : `${n} melds leave`;
-    throw new CliError(`${melds} ${waitingSize(n)} concealed tiles, but --hand has ${size}`);
-  }
+  const n = melds ?? ankans?.length;
+  if (n !== undefined && n > 4) throw new CliError(`--ankan lists ${kansText(n)}; a hand has at most 4 melds`);
   return n;
 }
 
@@ -94,11 +136,13 @@ function print(
   draw: TileKind,
   kan: TileKind,
   melds: number,
+  ankans: readonly TileKind[] | undefined,
   options: KanCheckOptions,
   rules: Rules,
   v: RiichiAnkanVerdict,
 ): void {
   const names = (ks: readonly TileKind[]) => ks.map(kindToString);
+  const ankanMelds: HandMeld[] = (ankans ?? []).map((first) => ({ type: 'ankan', first }));
   if (options.json) {
     out(
       JSON.stringify({
@@ -106,6 +150,7 @@ function print(
         draw: kindToString(draw),
         kan: kindToString(kan),
         melds,
+        meldList: meldsJson(ankanMelds),
         riichiKan: rules.riichiKan,
         okuriKan: rules.okuriKan,
         legal: v.legal,
@@ -119,7 +164,7 @@ function print(
     );
     return;
   }
-  const meldNote = melds > 0 ? ` + ${melds} ankan${melds > 1 ? 's' : ''}` : '';
+  const meldNote = ankanMelds.length > 0 ? ` + ${meldsText(ankanMelds)}` : melds > 0 ? ` + ${melds} ankan${melds > 1 ? 's' : ''}` : '';
   out(
     `riichi hand ${kindsToString(kinds)}${meldNote}, draw ${kindToString(draw)}, ankan ${kindToString(kan)} ` +
       `(riichiKan ${rules.riichiKan}, okuriKan ${rules.okuriKan})`,

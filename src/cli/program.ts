@@ -4,6 +4,7 @@ import { registerRulesCommand } from './rules.js';
 import { registerKanCheckCommand } from './kan-check.js';
 import { registerWaitsCommand } from './waits.js';
 import { registerEventsCommand } from './events.js';
+import { registerExportCommand } from './export.js';
 import { registerInfoCommand } from './info.js';
 import { registerFetchCommand } from './fetch.js';
 import { registerReplayCommand } from './replay.js';
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   // Each command file exports one register function; keep this list in the order of `kanshi --help`.
   registerInfoCommand(program);
   registerEventsCommand(program);
+  registerExportCommand(program);
   registerReplayCommand(program);
   registerVerifyCommand(program);
   registerFetchCommand(program);

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { GameLog } from '../events/index.js';
+import type { GameLog, Platform } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
-import { checkRound, out, parseIntOption, readGameOrFail } from './common.js';
+import { checkRound, out, parseIntOption, platformOption, readGameOrFail } from './common.js';
 import { plural, roundName, tile, tiles } from './format.js';
-import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
+import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
 const MOMENTS: Record<RevealMoment, string> = {
   declaration: 'at declaration',
@@ -77,7 +77,8 @@ export function registerReplayCommand(program: Command): void {
     .description('replay one log and print a kan timeline per round: replacement tiles, kandora moments logged vs rule, dora per win')
     .argument('<file>', 'a log file (mjlog XML, gzip or plain, or tenhou.net/6 JSON)')
     .option('--round <n>', 'only the n-th round of the game (1 = the first hand)', parseIntOption('--round', 1))
-    .option('--json', 'print the whole replay result as JSON');
+    .option('--json', 'print the whole replay result as JSON')
+    .addOption(platformOption());
   addRuleOptions(command);
   command.addHelpText(
     'after',
@@ -92,8 +93,9 @@ Examples:
   kanshi replay game.xml --round 4 --profile mleague`,
   );
   command.action((file: string, opts: Record<string, unknown>) => {
-    const { rules } = ruleSetFromOptions(opts);
-    const game = readGameOrFail(file);
+    const ruleSets = ruleSetsFromOptions(opts);
+    const game = readGameOrFail(file, opts.platform as Platform | undefined);
+    const { rules } = ruleSets[game.platform];
     const round = opts.round as number | undefined;
     checkRound(round, game);
     const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });

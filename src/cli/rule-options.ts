@@ -9,9 +9,9 @@ import {
   PROFILE_NAMES,
   RulesError,
   isProfileName,
-  ruleSet,
   type RuleSet,
 } from '../rules/index.js';
+import { ruleSetsFor, singleRuleSet, type RuleSets } from '../audit/index.js';
 import { CliError } from './common.js';
 
 export const RULE_OPTIONS_HEADING = 'Rule options (docs/kan-rules.md):';
@@ -33,11 +33,11 @@ export function addRuleOptions(command: Command): Command {
 }
 
 /**
- * The rule set parsed options ask for: the profile's values with any knob flags on top, made once here
- * and passed down. Throws CliError with the rules' own message (listing what is allowed) on a bad
- * profile or value.
+ * The rule sets parsed options ask for: the named profile's values (or, with no --profile, each
+ * platform's profile: docs/kan-rules.md §7) with any knob flags on top, made once here and passed down.
+ * Throws CliError with the rules' own message (listing what is allowed) on a bad profile or value.
  */
-export function ruleSetFromOptions(options: Record<string, unknown>): RuleSet {
+export function ruleSetsFromOptions(options: Record<string, unknown>): RuleSets {
   const profile = options.profile as string | undefined;
   if (profile !== undefined && !isProfileName(profile)) {
     throw new CliError(`unknown profile "${profile}" for --profile (profiles: ${PROFILE_NAMES.join(', ')})`);
@@ -46,7 +46,7 @@ export function ruleSetFromOptions(options: Record<string, unknown>): RuleSet {
   // Commander stores `--kandora-timing` under `kandoraTiming`: the knob's own name.
   for (const knob of KNOBS) overrides[knob.name] = options[knob.name];
   try {
-    return ruleSet({ profile, overrides });
+    return ruleSetsFor({ profile, overrides });
   } catch (err) {
     if (!(err instanceof RulesError)) throw err;
     if (err.knob && err.allowed) {
@@ -55,4 +55,10 @@ export function ruleSetFromOptions(options: Record<string, unknown>): RuleSet {
     }
     throw new CliError(err.message);
   }
+}
+
+/** The one rule set parsed options ask for, for commands that judge no log's platform (rules, kan-check). */
+export function ruleSetFromOptions(options: Record<string, unknown>): RuleSet {
+  const sets = ruleSetsFromOptions(options);
+  return singleRuleSet(sets) ?? sets.tenhou;
 }

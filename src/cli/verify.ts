@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import { walkInputs } from '../batch/index.js';
 import { IngestError, readLogFile } from '../ingest/index.js';
+import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import { out } from './common.js';
-import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
+import type { Platform } from '../events/index.js';
+import { out, platformOption } from './common.js';
+import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
 export interface VerifyLine {
   file: string;
@@ -48,7 +50,8 @@ export function registerVerifyCommand(program: Command): void {
     .option(
       '--json',
       'one JSON object per game: file, seeded, wallChecked, wallMismatches, timingMismatches, kandoraCountMismatches, inconsistencies (or file, error)',
-    );
+    )
+    .addOption(platformOption());
   addRuleOptions(command);
   command.addHelpText(
     'after',
@@ -63,7 +66,8 @@ Examples:
   kanshi verify --json --kandora-timing immediate ../shared/corpus/logs | grep -v '"timingMismatches":0'`,
   );
   command.action(async (paths: string[], opts: Record<string, unknown>) => {
-    const { rules } = ruleSetFromOptions(opts);
+    const ruleSets = ruleSetsFromOptions(opts);
+    const platform = opts.platform as Platform | undefined;
     let bad = 0;
     let games = 0;
     const totals = { wallChecked: 0, wallMismatches: 0, timingMismatches: 0, kandoraCountMismatches: 0, inconsistencies: 0, unseeded: 0, failed: 0 };
@@ -77,7 +81,8 @@ Examples:
       }
       let line: VerifyLine;
       try {
-        line = verifyLine(item.path, replayGame(readLogFile(item.path), { kandoraTiming: rules.kandoraTiming }));
+        const game = readLogFile(item.path, platform ? { platform } : {});
+        line = verifyLine(item.path, replayGame(game, { kandoraTiming: ruleSets[game.platform].rules.kandoraTiming }));
       } catch (err) {
         if (!(err instanceof IngestError)) throw err;
         bad++;
@@ -108,10 +113,17 @@ Examples:
     if (!opts.json) {
       process.stderr.write(
         `${games} games: ${totals.wallChecked} tiles checked, ${totals.wallMismatches} wall mismatches, ${totals.timingMismatches} timing mismatches ` +
-          `and ${totals.kandoraCountMismatches} kandora count mismatches (kandora timing ${rules.kandoraTiming}), ` +
+          `and ${totals.kandoraCountMismatches} kandora count mismatches (kandora timing ${timingName(ruleSets)}), ` +
           `${totals.inconsistencies} inconsistencies; ${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
       );
     }
     if (bad > 0) process.exitCode = 1;
   });
+}
+
+/** The kandora timing applied: one, or each platform's. */
+function timingName(sets: RuleSets): string {
+  const t = sets.tenhou.rules.kandoraTiming;
+  const m = sets.majsoul.rules.kandoraTiming;
+  return t === m ? t : `${t}; Mahjong Soul logs ${m}`;
 }

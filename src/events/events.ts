@@ -5,7 +5,7 @@
  */
 import type { MeldType, TileId } from '../tiles/index.js';
 
-export const EVENTS_SCHEMA_VERSION = 2;
+export const EVENTS_SCHEMA_VERSION = 3;
 
 /** Seat 0..3; seat 0 is the first dealer. In 3-player games seat 3 is empty. */
 export type Seat = number;
@@ -176,7 +176,10 @@ export interface GameRule {
   /** The mjlog `GO type` bitfield (for JSON logs: from the log id, or rebuilt from the rule label). */
   typeCode: number | null;
   players: 3 | 4;
+  /** The game has red fives (in at least one suit). */
   redFives: boolean;
+  /** Which suits have a red five: 1 m, 2 p, 4 s (7: all, as Tenhou's red games; 0: none). */
+  redFiveSuits: number;
   openTanyao: boolean;
   length: 'tonpuu' | 'hanchan';
   lobbyLevel: LobbyLevel;
@@ -197,10 +200,20 @@ export interface Player {
   sex: string | null;
 }
 
-export type SourceFormat = 'xml' | 'json';
+export type SourceFormat = 'xml' | 'json' | 'mjai';
+
+/**
+ * Where a game was played, as far as its log says: Tenhou (mjlog XML, a Tenhou log id or rule label),
+ * Mahjong Soul (its room names, per-suit red-five keys, converter fields), or unknown (bots, editors).
+ */
+export type Platform = 'tenhou' | 'majsoul' | 'unknown';
+
+export const PLATFORMS: readonly Platform[] = ['tenhou', 'majsoul', 'unknown'];
 
 export interface GameLog {
   format: SourceFormat;
+  /** Detected from the log, or as the reader was told (`--platform`). */
+  platform: Platform;
   /** The bytes were gzip-compressed. */
   gzip: boolean;
   /** Tenhou log id when the log names it (JSON `ref`) or the file name does. */

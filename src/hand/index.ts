@@ -30,8 +30,19 @@ export {
   sevenPairsWaits,
   shapeWaits,
   waits,
-  type WaitOptions,
 } from './waits.js';
+export {
+  HAND_MELD_TYPES,
+  checkWaitingHandWithMelds,
+  copiesLeft,
+  isOpenMeld,
+  meldCounts,
+  meldKinds,
+  meldToString,
+  type HandMeld,
+  type HandMeldType,
+  type HandWithMeldsOptions,
+} from './melds.js';
 export {
   RIICHI_KAN_REASONS,
   RIICHI_KAN_REASON_NAMES,

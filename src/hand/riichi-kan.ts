@@ -9,9 +9,15 @@
  *   winning hand has as many readings after the kan as before"; an okuri-kan (only with `okuriKan`)
  *   changes the hand's other tiles too, so both conditions are checked.
  *
- * Waits after the kan never include the kanned kind: all four copies are then in the ankan. (Tenhou
- * counts only concealed tiles; the two could only differ when the drawn tile also completed the hand
- * and the player kanned it instead of winning.)
+ * Waits are Tenhou's (`waits.ts`): of the concealed tiles only. The player's own melds exhaust no kind,
+ * neither the ankans made before nor this kan: after the kan the kanned kind is a wait whenever it
+ * completes the ten (seven, four) concealed tiles left, though all four copies are then in the kan.
+ * So a kan of a kind that is itself a wait (`2345556677888p`, draw 8p) keeps the waits and is legal,
+ * as in @kobalab/majiang-core (level 2 of `リーチ後暗槓許可レベル`, Tenhou's rule) and mjx. Mortal
+ * refuses any kan of a waited kind: a stricter reading, documented in §3 and not a value of the knob.
+ *
+ * With a kan of the drawn tile the waits after are always a subset of the waits before (a winning hand
+ * after the kan plus the kanned triplet is a winning hand before), so "the same waits" is "no wait lost".
  */
 import { kindToString, type TileKind } from '../tiles/index.js';
 import { HandError, WAITING_SIZES, toCounts, waitingSize } from './counts.js';
@@ -30,7 +36,10 @@ export interface RiichiAnkanQuestion {
   kan: TileKind;
   rule: RiichiKan;
   okuriKan: boolean;
-  /** Kinds of the ankans made before riichi, when known; they can never be waited on. */
+  /**
+   * Kinds of the ankans made before riichi, when known. They are checked (the concealed size, no fifth
+   * copy) but change no wait: Tenhou counts a kind whose copies are in the player's kans as waited.
+   */
   ankans?: readonly TileKind[];
   /** 3-player tile set: 2m..8m do not exist. */
   threePlayer?: boolean;
@@ -88,10 +97,10 @@ export interface RiichiAnkanVerdict {
 
 /** Judges an ankan of `kan` by a riichi player; throws `HandError` when the hand cannot exist. */
 export function judgeRiichiAnkan(q: RiichiAnkanQuestion): RiichiAnkanVerdict {
-  const { before, after, held, ankans } = checkQuestion(q);
+  const { before, after, held } = checkQuestion(q);
   const okuri = q.kan !== q.draw;
-  const waitsBefore = waits(before, { exhausted: ankans });
-  const waitsAfter = after ? waits(after, { exhausted: [...ankans, q.kan] }) : null;
+  const waitsBefore = waits(before);
+  const waitsAfter = after ? waits(after) : null;
   const base = { okuri, waitsBefore, waitsAfter };
   const kanName = kindToString(q.kan);
   const verdict = (legal: boolean, reason: RiichiAnkanReason, explanation: string): RiichiAnkanVerdict => ({
@@ -148,7 +157,6 @@ interface CheckedQuestion {
   after: number[] | null;
   /** Copies of the kanned kind in hand + draw. */
   held: number;
-  ankans: readonly TileKind[];
 }
 
 function checkQuestion(q: RiichiAnkanQuestion): CheckedQuestion {
@@ -169,11 +177,11 @@ function checkQuestion(q: RiichiAnkanQuestion): CheckedQuestion {
   toCounts([q.kan], options);
   const before = toCounts(q.concealed, options);
   const held = before[q.kan] + (q.draw === q.kan ? 1 : 0);
-  if (held < 4) return { before, after: null, held, ankans };
+  if (held < 4) return { before, after: null, held };
   const after = before.slice();
   after[q.draw]++;
   after[q.kan] -= 4;
-  return { before, after, held, ankans };
+  return { before, after, held };
 }
 
 /**

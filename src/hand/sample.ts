@@ -29,6 +29,8 @@ export interface SampleOptions {
   form?: SampleForm;
   /** Melds already made (standard form only): 0..4. */
   melds?: number;
+  /** The shapes those melds are drawn from (default: run, triplet, kan); `['kan']` for a riichi hand's ankans. */
+  meldShapes?: readonly SampleMeld['shape'][];
   /** Draw the concealed groups from this many suits at most (1 gives one-suit hands, rich in waits). */
   suits?: 1 | 2 | 3 | 4;
   threePlayer?: boolean;
@@ -106,14 +108,17 @@ function take(left: number[], counts: number[] | null, shape: 'pair' | 'run' | '
   return true;
 }
 
+const MELD_SHAPES: readonly SampleMeld['shape'][] = ['run', 'triplet', 'kan'];
+
 function tryStandard(random: () => number, options: SampleOptions): SampleHand | null {
   const left = pool(options.threePlayer);
   const counts = new Array<number>(34).fill(0);
   const meldCount = options.melds ?? 0;
   const melds: SampleMeld[] = [];
   const all = kindsOfSuits([0, 1, 2, 3]);
+  const shapes = options.meldShapes ?? MELD_SHAPES;
   for (let i = 0; i < meldCount; i++) {
-    const shape = pick(random, ['run', 'triplet', 'kan'] as const);
+    const shape = pick(random, shapes);
     const first = pick(random, all);
     if (!take(left, null, shape, first)) return null;
     melds.push({ shape, first });

@@ -1,21 +1,19 @@
 /**
- * Waits of a concealed hand of 13 tiles (10/7/4/1 after melds).
+ * Waits of a concealed hand of 13 tiles (10/7/4/1 after melds), as Tenhou counts them
+ * (docs/kan-rules.md §3).
  *
- * A kind the concealed hand already holds four of is NOT a wait: no fifth copy exists, so it can
- * never complete the hand. This is Tenhou's rule (waiting only on a tile you hold all four of,
- * 純カラ, is noten there) and majiang-core's (`Util.tingpai` skips such kinds). Like both, only the
- * concealed tiles count by default: a pon of 5z waiting on a 5z single is still tenpai on Tenhou.
- * Callers that know the other copies are gone (the player's own kans) pass them as `exhausted`.
+ * A kind is a wait when it completes the concealed hand, unless the CONCEALED hand itself holds all
+ * four copies: then no copy can come (waiting only on such a kind, 純カラ, is noten on Tenhou, and
+ * majiang-core's `Util.tingpai` skips it). Copies in the player's own melds (a pon, an ankan made
+ * before) do not exhaust a kind: `13m456p789s11z` with an ankan of 2m, or `1m` beside pons of 1m, 1p,
+ * 1s and 9m, is tenpai. Tenhou's manual says so (mjx's tests cite it), and majiang-core, mjx and
+ * Mortal count the same way; so the melds are never asked for here (`melds.ts` checks a hand with its
+ * melds, and counts the copies left, for reports).
  * `shapeWaits` keeps the kinds held four times, for reports that want to show them.
  */
 import { ORPHAN_KINDS, type TileKind } from '../tiles/index.js';
 import { checkWaitingHand, type KindCounts } from './counts.js';
 import { suitSplits, suitSum } from './shape.js';
-
-export interface WaitOptions {
-  /** Kinds whose remaining copies the player has already used (own ankans): never waits. */
-  exhausted?: readonly TileKind[];
-}
 
 // Scratch buffers shared by every call: the code is synchronous, and they spare an allocation per hand.
 const work = new Int32Array(34);
@@ -23,18 +21,19 @@ const marks = new Uint8Array(34);
 const mods = new Int32Array(4);
 const splits = new Uint8Array(4);
 
-/** Kinds (ascending) that complete the hand and of which a copy can still come. */
-export function waits(counts: KindCounts, options: WaitOptions = {}): TileKind[] {
-  return collectWaits(counts, false, options.exhausted);
+/** Kinds (ascending) that complete the hand, but those the concealed hand holds all four of. */
+export function waits(counts: KindCounts): TileKind[] {
+  return collectWaits(counts, false);
 }
 
 /** Kinds (ascending) that complete the shape, including kinds the hand holds all four of. */
 export function shapeWaits(counts: KindCounts): TileKind[] {
-  return collectWaits(counts, true, undefined);
+  return collectWaits(counts, true);
 }
 
-export function isTenpai(counts: KindCounts, options: WaitOptions = {}): boolean {
-  return waits(counts, options).length > 0;
+/** Tenpai as Tenhou counts it: at least one wait (melds or not, see above). */
+export function isTenpai(counts: KindCounts): boolean {
+  return waits(counts).length > 0;
 }
 
 /** Waits of thirteen orphans (13 concealed tiles only): all 13 kinds, or the one missing kind. */
@@ -42,7 +41,7 @@ export function kokushiWaits(counts: KindCounts): TileKind[] {
   if (checkWaitingHand(counts) !== 13) return [];
   marks.fill(0);
   markThirteenOrphans(counts);
-  return collectMarks(counts, false, undefined);
+  return collectMarks(counts, false);
 }
 
 export function isKokushiTenpai(counts: KindCounts): boolean {
@@ -54,10 +53,10 @@ export function sevenPairsWaits(counts: KindCounts): TileKind[] {
   if (checkWaitingHand(counts) !== 13) return [];
   marks.fill(0);
   markSevenPairs(counts);
-  return collectMarks(counts, false, undefined);
+  return collectMarks(counts, false);
 }
 
-function collectWaits(counts: KindCounts, includeHeldFour: boolean, exhausted: readonly TileKind[] | undefined): TileKind[] {
+function collectWaits(counts: KindCounts, includeHeldFour: boolean): TileKind[] {
   const total = checkWaitingHand(counts);
   for (let k = 0; k < 34; k++) work[k] = counts[k];
   marks.fill(0);
@@ -66,15 +65,14 @@ function collectWaits(counts: KindCounts, includeHeldFour: boolean, exhausted: r
     markSevenPairs(work);
     markThirteenOrphans(work);
   }
-  return collectMarks(work, includeHeldFour, exhausted);
+  return collectMarks(work, includeHeldFour);
 }
 
-function collectMarks(c: KindCounts, includeHeldFour: boolean, exhausted: readonly TileKind[] | undefined): TileKind[] {
+function collectMarks(c: KindCounts, includeHeldFour: boolean): TileKind[] {
   const out: TileKind[] = [];
   for (let k = 0; k < 34; k++) {
     if (marks[k] === 0) continue;
     if (!includeHeldFour && c[k] >= 4) continue;
-    if (exhausted !== undefined && exhausted.includes(k)) continue;
     out.push(k);
   }
   return out;

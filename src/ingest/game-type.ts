@@ -17,6 +17,7 @@ export function decodeGameType(type: number): GameRule {
     typeCode: type,
     players,
     redFives,
+    redFiveSuits: redFives ? 7 : 0,
     openTanyao,
     length,
     lobbyLevel: LEVELS[level],
@@ -29,7 +30,7 @@ export function decodeGameType(type: number): GameRule {
 }
 
 /** Tenhou's short label, e.g. 四鳳南喰赤 (with 速 or 光 for fast games). */
-export function ruleLabel(rule: Omit<GameRule, 'label'>): string {
+export function ruleLabel(rule: Omit<GameRule, 'label' | 'redFiveSuits'>): string {
   return (
     (rule.players === 3 ? '三' : '四') +
     LEVEL_CHARS[LEVELS.indexOf(rule.lobbyLevel)] +

@@ -9,3 +9,4 @@ export { parseLog, readLogFile, bytesToText, detectFormat, isGzip, type ParseOpt
 export { decodeGameType, ruleLabel, DAN_NAMES, LOG_ID_PATTERN, logIdFromName, typeFromLogId } from './game-type.js';
 export type { MjlogTag } from './xml.js';
 export { summarizeGame, type GameSummary } from './summary.js';
+export { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './mjai.js';

@@ -36,12 +36,16 @@ export type DiscardItem =
   | { kind: 'kita'; tile: TileCode }
   | { kind: 'placeholder' };
 
-/** Fresh tile ids for tile codes: red fives are copy 0, other fives copies 1..3 (when the game has red fives). */
+/**
+ * Fresh tile ids for tile codes: in a suit with a red five, the red five is copy 0 and the other fives
+ * copies 1..3; in a suit without, the fives are copies 0..3. `redFives` is the mask of suits with one
+ * (1 m, 2 p, 4 s).
+ */
 export class TileAllocator {
   private readonly used = new Uint8Array(136);
 
   constructor(
-    private readonly redFives: boolean,
+    private readonly redFives: number,
     private readonly path: string,
   ) {}
 
@@ -52,13 +56,14 @@ export class TileAllocator {
 
   take(code: TileCode): TileId {
     const kind = codeKind(code);
+    const redHere = kind < 27 && kind % 9 === 4 && (this.redFives & (1 << Math.floor(kind / 9))) !== 0;
     if (codeIsRed(code)) {
-      if (!this.redFives) throw new IngestError(`red five ${code} in a game without red fives`, this.path);
+      if (!redHere) throw new IngestError(`red five ${code} in a game without a red five in that suit`, this.path);
       if (this.used[kind * 4]) throw new IngestError(`red five ${code} appears twice in one round`, this.path);
       this.used[kind * 4] = 1;
       return kind * 4;
     }
-    const first = this.redFives && kind < 27 && kind % 9 === 4 ? 1 : 0;
+    const first = redHere ? 1 : 0;
     for (let c = first; c < 4; c++) {
       if (!this.used[kind * 4 + c]) {
         this.used[kind * 4 + c] = 1;
@@ -74,12 +79,12 @@ export class TileAllocator {
   }
 }
 
-function matchesCode(tile: TileId, code: TileCode, redFives: boolean): boolean {
+function matchesCode(tile: TileId, code: TileCode, redFives: number): boolean {
   return kindOf(tile) === codeKind(code) && isRedFive(tile, redFives) === codeIsRed(code);
 }
 
 /** The held id a code names: the first match that is not `avoid` (a discard names the drawn tile only as 60). */
-function heldId(hand: readonly TileId[], code: TileCode, redFives: boolean, path: string, avoid: TileId | null = null): TileId {
+function heldId(hand: readonly TileId[], code: TileCode, redFives: number, path: string, avoid: TileId | null = null): TileId {
   let found = -1;
   for (let i = 0; i < hand.length; i++) {
     if (!matchesCode(hand[i], code, redFives)) continue;
@@ -91,7 +96,7 @@ function heldId(hand: readonly TileId[], code: TileCode, redFives: boolean, path
 }
 
 /** Distinct held ids for several codes (a call's own tiles). */
-function heldIds(hand: readonly TileId[], codes: readonly TileCode[], redFives: boolean, path: string): TileId[] {
+function heldIds(hand: readonly TileId[], codes: readonly TileCode[], redFives: number, path: string): TileId[] {
   const rest = [...hand];
   return codes.map((code) => {
     const id = heldId(rest, code, redFives, path);
@@ -104,7 +109,8 @@ export interface RoundPlay {
   path: string;
   start: RoundStartEvent;
   players: 3 | 4;
-  redFives: boolean;
+  /** The suits with a red five (1 m, 2 p, 4 s). */
+  redFives: number;
   takes: TakeItem[][];
   discards: DiscardItem[][];
 }
@@ -278,7 +284,7 @@ export function playRound(input: RoundPlay): PlayedRound {
 }
 
 /** An allocator that knows every id the events so far have given out (dealt, indicated, drawn). */
-export function allocatorAfter(events: readonly GameEvent[], redFives: boolean, path: string): TileAllocator {
+export function allocatorAfter(events: readonly GameEvent[], redFives: number, path: string): TileAllocator {
   const alloc = new TileAllocator(redFives, path);
   for (const e of events) {
     if (e.type === 'roundStart') {

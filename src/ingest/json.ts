@@ -12,6 +12,7 @@ import {
   type GameEvent,
   type GameLog,
   type GameRule,
+  type Platform,
   type Player,
   type Round,
   type RoundStartEvent,
@@ -23,7 +24,7 @@ import {
 } from '../events/index.js';
 import { sortIds, type TileId } from '../tiles/index.js';
 import { IngestError } from './errors.js';
-import { danIndex, DAN_NAMES, decodeGameType, parseRuleLabel, typeFromLogId } from './game-type.js';
+import { danIndex, DAN_NAMES, decodeGameType, LOG_ID_PATTERN, parseRuleLabel, typeFromLogId } from './game-type.js';
 import { allocatorAfter, playRound, TileAllocator, type DiscardItem, type TakeItem, type TileCode } from './json-play.js';
 
 // ---------- tile codes and per-player items ----------
@@ -216,41 +217,74 @@ function describe(value: unknown): string {
 export interface JsonGameOptions {
   gzip: boolean;
   logId: string | null;
+  /** The platform to record instead of the one the log suggests. */
+  platform?: Platform;
+}
+
+/** One tenhou.net/6 document and where it sits in the file (`''` for a file holding just it). */
+export interface Json6Part {
+  doc: unknown;
+  /** Prefix of JSON paths in messages: `''`, `[3]` (an array of documents) or `line 3: ` (JSON lines). */
+  at: string;
 }
 
 /** Turns a parsed tenhou.net/6 document into a GameLog. */
 export function json6ToGame(doc: unknown, options: JsonGameOptions): GameLog {
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    throw new IngestError(`expected a tenhou.net/6 object with a "log" array, found ${describe(doc)}`, '$');
+  return json6PartsToGame([{ doc, at: '' }], options);
+}
+
+/**
+ * Turns tenhou.net/6 documents into one GameLog: a whole game in one document, or its rounds in several
+ * (one per document, as mjx's mjscore files, mjai-reviewer's split logs and Ron2 exports keep them),
+ * joined when they are one game: the same players, rounds in order. The game's fields come from the first
+ * document, its final scores from the last that has them.
+ */
+export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameOptions): GameLog {
+  if (parts.length === 0) throw new IngestError('no tenhou.net/6 document in the file', 'document');
+  const docs = parts.map(({ doc, at }) => {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+      throw new IngestError(`expected a tenhou.net/6 object with a "log" array, found ${describe(doc)}`, at || '$');
+    }
+    const d = doc as Json6;
+    expectArray(d.log, `${at}log`, 'a "log" array of rounds');
+    return { d, at };
+  });
+  const first = docs[0].d;
+  const names = Array.isArray(first.name) ? first.name : [];
+  for (const { d, at } of docs.slice(1)) {
+    const other = Array.isArray(d.name) ? d.name : [];
+    if (JSON.stringify(other) !== JSON.stringify(names)) {
+      throw new IngestError(
+        `the file holds rounds of different games: names ${JSON.stringify(other)} here, ${JSON.stringify(names)} in the first (one game a file)`,
+        `${at}name`,
+      );
+    }
   }
-  const d = doc as Json6;
-  const log = expectArray(d.log, 'log', 'a "log" array of rounds');
-  const logId = typeof d.ref === 'string' && d.ref ? d.ref : options.logId;
-  const names = Array.isArray(d.name) ? d.name : [];
-  const threePlayer = log.some((k) => Array.isArray(k) && Array.isArray(k[13]) && k[13].length === 0) ||
+  const logs = docs.flatMap(({ d, at }) => (d.log as unknown[]).map((k, i) => ({ k, path: `${at}log[${i}]` })));
+  const ref = typeof first.ref === 'string' && first.ref ? first.ref : null;
+  const logId = ref ?? options.logId;
+  const threePlayer = logs.some(({ k }) => Array.isArray(k) && Array.isArray(k[13]) && k[13].length === 0) ||
     (names.length === 4 && names[3] === '' && names.slice(0, 3).some((n) => n !== ''));
-  const rule = jsonRule(d, logId, threePlayer ? 3 : 4);
-  const players = jsonPlayers(d, rule.players);
+  const rule = jsonRule(first, logId, threePlayer ? 3 : 4);
+  const players = jsonPlayers(first, rule.players);
   const rounds: Round[] = [];
+  for (const { k, path } of logs) rounds.push(readRound(k, path, rule).round);
   let final: FinalResult | null = null;
-  for (let i = 0; i < log.length; i++) {
-    const { round, final: f } = readRound(log[i], `log[${i}]`, rule);
-    rounds.push(round);
-    if (f) final = f;
-  }
-  if (Array.isArray(d.sc) && d.sc.length >= 8 && d.sc.every((v) => typeof v === 'number')) {
-    const sc = d.sc as number[];
+  const withScores = [...docs].reverse().find(({ d }) => Array.isArray(d.sc) && d.sc.length >= 8 && d.sc.every((v) => typeof v === 'number'));
+  if (withScores) {
+    const sc = withScores.d.sc as number[];
     final = { scores: [0, 2, 4, 6].map((i) => sc[i]), points: [1, 3, 5, 7].map((i) => sc[i]) };
     const last = rounds.at(-1)?.events.at(-1);
     if (last && (last.type === 'win' || last.type === 'ryuukyoku')) last.final = final;
   }
-  const title = Array.isArray(d.title) && d.title.every((t) => typeof t === 'string') ? (d.title as string[]) : undefined;
+  const title = Array.isArray(first.title) && first.title.every((t) => typeof t === 'string') ? (first.title as string[]) : undefined;
   return {
     format: 'json',
+    platform: options.platform ?? jsonPlatform(first),
     gzip: options.gzip,
     logId,
     rule,
-    lobby: typeof d.lobby === 'number' ? d.lobby : null,
+    lobby: typeof first.lobby === 'number' ? first.lobby : null,
     players,
     seed: null,
     rounds,
@@ -259,17 +293,54 @@ export function json6ToGame(doc: unknown, options: JsonGameOptions): GameLog {
   };
 }
 
+/** Mahjong Soul's rooms, as its converters write them in `rule.disp`. */
+const MAJSOUL_ROOM = /[銅銀金玉]の間|王座の間|(?:Bronze|Silver|Gold|Jade|Throne) Room/;
+/** Mahjong Soul's ranks (雀士, 雀傑, 雀豪, 雀聖, 魂天, with stars), as converters write them in `dan`. */
+const MAJSOUL_RANK = /^(?:初心|雀士|雀傑|雀豪|雀聖|魂天)/;
+/** Mahjong Soul's game uuids, with the date in front: `220602-d182ba37-3b4a-…`. */
+const MAJSOUL_REF = /^\d{6}-[0-9a-f]{8}-/;
+
+/**
+ * Where the game was played, from what the document says: a Tenhou log id (in `ref` or the title) means
+ * Tenhou; Mahjong Soul's rooms, ranks or game ids mean Mahjong Soul; a Tenhou rule label (鳳南喰赤) or rank
+ * name means Tenhou; anything else (editors, bots, other tools) is unknown.
+ */
+export function jsonPlatform(d: Json6): Platform {
+  const ref = typeof d.ref === 'string' ? d.ref : '';
+  const title = Array.isArray(d.title) ? d.title.filter((t): t is string => typeof t === 'string') : [];
+  if (LOG_ID_PATTERN.test(ref) || title.some((t) => LOG_ID_PATTERN.test(t))) return 'tenhou';
+  const ruleObj = (typeof d.rule === 'object' && d.rule !== null ? d.rule : {}) as Record<string, unknown>;
+  const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
+  const dans = Array.isArray(d.dan) ? d.dan.filter((x): x is string => typeof x === 'string') : [];
+  if (MAJSOUL_ROOM.test(disp) || MAJSOUL_REF.test(ref) || dans.some((x) => MAJSOUL_RANK.test(x))) return 'majsoul';
+  if (parseRuleLabel(disp, null) !== null || dans.some((x) => danIndex(x) !== null)) return 'tenhou';
+  return 'unknown';
+}
+
+/**
+ * Which suits have a red five: the per-suit keys `aka51`/`aka52`/`aka53` (5m, 5p, 5s) where any is
+ * given (Mahjong Soul converters, and Tenhou's own export, write them; mjai-reviewer writes `aka: 0`
+ * beside them), else the older `aka` for all suits; a rule with neither has red fives.
+ */
+function redFiveSuits(ruleObj: Record<string, unknown>): number {
+  const perSuit = ['aka51', 'aka52', 'aka53'];
+  if (perSuit.some((k) => k in ruleObj)) return perSuit.reduce((mask, k, i) => (Number(ruleObj[k] ?? 0) > 0 ? mask | (1 << i) : mask), 0);
+  if ('aka' in ruleObj) return Number(ruleObj.aka) > 0 ? 7 : 0;
+  return 7;
+}
+
 function jsonRule(d: Json6, logId: string | null, players: 3 | 4): GameRule {
   const ruleObj = (typeof d.rule === 'object' && d.rule !== null ? d.rule : {}) as Record<string, unknown>;
-  const aka = ruleObj.aka ?? ruleObj.aka51;
-  const redFives = aka === undefined ? true : Number(aka) !== 0;
+  const suits = redFiveSuits(ruleObj);
+  // 3-player games have no 5m: its key says nothing about the game's red fives.
+  const redFives = (players === 3 ? suits & 6 : suits) !== 0;
   const fromId = logId ? typeFromLogId(logId) : null;
   if (fromId !== null) return decodeGameType(fromId);
   const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
   const fromLabel = parseRuleLabel(players === 3 && !disp.startsWith('三') ? '三' + disp : disp, redFives);
-  if (fromLabel) return fromLabel;
+  if (fromLabel) return { ...fromLabel, redFiveSuits: redFives ? suits : 0 };
   const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
-  return { ...base, typeCode: null, label: disp };
+  return { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: disp };
 }
 
 function jsonPlayers(d: Json6, count: 3 | 4): Player[] {
@@ -320,7 +391,7 @@ function readRound(value: unknown, path: string, rule: GameRule): { round: Round
       expectArray(k[base + 2], `${path}[${base + 2}]`, `seat ${seat}'s discards`).map((v, i) => parseDiscard(v, `${path}[${base + 2}][${i}]`)),
     );
   }
-  const alloc = new TileAllocator(rule.redFives, path);
+  const alloc = new TileAllocator(rule.redFiveSuits, path);
   const start: RoundStartEvent = {
     type: 'roundStart',
     round: kyoku,
@@ -334,9 +405,9 @@ function readRound(value: unknown, path: string, rule: GameRule): { round: Round
     hands: haipai.map((h) => h.map((c) => alloc.take(c))),
     untimedKandora: dora.slice(1).map((c) => alloc.take(c)),
   };
-  const played = playRound({ path, start, players: seats, redFives: rule.redFives, takes, discards });
+  const played = playRound({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards });
   const result = expectArray(k[16], `${path}[16]`, 'the round result');
-  return roundResult(played, result, ura, rule.redFives, path);
+  return roundResult(played, result, ura, rule.redFiveSuits, path);
 }
 
 function tileCodes(value: unknown, path: string, what: string): TileCode[] {
@@ -351,7 +422,7 @@ function roundResult(
   played: ReturnType<typeof playRound>,
   result: unknown[],
   ura: readonly TileCode[],
-  redFives: boolean,
+  redFives: number,
   path: string,
 ): { round: Round; final: FinalResult | null } {
   const { events, table } = played;

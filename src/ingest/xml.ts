@@ -11,6 +11,7 @@ import type {
   FinalResult,
   GameEvent,
   GameLog,
+  Platform,
   Player,
   Round,
   RyuukyokuReason,
@@ -250,12 +251,16 @@ function decodeName(raw: string): string {
 export interface XmlGameOptions {
   gzip: boolean;
   logId: string | null;
+  /** The platform to record instead of Tenhou. */
+  platform?: Platform;
 }
 
 /** Turns mjlog tags into a GameLog; `tileCodes` are the tags' draw/discard codes (parseMjlogTagsWithCodes). */
 export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileCodes: readonly number[]): GameLog {
   const game: GameLog = {
     format: 'xml',
+    // mjlog is Tenhou's own format.
+    platform: options.platform ?? 'tenhou',
     gzip: options.gzip,
     logId: options.logId,
     rule: decodeGameType(0x01 | 0x08),

@@ -284,6 +284,8 @@ function winRecord(table: Table, w: Win, round: number, kans: readonly KanRecord
     logged,
     rule: ruleView(table, w, hand, logged, kans),
     kansBefore: w.kansBefore,
+    scoreDeltas: e.scoreDeltas,
+    pao: e.pao ?? null,
   };
 }
 

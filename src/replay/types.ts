@@ -106,6 +106,10 @@ export interface WinRecord {
   rule: DoraView;
   /** Kans made in the round before the win. */
   kansBefore: number;
+  /** Score changes as the log records them, four entries (honba and riichi sticks included). */
+  scoreDeltas: number[];
+  /** The player the log makes liable (pao), if any. */
+  pao: Seat | null;
 }
 
 export interface RoundEnding {

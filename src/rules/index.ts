@@ -2,7 +2,7 @@
  * src/rules: the kan rule knobs of docs/kan-rules.md, the five profiles, and which values real logs verify.
  * The only door to this folder; no game logic here.
  *
- *   Rules                    { kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan }
+ *   Rules                    { kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan, daiminkanPao }
  *   KNOBS                    descriptors: name (the one name in code, CLI and database), flag
  *                            (`--kandora-timing`), description, section, values [{ value, meaning }], default
  *   PROFILES / PROFILE_NAMES tenhou (default), majsoul, mleague, ema, pro-strict; per knob
@@ -16,6 +16,7 @@
  *   rulesCatalog()           everything above as plain JSON-ready data (`kanshi rules --json`)
  */
 export {
+  DAIMINKAN_PAO_RULES,
   FIFTH_KAN_RULES,
   KANDORA_TIMINGS,
   KNOBS,
@@ -25,6 +26,7 @@ export {
   isKnobName,
   kebabCase,
   knobDescriptor,
+  type DaiminkanPao,
   type FifthKan,
   type KandoraTiming,
   type KnobDescriptor,

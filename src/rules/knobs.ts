@@ -8,11 +8,13 @@ export const KANDORA_TIMINGS = ['tenhou', 'immediate', 'after-discard'] as const
 export const RIICHI_KAN_RULES = ['none', 'waits', 'strict'] as const;
 export const SUUKAIKAN_RULES = ['abort', 'none'] as const;
 export const FIFTH_KAN_RULES = ['forbidden', 'aborts'] as const;
+export const DAIMINKAN_PAO_RULES = ['none', 'discarder-pays'] as const;
 
 export type KandoraTiming = (typeof KANDORA_TIMINGS)[number];
 export type RiichiKan = (typeof RIICHI_KAN_RULES)[number];
 export type Suukaikan = (typeof SUUKAIKAN_RULES)[number];
 export type FifthKan = (typeof FIFTH_KAN_RULES)[number];
+export type DaiminkanPao = (typeof DAIMINKAN_PAO_RULES)[number];
 
 /** A full set of knob values: what replay and audit take. */
 export interface Rules {
@@ -28,6 +30,8 @@ export interface Rules {
   suukaikan: Suukaikan;
   /** What a fifth kan does (§4). */
   fifthKan: FifthKan;
+  /** Who pays for a win on the replacement tile of a daiminkan (§6). */
+  daiminkanPao: DaiminkanPao;
 }
 
 export type KnobName = keyof Rules;
@@ -146,6 +150,16 @@ export const KNOBS = Object.freeze([
       { value: 'aborts', meaning: 'it ends the hand at once' },
     ],
     'forbidden',
+  ),
+  knob(
+    'daiminkanPao',
+    "who pays for a rinshan tsumo on a daiminkan's replacement tile",
+    '§6',
+    [
+      { value: 'none', meaning: 'a tsumo like any other: every other player pays' },
+      { value: 'discarder-pays', meaning: 'the player whose discard was called for the daiminkan pays the whole win' },
+    ],
+    'none',
   ),
 ] as const satisfies readonly KnobDescriptor[]);
 

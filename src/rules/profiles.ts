@@ -55,14 +55,24 @@ export const PROFILES: readonly Profile[] = Object.freeze([
       'forbidden',
       '[unverified] what Tenhou does is unknown; Mortal, majiang-core, RiichiEnv and mahjax refuse a fifth kan (docs/kan-rules.md §4)',
     ),
+    daiminkanPao: fromLog(
+      'none',
+      '[log] every rinshan tsumo after a daiminkan in the corpus is paid by all three others: 2015050103gm-0029-0000-c8a73922, ' +
+        '2020010114gm-00a9-0000-d589e878, 2021070111gm-00a9-0000-ce406faf (docs/kan-rules.md §6)',
+    ),
   }),
   profile('majsoul', 'Mahjong Soul [unverified]', {
-    kandoraTiming: secondary('tenhou', 'Mahjong Soul: same delayed open-kan reveal, the indicator arrives with the discard (docs/kan-rules.md §2)'),
+    kandoraTiming: fromLog(
+      'tenhou',
+      '[log] platforms corpus: in killer_mortal_gui demo_data (a Silver Room game) a rinshan tsumo after a kakan shows no kandora, ' +
+        'as Tenhou\'s delayed open-kan reveal says and immediate does not; the other Mahjong Soul kans agree (docs/kan-rules.md §2)',
+    ),
     riichiKan: secondary('waits', 'Mahjong Soul (docs/kan-rules.md §3)'),
     okuriKan: secondary(false, TABLE),
     kokushiAnkanChankan: secondary(true, 'Mahjong Soul allows it (docs/kan-rules.md §5)'),
     suukaikan: secondary('abort', TABLE),
     fifthKan: secondary('forbidden', TABLE),
+    daiminkanPao: secondary('none', 'no daiminkan liability on Mahjong Soul [unverified]: the platform logs hold no rinshan tsumo after a daiminkan (docs/kan-rules.md §6)'),
   }),
   profile('mleague', 'M-League [unverified]', {
     kandoraTiming: secondary('immediate', 'M-League [unverified] (docs/kan-rules.md §2)'),
@@ -71,6 +81,7 @@ export const PROFILES: readonly Profile[] = Object.freeze([
     kokushiAnkanChankan: secondary(false, 'M-League forbids it (docs/kan-rules.md §5)'),
     suukaikan: secondary('none', 'M-League has no abortive draws [unverified] (docs/kan-rules.md §4)'),
     fifthKan: secondary('forbidden', 'with suukaikan none the fifth kan is forbidden (docs/kan-rules.md §4)'),
+    daiminkanPao: secondary('none', TABLE),
   }),
   profile('ema', 'EMA riichi competition rules [unverified]', {
     kandoraTiming: secondary('immediate', 'EMA rules reveal before the replacement draw [unverified] (docs/kan-rules.md §2)'),
@@ -79,6 +90,7 @@ export const PROFILES: readonly Profile[] = Object.freeze([
     kokushiAnkanChankan: secondary(true, TABLE),
     suukaikan: secondary('abort', TABLE),
     fifthKan: secondary('forbidden', TABLE),
+    daiminkanPao: secondary('none', TABLE),
   }),
   profile('pro-strict', 'strict professional rules [unverified]', {
     kandoraTiming: secondary('tenhou', TABLE),
@@ -87,6 +99,7 @@ export const PROFILES: readonly Profile[] = Object.freeze([
     kokushiAnkanChankan: secondary(false, TABLE),
     suukaikan: secondary('abort', TABLE),
     fifthKan: secondary('aborts', 'the hand ends at once, per the wiki (docs/kan-rules.md §4)'),
+    daiminkanPao: secondary('none', 'the wiki names discarder-pays as a variant, not as the rule (docs/kan-rules.md §6)'),
   }),
 ]);
 

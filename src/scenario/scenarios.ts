@@ -650,6 +650,25 @@ export const SCENARIOS: readonly Scenario[] = [
         .toTenhou6(),
   },
   {
+    name: 'daiminkan-rinshan-tsumo',
+    description:
+      "Seat 1 calls seat 0's 9m for a daiminkan and wins on the replacement tile (rinshan kaihou); the three others pay, as on " +
+      "Tenhou (docs/kan-rules.md §6). Under daiminkanPao discarder-pays seat 0 alone should have paid.",
+    checks: [
+      { profile: 'tenhou', expect: [] },
+      { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays' }, expect: ['daiminkan-pao-mismatch'] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['9m+', '999m123p456p78s55z', null, null], reserve: '6s' })
+        .draw(0)
+        .discard(0, '9m')
+        .daiminkan(1)
+        .draw(1, '6s')
+        .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 40 })
+        .toXml(),
+  },
+  {
     name: 'seeded-exhaustive-draw',
     description:
       'A seeded game (SHUFFLE seed): every dealt and drawn tile and the dora indicator come from the wall rebuilt from the seed, and the ' +

@@ -39,7 +39,7 @@ export function knobValues(rules: Rules): Record<string, SqlValue> {
 // ---- games -------------------------------------------------------------------------------------------
 
 export const GAME_COLUMNS = [
-  'content_hash', 'log_id', 'file', 'error', 'format', 'gzip', 'players', 'lobby', 'lobby_level', 'type_code',
+  'content_hash', 'log_id', 'file', 'error', 'format', 'platform', 'gzip', 'players', 'lobby', 'lobby_level', 'type_code',
   'rule_label', 'red_fives', 'open_tanyao', 'length', 'speed', 'vs_humans', 'seed_kind', 'seeded', 'seed_note',
   'round_count', 'complete', 'wall_checked', 'wall_mismatches', 'inconsistencies', 'title',
 ] as const;
@@ -53,6 +53,7 @@ export function gameRow(audit: GameAudit, game: GameMeta): GameRow {
     file: audit.file,
     error: null,
     format: game.format,
+    platform: game.platform,
     gzip: bit(game.gzip),
     players: game.rule.players,
     lobby: game.lobby,

@@ -11,7 +11,7 @@ import { StoreError } from './errors.js';
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -44,6 +44,18 @@ CREATE TABLE riichi_kan_reasons (
 ) STRICT, WITHOUT ROWID;
 DROP VIEW kandora_conformance;
 ${viewSql('kandora_conformance')}`;
+    },
+  },
+  {
+    to: 3,
+    description: 'games.platform; the daiminkanPao knob (existing rule sets had its value none)',
+    get sql() {
+      return `
+ALTER TABLE games ADD COLUMN platform TEXT;
+ALTER TABLE rule_sets ADD COLUMN daiminkanPao TEXT NOT NULL DEFAULT 'none';
+UPDATE rule_sets SET rules_key = rules_key || ';daiminkanPao=none';
+DROP VIEW rule_set_summary;
+${viewSql('rule_set_summary')}`;
     },
   },
 ];

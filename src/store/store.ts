@@ -39,6 +39,8 @@ export interface Store {
   /** Content hashes of the files already audited under these rules (to skip them when an audit resumes). */
   auditedHashes(rulesKey: string): Set<string>;
   isAudited(contentHash: string, rulesKey: string): boolean;
+  /** The platform this kanshi stored for a game and the rules keys it was audited under (resume with a rule set per platform). */
+  auditsOf(contentHash: string): { platform: string | null; rulesKey: string }[];
   /** The rule sets audited into this database, latest run first, with their counts. */
   ruleSets(): RuleSetSummary[];
   /** Rows in every table (not views), by table name. */
@@ -120,6 +122,7 @@ const AUDITED_UNDER_RULES = `FROM audits a
 class SqliteStore implements Store {
   private writer: AuditWriter | null = null;
   private isAuditedStatement: Database.Statement | null = null;
+  private auditsOfStatement: Database.Statement | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -145,6 +148,15 @@ class SqliteStore implements Store {
   isAudited(contentHash: string, rulesKey: string): boolean {
     this.isAuditedStatement ??= this.db.prepare(`SELECT 1 ${AUDITED_UNDER_RULES} AND g.content_hash = ?`).pluck();
     return this.isAuditedStatement.get(rulesKey, FACTS_VERSION, contentHash) !== undefined;
+  }
+
+  auditsOf(contentHash: string): { platform: string | null; rulesKey: string }[] {
+    this.auditsOfStatement ??= this.db.prepare(
+      `SELECT g.platform AS platform, r.rules_key AS rulesKey FROM audits a
+       JOIN rule_sets r ON r.rule_set_id = a.rule_set_id JOIN games g ON g.game_id = a.game_id
+       WHERE g.content_hash = ? AND g.facts_digest = ?`,
+    );
+    return this.auditsOfStatement.all(contentHash, FACTS_VERSION) as { platform: string | null; rulesKey: string }[];
   }
 
   ruleSets(): RuleSetSummary[] {

@@ -31,8 +31,13 @@ export function isKind(value: unknown): value is TileKind {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < KIND_COUNT;
 }
 
-export function isRedFive(tile: TileId, redFives = true): boolean {
-  return redFives && (tile === 16 || tile === 52 || tile === 88);
+/**
+ * Copy 0 of a five is the red five where the game has one in that suit: `redFives` is true (every suit),
+ * false (none), or a mask of the suits that have one (1 m, 2 p, 4 s).
+ */
+export function isRedFive(tile: TileId, redFives: boolean | number = true): boolean {
+  const suits = redFives === true ? 7 : redFives === false ? 0 : redFives;
+  return (tile === 16 && (suits & 1) !== 0) || (tile === 52 && (suits & 2) !== 0) || (tile === 88 && (suits & 4) !== 0);
 }
 
 export function isHonor(kind: TileKind): boolean {

@@ -124,6 +124,12 @@ describe('auditing the corpus under other rules', () => {
     expect(count(audits, 'riichi-kan-illegal')).toBe(212);
   });
 
+  it("daiminkanPao discarder-pays flags Tenhou's three rinshan tsumo after a daiminkan, which all three others paid", () => {
+    const audits = auditAll(resolveRules({ profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays' } }));
+    const found = [...audits].flatMap(([file, a]) => a.findings.filter((f) => f.kind === 'daiminkan-pao-mismatch').map((f) => file.slice(0, 31)));
+    expect(found.sort()).toEqual(['2015050103gm-0029-0000-c8a73922', '2020010114gm-00a9-0000-d589e878', '2021070111gm-00a9-0000-ce406faf']);
+  });
+
   it('the immediate timing turns every delayed open-kan reveal into a timing finding', () => {
     const audits = auditAll(resolveRules({ profile: 'mleague' }));
     expect(count(audits, 'kandora-timing-mismatch')).toBe(663);

@@ -180,6 +180,8 @@ export function win(o: WinOverrides = {}): WinRecord {
     logged: dora,
     rule: { ...dora },
     kansBefore: 0,
+    scoreDeltas: [0, -1000, 1000, 0],
+    pao: null,
     ...o,
     concealed,
     winningTile,
@@ -257,12 +259,14 @@ export function replay(o: Partial<ReplayResult> = {}): ReplayResult {
 export function gameMeta(o: Partial<GameMeta> = {}): GameMeta {
   return {
     format: 'xml',
+    platform: 'tenhou',
     gzip: false,
     logId: '2020010100gm-00a9-0000-00000000',
     rule: {
       typeCode: 169,
       players: 4,
       redFives: true,
+      redFiveSuits: 7,
       openTanyao: true,
       length: 'hanchan',
       lobbyLevel: 'houou',

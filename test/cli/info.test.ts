@@ -35,7 +35,7 @@ describe('kanshi info', () => {
   it('prints readable lines without --json and errors on stderr', () => {
     const r = kanshi(['info', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), 'no-such-file.xml']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/4p 四鳳南喰赤 {2}\d+ rounds {2}kans \d+ \(ankan \d+, daiminkan \d+, kakan \d+\)/);
+    expect(r.stdout).toMatch(/4p 四鳳南喰赤 \(tenhou\) {2}\d+ rounds {2}kans \d+ \(ankan \d+, daiminkan \d+, kakan \d+\)/);
     expect(r.stderr).toMatch(/no-such-file.xml: cannot read \(ENOENT\)/);
   });
 

@@ -57,9 +57,37 @@ describe('kanshi kan-check', () => {
     expect(v.waitsAfter).toBeNull();
   });
 
-  it('takes the kinds of earlier ankans', async () => {
+  it('takes the kinds of earlier ankans (--ankan, or its alias --ankans); they exhaust no wait (Tenhou)', async () => {
     const r = await kanshi('kan-check', '--hand', '1113444p222z', '--ankans', '5p', '--draw', '1p', '--json');
-    expect(JSON.parse(r.stdout)).toMatchObject({ melds: 1, waitsBefore: ['2p', '3p'], legal: true });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      melds: 1,
+      meldList: [{ type: 'ankan', tiles: '5555p' }],
+      waitsBefore: ['2p', '3p', '5p'],
+      waitsAfter: ['2p', '3p', '5p'],
+      legal: true,
+    });
+    // Waiting on 2m, all four of which are in the ankan: tenpai, and the kan of 4p keeps the wait.
+    const karaten = await kanshi('kan-check', '--hand', '13m444p789s11z', '--ankan', '2m', '--draw', '4p');
+    expect(karaten.stdout).toBe(
+      'riichi hand 13m444p789s11z + ankan 2222m, draw 4p, ankan 4p (riichiKan waits, okuriKan false)\n' +
+        'waits before: 2m\n' +
+        'waits after:  2m\n' +
+        'legal (allowed): the waits stay 2m\n',
+    );
+    const two = await kanshi('kan-check', '--hand', '1113p222z', '--ankan', '5p', '--ankans', '6p', '--draw', '1p', '--json');
+    expect(JSON.parse(two.stdout)).toMatchObject({ melds: 2, waitsBefore: ['2p', '3p'], waitsAfter: ['3p'], reason: 'waits-change' });
+  });
+
+  it('allows the kan of a kind that is itself a wait when the waits stay (Tenhou; Mortal refuses it)', async () => {
+    const r = await kanshi('kan-check', '--hand', '2345556677888p', '--draw', '8p', '--json');
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      legal: true,
+      reason: 'allowed',
+      waitsBefore: ['2p', '5p', '6p', '7p', '8p'],
+      waitsAfter: ['2p', '5p', '6p', '7p', '8p'],
+    });
+    const strict = await kanshi('kan-check', '--hand', '2345556677888p', '--draw', '8p', '--riichi-kan', 'strict', '--json');
+    expect(JSON.parse(strict.stdout)).toMatchObject({ legal: false, reason: 'reading-lost' });
   });
 
   it('rejects bad input with exit 2 and a clear message', async () => {
@@ -71,6 +99,11 @@ describe('kanshi kan-check', () => {
       [['--hand', '3335666p111456s', '--draw', '3p', '--melds', '1'], /1 meld leaves 10 concealed tiles, but --hand has 13/],
       [['--hand', '3335666p111456s', '--draw', '3p', '--melds', '9'], /--melds must be an integer between 0 and 4/],
       [['--hand', '1113444p222z', '--draw', '1p', '--ankans', '4p'], /five copies of 4p/],
+      [['--hand', '1113444p222z', '--draw', '1p', '--ankan', '1p'], /hand \+ draw \+ ankans: five copies of 1p/],
+      [['--hand', '1113444p222z', '--draw', '1p', '--ankan', '5p', '--melds', '2'], /--ankan lists 1 kan but --melds is 2/],
+      [['--hand', '1113444p22z', '--draw', '1p', '--ankan', '5p'], /1 meld leaves 10 concealed tiles, but --hand has 9/],
+      [['--hand', '1113444p222z', '--draw', '1p', '--pon', '7z'], /--pon: a riichi hand is closed, so only ankans \(--ankan\) can have been made before riichi/],
+      [['--hand', '1113444p222z', '--draw', '1p', '--chi', '789s'], /--chi: a riichi hand is closed/],
       [['--hand', '3335666p111456s', '--draw', '3p', '--riichi-kan', 'loose'], /invalid value "loose" for --riichi-kan \(allowed: none, waits, strict\)/],
       [['--hand', '3335666p111456s'], /required option '--draw <tile>'/],
       [['--hand', '111999m1p567s777z', '--draw', '5m', '--three-player'], /5m does not exist in a 3-player game/],

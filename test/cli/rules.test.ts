@@ -28,8 +28,9 @@ describe('kanshi rules', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('kandoraTiming  --kandora-timing <value>');
     expect(r.stdout).toContain('    after-discard   ');
-    expect(r.stdout).toMatch(/kandoraTiming\s+tenhou ✓\s+tenhou \?\s+immediate \?\s+immediate \?\s+tenhou \?/);
+    expect(r.stdout).toMatch(/kandoraTiming\s+tenhou ✓\s+tenhou ✓\s+immediate \?\s+immediate \?\s+tenhou \?/);
     expect(r.stdout).toMatch(/fifthKan\s+forbidden \?\s+forbidden \?\s+forbidden \?\s+forbidden \?\s+aborts \?/);
+    expect(r.stdout).toMatch(/daiminkanPao\s+none ✓\s+none \?\s+none \?\s+none \?\s+none \?/);
     expect(r.stdout).not.toContain('Selected rules');
   });
 
@@ -73,6 +74,7 @@ describe('rule options helper', () => {
       kokushiAnkanChankan: true,
       suukaikan: 'abort',
       fifthKan: 'aborts',
+      daiminkanPao: 'none',
     });
   });
 

@@ -29,7 +29,63 @@ describe('kanshi waits', () => {
         '5p': ['111p 345p 44p 222z'],
       },
       heldFour: [],
+      meldList: [],
+      noCopyLeft: [],
     });
+  });
+
+  it('takes the melds the hand has made; copies in them exhaust no kind (Tenhou)', async () => {
+    const r = await kanshi('waits', '13m456p789s11z', '--ankan', '2m');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      '13m456p789s11z, ankan 2222m: waits 2m\n' +
+        '  2m: 123m 456p 789s 11z\n' +
+        '  (no copy of 2m is left: the hand and its melds hold all four; still a wait, the hand is tenpai)\n',
+    );
+    // mjx's IsTenpai case: a single 1m beside pons of 1m, 1p, 1s and 9m is tenpai (tenhou.net/man).
+    const j = await kanshi('waits', '1m', '--pon', '1m,1p', '--pon', '111s', '--pon', '9m', '--json');
+    expect(JSON.parse(j.stdout)).toMatchObject({
+      melds: 4,
+      meldList: [
+        { type: 'pon', tiles: '111m' },
+        { type: 'pon', tiles: '111p' },
+        { type: 'pon', tiles: '111s' },
+        { type: 'pon', tiles: '999m' },
+      ],
+      tenpai: true,
+      waits: ['1m'],
+      noCopyLeft: ['1m'],
+    });
+    const all = await kanshi('waits', '5p', '--chi', '345p', '--daiminkan', '9999s', '--kakan', '1z', '--ankan', '7z', '--json');
+    expect(JSON.parse(all.stdout)).toMatchObject({
+      meldList: [
+        { type: 'chi', tiles: '345p' },
+        { type: 'daiminkan', tiles: '9999s' },
+        { type: 'kakan', tiles: '1111z' },
+        { type: 'ankan', tiles: '7777z' },
+      ],
+      waits: ['5p'],
+      noCopyLeft: [],
+    });
+  });
+
+  it('checks the hand with its melds: size, fifth copies, notation, 3 players', async () => {
+    const cases: [string[], RegExp][] = [
+      [['13m456p789s11z', '--ankan', '2m,5z'], /2 melds leave 7 concealed tiles, but HAND has 10/],
+      [['13m456p789s1z', '--ankan', '2m', '--pon', '1z'], /2 melds leave 7 concealed tiles, but HAND has 9/],
+      [['13m456p789s11z', '--ankan', '1m'], /HAND with its melds: five copies of 1m/],
+      [['1m', '--pon', '1m,1p,1s,9m,9p'], /at most 4 melds/],
+      [['13m456p789s11z', '--chi', '235m'], /--chi must be three numbered tiles in a run, such as 345p; got "235m"/],
+      [['13m456p789s11z', '--ankan', '1m3z'], /--ankan must be one tile such as 2m \(or 2222m\); got "1m3z"/],
+      [['13m456p789s11z', '--pon', '11z'], /--pon must be one tile such as 7z \(or 777z\)/],
+      [['19m456p789s11z', '--chi', '789p', '--three-player'], /there is no chi in a 3-player game/],
+      [['19m456p789s11z', '--ankan', '5m', '--three-player'], /5m does not exist in a 3-player game/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await kanshi('waits', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+    }
   });
 
   it('says "not tenpai", and names a wait on a kind held four times apart', async () => {
@@ -39,7 +95,7 @@ describe('kanshi waits', () => {
       '1111m234p567789s: not tenpai\n  (the shape also waits on 1m, but the hand holds all four: not a wait)\n',
     );
     const j = await kanshi('waits', '--json', '1111m234p567s789s');
-    expect(JSON.parse(j.stdout)).toMatchObject({ tenpai: false, waits: [], heldFour: ['1m'] });
+    expect(JSON.parse(j.stdout)).toMatchObject({ tenpai: false, waits: [], heldFour: ['1m'], noCopyLeft: [] });
   });
 
   it('reads thirteen orphans', async () => {

@@ -5,12 +5,12 @@
  * Alignment, and why:
  * - tingpai of a hand that is not tenpai lists the tiles that improve it, so it is only compared when
  *   majiang-core's `xiangting` is 0; otherwise both sides must say "no waits".
- * - Both skip kinds the concealed hand holds four of, and both look at concealed tiles only (melds
- *   are not asked about), so our `waits(counts)` without `exhausted` is the matching call.
+ * - Both skip kinds the concealed hand holds four of, and both look at concealed tiles only: copies
+ *   in the melds exhaust no kind (Tenhou's rule, docs/kan-rules.md §3), so `waits(counts)` is the
+ *   matching call for hands with melds too.
  * - A hand whose only waits are kinds it holds four of has xiangting 0 and an empty tingpai: both
  *   sides then agree on "no waits", which is what Tenhou calls noten.
  */
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
   isComplete,
@@ -20,43 +20,10 @@ import {
   shapeWaits,
   waits,
   type SampleHand,
-  type SampleMeld,
   type SampleOptions,
 } from '../../src/hand/index.js';
 import { kindsToString } from '../../src/tiles/index.js';
-
-interface MajiangShoupai {
-  readonly _brand?: never;
-}
-interface Majiang {
-  Shoupai: { fromString(text: string): MajiangShoupai };
-  Util: { xiangting(s: MajiangShoupai): number; tingpai(s: MajiangShoupai): string[] | null };
-}
-const Majiang = createRequire(import.meta.url)('@kobalab/majiang-core') as Majiang;
-
-const SUIT_LETTERS = ['m', 'p', 's', 'z'];
-
-/** majiang-core notation: suit letter first (`m123p55`), melds after commas (`m1-23`, `z111=`, `s2222`). */
-function toMajiang(hand: SampleHand): string {
-  let text = '';
-  for (let s = 0; s < 4; s++) {
-    let digits = '';
-    for (let k = s * 9; k < (s === 3 ? 34 : s * 9 + 9); k++) digits += String(k - s * 9 + 1).repeat(hand.counts[k]);
-    if (digits) text += SUIT_LETTERS[s] + digits;
-  }
-  return [text, ...hand.melds.map(meldToMajiang)].join(',');
-}
-
-function meldToMajiang(meld: SampleMeld): string {
-  const suit = SUIT_LETTERS[Math.floor(meld.first / 9)];
-  const n = (meld.first % 9) + 1;
-  if (meld.shape === 'run') return `${suit}${n}-${n + 1}${n + 2}`;
-  return suit + String(n).repeat(meld.shape === 'kan' ? 4 : 3) + (meld.shape === 'kan' ? '' : '=');
-}
-
-function fromMajiangTile(tile: string): number {
-  return SUIT_LETTERS.indexOf(tile[0]) * 9 + Number(tile[1]) - 1;
-}
+import { Majiang, fromMajiangTile, toMajiang } from './majiang.js';
 
 function majiangWaits(hand: SampleHand): number[] {
   const shoupai = Majiang.Shoupai.fromString(toMajiang(hand));

@@ -15,8 +15,17 @@ function judge(hand: string, draw: string, kan: string, rule: RiichiKan, extra: 
   return judgeRiichiAnkan({ concealed: parseKinds(hand), draw: tile(draw), kan: tile(kan), rule, okuriKan: false, ...extra });
 }
 
-/** docs/kan-rules.md §3, rows 1-9: hand, waits, draw → kan, verdict under `waits` and under `strict`. */
-const VECTORS: { row: number; hand: string; waits: string; kans: [string, string][]; waitsRule: boolean; strict: boolean }[] = [
+/** docs/kan-rules.md §3, rows 1-12: hand, waits, draw → kan, verdict under `waits` and under `strict`. */
+const VECTORS: {
+  row: number;
+  hand: string;
+  waits: string;
+  kans: [string, string][];
+  waitsRule: boolean;
+  strict: boolean;
+  /** Ankans made before riichi. */
+  ankans?: string[];
+}[] = [
   { row: 1, hand: '3444m778899s333z', waits: '2m 3m 5m', kans: [['4m', '4m']], waitsRule: false, strict: false },
   { row: 2, hand: '3444m778899s333z', waits: '2m 3m 5m', kans: [['3z', '3z']], waitsRule: true, strict: true },
   { row: 3, hand: '111m222333p5678s', waits: '5s 8s', kans: [['1m', '1m'], ['2p', '2p'], ['3p', '3p']], waitsRule: true, strict: true },
@@ -25,20 +34,24 @@ const VECTORS: { row: number; hand: string; waits: string; kans: [string, string
   { row: 6, hand: '222333444p23m11z', waits: '1m 4m', kans: [['2p', '2p'], ['3p', '3p'], ['4p', '4p']], waitsRule: true, strict: false },
   { row: 7, hand: '22p56p567s888s111z', waits: '4p 7p', kans: [['8s', '8s'], ['1z', '1z']], waitsRule: true, strict: true },
   { row: 8, hand: '22p56p789p678888s', waits: '4p 7p', kans: [['5s', '8s']], waitsRule: false, strict: false },
-  { row: 9, hand: '1113444p222z', waits: '2p 3p 5p', kans: [['1p', '1p']], waitsRule: true, strict: false },
+  { row: 9, hand: '1113444p222z', waits: '2p 3p 5p', kans: [['1p', '1p']], waitsRule: true, strict: false, ankans: ['7z'] },
+  { row: 10, hand: '2345556677888p', waits: '2p 5p 6p 7p 8p', kans: [['8p', '8p']], waitsRule: true, strict: false },
+  { row: 11, hand: '13m444p789s11z', waits: '2m', kans: [['4p', '4p']], waitsRule: true, strict: true, ankans: ['2m'] },
+  { row: 12, hand: '1222377888899m', waits: '2m', kans: [['2m', '2m']], waitsRule: true, strict: true },
 ];
 
 describe('docs/kan-rules.md §3 test vectors', () => {
   for (const v of VECTORS) {
     for (const [draw, kan] of v.kans) {
       it(`row ${v.row}: ${v.hand}, draw ${draw}, kan ${kan}`, () => {
-        const none = judge(v.hand, draw, kan, 'none');
+        const extra = v.ankans ? { ankans: v.ankans.map(tile) } : {};
+        const none = judge(v.hand, draw, kan, 'none', extra);
         expect(none.legal).toBe(false);
         expect(none.reason).toBe('riichi-kan-none');
-        const waits = judge(v.hand, draw, kan, 'waits');
+        const waits = judge(v.hand, draw, kan, 'waits', extra);
         expect(names(waits.waitsBefore)).toBe(v.waits);
         expect(waits.legal).toBe(v.waitsRule);
-        expect(judge(v.hand, draw, kan, 'strict').legal).toBe(v.strict);
+        expect(judge(v.hand, draw, kan, 'strict', extra).legal).toBe(v.strict);
       });
     }
   }
@@ -78,6 +91,12 @@ describe('docs/kan-rules.md §3 test vectors', () => {
     expect(judge('22p56p789p678888s', '5s', '8s', 'strict', { okuriKan: true }).legal).toBe(true);
   });
 
+  it('row 12: after the kan the one wait has no copy left, and is still the wait', () => {
+    const v = judge('1222377888899m', '2m', '2m', 'strict');
+    expect(names(v.waitsAfter)).toBe('2m');
+    expect(v.reason).toBe('allowed');
+  });
+
   it('row 9: ten concealed tiles after an ankan made before riichi', () => {
     const v = judge('1113444p222z', '1p', '1p', 'strict', { ankans: [tile('5z')] });
     expect(v.reason).toBe('reading-lost');
@@ -112,20 +131,37 @@ describe('other verdicts', () => {
     expect(v.reason).toBe('not-tenpai');
   });
 
-  it('never counts the kanned kind as a wait afterwards: all four copies are in the kan', () => {
-    // 23334m: 3m is a wait before; drawing it completes the hand, and kanning it instead leaves 24m
-    // waiting on a 3m that cannot come.
-    const v = judge('23334m567p123s55z', '3m', '3m', 'waits');
-    expect(names(v.waitsBefore)).toContain('3m');
-    expect(v.waitsAfter).not.toContain(tile('3m'));
-    expect(v.legal).toBe(false);
+  it('keeps the kanned kind as a wait afterwards when the hand still waits on it (Tenhou: melds exhaust nothing)', () => {
+    // 2345556677888p waits on 2p 5p 6p 7p 8p; after the kan of 8p, 2345556677p still waits on 8p (567p 678p),
+    // though all four 8p are then in the kan. majiang-core and mjx allow this kan too; Mortal refuses it.
+    const v = judge('2345556677888p', '8p', '8p', 'waits');
+    expect(names(v.waitsBefore)).toBe('2p 5p 6p 7p 8p');
+    expect(names(v.waitsAfter)).toBe('2p 5p 6p 7p 8p');
+    expect(v).toMatchObject({ legal: true, reason: 'allowed' });
+    // strict: with 5p, the reading 234p 555p 567p 678p 88p has no 8p triplet.
+    const strict = judge('2345556677888p', '8p', '8p', 'strict');
+    expect(strict.reason).toBe('reading-lost');
+    expect(readingToString(strict.lostReading!.reading)).toBe('234p 555p 567p 678p 88p');
   });
 
-  it('uses ankans made before riichi: their kinds are never waits', () => {
+  it('a kan of a waited kind that the hand after the kan no longer waits on changes the waits', () => {
+    // 23334m 567p 123s 55z waits on 3m (333m + 24m, 234m + 33m 55z) and 5z; after the kan of 3m, 24m
+    // 567p 123s 55z waits on 3m only: the 5z wait is lost.
+    const v = judge('23334m567p123s55z', '3m', '3m', 'waits');
+    expect(names(v.waitsBefore)).toBe('3m 5z');
+    expect(names(v.waitsAfter)).toBe('3m');
+    expect(v.reason).toBe('waits-change');
+  });
+
+  it('uses ankans made before riichi to check the hand, but their kinds stay waits (Tenhou)', () => {
     const v = judge('1113444p222z', '1p', '1p', 'waits', { ankans: [tile('5p')] });
-    expect(names(v.waitsBefore)).toBe('2p 3p');
-    expect(names(v.waitsAfter)).toBe('2p 3p');
+    expect(names(v.waitsBefore)).toBe('2p 3p 5p');
+    expect(names(v.waitsAfter)).toBe('2p 3p 5p');
     expect(v.legal).toBe(true);
+    // 13m 444p 789s 11z after an ankan of 2m: waits on 2m, of which the player holds all four in the kan.
+    const karaten = judge('13m444p789s11z', '4p', '4p', 'strict', { ankans: [tile('2m')] });
+    expect(names(karaten.waitsBefore)).toBe('2m');
+    expect(karaten).toMatchObject({ legal: true, reason: 'allowed' });
   });
 
   it('works with the 3-player tile set', () => {

@@ -72,11 +72,12 @@ describe('a kind the hand holds all four of', () => {
     expect(names(shapeWaits(counts('1111222233334m')))).toBe('1m 2m 3m 4m 5m');
   });
 
-  it('is counted on concealed tiles only, unless the other copies are named as exhausted', () => {
-    // e.g. a pon of 5z waiting on the last 5z single: still tenpai on Tenhou.
+  it('is counted on concealed tiles only: copies in the melds exhaust nothing (Tenhou)', () => {
+    // A pon of 5z waiting on the last 5z single, an ankan of 2m waiting on 2m: still tenpai on Tenhou.
     expect(waitsOf('5z')).toBe('5z');
-    expect(waits(counts('5z'), { exhausted: [31] })).toEqual([]);
-    expect(names(waits(counts('2345678p'), { exhausted: [13] }))).toBe('2p 8p');
+    expect(waitsOf('13m456p789s11z')).toBe('2m');
+    expect(isTenpai(counts('13m456p789s11z'))).toBe(true);
+    expect(waitsOf('2345678p')).toBe('2p 5p 8p');
   });
 });
 

@@ -40,7 +40,7 @@ describe('bad input gets an error naming the file, the position and what was exp
     expect(failure('  \n').message).toMatch(/only whitespace/);
     const e = failure('hello world');
     expect(e.position).toBe('byte 0');
-    expect(e.reason).toMatch(/starts with "hello world", expected "<" \(mjlog XML\) or "\{"/);
+    expect(e.reason).toMatch(/starts with "hello world", expected "<" \(mjlog XML\), "\{" or "\[" \(tenhou.net\/6 JSON or mjai JSON lines\)/);
   });
 
   it('truncated XML, with its line and column', () => {
@@ -92,7 +92,7 @@ describe('bad input gets an error naming the file, the position and what was exp
   });
 
   it('JSON of the wrong shape, with the JSON path', () => {
-    expect(failure('[1,2,3]', 'x.json').reason).toMatch(/expected "<" .* or "\{"/);
+    expect(failure('[1,2,3]', 'x.json')).toMatchObject({ position: '[0].', reason: 'expected a tenhou.net/6 object with a "log" array, found 1' });
     expect(failure('{"name": []}', 'x.json').reason).toMatch(/expected a "log" array of rounds, found undefined/);
     const shortRound = structuredClone(GOOD_JSON);
     shortRound.log[2] = shortRound.log[2].slice(0, 10);

@@ -13,13 +13,13 @@ import { corpusFiles } from '../support/corpus.js';
  */
 function hiddenClassCounts(files: string[]): Record<string, number> {
   const auditFile = pathToFileURL(join(PROJECT_ROOT, 'dist', 'src', 'batch', 'audit-file.js')).href;
-  const rules = pathToFileURL(join(PROJECT_ROOT, 'dist', 'src', 'rules', 'index.js')).href;
+  const rules = pathToFileURL(join(PROJECT_ROOT, 'dist', 'src', 'audit', 'index.js')).href;
   const script = `
     const { auditFile } = await import(${JSON.stringify(auditFile)});
-    const { ruleSet } = await import(${JSON.stringify(rules)});
+    const { ruleSetsFor } = await import(${JSON.stringify(rules)});
     const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
     const classes = (objects) => objects.reduce((reps, o) => (reps.some((r) => sameMap(r, o)) ? reps : [...reps, o]), []).length;
-    const tenhou = ruleSet({ profile: 'tenhou' });
+    const tenhou = ruleSetsFor({ profile: 'tenhou' });
     const audits = ${JSON.stringify(files)}.map((f) => auditFile(f, tenhou)).filter((a) => a.game !== null);
     process.stdout.write(JSON.stringify({
       audits: classes(audits),

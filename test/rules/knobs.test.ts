@@ -6,8 +6,8 @@ import { KNOBS, KNOB_NAMES, PROFILES, getProfile, kebabCase, knobDescriptor, pro
 const KAN_RULES = join(import.meta.dirname, '..', '..', 'docs', 'kan-rules.md');
 
 describe('knob descriptors', () => {
-  it('name the six knobs of docs/kan-rules.md, each with one name and the flag commander maps back to it', () => {
-    expect(KNOB_NAMES).toEqual(['kandoraTiming', 'riichiKan', 'okuriKan', 'kokushiAnkanChankan', 'suukaikan', 'fifthKan']);
+  it('name the seven knobs of docs/kan-rules.md, each with one name and the flag commander maps back to it', () => {
+    expect(KNOB_NAMES).toEqual(['kandoraTiming', 'riichiKan', 'okuriKan', 'kokushiAnkanChankan', 'suukaikan', 'fifthKan', 'daiminkanPao']);
     expect(KNOBS.map((k) => k.flag)).toEqual([
       '--kandora-timing',
       '--riichi-kan',
@@ -15,6 +15,7 @@ describe('knob descriptors', () => {
       '--kokushi-ankan-chankan',
       '--suukaikan',
       '--fifth-kan',
+      '--daiminkan-pao',
     ]);
     // commander's camelcase of a flag: the knob name again
     for (const k of KNOBS) expect(k.flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())).toBe(k.name);
@@ -30,6 +31,7 @@ describe('knob descriptors', () => {
       kokushiAnkanChankan: [false, true],
       suukaikan: ['abort', 'none'],
       fifthKan: ['forbidden', 'aborts'],
+      daiminkanPao: ['none', 'discarder-pays'],
     });
     for (const k of KNOBS) {
       expect(k.description.length).toBeGreaterThan(10);

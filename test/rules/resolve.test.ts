@@ -30,6 +30,7 @@ describe('resolveRules', () => {
       kokushiAnkanChankan: false,
       suukaikan: 'abort',
       fifthKan: 'forbidden',
+      daiminkanPao: 'none',
     });
     expect(defaultRules()).toEqual(resolveRules({ profile: 'tenhou' }));
   });
@@ -54,7 +55,7 @@ describe('resolveRules', () => {
       'unknown rule profile "mahjongsoul" (profiles: tenhou, majsoul, mleague, ema, pro-strict)',
     );
     expect(error(() => resolveRules({ overrides: { kandora: 'tenhou' } })).message).toBe(
-      'unknown rule knob "kandora" (knobs: kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan)',
+      'unknown rule knob "kandora" (knobs: kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan, daiminkanPao)',
     );
     const bad = error(() => resolveRules({ overrides: { kandoraTiming: 'later' } }));
     expect(bad.message).toBe('invalid value "later" for kandoraTiming (allowed: tenhou, immediate, after-discard)');
@@ -75,7 +76,7 @@ describe('helpers', () => {
 
   it('rulesKey is stable and tells rule sets apart; matchingProfile and differencesFrom', () => {
     expect(rulesKey(resolveRules())).toBe(
-      'kandoraTiming=tenhou;riichiKan=waits;okuriKan=false;kokushiAnkanChankan=false;suukaikan=abort;fifthKan=forbidden',
+      'kandoraTiming=tenhou;riichiKan=waits;okuriKan=false;kokushiAnkanChankan=false;suukaikan=abort;fifthKan=forbidden;daiminkanPao=none',
     );
     const keys = new Set(['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict'].map((p) => rulesKey(resolveRules({ profile: p }))));
     expect(keys.size).toBe(5);
@@ -100,7 +101,7 @@ describe('helpers', () => {
   it('rulesCatalog is plain JSON data', () => {
     const c = rulesCatalog();
     expect(JSON.parse(JSON.stringify(c))).toEqual(c);
-    expect(c.knobs).toHaveLength(6);
+    expect(c.knobs).toHaveLength(7);
     expect(c.profiles.map((p) => p.name)).toEqual(['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict']);
     expect(c.profiles[0]).toMatchObject({ default: true, values: { kandoraTiming: { value: 'tenhou', verified: true } } });
   });

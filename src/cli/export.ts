@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { Option, type Command } from 'commander';
+import { walkInputs } from '../batch/index.js';
+import type { Platform } from '../events/index.js';
+import { toMjai } from '../export/index.js';
+import { writeFileAtomically } from '../fetch/index.js';
+import { KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
+import { CliError, out, platformOption, readGameOrFail } from './common.js';
+
+interface ExportOptions {
+  format: 'mjai';
+  out?: string;
+  kandoraTiming?: KandoraTiming;
+  platform?: Platform;
+}
+
+/** `game.mjlog` → `game.mjai.jsonl` (the log's endings and gzip's dropped). */
+export function exportName(file: string): string {
+  const name = basename(file)
+    .replace(/\.gz$/i, '')
+    .replace(/\.(mjlog|xml|json|jsonl|ndjson)$/i, '')
+    .replace(/\.mjai$/i, '');
+  return `${name}.mjai.jsonl`;
+}
+
+export function registerExportCommand(program: Command): void {
+  program
+    .command('export')
+    .description('write logs in another format: mjai JSON lines (the events mjai-reviewer and Mortal read)')
+    .argument('<path...>', 'log files (mjlog XML, tenhou.net/6 JSON, mjai) or folders, read recursively')
+    .addOption(new Option('--format <format>', 'the format to write').choices(['mjai']).makeOptionMandatory())
+    .option('--out <dir>', 'write one NAME.mjai.jsonl per input into this folder (made if missing); without it, one file goes to stdout')
+    .addOption(
+      new Option('--kandora-timing <timing>', 'place every kandora where this timing reveals it, instead of where the log has it').choices(
+        KANDORA_TIMINGS,
+      ),
+    )
+    .addOption(platformOption())
+    .addHelpText(
+      'after',
+      `
+Kandora are written as "dora" events at the moment of their reveal: where the log has them (mjlog DORA,
+mjai dora). tenhou.net/6 JSON does not say when its kandora were turned over: they are placed where the
+replay under --kandora-timing (default tenhou) reveals them. docs/formats.md (mjai) lists what is written.
+
+A file that cannot be read is reported on stderr and the others go on; the exit status is 1 if any failed.
+
+Examples:
+  kanshi export --format mjai 2020052221gm-00a9-0000-6f0524c7.mjlog > game.mjai.jsonl
+  kanshi export --format mjai logs --out mjai --kandora-timing after-discard`,
+    )
+    .action(async (paths: string[], opts: ExportOptions) => {
+      const how = opts.kandoraTiming ? { kandoraTiming: opts.kandoraTiming } : {};
+      if (opts.out === undefined) {
+        const files: string[] = [];
+        for await (const item of walkInputs(paths)) {
+          if (item.kind === 'missing') throw new CliError(`${item.path}: ${item.reason}`, 1);
+          files.push(item.path);
+          if (files.length > 1) throw new CliError('several logs to export: give --out DIR to write one file each');
+        }
+        if (files.length === 0) throw new CliError('no log file found in the paths given', 1);
+        const lines = toMjai(readGameOrFail(files[0], opts.platform), how);
+        process.stdout.write(lines.join('\n') + '\n');
+        return;
+      }
+      mkdirSync(opts.out, { recursive: true });
+      let failed = 0;
+      const written = new Map<string, string>();
+      for await (const item of walkInputs(paths)) {
+        if (item.kind === 'missing') {
+          failed++;
+          process.stderr.write(`${item.path}: ${item.reason}\n`);
+          continue;
+        }
+        const name = exportName(item.path);
+        const earlier = written.get(name);
+        if (earlier !== undefined) {
+          failed++;
+          process.stderr.write(`${item.path}: not written: ${name} already holds ${earlier}\n`);
+          continue;
+        }
+        let lines: string[];
+        try {
+          lines = toMjai(readGameOrFail(item.path, opts.platform), how);
+        } catch (err) {
+          if (!(err instanceof CliError)) throw err;
+          failed++;
+          process.stderr.write(`${err.message}\n`);
+          continue;
+        }
+        const path = await writeFileAtomically(opts.out, name, Buffer.from(lines.join('\n') + '\n'));
+        written.set(name, item.path);
+        out(`${item.path} → ${path} (${lines.length} events)`);
+      }
+      if (failed > 0) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,90 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { toMjai } from '../../src/export/index.js';
+import { readLogFile } from '../../src/ingest/index.js';
+import { kanshi } from '../support/cli.js';
+import { CORPUS_DIR, corpusFile } from '../support/corpus.js';
+
+const XML = corpusFile('2016052515gm-00a9-0000-c4d72066.xml');
+// tenhou.net/6 JSON with a daiminkan: its kandora are placed under a timing.
+const JSON6 = join(CORPUS_DIR, 'platforms', 'logs', 'killer_mortal_gui__e2e_report.split_logs.json');
+
+describe('kanshi export --format mjai', () => {
+  it('one file goes to stdout, as toMjai writes it', () => {
+    const r = kanshi(['export', '--format', 'mjai', XML]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(toMjai(readLogFile(XML)).join('\n') + '\n');
+    expect(JSON.parse(r.stdout.split('\n')[0])).toMatchObject({ type: 'start_game', kyoku_first: 0, aka_flag: true });
+  });
+
+  it('--kandora-timing places the kandora where that timing reveals them', () => {
+    const dora = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string })
+        .flatMap((e, i, all) => (e.type === 'dora' ? [all[i - 1].type] : []));
+    // Tenhou's timing (the default for a log that does not time them): a daiminkan's after the replacement draw.
+    expect(dora(kanshi(['export', '--format', 'mjai', JSON6]).stdout)).toEqual(['ankan', 'tsumo', 'tsumo']);
+    const after = kanshi(['export', '--format', 'mjai', '--kandora-timing', 'after-discard', JSON6]);
+    expect(after.code).toBe(0);
+    expect(dora(after.stdout)).toEqual(['dahai', 'dahai', 'dahai']);
+    expect(kanshi(['export', '--format', 'mjai', '--kandora-timing', 'later', JSON6]).stderr).toMatch(/Allowed choices are tenhou, immediate, after-discard/);
+  });
+
+  it('--out DIR: one NAME.mjai.jsonl per input, folders walked; a bad file is reported, the others written, exit 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-export-'));
+    mkdirSync(join(dir, 'in', 'sub'), { recursive: true });
+    copyFileSync(XML, join(dir, 'in', 'sub', 'game.xml'));
+    copyFileSync(JSON6, join(dir, 'in', 'split.json'));
+    writeFileSync(join(dir, 'in', 'broken.mjlog'), '<mjloggm ver="2.3"><GO type="169"/><T1');
+    const out = join(dir, 'out');
+    const r = kanshi(['export', '--format', 'mjai', join(dir, 'in'), '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/broken\.mjlog: line \d+ column \d+: not well-formed XML/);
+    expect(readdirSync(out).sort()).toEqual(['game.mjai.jsonl', 'split.mjai.jsonl']);
+    expect(readFileSync(join(out, 'game.mjai.jsonl'), 'utf8')).toBe(toMjai(readLogFile(XML)).join('\n') + '\n');
+    expect(r.stdout).toMatch(/split\.json → .*split\.mjai\.jsonl \(\d+ events\)/);
+    // What it wrote reads back as mjai.
+    expect(readLogFile(join(out, 'split.mjai.jsonl')).format).toBe('mjai');
+  });
+
+  it('two inputs of one name: the second is not written over the first', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-export-'));
+    mkdirSync(join(dir, 'a'));
+    mkdirSync(join(dir, 'b'));
+    copyFileSync(XML, join(dir, 'a', 'game.xml'));
+    copyFileSync(JSON6, join(dir, 'b', 'game.json'));
+    const r = kanshi(['export', '--format', 'mjai', join(dir, 'a'), join(dir, 'b'), '--out', join(dir, 'out')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/game\.json: not written: game\.mjai\.jsonl already holds .*game\.xml/);
+    expect(readFileSync(join(dir, 'out', 'game.mjai.jsonl'), 'utf8')).toBe(toMjai(readLogFile(XML)).join('\n') + '\n');
+  });
+
+  it('several inputs without --out, a missing --format, an unreadable file', () => {
+    const several = kanshi(['export', '--format', 'mjai', XML, JSON6]);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toMatch(/several logs to export: give --out DIR/);
+    const noFormat = kanshi(['export', XML]);
+    expect(noFormat.code).toBe(2);
+    expect(noFormat.stderr).toMatch(/required option '--format <format>'/);
+    const missing = kanshi(['export', '--format', 'mjai', 'no-such-file.xml']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no-such-file\.xml: cannot read \(ENOENT\)/);
+  });
+
+  it('--platform is taken (mjai records none); mjai in gives the same mjai out', () => {
+    const mjai = join(CORPUS_DIR, 'platforms', 'logs', 'killer_mortal_gui__e2e_report.mjai.jsonl');
+    const r = kanshi(['export', '--format', 'mjai', '--platform', 'majsoul', mjai]);
+    expect(r.code).toBe(0);
+    // mjai → GameLog → mjai: the same lines but the ryukyoku's added reason.
+    const real = readFileSync(mjai, 'utf8').trim().split('\n');
+    const ours = r.stdout.trim().split('\n').map((l) => l.replace('"reason":"fanpai",', ''));
+    expect(ours.length).toBe(real.length);
+    // …and the ankan's consumed tiles, in kanshi's order (docs/formats.md §10).
+    expect(ours.filter((l, i) => l !== real[i])).toEqual(['{"type":"ankan","actor":3,"consumed":["5mr","5m","5m","5m"]}']);
+    expect(kanshi(['export', '--format', 'mjai', '--platform', 'mars', mjai]).code).toBe(2);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The platform a log says it comes from: shown by `info`, stored by `audit`, the profile a game is audited
+ * under when none is named, and `--platform` to say it when the log does not.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR, corpusFile } from '../support/corpus.js';
+import { kanshiInProcess } from '../support/in-process.js';
+import { tempDb } from '../store/support.js';
+
+const MAJSOUL = join(CORPUS_DIR, 'platforms', 'logs', 'MajsoulPaipuConvert__sample_tenhou.json');
+const TENHOU = corpusFile('2010091009gm-00a9-0000-83af2648.xml');
+
+describe('the platform', () => {
+  it('info shows it, and --platform overrides it', async () => {
+    const r = await kanshiInProcess('info', '--json', MAJSOUL, TENHOU);
+    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).platform)).toEqual(['majsoul', 'tenhou']);
+    const o = await kanshiInProcess('info', MAJSOUL, '--platform', 'unknown');
+    expect(o.stdout).toMatch(/4p 玉の間南喰 \(unknown\)/);
+    const bad = await kanshiInProcess('info', MAJSOUL, '--platform', 'mahjongsoul');
+    expect(bad.code).toBe(2);
+  });
+
+  it('audit with no --profile audits each game under its platform\'s profile, and stores the platform', async () => {
+    const db = tempDb();
+    const r = await kanshiInProcess('audit', MAJSOUL, TENHOU, '--db', db, '--workers', '0', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.platformProfiles).toEqual({ tenhou: 'tenhou', majsoul: 'majsoul', unknown: 'tenhou' });
+    const q = await kanshiInProcess(
+      'query', '--db', db, '--format', 'json',
+      'SELECT g.platform, r.profile FROM audits a JOIN games g USING (game_id) JOIN rule_sets r USING (rule_set_id) ORDER BY g.platform',
+    );
+    expect(JSON.parse(q.stdout)).toEqual([
+      { platform: 'majsoul', profile: 'majsoul' },
+      { platform: 'tenhou', profile: 'tenhou' },
+    ]);
+  });
+
+  it('a named profile applies to every game; --platform says where they were played', async () => {
+    const db = tempDb();
+    const r = await kanshiInProcess('audit', MAJSOUL, TENHOU, '--db', db, '--workers', '0', '--json', '--profile', 'tenhou');
+    expect(JSON.parse(r.stdout)).not.toHaveProperty('platformProfiles');
+    const q = await kanshiInProcess('query', '--db', db, '--format', 'json', 'SELECT DISTINCT r.profile FROM audits JOIN rule_sets r USING (rule_set_id)');
+    expect(JSON.parse(q.stdout)).toEqual([{ profile: 'tenhou' }]);
+    const m = tempDb();
+    await kanshiInProcess('audit', TENHOU, '--db', m, '--workers', '0', '--platform', 'majsoul');
+    const p = await kanshiInProcess('query', '--db', m, '--format', 'json', 'SELECT g.platform, r.profile FROM audits JOIN games g USING (game_id) JOIN rule_sets r USING (rule_set_id)');
+    expect(JSON.parse(p.stdout)).toEqual([{ platform: 'majsoul', profile: 'majsoul' }]);
+  });
+
+  it('a resumed audit passes over games audited under their platform\'s rule set', async () => {
+    const db = tempDb();
+    await kanshiInProcess('audit', MAJSOUL, TENHOU, '--db', db, '--workers', '0');
+    const again = await kanshiInProcess('audit', MAJSOUL, TENHOU, '--db', db, '--workers', '0', '--json');
+    expect(JSON.parse(again.stdout).skipped).toBe(2);
+  });
+});

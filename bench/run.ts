@@ -114,7 +114,9 @@ function auditRun(workers: number, inputs: string[] = [corpusLogsDir()]): AuditR
     });
     if (r.status !== 0) throw new Error(`kanshi audit failed (${r.status}): ${r.stderr}`);
     const summary = JSON.parse(r.stdout);
-    const games = summary.games + summary.failedFiles;
+    // Files audited: the games, the unreadable, and the copies of a content met before (audited and
+    // written all the same; the summary counts each game once).
+    const games = summary.games + summary.failedFiles + (summary.duplicateFiles ?? 0);
     return { rate: games / summary.seconds, peakRssMB: summary.peakRssMB, games };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -89,8 +89,13 @@ export function failedAudit(file: string, hash: string, err: IngestError, ruleSe
   });
 }
 
-/** The audit of a file kanshi itself failed on (a bug to report): one audit-error finding. */
+/**
+ * The audit of a file kanshi itself failed on (a bug to report): one audit-error finding. An IngestError
+ * (the log's fault, wherever it was found) is an ingest-error instead: `audit-error` stays for kanshi's
+ * own bugs.
+ */
 export function brokenAudit(file: string, hash: string, err: unknown, ruleSet: RuleSet): GameAudit {
+  if (err instanceof IngestError) return failedAudit(file, hash, err, ruleSet);
   const e = err instanceof Error ? err : new Error(String(err));
   return gameAudit(file, hash, ruleSet, {
     game: null,

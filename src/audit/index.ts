@@ -4,4 +4,4 @@ export { auditGame, auditReplay, brokenAudit, contentHash, failedAudit, gameMeta
 export { judgeRiichiKan } from './riichi-kans.js';
 export { PLATFORM_PROFILES, everyPlatform, ruleSetsFor, singleRuleSet, type RuleSets } from './rule-sets.js';
 export { impossibility } from './chankan.js';
-export { emptySummary, mergeSummary, summaryLines, tallyAudit, type AuditSummary } from './tally.js';
+export { emptySummary, judgedSeverities, mergeSummary, summaryLines, tallyAudit, type AuditSummary, type BatchNotes } from './tally.js';

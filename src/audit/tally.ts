@@ -52,16 +52,49 @@ export function tallyAudit(s: AuditSummary, a: GameAudit): void {
   }
 }
 
-/** Readable lines of a summary. */
-export function summaryLines(s: AuditSummary): string[] {
+/**
+ * What a batch says besides the totals of the games it audited: the inputs it did not audit as games.
+ * Games are counted as the database keys them, by content: a second file with the same bytes is a
+ * duplicate, not a game.
+ */
+export interface BatchNotes {
+  /** Games passed over: audited already under these rules (resume). */
+  passedOver: number;
+  /** The findings stored for them, by severity: they are part of the verdict `--fail-on` judges. */
+  passedOverSeverities: Record<Severity, number>;
+  /** Files with the same content as another input of the batch. */
+  duplicateFiles: number;
+}
+
+/** The findings `--fail-on` judges: those of the games audited now and those stored for the games passed over. */
+export function judgedSeverities(s: AuditSummary, notes?: BatchNotes): Record<Severity, number> {
+  const p = notes?.passedOverSeverities;
+  return { error: s.severities.error + (p?.error ?? 0), warning: s.severities.warning + (p?.warning ?? 0), info: s.severities.info + (p?.info ?? 0) };
+}
+
+/** Readable lines of a summary (with a batch's notes, the lines on duplicates and games passed over where there are some). */
+export function summaryLines(s: AuditSummary, notes?: BatchNotes): string[] {
   const kans = s.kans.ankan + s.kans.daiminkan + s.kans.kakan;
   const lines = [
     `games audited: ${s.games}${s.failedFiles ? `, files that could not be read: ${s.failedFiles}` : ''}`,
+  ];
+  if (notes?.duplicateFiles) {
+    const n = notes.duplicateFiles;
+    lines.push(`${n} duplicate file${n === 1 ? '' : 's'} (same content as another input: one game to the database, counted once)`);
+  }
+  if (notes?.passedOver) {
+    const p = notes.passedOverSeverities;
+    lines.push(
+      `passed over: ${notes.passedOver} game${notes.passedOver === 1 ? '' : 's'} audited already under these rules (--force audits them again); ` +
+        `their stored findings (${p.error} errors, ${p.warning} warnings, ${p.info} info) count toward --fail-on`,
+    );
+  }
+  lines.push(
     `kans: ${kans} (ankan ${s.kans.ankan}, daiminkan ${s.kans.daiminkan}, kakan ${s.kans.kakan}); robbed kakans are not counted`,
     `riichi kans: ${s.riichiKans} (${s.illegalRiichiKans} illegal under the rules)`,
     `rinshan wins: ${s.rinshanWins}; chankan wins: ${s.chankanWins}`,
     `findings: ${s.severities.error} errors, ${s.severities.warning} warnings, ${s.severities.info} info`,
-  ];
+  );
   const kinds = (Object.keys(s.findings) as FindingKind[]).sort();
   for (const kind of kinds) lines.push(`  ${kind.padEnd(26)} ${String(s.findings[kind]).padStart(7)}  (${FINDING_KINDS[kind].severity})`);
   return lines;

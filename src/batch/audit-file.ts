@@ -1,35 +1,62 @@
 /**
- * One file from path to GameAudit, never throwing: a file that cannot be read becomes an
- * `ingest-error` finding, and a failure of kanshi itself an `audit-error`, so a batch always goes on.
+ * One file from path to GameAudit, never throwing: a file that cannot be read (or is over a limit, or
+ * reaches one of V8's) becomes an `ingest-error` finding, and a failure of kanshi itself an
+ * `audit-error`, so a batch always goes on.
  */
-import { readFileSync } from 'node:fs';
 import { auditGame, brokenAudit, contentHash, failedAudit, type GameAudit, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
-import { IngestError, parseLog } from '../ingest/index.js';
+import { asIngestError, IngestError, parseLog, readLogBytes, type IngestLimits } from '../ingest/index.js';
 
 /**
  * Audits one file under its platform's rule set (`platform` overrides the one the log says);
- * `alreadyDone(hash)` lets a resumed audit pass over files whose audit is stored (the result is then null).
+ * `alreadyDone(hash)` lets a resumed audit pass over files whose audit is stored (the result is then null);
+ * `limits` are what one log may cost to read (the defaults where not given).
  */
 export function auditFile(path: string, ruleSets: RuleSets, platform?: Platform): GameAudit;
-export function auditFile(path: string, ruleSets: RuleSets, platform: Platform | undefined, alreadyDone: (hash: string) => boolean): GameAudit | null;
-export function auditFile(path: string, ruleSets: RuleSets, platform?: Platform, alreadyDone?: (hash: string) => boolean): GameAudit | null {
+export function auditFile(
+  path: string,
+  ruleSets: RuleSets,
+  platform: Platform | undefined,
+  alreadyDone: ((hash: string) => boolean) | undefined,
+  limits?: Partial<IngestLimits>,
+): GameAudit | null;
+export function auditFile(
+  path: string,
+  ruleSets: RuleSets,
+  platform?: Platform,
+  alreadyDone?: (hash: string) => boolean,
+  limits?: Partial<IngestLimits>,
+): GameAudit | null {
   // A file that gives no game is kept under the rule set of the platform it was said to be, or of unknown logs.
   const fallback = ruleSets[platform ?? 'unknown'];
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readLogBytes(path, limits);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return failedAudit(path, contentHash(Buffer.from(`unreadable:${path}`)), new IngestError(`cannot read the file (${code})`), fallback);
+    // Unreadable, or larger than the limit (never read whole): known by its path.
+    const hash = unreadHash(path);
+    if (alreadyDone?.(hash)) return null;
+    return failedAudit(path, hash, asIngestError(err) ?? new IngestError(String(err)), fallback);
   }
   const hash = contentHash(bytes);
   if (alreadyDone?.(hash)) return null;
+  let game;
   try {
-    const game = parseLog(bytes, platform ? { file: path, platform } : { file: path });
-    return auditGame(path, hash, game, ruleSets[game.platform]);
+    game = parseLog(bytes, { file: path, ...(platform ? { platform } : {}), ...(limits ? { limits } : {}) });
   } catch (err) {
-    if (err instanceof IngestError) return failedAudit(path, hash, err, fallback);
+    const ingest = asIngestError(err);
+    if (ingest) return failedAudit(path, hash, ingest, fallback);
     return brokenAudit(path, hash, err, fallback);
   }
+  try {
+    return auditGame(path, hash, game, ruleSets[game.platform]);
+  } catch (err) {
+    // The replay and the checks never throw on a log's content: what they throw is kanshi's own failure.
+    return brokenAudit(path, hash, err, ruleSets[game.platform]);
+  }
+}
+
+/** The content hash a file that was not read whole is stored under: one per path. */
+export function unreadHash(path: string): string {
+  return contentHash(Buffer.from(`unreadable:${path}`));
 }

@@ -1,3 +1,13 @@
-export { walkInputs, looksLikeLogFile, LOG_EXTENSIONS, type InputItem } from './inputs.js';
+export {
+  walkInputs,
+  looksLikeLogFile,
+  LOG_EXTENSIONS,
+  emptyWalkReport,
+  noLogsMessage,
+  notLogCount,
+  notLogsText,
+  type InputItem,
+  type WalkReport,
+} from './inputs.js';
 export { auditFile } from './audit-file.js';
-export { runBatch, countInputs, defaultWorkers, type BatchOptions, type BatchResult } from './run.js';
+export { runBatch, countInputs, defaultWorkers, DEFAULT_WORKER_MEMORY_MB, type BatchOptions, type BatchResult } from './run.js';

@@ -3,7 +3,7 @@
  * a hundred thousand logs is never held in memory at once.
  */
 import { realpathSync, statSync } from 'node:fs';
-import { opendir } from 'node:fs/promises';
+import { opendir, stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 
 /** File endings read when walking a folder (a file named on the command line is always read). */
@@ -18,15 +18,65 @@ export function looksLikeLogFile(name: string): boolean {
 export type InputItem = { kind: 'file'; path: string } | { kind: 'missing'; path: string; reason: string };
 
 /**
+ * What a walk passed over, for the commands to say so rather than go green on nothing: the paths given
+ * that held no log file, and the files inside folders not read because their names do not end like a log.
+ * Hidden files and folders (a name starting with a dot: .git, .DS_Store) are not counted: they are never
+ * logs, and a checkout's .git would drown the count.
+ */
+export interface WalkReport {
+  /** Log files yielded. */
+  files: number;
+  /** Paths given (folders) under which no log file was found, however deep. */
+  empty: string[];
+  /** Files inside folders passed over by their ending (`.txt`, or `''` for a name without one): how many of each. */
+  notLogs: Record<string, number>;
+}
+
+export function emptyWalkReport(): WalkReport {
+  return { files: 0, empty: [], notLogs: {} };
+}
+
+/** `no log files found in PATH`: the notice for a path given that held none. */
+export function noLogsMessage(path: string): string {
+  return `no log files found in ${path}`;
+}
+
+/** The number of files a report passed over for their ending. */
+export function notLogCount(notLogs: Readonly<Record<string, number>>): number {
+  let n = 0;
+  for (const count of Object.values(notLogs)) n += count;
+  return n;
+}
+
+/** `skipped 4 files that are not logs (by extension: .txt 3, .png 1)`; null when none was. Most common ending first. */
+export function notLogsText(notLogs: Readonly<Record<string, number>>): string | null {
+  const n = notLogCount(notLogs);
+  if (n === 0) return null;
+  const byExt = Object.entries(notLogs)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([ext, count]) => `${ext || 'no extension'} ${count}`)
+    .join(', ');
+  return `skipped ${n} ${n === 1 ? 'file that is not a log' : 'files that are not logs'} (by extension: ${byExt})`;
+}
+
+/**
  * Yields every log file under the given paths, in the order given; folder entries in sorted order
  * within each folder (one folder's names at a time). A path given twice, or lying inside a folder also
- * given, is walked once: `kanshi audit logs logs/x.mjlog` audits x once, not twice.
+ * given, is walked once: `kanshi audit logs logs/x.mjlog` audits x once, not twice. With `report`, what
+ * was passed over is counted into it as the walk goes (a folder's emptiness once it is walked).
  */
-export async function* walkInputs(paths: readonly string[]): AsyncGenerator<InputItem> {
+export async function* walkInputs(paths: readonly string[], report?: WalkReport): AsyncGenerator<InputItem> {
   for (const input of distinctInputs(paths)) {
-    if (input.kind === 'missing') yield input;
-    else if (input.folder) yield* walkFolder(input.path);
-    else yield { kind: 'file', path: input.path };
+    if (input.kind === 'missing') {
+      yield input;
+    } else if (input.folder) {
+      const before = report?.files ?? 0;
+      const opened = yield* walkFolder(input.path, report);
+      if (report && opened && report.files === before) report.empty.push(input.path);
+    } else {
+      if (report) report.files++;
+      yield { kind: 'file', path: input.path };
+    }
   }
 }
 
@@ -69,23 +119,43 @@ function insideAny(real: string, folders: ReadonlySet<string>): boolean {
   return false;
 }
 
-async function* walkFolder(folder: string): AsyncGenerator<InputItem> {
+/** A link that leads to a file (a link to a folder is not followed, and is no file passed over). */
+async function isFileBehind(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Walks one folder; returns false when the folder itself could not be opened (reported as missing). */
+async function* walkFolder(folder: string, report: WalkReport | undefined): AsyncGenerator<InputItem, boolean> {
   let dir;
   try {
     dir = await opendir(folder);
   } catch (err) {
     yield { kind: 'missing', path: folder, reason: `cannot open folder (${(err as NodeJS.ErrnoException).code})` };
-    return;
+    return false;
   }
   const files: string[] = [];
   const folders: string[] = [];
   for await (const entry of dir) {
     if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) folders.push(entry.name);
-    else if ((entry.isFile() || entry.isSymbolicLink()) && looksLikeLogFile(entry.name)) files.push(entry.name);
+    else if (entry.isFile() || entry.isSymbolicLink()) {
+      if (looksLikeLogFile(entry.name)) files.push(entry.name);
+      else if (report && (entry.isFile() || (await isFileBehind(join(folder, entry.name))))) {
+        const ext = extname(entry.name).toLowerCase();
+        report.notLogs[ext] = (report.notLogs[ext] ?? 0) + 1;
+      }
+    }
   }
   files.sort();
   folders.sort();
-  for (const name of files) yield { kind: 'file', path: join(folder, name) };
-  for (const name of folders) yield* walkFolder(join(folder, name));
+  for (const name of files) {
+    if (report) report.files++;
+    yield { kind: 'file', path: join(folder, name) };
+  }
+  for (const name of folders) yield* walkFolder(join(folder, name), report);
+  return true;
 }

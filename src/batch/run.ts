@@ -6,11 +6,20 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { emptySummary, mergeSummary, type AuditSummary, type RuleSets } from '../audit/index.js';
+import { brokenAudit, contentHash, emptySummary, failedAudit, mergeSummary, tallyAudit, type AuditSummary, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
-import type { PreparedAudit } from '../store/index.js';
-import { walkInputs } from './inputs.js';
+import { IngestError, readLogBytes, type IngestLimits } from '../ingest/index.js';
+import { prepareAudit, type PreparedAudit } from '../store/index.js';
+import { unreadHash } from './audit-file.js';
+import { emptyWalkReport, walkInputs, type WalkReport } from './inputs.js';
 import { auditFileRows, closeReaders, type AuditTask, type AuditTaskResult, type AuditTaskRows } from './worker.js';
+
+/**
+ * The heap (V8's old generation) each worker thread may use, in MB. Reading and auditing a log within the
+ * ingest limits takes a few MB (a task of 16 corpus logs, rows included, well under 50); a worker that
+ * needs more than this is stopped, costing only its files, instead of the machine's memory.
+ */
+export const DEFAULT_WORKER_MEMORY_MB = 512;
 
 export interface BatchOptions {
   paths: readonly string[];
@@ -33,15 +42,29 @@ export interface BatchOptions {
   signal?: AbortSignal;
   /** Pass over files whose audit under these rules this database holds already (resume). */
   resumeFrom?: string | null;
+  /** What one log may cost to read (the defaults where not given). */
+  limits?: Partial<IngestLimits>;
+  /** The heap each worker thread may use, in MB (DEFAULT_WORKER_MEMORY_MB). */
+  workerMemoryMb?: number;
 }
 
 export interface BatchResult {
   files: number;
   missing: number;
   interrupted: boolean;
-  /** Files passed over: their audit was stored already. */
+  /** Files passed over: their audit was stored already (distinct contents; a second file with the same bytes is a duplicate). */
   skipped: number;
+  /** The content hashes of the games passed over, each once: their stored findings are still the batch's verdict. */
+  passedOver: string[];
+  /**
+   * Files with the same bytes as another file of this batch (audited or passed over): one game to the
+   * database, so not counted again in `summary` or `skipped`.
+   */
+  duplicates: number;
+  /** The totals of the games audited, each distinct content once. */
   summary: AuditSummary;
+  /** What the walk passed over: paths given that held no log file, files inside folders that are not logs. */
+  walk: WalkReport;
 }
 
 export function defaultWorkers(): number {
@@ -53,34 +76,92 @@ function workerFile(): string {
   return fileURLToPath(new URL('./worker.js', import.meta.url));
 }
 
+/**
+ * Audits the inputs. A task whose worker fails (runs out of memory, or dies) costs only its files: they
+ * are audited again one at a time, each alone in a worker of its own, and a file that kills that worker
+ * too is recorded as a finding (an `ingest-error` naming the memory limit; an `audit-error` for any other
+ * death), stored like any other, so that the batch, and a re-run of it, completes.
+ */
 export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const workers = opts.workers ?? defaultWorkers();
+  const workerMemoryMb = opts.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB;
   const taskSize = opts.taskSize ?? 16;
   // Small enough that this thread is soon back to hand out tasks; a commit in WAL mode costs no fsync.
   const writeBatchSize = opts.writeBatchSize ?? 64;
   let pending: PreparedAudit[] = [];
   const summary = emptySummary();
+  const walk = emptyWalkReport();
+  // Every content met in this batch, audited or passed over, so that a game is counted once however many
+  // files hold it (the database keys games by content). 64 hex characters a file: a few MB for 50,000.
+  const seen = new Set<string>();
+  const passedOver: string[] = [];
+  let duplicates = 0;
   let done = 0;
-  let skipped = 0;
   let files = 0;
   let missing = 0;
   const flush = () => {
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
-    opts.write(batch);
+    try {
+      opts.write(batch);
+    } catch (err) {
+      // The batch's transaction rolled back: each audit again alone, so that rows the database refuses
+      // cost only their own game.
+      for (const rows of batch) writeAlone(rows, err);
+    }
+  };
+  /**
+   * Writes one audit; rows the database refuses (kanshi built rows its schema does not take: a bug) are
+   * stored instead as an audit-error for the file, and the batch goes on. When even that cannot be
+   * written, the database itself is failing (disk full, locked): the batch stops with the first error.
+   */
+  const writeAlone = (rows: PreparedAudit, batchError: unknown) => {
+    try {
+      opts.write([rows]);
+      return;
+    } catch (err) {
+      const ruleSet = Object.values(opts.ruleSets).find((r) => r.key === rows.rulesKey) ?? opts.ruleSets.unknown;
+      const refused = new Error(`the database refused this file's rows: ${(err as Error)?.message ?? String(err)}`);
+      try {
+        opts.write([prepareAudit(brokenAudit(rows.file, rows.contentHash, refused, ruleSet))]);
+      } catch {
+        throw batchError;
+      }
+      // The totals counted the audit as it was built; it is stored as kanshi's failure instead.
+      if (rows.facts !== null) {
+        summary.games--;
+        summary.failedFiles++;
+      }
+      summary.findings['audit-error'] = (summary.findings['audit-error'] ?? 0) + 1;
+      summary.severities.error++;
+    }
   };
   const accept = (result: AuditTaskRows) => {
-    for (const rows of result.rows) pending.push(rows);
-    mergeSummary(summary, result.summary);
-    skipped += result.skipped;
-    done += result.count + result.skipped;
+    result.rows.forEach((rows, i) => {
+      // A duplicate's rows are written all the same: the same rows again, as a second run would (the
+      // game's file becomes the path named last); only the totals count the game once.
+      pending.push(rows);
+      if (seen.has(rows.contentHash)) duplicates++;
+      else {
+        seen.add(rows.contentHash);
+        mergeSummary(summary, result.tallies[i]);
+      }
+    });
+    for (const hash of result.passedOver) {
+      if (seen.has(hash)) duplicates++;
+      else {
+        seen.add(hash);
+        passedOver.push(hash);
+      }
+    }
+    done += result.rows.length + result.passedOver.length;
     opts.onProgress?.(done);
     if (pending.length >= writeBatchSize) flush();
   };
 
   if (workers === 0) {
-    for await (const item of walkInputs(opts.paths)) {
+    for await (const item of walkInputs(opts.paths, walk)) {
       if (opts.signal?.aborted) break;
       if (item.kind === 'missing') {
         missing++;
@@ -88,13 +169,17 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         continue;
       }
       files++;
-      accept(auditFileRows({ files: [item.path], ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom }));
+      accept(auditFileRows({ files: [item.path], ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom, limits: opts.limits }));
     }
     flush();
     closeReaders();
-    return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped, summary };
+    return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped: passedOver.length, passedOver, duplicates, summary, walk };
   }
 
+  // A roomier young generation: the audit allocates many short-lived objects per game, and small
+  // semi-spaces made the workers spend as much time collecting as working. The old generation is capped,
+  // so a log that needs more stops its worker, not the machine.
+  const resourceLimits = { maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(workerMemoryMb / 4))), maxOldGenerationSizeMb: workerMemoryMb };
   const pool = new Piscina<AuditTask, AuditTaskResult>({
     filename: workerFile(),
     minThreads: workers,
@@ -104,18 +189,64 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     // worker, a worker that finishes one starts the next at once instead of waiting for the writer
     // (docs/PERFORMANCE.md).
     concurrentTasksPerWorker: 4,
-    // A roomier young generation: the audit allocates many short-lived objects per game, and small
-    // semi-spaces made the workers spend as much time collecting as working.
-    resourceLimits: { maxYoungGenerationSizeMb: 64 },
+    resourceLimits,
   });
+  let failure: unknown = null;
+  // A pool that cannot start a worker (kanshi's own module failing to load) never runs its queued tasks:
+  // the batch stops with that error, and the pools are destroyed so that nothing waits for them.
+  const broken = (err: unknown) => {
+    failure ??= err;
+    void pool.destroy();
+    void alone.pool?.destroy();
+  };
+  // The files of a failed task, one at a time, each alone in a worker: made when first needed.
+  const alone: { pool: Piscina<AuditTask, AuditTaskResult> | null } = { pool: null };
+  const aloneQueue = (): Piscina<AuditTask, AuditTaskResult> => {
+    if (alone.pool) return alone.pool;
+    alone.pool = new Piscina<AuditTask, AuditTaskResult>({
+      filename: workerFile(),
+      // One worker, always there: one that dies is replaced for the next file.
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: 1000,
+      concurrentTasksPerWorker: 1,
+      resourceLimits,
+    });
+    alone.pool.on('error', broken);
+    return alone.pool;
+  };
+  pool.on('error', broken);
   const inFlight = new Set<Promise<void>>();
   // Enough queued work that the workers never wait while this thread writes a batch.
   const maxInFlight = workers * 8;
-  let failure: unknown = null;
+  const task = (files: string[]): AuditTask => ({ files, ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom, limits: opts.limits });
+  const acceptJson = ({ rowsJson, ...totals }: AuditTaskResult) => accept({ rows: JSON.parse(rowsJson) as PreparedAudit[], ...totals });
+  /**
+   * A task whose worker died (out of memory, or exited) is audited again a file at a time, each alone in
+   * a worker; a file whose worker dies again is recorded as that failure. Anything else a task throws is
+   * kanshi's failure (auditFile never throws): the batch stops with it, as it does once it has stopped.
+   */
+  const onTaskFailure = (files: string[], err: unknown, wasAlone: boolean): Promise<void> | void => {
+    if (failure) return;
+    if (!workerDied(err)) {
+      failure = err;
+      return;
+    }
+    if (wasAlone) {
+      accept(workerFailure(files[0], err, opts, workerMemoryMb));
+      return;
+    }
+    return Promise.all(files.map((file) => runAlone(file))).then(() => undefined);
+  };
+  const runAlone = (file: string): Promise<void> =>
+    aloneQueue()
+      .run(task([file]))
+      .then(acceptJson, (err: unknown) => onTaskFailure([file], err, true));
   const submit = (batch: string[]) => {
     const p: Promise<void> = pool
-      .run({ files: batch, ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom })
-      .then(({ rowsJson, ...totals }) => accept({ rows: JSON.parse(rowsJson) as PreparedAudit[], ...totals }), (err: unknown) => {
+      .run(task(batch))
+      .then(acceptJson, (err: unknown) => onTaskFailure(batch, err, false))
+      .catch((err: unknown) => {
         failure ??= err;
       })
       .finally(() => inFlight.delete(p));
@@ -123,7 +254,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   };
   try {
     let batch: string[] = [];
-    for await (const item of walkInputs(opts.paths)) {
+    for await (const item of walkInputs(opts.paths, walk)) {
       if (opts.signal?.aborted || failure) break;
       if (item.kind === 'missing') {
         missing++;
@@ -143,9 +274,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     flush();
   } finally {
     await pool.destroy();
+    await alone.pool?.destroy();
   }
   if (failure) throw failure;
-  return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped, summary };
+  return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped: passedOver.length, passedOver, duplicates, summary, walk };
 }
 
 /** Counts the files a batch will read (a quick walk, for the progress bar's total). */
@@ -153,4 +285,42 @@ export async function countInputs(paths: readonly string[]): Promise<number> {
   let n = 0;
   for await (const item of walkInputs(paths)) if (item.kind === 'file') n++;
   return n;
+}
+
+/** The task's worker died: it ran out of memory, or exited, rather than the task throwing. */
+function workerDied(err: unknown): boolean {
+  const e = err as NodeJS.ErrnoException | null;
+  return outOfMemory(err) || /^worker exited with code/i.test(e?.message ?? '');
+}
+
+/** The worker error of a file's task when the pool's thread ran out of the heap it is allowed. */
+function outOfMemory(err: unknown): boolean {
+  const e = err as NodeJS.ErrnoException | null;
+  return e?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory|heap limit/i.test(e?.message ?? '');
+}
+
+/**
+ * The audit of a file whose worker failed while it was alone in it: an `ingest-error` naming the memory
+ * limit when the worker ran out of it (the log needs more than a log may have), else an `audit-error`
+ * (kanshi's failure). Stored like any audit, under the file's content hash, so a re-run passes over it.
+ */
+function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMemoryMb: number): AuditTaskRows {
+  const fallback = opts.ruleSets[opts.platform ?? 'unknown'];
+  let hash: string;
+  try {
+    hash = contentHash(readLogBytes(file, opts.limits));
+  } catch {
+    hash = unreadHash(file);
+  }
+  const audit = outOfMemory(err)
+    ? failedAudit(
+        file,
+        hash,
+        new IngestError(`the log needs more than ${workerMemoryMb} MB of memory to read, the limit of a worker thread (--max-worker-memory raises it)`, null, file),
+        fallback,
+      )
+    : brokenAudit(file, hash, new Error(`the worker thread auditing this file stopped: ${(err as Error)?.message ?? String(err)}`), fallback);
+  const tally = emptySummary();
+  tallyAudit(tally, audit);
+  return { rows: [prepareAudit(audit)], tallies: [tally], passedOver: [] };
 }

@@ -5,6 +5,7 @@
 import { emptySummary, tallyAudit, type AuditSummary } from '../audit/index.js';
 import type { RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
+import type { IngestLimits } from '../ingest/index.js';
 import { openStore, prepareAudit, type PreparedAudit, type Store } from '../store/index.js';
 import { auditFile } from './audit-file.js';
 
@@ -16,6 +17,8 @@ export interface AuditTask {
   platform?: Platform;
   /** A database whose finished audits (same file bytes, same rules) are passed over: a resumed audit. */
   resumeFrom?: string | null;
+  /** What one log may cost to read (the defaults where not given). */
+  limits?: Partial<IngestLimits>;
 }
 
 export interface AuditTaskResult {
@@ -24,10 +27,13 @@ export interface AuditTaskResult {
    * of thousands of small arrays (docs/PERFORMANCE.md).
    */
   rowsJson: string;
-  count: number;
-  /** Files passed over because their audit was stored already. */
-  skipped: number;
-  summary: AuditSummary;
+  /**
+   * Each audited file's totals, in the order of the rows (whose `contentHash` says which game it is): the
+   * batch counts a game once however many files hold it, as the database does.
+   */
+  tallies: AuditSummary[];
+  /** Content hashes of the files passed over because their audit was stored already (their findings count toward --fail-on). */
+  passedOver: string[];
 }
 
 /** One read-only connection per thread and database, to ask what is done. */
@@ -50,20 +56,25 @@ export interface AuditTaskRows extends Omit<AuditTaskResult, 'rowsJson'> {
 }
 
 export function auditFileRows(task: AuditTask): AuditTaskRows {
-  const summary = emptySummary();
   const done = task.resumeFrom ? doneIn(task.resumeFrom, task.ruleSets, task.platform) : () => false;
   const rows: PreparedAudit[] = [];
-  let skipped = 0;
+  const tallies: AuditSummary[] = [];
+  const passedOver: string[] = [];
+  // The hash of a file passed over: auditFile only says it was (null); the batch needs which game it was.
+  const doneAndNoted = (hash: string) => {
+    if (!done(hash)) return false;
+    passedOver.push(hash);
+    return true;
+  };
   for (const file of task.files) {
-    const audit = auditFile(file, task.ruleSets, task.platform, done);
-    if (audit === null) {
-      skipped++;
-      continue;
-    }
-    tallyAudit(summary, audit);
+    const audit = auditFile(file, task.ruleSets, task.platform, doneAndNoted, task.limits);
+    if (audit === null) continue;
+    const tally = emptySummary();
+    tallyAudit(tally, audit);
+    tallies.push(tally);
     rows.push(prepareAudit(audit));
   }
-  return { rows, count: rows.length, skipped, summary };
+  return { rows, tallies, passedOver };
 }
 
 /** The worker thread's task: the rows cross back to the writer's thread as one JSON text. */

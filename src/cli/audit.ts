@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { singleRuleSet, summaryLines, type RuleSets } from '../audit/index.js';
+import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
-import { countInputs, defaultWorkers, runBatch } from '../batch/index.js';
+import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, noLogsMessage, notLogCount, notLogsText, runBatch } from '../batch/index.js';
 import { FETCH_DEFAULTS, LogRefError, fetchLogs, parseLogRef } from '../fetch/index.js';
 import { openStore } from '../store/index.js';
-import { CliError, checkBaseUrl, out, parseIntOption, platformOption } from './common.js';
+import { addLimitOptions, CliError, checkBaseUrl, limitsFromOptions, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
@@ -35,13 +35,20 @@ export function registerAuditCommand(program: Command): void {
     .option('--db <file>', 'SQLite database to write (created if missing)', DEFAULT_DB)
     .option('--workers <n>', `worker threads (default: all cores, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
     .option('--json', 'print the summary as one JSON object on stdout')
-    .addOption(new Option('--fail-on <severity>', 'exit 1 if any finding is at least this severe').choices(['error', 'warning']))
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 if any finding is at least this severe, among the games audited now and those passed over as audited already').choices([
+        'error',
+        'warning',
+      ]),
+    )
     .option('--force', 'audit every file again, even those whose audit under these rules the database holds')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--fetch-dir <dir>', 'where logs given by id are downloaded to (ids already there are not downloaded again)', DEFAULT_FETCH_DIR)
     .option('--base-url <url>', 'where Tenhou is, for logs given by id (a mirror, or a test server)', FETCH_DEFAULTS.baseUrl)
-    .addOption(platformOption());
+    .addOption(platformOption())
+    .addOption(workerMemoryOption(DEFAULT_WORKER_MEMORY_MB));
   addRuleOptions(command);
+  addLimitOptions(command);
   command.addHelpText(
     'after',
     `
@@ -55,15 +62,22 @@ any knob flags on top; --platform says where the games were played when the logs
 same file again under the same rules changes nothing, and audits under other rules are kept apart.
 Files whose audit under the same rules the database holds are passed over (--force audits them again),
 so an interrupted audit (Ctrl-C, or killed), which leaves a database that opens, is completed by
-running it again, and a growing folder is audited only for its new files.
+running it again, and a growing folder is audited only for its new files. The findings stored for the
+games passed over still count toward --fail-on: a second run over the same files fails as the first did.
+Games are counted as the database keys them, by content: a file with the same bytes as another input is
+reported as a duplicate, not as a second game. Inside folders only files ending in .mjlog, .xml, .json,
+.jsonl, .ndjson or .gz (or named like a Tenhou log id) are read; the others (hidden ones aside) are
+counted as skipped, by extension; a file named on the command line is read whatever its name. --json
+gives these as skipped (games passed over), passedOverSeverities, judgedSeverities (what --fail-on
+judges), duplicateFiles, notLogFiles, notLogExtensions and noLogFilesIn.
 
 An argument that is not a file or folder but a log id or viewer URL (as kanshi fetch takes them) is
 downloaded into --fetch-dir first, politely (one request at a time, a second apart, see kanshi fetch),
 and then audited with the rest.
 
-Exit status: 0; 1 when a path does not exist or a log could not be downloaded, or with --fail-on when a
-finding is that severe;
-2 on bad options; 130 when interrupted.
+Exit status: 0; 1 when a path does not exist, a log could not be downloaded, no path given holds any log
+file ("no log files found in PATH"), or with --fail-on when a finding of a game audited now or passed over
+is that severe; 2 on bad options; 130 when interrupted.
 
 Examples:
   kanshi audit logs
@@ -115,6 +129,8 @@ Examples:
         workers: opts.workers,
         signal: controller.signal,
         resumeFrom: opts.force ? null : opts.db,
+        limits: limitsFromOptions(opts),
+        ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
         write: (rows) => store.writePrepared(rows),
         onMissing: (path, reason) => {
           failedPaths++;
@@ -126,6 +142,13 @@ Examples:
       bar?.stop();
       const summary = result.summary;
       summary.failedFiles += failedPaths;
+      // The games passed over were judged when they were audited: their stored findings are part of this
+      // run's verdict, or a second run over flagged files would pass where the first failed.
+      const stored = store.storedSeverities(result.passedOver, rulesKeys(ruleSets), opts.platform);
+      const notes: BatchNotes = { passedOver: result.skipped, passedOverSeverities: stored.severities, duplicateFiles: result.duplicates };
+      const judged = judgedSeverities(summary, notes);
+      // A CI gate must not go green on nothing: say which paths held no log file.
+      for (const path of result.walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
       const seconds = (Date.now() - started) / 1000;
       if (opts.json) {
         const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
@@ -134,6 +157,12 @@ Examples:
           JSON.stringify({
             ...summary,
             skipped: result.skipped,
+            passedOverSeverities: stored.severities,
+            judgedSeverities: judged,
+            duplicateFiles: result.duplicates,
+            notLogFiles: notLogCount(result.walk.notLogs),
+            notLogExtensions: result.walk.notLogs,
+            noLogFilesIn: result.walk.empty,
             profile,
             rules,
             ...(byPlatform ? { platformProfiles: byPlatform } : {}),
@@ -145,16 +174,17 @@ Examples:
         );
       } else {
         const head =
-          `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s` +
-          (result.skipped ? `; ${result.skipped} files passed over, audited already (--force audits them again)` : '') +
-          (result.interrupted ? ' (interrupted: run again to complete)' : '');
+          `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s` + (result.interrupted ? ' (interrupted: run again to complete)' : '');
         process.stderr.write(head + '\n');
-        for (const line of summaryLines(summary)) out(line);
+        const lines = summaryLines(summary, notes);
+        const skippedFiles = notLogsText(result.walk.notLogs);
+        if (skippedFiles) lines.splice(1, 0, skippedFiles);
+        for (const line of lines) out(line);
       }
       if (result.interrupted) process.exitCode = 130;
-      else if (result.missing > 0 || fetched.failed > 0) process.exitCode = 1;
-      else if (opts.failOn === 'error' && summary.severities.error > 0) process.exitCode = 1;
-      else if (opts.failOn === 'warning' && summary.severities.error + summary.severities.warning > 0) process.exitCode = 1;
+      else if (result.missing > 0 || fetched.failed > 0 || result.walk.files === 0) process.exitCode = 1;
+      else if (opts.failOn === 'error' && judged.error > 0) process.exitCode = 1;
+      else if (opts.failOn === 'warning' && judged.error + judged.warning > 0) process.exitCode = 1;
     } finally {
       bar?.stop();
       process.off('SIGINT', onSigint);
@@ -189,6 +219,7 @@ async function fetchGiven(ids: string[], opts: AuditOptions): Promise<{ files: s
   const summary = await fetchLogs(ids, {
     outDir: opts.fetchDir,
     baseUrl: opts.baseUrl,
+    limits: limitsFromOptions(opts),
     onProgress: (event) => {
       if (event.type !== 'done') return;
       const o = event.outcome;
@@ -202,6 +233,11 @@ async function fetchGiven(ids: string[], opts: AuditOptions): Promise<{ files: s
   });
   const files = summary.outcomes.flatMap((o) => (o.file !== null && (o.status === 'saved' || o.status === 'skipped') ? [o.file] : []));
   return { files, failed: ids.length - files.length };
+}
+
+/** The rules key each platform's games are audited under (what a game passed over was stored under). */
+function rulesKeys(sets: RuleSets): Record<Platform, string> {
+  return { tenhou: sets.tenhou.key, majsoul: sets.majsoul.key, unknown: sets.unknown.key };
 }
 
 /** The profile (or "custom rules") each platform's games were audited under. */

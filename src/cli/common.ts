@@ -1,6 +1,6 @@
-import { Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { PLATFORMS, type GameLog, type Platform } from '../events/index.js';
-import { IngestError, readLogFile } from '../ingest/index.js';
+import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_ROUNDS_LIMIT, readLogFile, type IngestLimits } from '../ingest/index.js';
 
 /** An error the CLI reports as one line on stderr, with an exit status. */
 export class CliError extends Error {
@@ -29,13 +29,46 @@ export function out(line: string): void {
   process.stdout.write(line + '\n');
 }
 
-/** Reads one log for a command that needs it, or fails with the ingest error (exit 1). */
-export function readGameOrFail(file: string, platform?: Platform): GameLog {
+/** How a command reads its logs: `--platform` and the limits. */
+export interface ReadOptions {
+  platform?: Platform;
+  limits?: Partial<IngestLimits>;
+}
+
+/** The read options of a command's parsed options (`--platform`, `--max-…`). */
+export function readOptionsFrom(opts: Record<string, unknown>): ReadOptions {
+  const platform = opts.platform as Platform | undefined;
+  const limits = limitsFromOptions(opts);
+  return { ...(platform ? { platform } : {}), ...(Object.keys(limits).length ? { limits } : {}) };
+}
+
+/**
+ * What went wrong with one file, as one line without a stack: `position: reason` for a log kanshi cannot
+ * read (an ingest error, or a limit of V8's that the log's size reached), else kanshi's own failure.
+ */
+export function fileFailure(err: unknown): { message: string; bug: boolean } {
+  const ingest = asIngestError(err);
+  if (ingest) return { message: ingest.position ? `${ingest.position}: ${ingest.reason}` : ingest.reason, bug: false };
+  const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return { message: `kanshi failed on this file (a bug; please report it with the file): ${message}`, bug: true };
+}
+
+/** Reads one log for a command that needs it, or fails with one line naming the file and the position (exit 1). */
+export function readGameOrFail(file: string, options: ReadOptions = {}): GameLog {
   try {
-    return readLogFile(file, platform ? { platform } : {});
+    return readLogFile(file, options);
   } catch (err) {
-    if (err instanceof IngestError) throw new CliError(err.message, 1);
-    throw err;
+    throw new CliError(`${file}: ${fileFailure(err).message}`, 1);
+  }
+}
+
+/** Runs the work of a command on one file that has been read, failing with one line for anything it throws (exit 1). */
+export function onFileOrFail<T>(file: string, work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError(`${file}: ${fileFailure(err).message}`, 1);
   }
 }
 
@@ -58,4 +91,67 @@ export function checkBaseUrl(text: string): void {
 /** `--platform P`: where the games were played, when the logs do not say (or say wrongly). */
 export function platformOption(): Option {
   return new Option('--platform <platform>', `where the games were played, overriding what the logs say: ${PLATFORMS.join(' | ')}`).choices(PLATFORMS);
+}
+
+/** `16777216`, `64k`, `16M`, `1G` (binary multiples) as a number of bytes. */
+export function parseByteSize(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const m = /^(\d+)([kKmMgG]i?[bB]?)?$/.exec(value.trim());
+    const unit = m?.[2]?.[0]?.toLowerCase();
+    const n = m ? Number(m[1]) * (unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw new CliError(`${name} must be a number of bytes (16777216, 64k, 16M, 1G) between ${min} and ${max}, got "${value}"`);
+    }
+    return n;
+  };
+}
+
+/** The most a log may be raised to: V8 cannot hold a longer string. */
+const MAX_LOG_BYTES = 1024 ** 3;
+
+/**
+ * `--max-log-bytes`, `--max-events`, `--max-depth`, `--max-rounds`: what one log may cost to read
+ * (src/ingest/limits.ts), for every command that reads logs; a log over a limit is refused with an error
+ * naming the flag that raises it.
+ */
+export function addLimitOptions(command: Command): Command {
+  const d = DEFAULT_LIMITS;
+  return command
+    .addOption(
+      new Option(`${LIMIT_FLAGS.maxLogBytes} <bytes>`, `refuse a log larger than this, on disk or decompressed (default ${d.maxLogBytes / 1024 ** 2}M; k, M, G suffixes)`).argParser(
+        parseByteSize(LIMIT_FLAGS.maxLogBytes, 1, MAX_LOG_BYTES),
+      ),
+    )
+    .addOption(
+      new Option(`${LIMIT_FLAGS.maxEvents} <n>`, `refuse a log of more tags (mjlog), takes and discards (tenhou.net/6) or events (mjai) than this (default ${d.maxEvents})`).argParser(
+        parseIntOption(LIMIT_FLAGS.maxEvents, 1, 100_000_000),
+      ),
+    )
+    .addOption(
+      new Option(`${LIMIT_FLAGS.maxDepth} <n>`, `refuse JSON arrays and objects, or XML elements, nested deeper than this (default ${d.maxDepth})`).argParser(
+        parseIntOption(LIMIT_FLAGS.maxDepth, 1, 100_000),
+      ),
+    )
+    .addOption(
+      new Option(`${LIMIT_FLAGS.maxRounds} <n>`, `refuse a game of more rounds than this (default ${d.maxRounds}, at most ${MAX_ROUNDS_LIMIT})`).argParser(
+        parseIntOption(LIMIT_FLAGS.maxRounds, 1, MAX_ROUNDS_LIMIT),
+      ),
+    );
+}
+
+/** The limits given on the command line (the others stay the defaults). */
+export function limitsFromOptions(opts: Record<string, unknown>): Partial<IngestLimits> {
+  const limits: Partial<IngestLimits> = {};
+  if (typeof opts.maxLogBytes === 'number') limits.maxLogBytes = opts.maxLogBytes;
+  if (typeof opts.maxEvents === 'number') limits.maxEvents = opts.maxEvents;
+  if (typeof opts.maxDepth === 'number') limits.maxDepth = opts.maxDepth;
+  if (typeof opts.maxRounds === 'number') limits.maxRounds = opts.maxRounds;
+  return limits;
+}
+
+/** `--max-worker-memory MB` (kanshi audit): the heap each worker thread may use; a log that needs more is recorded as an ingest error. */
+export function workerMemoryOption(defaultMb: number): Option {
+  return new Option('--max-worker-memory <MB>', `the heap each worker thread may use, in MB (default ${defaultMb}); a log that needs more is recorded as an ingest-error`).argParser(
+    parseIntOption('--max-worker-memory', 32, 65_536),
+  );
 }

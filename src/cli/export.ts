@@ -1,18 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Option, type Command } from 'commander';
-import { walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
 import type { Platform } from '../events/index.js';
 import { toMjai } from '../export/index.js';
 import { writeFileAtomically } from '../fetch/index.js';
 import { KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
-import { CliError, out, platformOption, readGameOrFail } from './common.js';
+import { addLimitOptions, CliError, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 
 interface ExportOptions {
   format: 'mjai';
   out?: string;
   kandoraTiming?: KandoraTiming;
   platform?: Platform;
+  [option: string]: unknown;
 }
 
 /** `game.mjlog` → `game.mjai.jsonl` (the log's endings and gzip's dropped). */
@@ -25,7 +26,7 @@ export function exportName(file: string): string {
 }
 
 export function registerExportCommand(program: Command): void {
-  program
+  const command = program
     .command('export')
     .description('write logs in another format: mjai JSON lines (the events mjai-reviewer and Mortal read)')
     .argument('<path...>', 'log files (mjlog XML, tenhou.net/6 JSON, mjai) or folders, read recursively')
@@ -36,7 +37,8 @@ export function registerExportCommand(program: Command): void {
         KANDORA_TIMINGS,
       ),
     )
-    .addOption(platformOption())
+    .addOption(platformOption());
+  addLimitOptions(command)
     .addHelpText(
       'after',
       `
@@ -44,7 +46,9 @@ Kandora are written as "dora" events at the moment of their reveal: where the lo
 mjai dora). tenhou.net/6 JSON does not say when its kandora were turned over: they are placed where the
 replay under --kandora-timing (default tenhou) reveals them. docs/formats.md (mjai) lists what is written.
 
-A file that cannot be read is reported on stderr and the others go on; the exit status is 1 if any failed.
+A file that cannot be read is reported on stderr (one line naming where in the file and what was
+expected; a log over a limit names the flag that raises it) and the others go on; the exit status is 1
+if any failed or a path holds no log file.
 
 Examples:
   kanshi export --format mjai 2020052221gm-00a9-0000-6f0524c7.mjlog > game.mjai.jsonl
@@ -52,6 +56,7 @@ Examples:
     )
     .action(async (paths: string[], opts: ExportOptions) => {
       const how = opts.kandoraTiming ? { kandoraTiming: opts.kandoraTiming } : {};
+      const read = readOptionsFrom(opts);
       if (opts.out === undefined) {
         const files: string[] = [];
         for await (const item of walkInputs(paths)) {
@@ -59,15 +64,17 @@ Examples:
           files.push(item.path);
           if (files.length > 1) throw new CliError('several logs to export: give --out DIR to write one file each');
         }
-        if (files.length === 0) throw new CliError('no log file found in the paths given', 1);
-        const lines = toMjai(readGameOrFail(files[0], opts.platform), how);
+        if (files.length === 0) throw new CliError(noLogsMessage(paths.join(', ')), 1);
+        const game = readGameOrFail(files[0], read);
+        const lines = onFileOrFail(files[0], () => toMjai(game, how));
         process.stdout.write(lines.join('\n') + '\n');
         return;
       }
       mkdirSync(opts.out, { recursive: true });
       let failed = 0;
       const written = new Map<string, string>();
-      for await (const item of walkInputs(paths)) {
+      const walk = emptyWalkReport();
+      for await (const item of walkInputs(paths, walk)) {
         if (item.kind === 'missing') {
           failed++;
           process.stderr.write(`${item.path}: ${item.reason}\n`);
@@ -82,7 +89,8 @@ Examples:
         }
         let lines: string[];
         try {
-          lines = toMjai(readGameOrFail(item.path, opts.platform), how);
+          const game = readGameOrFail(item.path, read);
+          lines = onFileOrFail(item.path, () => toMjai(game, how));
         } catch (err) {
           if (!(err instanceof CliError)) throw err;
           failed++;
@@ -93,6 +101,8 @@ Examples:
         written.set(name, item.path);
         out(`${item.path} → ${path} (${lines.length} events)`);
       }
-      if (failed > 0) process.exitCode = 1;
+      // Nothing written is no success: say which paths held no log file.
+      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      if (failed > 0 || walk.files === 0) process.exitCode = 1;
     });
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
@@ -7,7 +7,10 @@ import {
   ArchiveError,
   FETCH_DEFAULTS,
   LogRefError,
+  MAX_ARCHIVE_PAGE_BYTES,
+  MAX_REDIRECTS,
   extractArchiveLogIds,
+  tooLargeForAPage,
   fetchLogs,
   parseLogList,
   parseLogRef,
@@ -16,7 +19,8 @@ import {
   type FetchSummary,
   type LogFormat,
 } from '../fetch/index.js';
-import { CliError, checkBaseUrl, out, parseIntOption } from './common.js';
+import { DEFAULT_LIMITS, LIMIT_FLAGS } from '../ingest/index.js';
+import { addLimitOptions, CliError, checkBaseUrl, limitsFromOptions, out, parseIntOption } from './common.js';
 
 interface FetchCliOptions {
   list?: string[];
@@ -30,6 +34,8 @@ interface FetchCliOptions {
   timeoutMs: number;
   fsync?: boolean;
   json?: boolean;
+  /** --max-log-bytes and the other limits (addLimitOptions). */
+  [limit: string]: unknown;
 }
 
 /** The ids to fetch, in the order given, each once; `given` keeps an obfuscated id as the user wrote it. */
@@ -41,8 +47,8 @@ interface Requested {
 const MAX_PROBLEMS_SHOWN = 20;
 
 export function registerFetchCommand(program: Command): void {
-  program
-    .command('fetch')
+  const command = program.command('fetch');
+  command
     .description('download Tenhou logs into a folder, politely and resumably; only valid logs are saved')
     .argument('[log...]', 'log ids (also old …-x ids) or viewer URLs such as https://tenhou.net/0/?log=ID&tw=1')
     .option('--list <file>', 'a file of log ids or URLs, one a line, # comments allowed ("-" reads stdin); repeatable', collect)
@@ -57,17 +63,23 @@ export function registerFetchCommand(program: Command): void {
     .option('--retries <n>', 'further attempts after a timeout, a connection error or a 5xx answer', parseIntOption('--retries', 0, 20), FETCH_DEFAULTS.retries)
     .option('--concurrency <n>', 'connections at once; Tenhou asks bulk downloaders to use one', parseIntOption('--concurrency', 1, 16), FETCH_DEFAULTS.concurrency)
     .option('--base-url <url>', 'where Tenhou is (a mirror, or a local server)', FETCH_DEFAULTS.baseUrl)
-    .option('--timeout-ms <n>', 'limit for connecting, for the response headers and for each pause inside a body', parseIntOption('--timeout-ms', 1, 3_600_000), FETCH_DEFAULTS.timeoutMs)
+    .option('--timeout-ms <n>', 'the most one attempt may take, from connecting to the last byte of the body', parseIntOption('--timeout-ms', 1, 3_600_000), FETCH_DEFAULTS.timeoutMs)
     .option('--fsync', 'flush each file to disk before renaming it into place')
     .option('--json', "print a JSON summary with every id's outcome on stdout")
     .addHelpText(
       'after',
       `
-Each answer is read with kanshi's own log reader before it is saved: an HTML error page, an empty or
-truncated body, or another game's log is never saved. A file is written under a temporary name
-(.kanshi-tmp-…, which kanshi info ignores) and renamed once complete; ids already in the folder are
-skipped without a request, so running the same command again resumes an interrupted download, and
-temporary files left by a killed run are removed.
+Each answer is read with kanshi's own log reader before it is saved. Not saved: an empty body, an
+HTML error page, a truncated log, a body over ${LIMIT_FLAGS.maxLogBytes} (${DEFAULT_LIMITS.maxLogBytes / 1024 ** 2}M) as it arrives or once its gzip
+is inflated, a log over the other limits, and a log that shows it is another game's: an mjlog whose
+GO type or lobby differs from the id's, or a tenhou.net/6 JSON whose ref is another id. That is all
+that can be tied to the id: an mjlog does not name it, so another game of the same type and lobby
+served under the id would be saved (and so would a JSON without a ref).
+
+Files are written only in --out, under a temporary name (.kanshi-tmp-…, which kanshi info ignores),
+and renamed once complete; ids already in the folder are skipped without a request, so running the
+same command again resumes an interrupted download, and temporary files left by a killed run are
+removed.
 
 What you can give, as arguments or one a line in a --list file:
   2016052515gm-00a9-0000-c4d72066                  a log id (the lobby may have 5 digits)
@@ -77,14 +89,19 @@ What you can give, as arguments or one a line in a --list file:
 
 Politeness: one connection and a pause of --delay-ms after each request by default. A retry waits
 --delay-ms (at least 100 ms), doubling each time, or longer if the server sends Retry-After (at most
-60 s). Timeouts are checked about once a second.
+60 s).
+
+Limits: each attempt must end within --timeout-ms, from connecting to the body's last byte (a body
+that trickles in times out, and is retried like any timeout). Redirects are followed within the
+--base-url's host only, at most ${MAX_REDIRECTS}; a redirect to another host is not followed, and the id fails.
+An --archive page may hold ${MAX_ARCHIVE_PAGE_BYTES / 1024 ** 2} MiB, on disk or decompressed.
 
 Outcome of each id (one progress line each on stderr, then a summary):
   saved      written to the folder
   skipped    already in the folder (ID.mjlog or ID.xml; ID.json for --format json)
   not found  HTTP 404: no such log, or the game is still being played
-  invalid    the answer was not that log (nothing is saved)
-  failed     no answer after the retries, or another HTTP error
+  invalid    the answer was not that log, or too large (nothing is saved)
+  failed     no answer after the retries, another HTTP error, or a redirect to another host
 
 Exit status: 0 when every id was saved or skipped; 1 when any was not found, invalid or failed
 (run the command again to retry those, the saved ones are skipped); 2 for a usage error such as a
@@ -121,6 +138,7 @@ Examples:
           retries: opts.retries,
           concurrency: opts.concurrency,
           timeoutMs: opts.timeoutMs,
+          limits: limitsFromOptions(opts),
           fsync: Boolean(opts.fsync),
           onProgress: (event) => progress.onEvent(event),
         });
@@ -131,6 +149,8 @@ Examples:
       if (opts.json) out(JSON.stringify(jsonSummary(summary, requested, opts)));
       if (summary.saved + summary.skipped < summary.total) process.exitCode = 1;
     });
+  // The limits of every command that reads logs: each download is read with the same reader.
+  addLimitOptions(command);
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -166,7 +186,7 @@ function collectIds(refs: string[], lists: string[], archives: string[]): Reques
   }
   for (const file of archives) {
     try {
-      const found = extractArchiveLogIds(readFileOrFail(file, '--archive'));
+      const found = extractArchiveLogIds(readArchivePage(file));
       if (found.length === 0) problems.push(`${file}: no log=ID links found (is it an scc*.html archive page?)`);
       for (const id of found) add(id, null);
     } catch (err) {
@@ -185,6 +205,20 @@ function collectIds(refs: string[], lists: string[], archives: string[]): Reques
 function readInput(file: string, option: string): string {
   if (file === '-') return readFileSync(0, 'utf8');
   return readFileOrFail(file, option).toString('utf8');
+}
+
+/** An archive page, its size checked before it is read (a page is a few MB; the cap is extractArchiveLogIds'). */
+function readArchivePage(file: string): Buffer {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch (err) {
+    throw new CliError(`--archive ${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (size > MAX_ARCHIVE_PAGE_BYTES) {
+    throw new ArchiveError(tooLargeForAPage(`has ${size.toLocaleString('en-US')} bytes, more than ${MAX_ARCHIVE_PAGE_BYTES.toLocaleString('en-US')}`));
+  }
+  return readFileOrFail(file, '--archive');
 }
 
 function readFileOrFail(file: string, option: string): Buffer {

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
 import type { GameLog, Platform, SourceFormat } from '../events/index.js';
-import { IngestError, readLogFile, summarizeGame } from '../ingest/index.js';
-import { out, platformOption } from './common.js';
+import { readLogFile, summarizeGame } from '../ingest/index.js';
+import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
 
 export interface InfoLine {
   file: string;
@@ -59,40 +59,48 @@ function textLine(l: InfoLine): string {
 }
 
 export function registerInfoCommand(program: Command): void {
-  program
+  const command = program
     .command('info')
     .description('print one line per game: players, rounds, kans by kind, chankan wins, four-kan aborts')
     .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively')
     .option('--json', 'print one JSON object per line (file, platform, players, rounds, kans, chankanWins, kan4Aborts, …)')
-    .addOption(platformOption())
+    .addOption(platformOption());
+  addLimitOptions(command)
     .addHelpText(
       'after',
       `
-A file that cannot be read prints {"file", "error"} (or "file: error" on stderr) and the others go on;
-the exit status is 1 if any file failed.
+A file that cannot be read prints {"file", "error"} (or "file: error" on stderr), the error naming where
+in the file (byte, line, tag or JSON path) and what was expected, and the others go on; the exit status
+is 1 if any file failed or a path holds no log file. A log over a limit (size, tags or events, nesting, rounds) is refused with the
+flag that raises it.
 
 Examples:
   kanshi info logs
   kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog`,
     )
     .action(async (paths: string[], opts: { json?: boolean; platform?: Platform }) => {
+      const read = readOptionsFrom(opts);
       let failed = 0;
-      for await (const item of walkInputs(paths)) {
+      const walk = emptyWalkReport();
+      for await (const item of walkInputs(paths, walk)) {
         if (item.kind === 'missing') {
           failed++;
           report(opts.json, item.path, item.reason);
           continue;
         }
+        let line: InfoLine;
         try {
-          const line = infoLine(item.path, readLogFile(item.path, opts.platform ? { platform: opts.platform } : {}));
-          out(opts.json ? JSON.stringify(line) : textLine(line));
+          line = infoLine(item.path, readLogFile(item.path, read));
         } catch (err) {
-          if (!(err instanceof IngestError)) throw err;
           failed++;
-          report(opts.json, item.path, err.position ? `${err.position}: ${err.reason}` : err.reason);
+          report(opts.json, item.path, fileFailure(err).message);
+          continue;
         }
+        out(opts.json ? JSON.stringify(line) : textLine(line));
       }
-      if (failed > 0) process.exitCode = 1;
+      // Nothing read is no success: say which paths held no log file.
+      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      if (failed > 0 || walk.files === 0) process.exitCode = 1;
     });
 }
 

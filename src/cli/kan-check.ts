@@ -19,6 +19,7 @@ import {
   parseKindsOption,
   parseTileOption,
   parseWaitingHand,
+  RedFives,
 } from './waits.js';
 
 interface KanCheckOptions {
@@ -77,12 +78,16 @@ Examples:
   addRuleOptions(command);
   command.action((options: KanCheckOptions & Record<string, unknown>) => {
     const { rules } = ruleSetFromOptions(options);
-    const ankans = ankansFromOptions(options);
+    // The hand, its ankans and the draw are one player's tiles: together they hold at most one red five a suit.
+    const reds = new RedFives('--hand');
+    const ankans = ankansFromOptions(options, reds);
     const meldCount = meldCountOf(options.melds, ankans);
-    const { kinds } = parseWaitingHand('--hand', options.hand, options.threePlayer, meldCount);
+    const { kinds } = parseWaitingHand('--hand', options.hand, options.threePlayer, meldCount, reds);
     const melds = meldCount ?? (13 - kinds.length) / 3;
-    const draw = parseTileOption('--draw', options.draw);
+    const draw = parseTileOption('--draw', options.draw, reds);
+    // --kan names the kind kanned, from the tiles above: not a tile of its own.
     const kan = options.kan === undefined ? draw : parseTileOption('--kan', options.kan);
+    reds.check();
     let verdict: RiichiAnkanVerdict;
     try {
       verdict = judgeRiichiAnkan({
@@ -106,13 +111,13 @@ Examples:
  * The kinds of the ankans made before riichi, from --ankan and its alias --ankans; undefined when neither
  * is given. An open meld cannot come before riichi: --chi, --pon, --daiminkan and --kakan are refused.
  */
-function ankansFromOptions(options: KanCheckOptions & Record<string, unknown>): TileKind[] | undefined {
-  const melds = meldsFromOptions(options);
+function ankansFromOptions(options: KanCheckOptions & Record<string, unknown>, reds: RedFives): TileKind[] | undefined {
+  const melds = meldsFromOptions(options, reds);
   const open = melds?.find(isOpenMeld);
   if (open) {
     throw new CliError(`--${open.type}: a riichi hand is closed, so only ankans (--ankan) can have been made before riichi`);
   }
-  const alias = options.ankans === undefined ? null : parseKindsOption('--ankans', options.ankans);
+  const alias = options.ankans === undefined ? null : parseKindsOption('--ankans', options.ankans, reds);
   if (!melds && !alias) return undefined;
   return [...(melds ?? []).map((m) => m.first), ...(alias ?? [])];
 }

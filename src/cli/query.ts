@@ -1,9 +1,9 @@
 /**
- * `kanshi query [--db FILE] SQL [--format table|csv|json]`: one read-only statement on the audit database.
- * Also the table printer `kanshi stats` uses.
+ * `kanshi query [--db FILE] SQL [--format table|csv|json] [--timeout S]`: one read-only statement on the
+ * audit database, its rows streamed out as they come. Also the table printer `kanshi stats` uses.
  */
 import { Option, type Command } from 'commander';
-import { StoreError, openStore, type Store } from '../store/index.js';
+import { QueryTimeoutError, StoreError, openStore, streamQuery, type QueryStream, type Store } from '../store/index.js';
 import { DEFAULT_DB } from './audit.js';
 import { CliError } from './common.js';
 
@@ -24,7 +24,7 @@ export function openForReading(file: string): Store {
 /** A value as text: null empty, blobs as hex, numbers as JavaScript writes them. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (Buffer.isBuffer(value)) return `x'${value.toString('hex')}'`;
+  if (value instanceof Uint8Array) return `x'${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}'`;
   return String(value);
 }
 
@@ -74,59 +74,153 @@ export function uniqueKeys(columns: readonly string[]): string[] {
 }
 
 function jsonValue(value: unknown): unknown {
-  if (Buffer.isBuffer(value)) return value.toString('hex');
+  // Blobs come from the worker thread as Uint8Array (a Buffer loses its class crossing threads).
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   return value ?? null;
 }
 
 // ---- output ------------------------------------------------------------------------------------------
 
-/** Collects output and writes it in large pieces (a query may return a million rows). */
+/** Collects output and writes it in large pieces, waiting when stdout cannot take more (a slow pipe). */
 class Output {
   private chunk = '';
+  private blocked: Promise<void> | null = null;
   line(text: string): void {
     this.chunk += text + '\n';
     if (this.chunk.length > 1 << 16) this.flush();
   }
   flush(): void {
-    if (this.chunk) process.stdout.write(this.chunk);
+    if (!this.chunk) return;
+    const ok = process.stdout.write(this.chunk);
     this.chunk = '';
+    if (!ok && !this.blocked) this.blocked = new Promise((resolve) => process.stdout.once('drain', () => ((this.blocked = null), resolve())));
+  }
+  /** Resolves once stdout has taken what was written (at once, unless it is a slow pipe). */
+  async drained(): Promise<void> {
+    this.flush();
+    if (this.blocked) await this.blocked;
   }
 }
 
-export function printRows(columns: readonly string[], rows: Iterable<unknown[]>, format: QueryFormat): number {
-  const out = new Output();
-  let count = 0;
-  if (format === 'table') {
-    const all = [...rows];
-    count = all.length;
-    for (const l of renderTable(columns, all)) out.line(l);
-    out.line(`(${count} row${count === 1 ? '' : 's'})`);
-  } else if (format === 'csv') {
-    out.line(columns.map(csvField).join(','));
-    for (const r of rows) {
-      out.line(r.map(csvField).join(','));
-      count++;
-    }
-  } else {
-    const keys = uniqueKeys(columns);
-    out.line('[');
-    let previous: string | null = null;
-    for (const r of rows) {
-      if (previous !== null) out.line(previous + ',');
-      const object: Record<string, unknown> = {};
-      keys.forEach((k, i) => (object[k] = jsonValue(r[i])));
-      previous = JSON.stringify(object);
-      count++;
-    }
-    if (previous !== null) out.line(previous);
-    out.line(']');
+/** Rows a table waits for to size its columns; later rows are printed as they come, in those widths. */
+export const TABLE_SAMPLE_ROWS = 1000;
+
+/**
+ * Prints rows as they come, in one of the formats: CSV and JSON row by row; a table sizes its columns
+ * from its first TABLE_SAMPLE_ROWS rows, then prints each further row at once (a wider cell pushes the
+ * rest of its line right). No format holds more than that sample.
+ */
+export class RowPrinter {
+  private count = 0;
+  private sample: unknown[][] | null = [];
+  private widths: number[] = [];
+  private numeric: boolean[] = [];
+  private previousJson: string | null = null;
+  private readonly keys: string[];
+
+  constructor(
+    private readonly columns: readonly string[],
+    private readonly format: QueryFormat,
+    private readonly out: Output = new Output(),
+  ) {
+    this.keys = uniqueKeys(columns);
+    if (format === 'csv') out.line(columns.map(csvField).join(','));
+    else if (format === 'json') out.line('[');
   }
-  out.flush();
-  return count;
+
+  add(rows: readonly unknown[][]): void {
+    for (const r of rows) {
+      this.count++;
+      if (this.format === 'csv') this.out.line(r.map(csvField).join(','));
+      else if (this.format === 'json') {
+        if (this.previousJson !== null) this.out.line(this.previousJson + ',');
+        const object: Record<string, unknown> = {};
+        this.keys.forEach((k, i) => (object[k] = jsonValue(r[i])));
+        this.previousJson = JSON.stringify(object);
+      } else if (this.sample) {
+        this.sample.push(r);
+        if (this.sample.length >= TABLE_SAMPLE_ROWS) this.startTable();
+      } else {
+        this.out.line(this.tableLine(r.map(tableCell)));
+      }
+    }
+  }
+
+  /** Ends the output; the number of rows. */
+  end(): number {
+    if (this.format === 'json') {
+      if (this.previousJson !== null) this.out.line(this.previousJson);
+      this.out.line(']');
+    } else if (this.format === 'table') {
+      if (this.sample) this.startTable();
+      this.out.line(`(${this.count} row${this.count === 1 ? '' : 's'})`);
+    }
+    this.out.flush();
+    return this.count;
+  }
+
+  drained(): Promise<void> {
+    return this.out.drained();
+  }
+
+  /** Writes the rows so far, without what ends the output (a table's row count, JSON's closing bracket). */
+  partial(): void {
+    if (this.format === 'table' && this.sample) this.startTable();
+    if (this.format === 'json' && this.previousJson !== null) this.out.line(this.previousJson + ',');
+    this.previousJson = null;
+    this.out.flush();
+  }
+
+  private startTable(): void {
+    const rows = this.sample ?? [];
+    this.sample = null;
+    const lines = renderTable(this.columns, rows);
+    const text = rows.map((r) => r.map(tableCell));
+    this.numeric = this.columns.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i])));
+    this.widths = this.columns.map((h, i) => Math.max(displayWidth(h), ...text.map((r) => displayWidth(r[i]))));
+    for (const l of lines) this.out.line(l);
+  }
+
+  private tableLine(cells: readonly string[]): string {
+    return cells
+      .map((s, i) => {
+        const gap = ' '.repeat(Math.max(0, (this.widths[i] ?? 0) - displayWidth(s)));
+        return this.numeric[i] ? gap + s : s + gap;
+      })
+      .join('  ')
+      .trimEnd();
+  }
+}
+
+function tableCell(value: unknown): string {
+  return cellText(value).replace(/\r?\n/g, '\\n');
+}
+
+function isNumericCell(value: unknown): boolean {
+  return value === null || value === undefined || typeof value === 'number' || value === '';
+}
+
+/** Prints rows already at hand (tests, and callers with a handful of rows). */
+export function printRows(columns: readonly string[], rows: Iterable<unknown[]>, format: QueryFormat): number {
+  const printer = new RowPrinter(columns, format);
+  for (const r of rows) printer.add([r]);
+  return printer.end();
 }
 
 // ---- the command -------------------------------------------------------------------------------------
+
+/** Exit status of a query stopped by --timeout (as timeout(1) has it). */
+export const TIMEOUT_EXIT = 124;
+export const DEFAULT_QUERY_TIMEOUT_S = 60;
+
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 86_400 * 7) {
+    throw new CliError(`--timeout must be a number of seconds between 0 (no limit) and 604800, got "${value}"`);
+  }
+  return n;
+}
 
 export function registerQueryCommand(program: Command): void {
   program
@@ -135,14 +229,23 @@ export function registerQueryCommand(program: Command): void {
     .argument('<sql>', 'one SQL statement that returns rows: SELECT, WITH … SELECT, PRAGMA or EXPLAIN')
     .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
     .addOption(new Option('--format <format>', 'table (aligned, for reading), csv (RFC 4180) or json (an array of objects)').choices(['table', 'csv', 'json']).default('table'))
+    .option('--timeout <seconds>', 'stop the statement after this long (0: no limit); time waiting for a slow reader of the output does not count', parseSeconds, DEFAULT_QUERY_TIMEOUT_S)
     .addHelpText(
       'after',
       `
-The database is opened read-only: a statement that would change it is refused. Tables (schemas/audit.sql):
+The database is opened read-only: a statement that would change it is refused. Rows are printed as
+SQLite produces them, in every format (a table sizes its columns from its first ${TABLE_SAMPLE_ROWS} rows), so a
+query of any length runs in little memory; Ctrl-C stops it at once.
+
+Exit status: 0; 2 for a refused or wrong statement, a missing or foreign database, or bad options;
+${TIMEOUT_EXIT} when the statement ran past --timeout (default ${DEFAULT_QUERY_TIMEOUT_S} s: the rows printed until then are
+not all of them); 130 when interrupted.
+
+Tables (schemas/audit.sql):
   facts     games, players, rounds, kans, reveals, wins, aborts     (keyed by game_id; games.content_hash)
   verdicts  audits, kan_verdicts, riichi_kan_verdicts, win_dora, findings   (keyed by rule_set_id, game_id)
   also      rule_sets (one per set of knob values), finding_kinds, tiles (id → name such as 5m, 7z)
-  views     rule_set_summary, kan_list, kan_stats, rinshan_stats, riichi_kans, riichi_kan_stats,
+  views     rule_set_summary, kan_list, kan_stats, rinshan_stats, riichi_kan_stats, riichi_kans,
             riichi_kan_frequency, chankan_wins, four_kan_hands, chankan_suukaikan_stats,
             kandora_timing, kandora_conformance, finding_counts
 Tiles are ids 0..135 (join tiles to name them); booleans are 0/1; lists of tiles are JSON arrays.
@@ -155,16 +258,37 @@ Examples:
   kanshi query "SELECT f.kind, g.log_id, f.message FROM findings f JOIN games g USING (game_id)
                 JOIN rule_sets r USING (rule_set_id) WHERE r.profile = 'pro-strict' AND f.severity = 'error'"`,
     )
-    .action((sql: string, opts: { db: string; format: QueryFormat }) => {
-      const store = openForReading(opts.db);
+    .action(async (sql: string, opts: { db: string; format: QueryFormat; timeout: number }) => {
+      let stream: QueryStream | null = null;
+      const interrupt = () => {
+        stream?.close();
+        process.stderr.write('\nkanshi: query interrupted\n');
+        process.exit(130);
+      };
+      process.on('SIGINT', interrupt);
       try {
-        const result = store.query(sql);
-        printRows(result.columns, result.rows, opts.format);
+        stream = await streamQuery(opts.db, sql, { timeoutMs: Math.round(opts.timeout * 1000) || null });
+        const printer = new RowPrinter(stream.columns, opts.format);
+        try {
+          for await (const batch of stream) {
+            printer.add(batch);
+            await printer.drained();
+          }
+        } catch (err) {
+          // The rows received stay, also when the time ran out (they are not all, and the message says so).
+          printer.partial();
+          throw err;
+        }
+        printer.end();
       } catch (err) {
+        if (err instanceof QueryTimeoutError) {
+          throw new CliError(`${err.message}; the rows printed are not all of them (raise --timeout, or 0 for no limit)`, TIMEOUT_EXIT);
+        }
         if (err instanceof StoreError) throw new CliError(err.message);
         throw err;
       } finally {
-        store.close();
+        process.off('SIGINT', interrupt);
+        stream?.close();
       }
     });
 }

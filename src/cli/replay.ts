@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { GameLog, Platform } from '../events/index.js';
+import type { GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
-import { checkRound, out, parseIntOption, platformOption, readGameOrFail } from './common.js';
+import { addLimitOptions, checkRound, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { plural, roundName, tile, tiles } from './format.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
@@ -80,9 +80,13 @@ export function registerReplayCommand(program: Command): void {
     .option('--json', 'print the whole replay result as JSON')
     .addOption(platformOption());
   addRuleOptions(command);
+  addLimitOptions(command);
   command.addHelpText(
     'after',
     `
+A file that cannot be read gives one line on stderr naming where in the file and what was expected
+(exit status 1); a log over a limit names the flag that raises it.
+
 The wall is rebuilt from the log's seed where it has one; every dealt, drawn and replacement tile and
 every indicator is checked against it. "logged" is what the log shows; "rule" is what the chosen
 kandora timing would give (for example --kandora-timing immediate shows the indicator a rinshan win
@@ -94,12 +98,15 @@ Examples:
   );
   command.action((file: string, opts: Record<string, unknown>) => {
     const ruleSets = ruleSetsFromOptions(opts);
-    const game = readGameOrFail(file, opts.platform as Platform | undefined);
+    const game = readGameOrFail(file, readOptionsFrom(opts));
     const { rules } = ruleSets[game.platform];
     const round = opts.round as number | undefined;
     checkRound(round, game);
-    const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
-    if (opts.json) out(JSON.stringify(round === undefined ? result : { ...result, rounds: result.rounds.filter((r) => r.index === round - 1) }));
-    else for (const line of replayText(file, game, result, round)) out(line);
+    const lines = onFileOrFail(file, () => {
+      const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
+      if (opts.json) return [JSON.stringify(round === undefined ? result : { ...result, rounds: result.rounds.filter((r) => r.index === round - 1) })];
+      return replayText(file, game, result, round);
+    });
+    for (const line of lines) out(line);
   });
 }

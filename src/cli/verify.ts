@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { walkInputs } from '../batch/index.js';
-import { IngestError, readLogFile } from '../ingest/index.js';
+import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
+import { readLogFile } from '../ingest/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import type { Platform } from '../events/index.js';
-import { out, platformOption } from './common.js';
+import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
 export interface VerifyLine {
@@ -53,13 +52,16 @@ export function registerVerifyCommand(program: Command): void {
     )
     .addOption(platformOption());
   addRuleOptions(command);
+  addLimitOptions(command);
   command.addHelpText(
     'after',
     `
 Exit status: 0 when every game verifies; 1 when any game has a wall mismatch, a timing mismatch (or, for
 tenhou.net/6 JSON, which does not time its kandora, another number of kandora than the rule reveals), an
-inconsistency, or cannot be read. Games without a usable seed are replayed with the wall checks skipped
-("seeded": false, with the reason).
+inconsistency, or cannot be read (one line naming the file and where in it, and the others go on; a log
+over a limit of size, tags or events, nesting or rounds names the flag that raises it), and when a path
+holds no log file. Games without a usable seed are replayed with the wall checks skipped ("seeded":
+false, with the reason).
 
 Examples:
   kanshi verify logs
@@ -67,11 +69,12 @@ Examples:
   );
   command.action(async (paths: string[], opts: Record<string, unknown>) => {
     const ruleSets = ruleSetsFromOptions(opts);
-    const platform = opts.platform as Platform | undefined;
+    const read = readOptionsFrom(opts);
     let bad = 0;
     let games = 0;
     const totals = { wallChecked: 0, wallMismatches: 0, timingMismatches: 0, kandoraCountMismatches: 0, inconsistencies: 0, unseeded: 0, failed: 0 };
-    for await (const item of walkInputs(paths)) {
+    const walk = emptyWalkReport();
+    for await (const item of walkInputs(paths, walk)) {
       if (item.kind === 'missing') {
         bad++;
         totals.failed++;
@@ -81,13 +84,12 @@ Examples:
       }
       let line: VerifyLine;
       try {
-        const game = readLogFile(item.path, platform ? { platform } : {});
+        const game = readLogFile(item.path, read);
         line = verifyLine(item.path, replayGame(game, { kandoraTiming: ruleSets[game.platform].rules.kandoraTiming }));
       } catch (err) {
-        if (!(err instanceof IngestError)) throw err;
         bad++;
         totals.failed++;
-        const error = err.position ? `${err.position}: ${err.reason}` : err.reason;
+        const error = fileFailure(err).message;
         if (opts.json) out(JSON.stringify({ file: item.path, error }));
         else process.stderr.write(`${item.path}: ${error}\n`);
         continue;
@@ -117,7 +119,9 @@ Examples:
           `${totals.inconsistencies} inconsistencies; ${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
       );
     }
-    if (bad > 0) process.exitCode = 1;
+    // Nothing verified is no success: say which paths held no log file.
+    for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+    if (bad > 0 || walk.files === 0) process.exitCode = 1;
   });
 }
 

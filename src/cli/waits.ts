@@ -15,22 +15,71 @@ import {
   type HandMeld,
   type HandMeldType,
 } from '../hand/index.js';
-import { NotationError, kindToString, kindsToString, parseKinds, type TileKind } from '../tiles/index.js';
+import {
+  NotationError,
+  RED_FIVES_PER_SUIT,
+  kindToString,
+  kindsToString,
+  parseTiles,
+  redFivesWritten,
+  tooManyRedFives,
+  type NotatedTile,
+  type TileKind,
+} from '../tiles/index.js';
 import { CliError, out } from './common.js';
 
-/** Reads tile notation into kinds; notation and hand errors become usage errors (exit 2). */
-export function parseKindsOption(name: string, text: string): TileKind[] {
+const RED_SUITS = ['m', 'p', 's'] as const;
+
+/**
+ * The red fives written across the notations of one hand (the hand, its melds, the drawn tile). A set has
+ * one per suit, so `0000m` is refused rather than read as four fives, and so is `0m` in the hand and again
+ * in a meld or as the draw. `primary` (the hand's own argument) is named first.
+ */
+export class RedFives {
+  private readonly where: Record<(typeof RED_SUITS)[number], string[]> = { m: [], p: [], s: [] };
+
+  constructor(private readonly primary?: string) {}
+
+  /** Records one notation's red fives; one that alone writes too many is refused at once, naming it. */
+  add(name: string, tiles: readonly NotatedTile[]): void {
+    const red = redFivesWritten(tiles);
+    for (const suit of RED_SUITS) {
+      if (red[suit] > RED_FIVES_PER_SUIT) throw new CliError(tooManyRedFives(name, suit, red[suit]));
+      for (let i = 0; i < red[suit]; i++) this.where[suit].push(name);
+    }
+  }
+
+  /** Refuses more red fives of a suit across the notations recorded than a set has: `HAND with --pon has 2 red 5m (0m), …`. */
+  check(): void {
+    for (const suit of RED_SUITS) {
+      const names = this.where[suit];
+      if (names.length <= RED_FIVES_PER_SUIT) continue;
+      const distinct = [...new Set(names)].sort((a, b) => Number(b === this.primary) - Number(a === this.primary));
+      const what = distinct.length === 1 ? distinct[0] : `${distinct[0]} with ${distinct.slice(1).join(' and ')}`;
+      throw new CliError(tooManyRedFives(what, suit, names.length));
+    }
+  }
+}
+
+/**
+ * Reads tile notation into kinds (red fives as fives); notation errors become usage errors (exit 2), and so
+ * do more red fives of a suit than a set has, in this notation alone or, with `reds`, across the hand's.
+ */
+export function parseKindsOption(name: string, text: string, reds: RedFives = new RedFives()): TileKind[] {
+  let tiles: NotatedTile[];
   try {
-    return parseKinds(text);
+    tiles = parseTiles(text);
   } catch (err) {
     if (err instanceof NotationError) throw new CliError(`${name}: ${err.message}`);
     throw err;
   }
+  reds.add(name, tiles);
+  return tiles.map((t) => t.kind);
 }
 
 /** One tile, e.g. `3p` (or `0p`, a red five, read as a five). */
-export function parseTileOption(name: string, text: string): TileKind {
-  const kinds = parseKindsOption(name, text);
+export function parseTileOption(name: string, text: string, reds?: RedFives): TileKind {
+  const kinds = parseKindsOption(name, text, reds);
   if (kinds.length !== 1) throw new CliError(`${name} must be one tile such as 3p, got "${text}" (${kinds.length} tiles)`);
   return kinds[0];
 }
@@ -39,8 +88,14 @@ export function parseTileOption(name: string, text: string): TileKind {
  * Counts a waiting hand (13, 10, 7, 4 or 1 tiles), with a clear error for anything else; with `melds`
  * (the number of melds given), the hand must have 13 - 3 x melds tiles.
  */
-export function parseWaitingHand(name: string, text: string, threePlayer: boolean, melds?: number): { kinds: TileKind[]; counts: number[] } {
-  const kinds = parseKindsOption(name, text);
+export function parseWaitingHand(
+  name: string,
+  text: string,
+  threePlayer: boolean,
+  melds?: number,
+  reds?: RedFives,
+): { kinds: TileKind[]; counts: number[] } {
+  const kinds = parseKindsOption(name, text, reds);
   if (melds !== undefined && melds <= 4 && kinds.length !== waitingSize(melds)) {
     const made = melds === 1 ? '1 meld leaves' : `${melds} melds leave`;
     throw new CliError(`${made} ${waitingSize(melds)} concealed tiles, but ${name} has ${kinds.length}: "${text}"`);
@@ -85,22 +140,22 @@ export function addMeldOptions(command: Command, heading = MELD_OPTIONS_HEADING)
 }
 
 /** The melds the meld flags give, by type in the order of MELD_FLAGS; null when none was given. */
-export function meldsFromOptions(options: Record<string, unknown>): HandMeld[] | null {
+export function meldsFromOptions(options: Record<string, unknown>, reds?: RedFives): HandMeld[] | null {
   const melds: HandMeld[] = [];
   let given = false;
   for (const { type } of MELD_FLAGS) {
     const values = options[type] as string[] | undefined;
     if (values === undefined) continue;
     given = true;
-    for (const item of values.flatMap((v) => v.split(','))) melds.push(parseMeld(type, item.trim()));
+    for (const item of values.flatMap((v) => v.split(','))) melds.push(parseMeld(type, item.trim(), reds));
   }
   return given ? melds : null;
 }
 
 /** One meld: `345p` for a chi; one tile (`7z`) or the meld's own tiles (`777z`) for a pon or a kan. */
-export function parseMeld(type: HandMeldType, text: string): HandMeld {
+export function parseMeld(type: HandMeldType, text: string, reds?: RedFives): HandMeld {
   const flag = `--${type}`;
-  const kinds = parseKindsOption(flag, text).sort((a, b) => a - b);
+  const kinds = parseKindsOption(flag, text, reds).sort((a, b) => a - b);
   if (type === 'chi') {
     const run = kinds.length === 3 && kinds[0] < 27 && kinds[0] % 9 <= 6 && kinds[1] === kinds[0] + 1 && kinds[2] === kinds[0] + 2;
     if (!run) throw new CliError(`${flag} must be three numbered tiles in a run, such as 345p; got "${text}"`);
@@ -174,8 +229,10 @@ Example:
     );
   addMeldOptions(command);
   command.action((hand: string, options: WaitsOptions & Record<string, unknown>) => {
-    const melds = meldsFromOptions(options);
-    const { kinds, counts } = parseWaitingHand('HAND', hand, options.threePlayer, melds?.length);
+    const reds = new RedFives('HAND');
+    const melds = meldsFromOptions(options, reds);
+    const { kinds, counts } = parseWaitingHand('HAND', hand, options.threePlayer, melds?.length, reds);
+    reds.check();
     if (melds) checkHandWithMelds('HAND', kinds, melds, options.threePlayer);
     printWaits(kinds, counts, melds ?? [], options.json);
   });

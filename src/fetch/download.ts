@@ -1,17 +1,22 @@
 /**
  * Downloading logs with undici, politely: one connection at a time unless told otherwise, a pause
  * between requests on each connection slot, bounded retries with backoff, and a file written only
- * once its body is a valid log of the id asked for. Every id ends in exactly one outcome.
+ * once its body is a valid log of the id asked for. Every id ends in exactly one outcome. What a
+ * server may cost is bounded: each attempt has one deadline, bodies and their gzip the ingest's log
+ * size limit, and redirects stay on the base URL's host.
  */
 import { mkdir } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { gunzipSync, gzip } from 'node:zlib';
-import type { Agent, Dispatcher } from 'undici';
+import { gzip } from 'node:zlib';
+import type { Agent } from 'undici';
 
 /** undici is loaded when a download starts: every other command starts faster without it (~80 ms). */
 const loadUndici = () => import('undici');
-import { isGzip } from '../ingest/index.js';
-import { RETRYABLE_STATUSES, describeFailure, isRetryableError, parseRetryAfter, retryWaitMs, type HttpFailure } from './policy.js';
+import { LIMIT_FLAGS, isGzip, resolveLimits, type IngestLimits } from '../ingest/index.js';
+import { InflateError, formatBytes, gunzipAtMost } from './gzip.js';
+import { isLogId } from './log-id.js';
+import { describeFailure, isRetryableError, isRetryableStatus, parseRetryAfter, retryWaitMs, type HttpFailure } from './policy.js';
 import { findSavedLog, removeStaleTempFiles, savedFileName, writeFileAtomically, type LogFormat } from './store.js';
 import { checkLogBody } from './validate.js';
 
@@ -32,8 +37,13 @@ export interface FetchOptions {
   retries?: number;
   /** Wait before the first retry, doubled for each further one; defaults to delayMs (at least 100 ms). */
   retryBackoffMs?: number;
-  /** Limit for connecting, for the response headers, and for each pause inside the body. */
+  /** The most one attempt may take, from connecting to the body's last byte, its redirects included. */
   timeoutMs?: number;
+  /**
+   * What a log may cost to read (src/ingest/limits.ts), each one not given its default: `maxLogBytes`
+   * also bounds each body as it arrives, and its gzip as it is inflated.
+   */
+  limits?: Partial<IngestLimits>;
   /** Flush each file to disk before renaming it into place. */
   fsync?: boolean;
   userAgent?: string;
@@ -51,14 +61,15 @@ export const FETCH_DEFAULTS = {
 
 export const DEFAULT_USER_AGENT = 'kanshi/0.1.0 (Tenhou log auditor)';
 
-/** A real log is well under a megabyte; anything far larger is not one. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Same-host redirects followed within one attempt (Tenhou is not known to redirect log requests at all). */
+export const MAX_REDIRECTS = 5;
 
 /**
  * saved: written to the folder. skipped: already there, no request made. not-found: HTTP 404
  * (Tenhou's answer for unknown ids and games still in progress). invalid: an answer that is not the
- * log (empty, HTML, truncated, another game). failed: no usable answer after the retries, or another
- * HTTP error.
+ * log (empty, HTML, truncated, over the size limit before or after gzip, a log that shows it is another
+ * game's). failed: no usable answer after the retries (timeouts, connection errors, 5xx), another HTTP
+ * error, or a redirect to another host.
  */
 export type FetchStatus = 'saved' | 'skipped' | 'not-found' | 'invalid' | 'failed';
 
@@ -67,13 +78,13 @@ export interface FetchOutcome {
   status: FetchStatus;
   /** The saved file, or the one already present when skipped. */
   file: string | null;
-  /** HTTP requests made for this id (0 when skipped). */
+  /** Attempts made for this id (0 when skipped); the redirects an attempt follows are part of it. */
   attempts: number;
   /** The last HTTP status received, if any. */
   httpStatus: number | null;
   /** Why the log was not saved. */
   reason: string | null;
-  /** Size of the body received, when one was. */
+  /** Size of the 2xx body received, as it came (before any gzip is undone), when one was. */
   bytes: number | null;
 }
 
@@ -104,29 +115,45 @@ interface Settings {
   outDir: string;
   format: LogFormat;
   baseUrl: string;
+  base: URL;
   delayMs: number;
   concurrency: number;
   retries: number;
   retryBackoffMs: number;
   timeoutMs: number;
+  limits: IngestLimits;
   fsync: boolean;
-  userAgent: string;
+  requestHeaders: Record<string, string>;
   emit: (event: FetchEvent) => void;
 }
 
 function settingsFrom(options: FetchOptions): Settings {
   const delayMs = options.delayMs ?? FETCH_DEFAULTS.delayMs;
+  const format = options.format ?? FETCH_DEFAULTS.format;
+  const baseUrl = options.baseUrl ?? FETCH_DEFAULTS.baseUrl;
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    throw new RangeError(`baseUrl is not a URL: ${baseUrl}`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new RangeError(`baseUrl must be http or https: ${baseUrl}`);
+  const requestHeaders: Record<string, string> = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT };
+  // mjlog2json answers only with a Referer (docs/formats.md §9).
+  if (format === 'json') requestHeaders.referer = `${baseUrl.replace(/\/+$/, '')}/`;
   const s: Settings = {
     outDir: options.outDir,
-    format: options.format ?? FETCH_DEFAULTS.format,
-    baseUrl: options.baseUrl ?? FETCH_DEFAULTS.baseUrl,
+    format,
+    baseUrl,
+    base,
     delayMs,
     concurrency: options.concurrency ?? FETCH_DEFAULTS.concurrency,
     retries: options.retries ?? FETCH_DEFAULTS.retries,
     retryBackoffMs: options.retryBackoffMs ?? Math.max(delayMs, 100),
     timeoutMs: options.timeoutMs ?? FETCH_DEFAULTS.timeoutMs,
+    limits: resolveLimits(options.limits),
     fsync: options.fsync ?? false,
-    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    requestHeaders,
     emit: options.onProgress ?? (() => undefined),
   };
   const whole = (name: string, n: number, min: number) => {
@@ -137,14 +164,8 @@ function settingsFrom(options: FetchOptions): Settings {
   whole('retries', s.retries, 0);
   whole('retryBackoffMs', s.retryBackoffMs, 0);
   whole('timeoutMs', s.timeoutMs, 1);
+  whole('limits.maxLogBytes', s.limits.maxLogBytes, 1);
   if (s.format !== 'xml' && s.format !== 'json') throw new RangeError(`format must be xml or json, got ${String(s.format)}`);
-  let url: URL;
-  try {
-    url = new URL(s.baseUrl);
-  } catch {
-    throw new RangeError(`baseUrl is not a URL: ${s.baseUrl}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError(`baseUrl must be http or https: ${s.baseUrl}`);
   return s;
 }
 
@@ -155,17 +176,21 @@ function settingsFrom(options: FetchOptions): Settings {
 export async function fetchLogs(ids: readonly string[], options: FetchOptions): Promise<FetchSummary> {
   const settings = settingsFrom(options);
   const unique = [...new Set(ids)];
+  // The id becomes a file name in outDir: only a real id may, so nothing is written outside the folder.
+  const notAnId = unique.find((id) => !isLogId(id));
+  if (notAnId !== undefined) throw new RangeError(`not a log id: ${JSON.stringify(notAnId)} (parseLogRef reads ids, URLs and old x ids)`);
   await mkdir(settings.outDir, { recursive: true });
   for (const path of await removeStaleTempFiles(settings.outDir)) settings.emit({ type: 'cleaned', path });
 
-  const { Agent, interceptors } = await loadUndici();
+  const { Agent } = await loadUndici();
   const agent = new Agent({
     connections: settings.concurrency,
     pipelining: 1,
     connect: { timeout: settings.timeoutMs },
-    headersTimeout: settings.timeoutMs,
-    bodyTimeout: settings.timeoutMs,
-    maxResponseSize: MAX_BODY_BYTES,
+    // Each attempt's deadline (attemptLog) bounds the headers and the whole body; these per-pause
+    // timers could only fire later, with another message.
+    headersTimeout: 0,
+    bodyTimeout: 0,
   });
   const outcomes: FetchOutcome[] = new Array(unique.length);
   let next = 0;
@@ -183,7 +208,7 @@ export async function fetchLogs(ids: readonly string[], options: FetchOptions): 
       } else {
         if (lastRequestEnd !== null) await sleep(lastRequestEnd + settings.delayMs - Date.now());
         // A bug must not cost the other ids their outcome: it is reported as this id's failure.
-        outcome = await downloadLog(agent, interceptors, id, settings).catch((err: unknown) => ({
+        outcome = await downloadLog(agent, id, settings).catch((err: unknown) => ({
           id, status: 'failed' as const, file: null, attempts: 0, httpStatus: null, bytes: null,
           reason: `internal error: ${err instanceof Error ? err.message : String(err)}`,
         }));
@@ -210,116 +235,207 @@ export async function fetchLogs(ids: readonly string[], options: FetchOptions): 
   };
 }
 
-/** What the requests for one id have done so far, seen below undici's retry handler. */
-interface AttemptState {
-  attempts: number;
-  /** The current attempt got a 2xx and is reading its body. */
-  inBody: boolean;
-  lastStatus: number | null;
+/** Statuses whose Location is followed (when it stays on the base host). */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** What one attempt ended in. */
+type Answer =
+  /** A 2xx whose whole body arrived within the deadline and the size limit. */
+  | { kind: 'body'; status: number; body: Buffer; contentEncoding: string | null }
+  /** Another status (not a redirect); its body is not kept. */
+  | { kind: 'status'; status: number; retryAfterMs: number | null }
+  /** No usable answer: `retryable` ones (timeouts, connection errors) are tried again. */
+  | { kind: 'fault'; status: number | null; retryable: boolean; outcome: 'failed' | 'invalid'; reason: string };
+
+/**
+ * Requests one log until it ends in an outcome: 2xx bodies are validated and saved, 404 is not found,
+ * timeouts, connection errors, 429 and 5xx are tried again (at most `retries` times, waiting with
+ * backoff or as Retry-After says), and everything else fails at once. A retry starts from scratch: a
+ * Range request to resume a body is not known to work on Tenhou's log endpoints.
+ */
+async function downloadLog(agent: Agent, id: string, s: Settings): Promise<FetchOutcome> {
+  let lastStatus: number | null = null;
+  for (let attempts = 1; ; attempts++) {
+    const answer = await attemptLog(agent, id, s);
+    lastStatus = answer.status ?? lastStatus;
+    const result = (status: FetchStatus, reason: string | null, extra: Partial<FetchOutcome> = {}): FetchOutcome => ({
+      id, status, file: null, attempts, httpStatus: lastStatus, reason, bytes: null, ...extra,
+    });
+    const afterAttempts = attempts > 1 ? ` after ${attempts} attempts` : '';
+    const waitToRetry = async (reason: string, retryAfterMs: number | null) => {
+      const waitMs = retryWaitMs(attempts, s.retryBackoffMs, retryAfterMs);
+      s.emit({ type: 'retry', id, attempt: attempts, waitMs, reason });
+      await sleep(waitMs);
+    };
+    switch (answer.kind) {
+      case 'body': {
+        const bytes = answer.body.length;
+        const unwrapped = unwrapBody(answer.body, answer.contentEncoding, s.limits.maxLogBytes);
+        if (!unwrapped.ok) return result('invalid', unwrapped.reason, { bytes });
+        return saveIfValid(id, unwrapped, s, (status, reason, extra) => result(status, reason, { bytes, ...extra }));
+      }
+      case 'status':
+        if (answer.status === 404) return result('not-found', 'HTTP 404 (no such log, or the game is still being played)');
+        if (isRetryableStatus(answer.status) && attempts <= s.retries) {
+          await waitToRetry(`HTTP ${answer.status}`, answer.retryAfterMs);
+          continue;
+        }
+        return result('failed', `HTTP ${answer.status}${isRetryableStatus(answer.status) ? afterAttempts : ''}`);
+      case 'fault':
+        if (answer.retryable && attempts <= s.retries) {
+          await waitToRetry(answer.reason, null);
+          continue;
+        }
+        return result(answer.outcome, `${answer.reason}${answer.retryable ? afterAttempts : ''}`);
+    }
+  }
 }
 
 /**
- * An interceptor placed under the retry and redirect handlers, so it sees every request that goes to
- * the network: it counts them for the retry bound and notes when a body has started.
+ * One attempt: the request, the same-host redirects it meets, and the whole body, all within one
+ * deadline. undici's own header and body timers only bound each pause, which a body trickling in a
+ * byte at a time never exceeds; the AbortSignal spans everything, and aborting it closes the connection.
  */
-function attemptTracker(state: AttemptState): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (opts, handler) => {
-    state.attempts += 1;
-    state.inBody = false;
-    return dispatch(opts, {
-      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-      onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
-      onResponseStart: (controller, statusCode, headers, statusMessage) => {
-        state.lastStatus = statusCode;
-        state.inBody = statusCode >= 200 && statusCode < 300;
-        return handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
-      },
-      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-    });
-  };
-}
-
-async function downloadLog(
-  agent: Agent,
-  interceptors: typeof import('undici').interceptors,
-  id: string,
-  s: Settings,
-): Promise<FetchOutcome> {
-  const state: AttemptState = { attempts: 0, inBody: false, lastStatus: null };
-  const url = new URL(logUrl(id, s.format, s.baseUrl));
-  const result = (status: FetchStatus, reason: string | null, extra: Partial<FetchOutcome> = {}): FetchOutcome => ({
-    id, status, file: null, attempts: state.attempts, httpStatus: state.lastStatus, reason, bytes: null, ...extra,
-  });
-  const mayRetry = () => state.attempts <= s.retries;
-  const waitBeforeRetry = (reason: string, retryAfterMs: number | null) => {
-    const waitMs = retryWaitMs(state.attempts, s.retryBackoffMs, retryAfterMs);
-    s.emit({ type: 'retry', id, attempt: state.attempts, waitMs, reason });
-    return waitMs;
-  };
-
-  // undici's retry handler repeats the request after timeouts, connection errors and 5xx/429,
-  // honouring Retry-After. A failure inside a body is not left to it: it would resume with a Range
-  // request, which Tenhou's log endpoints are not known to support, so the request is restarted here.
-  const dispatcher = agent.compose(
-    attemptTracker(state),
-    interceptors.redirect({ maxRedirections: 3 }),
-    interceptors.retry({
-      statusCodes: [...RETRYABLE_STATUSES],
-      retry: (err, _context, callback) => {
-        const failure = err as HttpFailure;
-        if (state.inBody || !isRetryableError(failure) || !mayRetry()) return callback(err);
-        setTimeout(() => callback(null), waitBeforeRetry(describeFailure(failure, s.timeoutMs), parseRetryAfter(failure.headers?.['retry-after'])));
-      },
-    }),
-  );
-  const headers: Record<string, string> = { 'user-agent': s.userAgent };
-  // mjlog2json answers only with a Referer (docs/formats.md §9).
-  if (s.format === 'json') headers.referer = `${s.baseUrl.replace(/\/+$/, '')}/`;
-
-  for (;;) {
-    let body: Uint8Array;
-    let statusCode: number;
-    try {
-      const response = await dispatcher.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers });
-      statusCode = response.statusCode;
-      body = new Uint8Array(await response.body.arrayBuffer());
-    } catch (err) {
-      const failure = err as HttpFailure;
-      const reason = describeFailure(failure, s.timeoutMs);
-      if (state.inBody && isRetryableError(failure) && mayRetry()) {
-        await sleep(waitBeforeRetry(`${reason} while reading the body`, null));
+async function attemptLog(agent: Agent, id: string, s: Settings): Promise<Answer> {
+  const deadline = AbortSignal.timeout(s.timeoutMs);
+  const max = s.limits.maxLogBytes;
+  let url = new URL(logUrl(id, s.format, s.baseUrl));
+  let status: number | null = null;
+  /** Bytes of a 2xx body read so far; null until one starts. */
+  let received: number | null = null;
+  const fault = (outcome: 'failed' | 'invalid', reason: string, retryable = false): Answer => ({ kind: 'fault', status, retryable, outcome, reason });
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await agent.request({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers: s.requestHeaders, signal: deadline });
+      status = response.statusCode;
+      if (REDIRECT_STATUSES.has(status)) {
+        await response.body.dump();
+        const location = headerValue(response.headers.location);
+        if (location === null) return fault('failed', `HTTP ${status} without a Location`);
+        let target: URL;
+        try {
+          target = new URL(location, url);
+        } catch {
+          return fault('failed', `HTTP ${status} to an unreadable Location "${shorten(location)}"`);
+        }
+        // A log comes from the base URL's host: a redirect elsewhere could hand over anything under the id.
+        if (!withinBaseHost(target, s.base)) {
+          return fault('failed', `redirected to another host (${target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : shorten(location)}); only redirects within ${s.base.origin} are followed`);
+        }
+        if (redirects === MAX_REDIRECTS) return fault('failed', `more than ${MAX_REDIRECTS} redirects`);
+        url = target;
         continue;
       }
-      const statusPart = failure.code === 'UND_ERR_REQ_RETRY' && typeof failure.statusCode === 'number' ? failure.statusCode : state.lastStatus;
-      const where = state.inBody ? ' while reading the body' : '';
-      return result('failed', `${reason}${where}${state.attempts > 1 ? ` after ${state.attempts} attempts` : ''}`, { httpStatus: statusPart });
+      if (status < 200 || status > 299) {
+        await response.body.dump();
+        return { kind: 'status', status, retryAfterMs: parseRetryAfter(response.headers['retry-after']) };
+      }
+      received = 0;
+      // Refused while it streams in, so a huge or endless body never sits in memory.
+      const announced = Number(headerValue(response.headers['content-length']) ?? NaN);
+      if (announced > max) {
+        discard(response.body);
+        return fault('invalid', overLogLimit(`the body announces ${formatBytes(announced)} bytes, more than ${formatBytes(max)}`));
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        received += chunk.length;
+        if (received > max) {
+          discard(response.body);
+          return fault('invalid', overLogLimit(`the body is larger than ${formatBytes(max)} bytes`));
+        }
+        chunks.push(chunk);
+      }
+      return { kind: 'body', status, body: Buffer.concat(chunks, received), contentEncoding: headerValue(response.headers['content-encoding']) };
     }
-    if (statusCode === 404) return result('not-found', 'HTTP 404 (no such log, or the game is still being played)');
-    if (statusCode < 200 || statusCode > 299) return result('failed', `HTTP ${statusCode}`, { bytes: body.length });
-    return saveIfValid(id, body, s, (status, reason, extra) => result(status, reason, { bytes: body.length, ...extra }));
+  } catch (err) {
+    if (deadline.aborted) {
+      const reason =
+        received === null
+          ? `no response within ${s.timeoutMs} ms`
+          : `no complete answer within ${s.timeoutMs} ms (${formatBytes(received)} bytes of the body had arrived)`;
+      return fault('failed', reason, true);
+    }
+    const failure = err as HttpFailure;
+    return fault('failed', `${describeFailure(failure, s.timeoutMs)}${received === null ? '' : ' while reading the body'}`, isRetryableError(failure));
+  }
+}
+
+/**
+ * A redirect may go anywhere on the base URL's origin, and from http to https on the same host (both
+ * on their default ports); nowhere else.
+ */
+function withinBaseHost(target: URL, base: URL): boolean {
+  if (target.origin === base.origin) return true;
+  return base.protocol === 'http:' && base.port === '' && target.protocol === 'https:' && target.port === '' && target.hostname === base.hostname;
+}
+
+/** Stops reading a body: undici closes its connection, and the abort error it raises is expected. */
+function discard(body: Readable): void {
+  body.on('error', () => undefined).destroy();
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? null : first;
+}
+
+/** "… , the limit for a log (--max-log-bytes raises it)": the ingest's limit, named as its refusals name it. */
+function overLogLimit(what: string): string {
+  return `${what}, the limit for a log (${LIMIT_FLAGS.maxLogBytes} raises it)`;
+}
+
+/** The log as served (`served`, maybe a gzip file) and its text (`plain`), or why the body is refused. */
+type Unwrapped = { ok: true; served: Uint8Array; plain: Uint8Array } | { ok: false; reason: string };
+
+/**
+ * Undoes a gzip Content-Encoding (kanshi asks for none, but a server may send its gzip files so), then
+ * a gzip file itself (an mjlog as Tenhou stores it): each inflated to at most the log limit, so a gzip
+ * bomb stops there.
+ */
+function unwrapBody(body: Uint8Array, contentEncoding: string | null, maxBytes: number): Unwrapped {
+  const encodings = (contentEncoding ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '' && e !== 'identity');
+  try {
+    let served: Uint8Array = body;
+    // Encodings are listed in the order they were applied: undo the last first.
+    for (const encoding of encodings.reverse()) {
+      if (encoding !== 'gzip' && encoding !== 'x-gzip') {
+        return { ok: false, reason: `the body is encoded as "${shorten(encoding)}", which kanshi does not decode (it asks for no encoding)` };
+      }
+      served = gunzipAtMost(served, maxBytes);
+    }
+    const plain = isGzip(served) ? gunzipAtMost(served, maxBytes) : served;
+    return { ok: true, served, plain };
+  } catch (err) {
+    if (!(err instanceof InflateError)) throw err;
+    return { ok: false, reason: err.tooLarge ? overLogLimit(`the body ${err.message}`) : `the body ${err.message}` };
   }
 }
 
 async function saveIfValid(
   id: string,
-  received: Uint8Array,
+  log: { served: Uint8Array; plain: Uint8Array },
   s: Settings,
   result: (status: FetchStatus, reason: string | null, extra?: Partial<FetchOutcome>) => FetchOutcome,
 ): Promise<FetchOutcome> {
-  const check = checkLogBody(id, s.format, received);
+  const check = checkLogBody(id, s.format, log.plain, s.limits);
   if (!check.ok) return result('invalid', check.reason);
-  // XML is stored gzip-compressed as Tenhou's own clients do; JSON as plain text.
-  let bytes: Uint8Array;
-  if (s.format === 'xml') bytes = isGzip(received) ? received : await gzipAsync(received);
-  else bytes = isGzip(received) ? gunzipSync(received) : received;
+  // XML is stored gzip-compressed as Tenhou's own clients do (a gzip file served as one is kept as it
+  // came); JSON as plain text.
+  const bytes = s.format === 'xml' ? (isGzip(log.served) ? log.served : await gzipAsync(log.plain)) : log.plain;
   try {
     const file = await writeFileAtomically(s.outDir, savedFileName(id, s.format), bytes, { fsync: s.fsync });
     return result('saved', null, { file });
   } catch (err) {
     return result('failed', `cannot write the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+}
+
+function shorten(text: string): string {
+  return text.length > 100 ? text.slice(0, 97) + '...' : text;
 }
 
 function sleep(ms: number): Promise<void> {

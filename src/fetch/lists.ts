@@ -2,7 +2,7 @@
  * Where many log ids come from: list files (one id or URL a line) and Tenhou's archive pages
  * (`scc*.html`, plain or gzip, docs/formats.md §9). Pure functions of the text or bytes.
  */
-import { gunzipSync } from 'node:zlib';
+import { InflateError, formatBytes, gunzipAtMost } from './gzip.js';
 import { ANY_LOG_ID_SOURCE, LogRefError, decodeObfuscatedLogId, isObfuscatedLogId, parseLogRef, type LogRef } from './log-id.js';
 
 export interface ListEntry {
@@ -54,16 +54,25 @@ export class ArchiveError extends Error {
 const ARCHIVE_LOG_LINK = new RegExp(`log=(${ANY_LOG_ID_SOURCE})`, 'g');
 
 /**
- * The log ids linked from a Tenhou archive page (`<a href="http://tenhou.net/0/?log=ID">`), in page
- * order, each once. Gzip is recognised by its magic bytes. Obfuscated ids are decoded.
+ * The most an archive page may hold, on disk or decompressed: real pages (a day of phoenix games, some
+ * thousand links) are a few MB, so 64 MiB leaves room and still stops a gzip bomb long before memory runs out.
  */
-export function extractArchiveLogIds(bytes: Uint8Array): string[] {
+export const MAX_ARCHIVE_PAGE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The log ids linked from a Tenhou archive page (`<a href="http://tenhou.net/0/?log=ID">`), in page
+ * order, each once. Gzip is recognised by its magic bytes and inflated to at most `maxBytes`.
+ * Obfuscated ids are decoded.
+ */
+export function extractArchiveLogIds(bytes: Uint8Array, maxBytes: number = MAX_ARCHIVE_PAGE_BYTES): string[] {
+  if (bytes.length > maxBytes) throw new ArchiveError(tooLargeForAPage(`has ${formatBytes(bytes.length)} bytes, more than ${formatBytes(maxBytes)}`));
   let raw = bytes;
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
-      raw = gunzipSync(bytes);
+      raw = gunzipAtMost(bytes, maxBytes);
     } catch (err) {
-      throw new ArchiveError(`broken gzip stream (${(err as Error).message})`);
+      if (!(err instanceof InflateError)) throw err;
+      throw new ArchiveError(err.tooLarge ? tooLargeForAPage(err.message) : `the page ${err.message}`);
     }
   }
   // latin1 keeps the ASCII ids intact whatever the page's encoding (names may be Shift_JIS or UTF-8).
@@ -78,4 +87,9 @@ export function extractArchiveLogIds(bytes: Uint8Array): string[] {
     }
   }
   return ids;
+}
+
+/** "the page {what} (an archive page is a few MB)" */
+export function tooLargeForAPage(what: string): string {
+  return `the page ${what} (an archive page is a few MB)`;
 }

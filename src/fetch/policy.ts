@@ -1,6 +1,6 @@
 /**
  * When to try a request again, how long to wait first, and how to say why a request failed.
- * Pure functions; download.ts hands them to undici's retry handler.
+ * Pure functions of what download.ts met.
  */
 
 /** HTTP statuses worth another try: server errors and "too many requests". */
@@ -8,10 +8,10 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || (status >= 500 && status <= 599);
 }
 
-/** Every status undici's retry handler should treat as a failed attempt (it needs the full list). */
-export const RETRYABLE_STATUSES: readonly number[] = Object.freeze([429, ...Array.from({ length: 100 }, (_, i) => 500 + i)]);
-
-/** Network and timeout errors worth another try (Node's and undici's codes). */
+/**
+ * Network errors worth another try (Node's and undici's codes). The deadline of a whole attempt is
+ * kanshi's own (download.ts) and retried there; undici's connect timeout is the one it raises itself.
+ */
 const RETRYABLE_CODES = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
@@ -26,22 +26,15 @@ const RETRYABLE_CODES = new Set([
   'EHOSTUNREACH',
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
 ]);
 
+/** What a failed request throws (a Node system error or an undici error). */
 export interface HttpFailure {
   code?: string;
-  statusCode?: number;
   message?: string;
-  headers?: Record<string, string | string[] | undefined> | null;
-  cause?: unknown;
 }
 
 export function isRetryableError(err: HttpFailure): boolean {
-  if (typeof err.statusCode === 'number' && err.statusCode > 0 && err.code === 'UND_ERR_REQ_RETRY') {
-    return isRetryableStatus(err.statusCode);
-  }
   return typeof err.code === 'string' && RETRYABLE_CODES.has(err.code);
 }
 
@@ -68,12 +61,7 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 
 /** One line saying what went wrong, for progress lines and the summary. */
 export function describeFailure(err: HttpFailure, timeoutMs: number): string {
-  if (err.code === 'UND_ERR_REQ_RETRY' && typeof err.statusCode === 'number') return `HTTP ${err.statusCode}`;
   switch (err.code) {
-    case 'UND_ERR_HEADERS_TIMEOUT':
-      return `no response within ${timeoutMs} ms`;
-    case 'UND_ERR_BODY_TIMEOUT':
-      return `the body stalled for ${timeoutMs} ms`;
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `could not connect within ${timeoutMs} ms`;
     case 'UND_ERR_SOCKET':
@@ -85,8 +73,6 @@ export function describeFailure(err: HttpFailure, timeoutMs: number): string {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return `host not found (${err.code})`;
-    case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
-      return 'the response is too large to be a log';
     default:
       return (err.code ? `${err.code}: ` : '') + (err.message ?? String(err));
   }

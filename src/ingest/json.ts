@@ -25,7 +25,8 @@ import {
 import { sortIds, type TileId } from '../tiles/index.js';
 import { IngestError } from './errors.js';
 import { danIndex, DAN_NAMES, decodeGameType, LOG_ID_PATTERN, parseRuleLabel, typeFromLogId } from './game-type.js';
-import { allocatorAfter, playRound, TileAllocator, type DiscardItem, type TakeItem, type TileCode } from './json-play.js';
+import { allocatorAfter, GAME_WORK_BUDGET, playRound, TileAllocator, type DiscardItem, type TakeItem, type TileCode } from './json-play.js';
+import { DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
 
 // ---------- tile codes and per-player items ----------
 
@@ -151,10 +152,11 @@ function readWinDetail(detail: unknown, deltas: number[], path: string): WinDeta
     if (!Number.isInteger(v) || v < 0 || v > 3) throw new IngestError(`win detail[${i}] is ${JSON.stringify(v)}, expected a seat 0..3`, `${path}[${i}]`);
   }
   const pointText = typeof detail[3] === 'string' ? detail[3] : '';
-  const fuMatch = /(\d+)符/.exec(pointText);
+  // Numbers of at most nine digits: a longer one is no real fu, points or han (and would not fit a column).
+  const fuMatch = /(\d{1,9})符/.exec(pointText);
   const limitMatch = /^(三倍満|数え役満|満貫|跳満|倍満|役満)/.exec(pointText);
   let points: number | null = null;
-  const paid = /(\d+)(?:-(\d+))?点(∀?)/.exec(pointText);
+  const paid = /(\d{1,9})(?:-(\d{1,9}))?点(∀?)/.exec(pointText);
   if (paid) {
     const a = Number(paid[1]);
     if (paid[2] !== undefined) points = 2 * a + Number(paid[2]);
@@ -165,7 +167,7 @@ function readWinDetail(detail: unknown, deltas: number[], path: string): WinDeta
   const yakuman: number[] = [];
   for (const [i, entry] of detail.slice(4).entries()) {
     if (typeof entry !== 'string') throw new IngestError(`yaku is ${JSON.stringify(entry)}, expected "name(N飜)"`, `${path}[${i + 4}]`);
-    const m = /^(.*)\((\d+)飜\)$|^(.*)\(役満\)$/.exec(entry);
+    const m = /^(.*)\((\d{1,9})飜\)$|^(.*)\(役満\)$/.exec(entry);
     const name = m ? (m[1] ?? m[3]) : entry;
     const id = YAKU_IDS_BY_NAME.get(name) ?? null;
     if (m && m[3] !== undefined) {
@@ -201,7 +203,7 @@ function expectArray(value: unknown, path: string, what: string): unknown[] {
 }
 
 function expectInt(value: unknown, path: string, what: string, min = -Infinity, max = Infinity): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new IngestError(`expected ${what}, found ${describe(value)}`, path);
   }
   return value;
@@ -219,6 +221,15 @@ export interface JsonGameOptions {
   logId: string | null;
   /** The platform to record instead of the one the log suggests. */
   platform?: Platform;
+  /** Limits (rounds, takes and discards); the defaults when absent. */
+  limits?: IngestLimits;
+}
+
+/** What the rest of a game may still cost: takes and discards under `maxEvents`, the order search's steps. */
+interface GameBudget {
+  limits: IngestLimits;
+  entries: number;
+  work: { left: number };
 }
 
 /** One tenhou.net/6 document and where it sits in the file (`''` for a file holding just it). */
@@ -260,6 +271,15 @@ export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameO
       );
     }
   }
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  let roundCount = 0;
+  for (const { d, at } of docs) {
+    const log = d.log as unknown[];
+    if (roundCount + log.length > limits.maxRounds) {
+      throw limitError('maxRounds', limits, 'the game has more than {} rounds', `${at}log[${limits.maxRounds - roundCount}]`);
+    }
+    roundCount += log.length;
+  }
   const logs = docs.flatMap(({ d, at }) => (d.log as unknown[]).map((k, i) => ({ k, path: `${at}log[${i}]` })));
   const ref = typeof first.ref === 'string' && first.ref ? first.ref : null;
   const logId = ref ?? options.logId;
@@ -268,11 +288,19 @@ export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameO
   const rule = jsonRule(first, logId, threePlayer ? 3 : 4);
   const players = jsonPlayers(first, rule.players);
   const rounds: Round[] = [];
-  for (const { k, path } of logs) rounds.push(readRound(k, path, rule).round);
+  const budget: GameBudget = { limits, entries: 0, work: { left: GAME_WORK_BUDGET } };
+  for (const { k, path } of logs) rounds.push(readRound(k, path, rule, budget).round);
   let final: FinalResult | null = null;
   const withScores = [...docs].reverse().find(({ d }) => Array.isArray(d.sc) && d.sc.length >= 8 && d.sc.every((v) => typeof v === 'number'));
   if (withScores) {
     const sc = withScores.d.sc as number[];
+    // Final scores are whole points (the game points after them may have decimals).
+    for (const i of [0, 2, 4, 6]) {
+      if (!Number.isSafeInteger(sc[i])) throw new IngestError(`final score ${sc[i]} is not a whole number of points`, `sc[${i}]`);
+    }
+    for (const i of [1, 3, 5, 7]) {
+      if (!Number.isFinite(sc[i]) || Math.abs(sc[i]) > 1e9) throw new IngestError(`final game points ${sc[i]} are out of range`, `sc[${i}]`);
+    }
     final = { scores: [0, 2, 4, 6].map((i) => sc[i]), points: [1, 3, 5, 7].map((i) => sc[i]) };
     const last = rounds.at(-1)?.events.at(-1);
     if (last && (last.type === 'win' || last.type === 'ryuukyoku')) last.final = final;
@@ -364,7 +392,7 @@ function jsonPlayers(d: Json6, count: 3 | 4): Player[] {
   return players;
 }
 
-function readRound(value: unknown, path: string, rule: GameRule): { round: Round; final: FinalResult | null } {
+function readRound(value: unknown, path: string, rule: GameRule, budget: GameBudget): { round: Round; final: FinalResult | null } {
   const k = expectArray(value, path, 'a round array of 17 entries');
   if (k.length !== 17) throw new IngestError(`round array has ${k.length} entries, expected 17`, path);
   const head = expectArray(k[0], `${path}[0]`, '[kyoku, honba, sticks]');
@@ -386,10 +414,15 @@ function readRound(value: unknown, path: string, rule: GameRule): { round: Round
     const expected = seat >= seats ? 0 : 13;
     if (hand.length !== expected) throw new IngestError(`seat ${seat}'s dealt hand has ${hand.length} tiles, expected ${expected}`, `${path}[${base}]`);
     haipai.push(hand);
-    takes.push(expectArray(k[base + 1], `${path}[${base + 1}]`, `seat ${seat}'s takes`).map((v, i) => parseTake(v, `${path}[${base + 1}][${i}]`)));
-    discards.push(
-      expectArray(k[base + 2], `${path}[${base + 2}]`, `seat ${seat}'s discards`).map((v, i) => parseDiscard(v, `${path}[${base + 2}][${i}]`)),
-    );
+    const takeList = expectArray(k[base + 1], `${path}[${base + 1}]`, `seat ${seat}'s takes`);
+    const discardList = expectArray(k[base + 2], `${path}[${base + 2}]`, `seat ${seat}'s discards`);
+    // Each take and discard becomes an event or two: counted before any is read.
+    budget.entries += takeList.length + discardList.length;
+    if (budget.entries > budget.limits.maxEvents) {
+      throw limitError('maxEvents', budget.limits, 'the game has more than {} takes and discards', `${path}[${base + 1}]`);
+    }
+    takes.push(takeList.map((v, i) => parseTake(v, `${path}[${base + 1}][${i}]`)));
+    discards.push(discardList.map((v, i) => parseDiscard(v, `${path}[${base + 2}][${i}]`)));
   }
   const alloc = new TileAllocator(rule.redFiveSuits, path);
   const start: RoundStartEvent = {
@@ -405,7 +438,7 @@ function readRound(value: unknown, path: string, rule: GameRule): { round: Round
     hands: haipai.map((h) => h.map((c) => alloc.take(c))),
     untimedKandora: dora.slice(1).map((c) => alloc.take(c)),
   };
-  const played = playRound({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards });
+  const played = playRound({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
   const result = expectArray(k[16], `${path}[16]`, 'the round result');
   return roundResult(played, result, ura, rule.redFiveSuits, path);
 }

@@ -307,7 +307,7 @@ class MjaiReader {
     const kyotaku = this.int(d.kyotaku, 'start_kyoku kyotaku', 0);
     const oya = this.int(d.oya, 'start_kyoku oya', 0, this.players - 1);
     if (oya !== kyoku - 1) throw new IngestError(`start_kyoku kyoku ${kyoku} has oya ${oya}, expected seat ${kyoku - 1} (the dealer of kyoku k is seat k - 1)`, this.at);
-    if (!Array.isArray(d.scores) || d.scores.length < this.players || d.scores.length > 4 || d.scores.some((s) => typeof s !== 'number')) {
+    if (!Array.isArray(d.scores) || d.scores.length < this.players || d.scores.length > 4 || d.scores.some((s) => !isPoints(s))) {
       throw new IngestError(`start_kyoku scores is ${describe(d.scores)}, expected ${this.players} numbers`, this.at);
     }
     const scores = [0, 1, 2, 3].map((s) => (s < this.players ? (d.scores as number[])[s] : 0));
@@ -427,7 +427,7 @@ class MjaiReader {
   private reachAccepted(d: Doc): void {
     const seat = this.actor(d);
     let scores: number[];
-    if (Array.isArray(d.scores) && d.scores.length >= this.players && d.scores.every((s) => typeof s === 'number')) {
+    if (Array.isArray(d.scores) && d.scores.length >= this.players && d.scores.every(isPoints)) {
       scores = [0, 1, 2, 3].map((s) => (s < this.players ? (d.scores as number[])[s] : 0));
     } else {
       scores = [...this.scores];
@@ -463,8 +463,8 @@ class MjaiReader {
     const deltas = this.deltas(d, i);
     const first = this.wins++ === 0;
     const sticks = first ? this.start.riichiSticks + this.acceptedRiichi() : 0;
-    const han = typeof d.fan === 'number' ? d.fan : typeof d.han === 'number' ? d.han : null;
-    const fu = typeof d.fu === 'number' ? d.fu : 0;
+    const han = isPoints(d.fan) ? d.fan : isPoints(d.han) ? d.han : null;
+    const fu = isPoints(d.fu) ? d.fu : 0;
     const { yaku, yakuman } = this.yaku(d, seat, [...hand, ...s.melds.flatMap((m) => m.tiles)]);
     const ura = d.ura_markers ?? d.uradora_markers ?? d.uradora_marker;
     const win: WinEvent = {
@@ -477,7 +477,7 @@ class MjaiReader {
       riichiSticks: sticks,
       fu,
       points:
-        typeof d.hora_points === 'number' ? d.hora_points : Math.max(0, deltas[seat] - (first ? this.start.honba * 300 + sticks * 1000 : 0)),
+        isPoints(d.hora_points) ? d.hora_points : Math.max(0, deltas[seat] - (first ? this.start.honba * 300 + sticks * 1000 : 0)),
       limit: yakuman.length > 0 ? 5 : han === null ? 0 : limitOf(han, fu),
       yaku,
       yakuman,
@@ -538,7 +538,7 @@ class MjaiReader {
   private deltas(d: Doc, i: number): number[] {
     let deltas: number[] | null = null;
     if (d.deltas !== undefined) {
-      if (!Array.isArray(d.deltas) || d.deltas.length < this.players || d.deltas.some((v) => typeof v !== 'number')) {
+      if (!Array.isArray(d.deltas) || d.deltas.length < this.players || d.deltas.some((v) => !isPoints(v))) {
         throw new IngestError(`${d.type as string} deltas is ${describe(d.deltas)}, expected ${this.players} numbers`, this.at);
       }
       deltas = [0, 1, 2, 3].map((s) => (s < this.players ? (d.deltas as number[])[s] : 0));
@@ -687,7 +687,7 @@ function showsRedFive(value: unknown): boolean {
 }
 
 function scoresOf(value: unknown, players: number): number[] | null {
-  if (!Array.isArray(value) || value.length < players || value.some((v) => typeof v !== 'number')) return null;
+  if (!Array.isArray(value) || value.length < players || value.some((v) => !isPoints(v))) return null;
   return [0, 1, 2, 3].map((s) => (s < players ? (value as number[])[s] : 0));
 }
 
@@ -699,4 +699,9 @@ function limitOf(han: number, fu: number): number {
   if (han >= 6) return 2;
   if (han >= 5 || (han === 4 && fu >= 40) || (han === 3 && fu >= 70)) return 1;
   return 0;
+}
+
+/** Points, fu and han are whole numbers; a fraction or a number past 2^53 is no real value (nor storable). */
+function isPoints(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
 }

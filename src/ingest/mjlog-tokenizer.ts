@@ -5,6 +5,7 @@
  * truncated document) returns null, and the caller falls back to fast-xml-parser, which stays the
  * reference: a test proves both give the same tags on the whole corpus.
  */
+import { DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
 import type { MjlogTag } from './xml.js';
 
 const LT = 60; // <
@@ -86,15 +87,17 @@ function tileTagAt(text: string, i: number, out: { tag: MjlogTag | null; code: n
 }
 
 /** The tags of an mjlog in the simple shape, or null when the text needs the full parser. */
-export function tokenizeMjlog(text: string): MjlogTag[] | null {
-  return tokenizeMjlogWithCodes(text)?.tags ?? null;
+export function tokenizeMjlog(text: string, limits: IngestLimits = DEFAULT_LIMITS): MjlogTag[] | null {
+  return tokenizeMjlogWithCodes(text, limits)?.tags ?? null;
 }
 
 /**
  * The tags, and for each the packed draw/discard code (letter index × 1024 + tile id) or -1: reading the
- * code here saves the converter a look at every tag's name.
+ * code here saves the converter a look at every tag's name. More tags than `limits.maxEvents` are refused
+ * at the first one over, before another is read.
  */
-export function tokenizeMjlogWithCodes(text: string): { tags: MjlogTag[]; tileCodes: number[] } | null {
+export function tokenizeMjlogWithCodes(text: string, limits: IngestLimits = DEFAULT_LIMITS): { tags: MjlogTag[]; tileCodes: number[] } | null {
+  const maxTags = limits.maxEvents;
   const n = text.length;
   let i = 0;
   while (i < n && isSpace(text.charCodeAt(i))) i++;
@@ -125,6 +128,10 @@ export function tokenizeMjlogWithCodes(text: string): { tags: MjlogTag[]; tileCo
       return j === n ? { tags, tileCodes } : null;
     }
     if (!isNameStart(c1)) return null;
+    if (tags.length >= maxTags) {
+      const name = /^[A-Za-z0-9]*/.exec(text.slice(i + 1, i + 12))![0];
+      throw limitError('maxEvents', limits, 'the log has more than {} tags', `tag ${tags.length} <${name}>`);
+    }
     const after = tileTagAt(text, i + 1, found);
     if (after >= 0) {
       tags.push(found.tag!);

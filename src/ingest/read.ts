@@ -2,12 +2,13 @@
  * Bytes → text → format → GameLog. Gzip is recognised by its magic bytes and the format by the content,
  * never by the file name.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { IngestError } from './errors.js';
 import type { GameLog, Platform } from '../events/index.js';
 import { logIdFromName } from './game-type.js';
 import { json6PartsToGame, type Json6Part } from './json.js';
+import { checkJsonDepth, DEFAULT_LIMITS, formatCount, limitError, resolveLimits, type IngestLimits } from './limits.js';
 import { mjaiToGame } from './mjai.js';
 import { mjlogTagsToGame, parseMjlogTagsWithCodes } from './xml.js';
 
@@ -15,15 +16,24 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-/** Decompresses when gzip, then decodes UTF-8 (a byte-order mark is dropped). */
-export function bytesToText(bytes: Uint8Array): { text: string; gzip: boolean } {
+/**
+ * Decompresses when gzip, then decodes UTF-8 (a byte-order mark is dropped). Bytes over
+ * `limits.maxLogBytes`, before or after decompression, are refused: inflating stops at the limit, so a
+ * gzip bomb costs no more than the limit.
+ */
+export function bytesToText(bytes: Uint8Array, limits: IngestLimits = DEFAULT_LIMITS): { text: string; gzip: boolean } {
   if (bytes.length === 0) throw new IngestError('the file is empty, expected an mjlog (XML or gzip) or tenhou.net/6 JSON log', 'byte 0');
+  const max = limits.maxLogBytes;
+  if (bytes.length > max) throw limitError('maxLogBytes', limits, `the file has ${formatCount(bytes.length)} bytes, more than {}`, `byte ${max}`);
   const gzip = isGzip(bytes);
   let raw: Uint8Array = bytes;
   if (gzip) {
     try {
-      raw = gunzipSync(bytes);
+      raw = gunzipSync(bytes, { maxOutputLength: max });
     } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw limitError('maxLogBytes', limits, 'the log decompresses to more than {} bytes', 'gzip stream');
+      }
       throw new IngestError(`broken gzip stream (${(err as Error).message}); the download may be truncated`, 'gzip stream');
     }
   }
@@ -49,28 +59,72 @@ export interface ParseOptions {
   file?: string;
   /** Where the game was played, when the caller knows better than the log (`--platform`). */
   platform?: Platform;
+  /** What one log may cost to read (src/ingest/limits.ts); each limit not given is the default. */
+  limits?: Partial<IngestLimits>;
 }
 
-/** Parses one log from its bytes; throws IngestError naming the file and the position. */
+/**
+ * Parses one log from its bytes; throws IngestError naming the file and the position. A failure that is
+ * not the reader's own refusal but the log's size showing through (a string or buffer too long for V8,
+ * the stack exhausted) is turned into one too (`asIngestError`).
+ */
 export function parseLog(bytes: Uint8Array, options: ParseOptions = {}): GameLog {
   const file = options.file ?? null;
   try {
-    const { text, gzip } = bytesToText(bytes);
+    const limits = resolveLimits(options.limits);
+    const { text, gzip } = bytesToText(bytes, limits);
     const logId = file ? logIdFromName(file) : null;
     const platform = options.platform;
     if (detectFormat(text) === 'xml') {
-      const { tags, tileCodes } = parseMjlogTagsWithCodes(text);
-      return mjlogTagsToGame(tags, { gzip, logId, platform }, tileCodes);
+      const { tags, tileCodes } = parseMjlogTagsWithCodes(text, limits);
+      return mjlogTagsToGame(tags, { gzip, logId, platform, limits }, tileCodes);
     }
-    const parts = jsonParts(text);
+    checkJsonDepth(text, limits);
+    const parts = jsonParts(text, limits);
     const first = parts[0]?.doc;
     if (typeof first === 'object' && first !== null && !Array.isArray(first) && typeof (first as { type?: unknown }).type === 'string') {
+      checkMjaiParts(parts, limits);
       return mjaiToGame(parts, { gzip, logId, platform });
     }
-    return json6PartsToGame(parts, { gzip, logId, platform });
+    return json6PartsToGame(parts, { gzip, logId, platform, limits });
   } catch (err) {
-    if (err instanceof IngestError && file) err.withFile(file);
-    throw err;
+    const ingest = asIngestError(err);
+    if (ingest && file) ingest.withFile(file);
+    throw ingest ?? err;
+  }
+}
+
+/**
+ * The IngestError a failure while reading a log amounts to, or null for a failure of kanshi itself (a
+ * bug). Besides the reader's own refusals, V8's limits reached by a log's size or shape count as the
+ * log's: a string, buffer or array too long, the call stack exhausted.
+ */
+export function asIngestError(err: unknown): IngestError | null {
+  if (err instanceof IngestError) return err;
+  if (!(err instanceof Error)) return null;
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ERR_STRING_TOO_LONG' || code === 'ERR_BUFFER_TOO_LARGE' || code === 'ERR_FS_FILE_TOO_LARGE' || code === 'ERR_MEMORY_ALLOCATION_FAILED') {
+    return new IngestError(`the log is too large to read (${err.message})`, null);
+  }
+  if (err instanceof RangeError) {
+    if (/call stack/i.test(err.message)) return new IngestError(`the log is nested or chained too deeply to read (${err.message})`, null);
+    if (/invalid (string|array|typed array) length|array buffer allocation failed|too large|longer than/i.test(err.message)) {
+      return new IngestError(`the log is too large to read (${err.message})`, null);
+    }
+  }
+  return null;
+}
+
+/** An mjai log: no more events (lines) than the limit, no more rounds (start_kyoku). */
+function checkMjaiParts(parts: readonly Json6Part[], limits: IngestLimits): void {
+  const where = (part: Json6Part) => part.at.replace(/[:.]\s*$/, '') || 'line 1';
+  if (parts.length > limits.maxEvents) throw limitError('maxEvents', limits, 'the log has more than {} events', where(parts[limits.maxEvents]));
+  let rounds = 0;
+  for (const part of parts) {
+    const d = part.doc as { type?: unknown } | null;
+    if (typeof d === 'object' && d !== null && d.type === 'start_kyoku' && ++rounds > limits.maxRounds) {
+      throw limitError('maxRounds', limits, 'the game has more than {} rounds', where(part));
+    }
   }
 }
 
@@ -79,41 +133,85 @@ export function parseLog(bytes: Uint8Array, options: ParseOptions = {}): GameLog
  * separate tenhou.net/6 objects); or one document per line (JSON lines: mjai events, or tenhou.net/6
  * round objects as mjx's mjscore files keep them).
  */
-function jsonParts(text: string): Json6Part[] {
+function jsonParts(text: string, limits: IngestLimits): Json6Part[] {
   try {
     const doc: unknown = JSON.parse(text);
-    return Array.isArray(doc) ? doc.map((d, i) => ({ doc: d, at: `[${i}].` })) : [{ doc, at: '' }];
+    if (!Array.isArray(doc)) return [{ doc, at: '' }];
+    if (doc.length > limits.maxEvents) throw limitError('maxEvents', limits, 'the file holds more than {} documents', `[${limits.maxEvents}]`);
+    return doc.map((d, i) => ({ doc: d, at: `[${i}].` }));
   } catch (err) {
+    if (err instanceof IngestError) throw err;
     const message = (err as Error).message;
     // A second document after the first, on a later line: JSON lines.
-    if (/after JSON/.test(message)) return jsonLines(text);
+    if (/after JSON/.test(message)) return jsonLines(text, limits);
     const at = /position (\d+)/.exec(message);
     throw new IngestError(`not valid JSON (${message})`, at ? `byte ${at[1]}` : 'JSON text');
   }
 }
 
-function jsonLines(text: string): Json6Part[] {
+/** One document a line, read line by line (no array of every line first); more lines than the limit are refused. */
+function jsonLines(text: string, limits: IngestLimits): Json6Part[] {
   const parts: Json6Part[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
+  let lineNo = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    lineNo++;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
     if (line === '') continue;
+    if (parts.length >= limits.maxEvents) throw limitError('maxEvents', limits, 'the file holds more than {} lines', `line ${lineNo}`);
     try {
-      parts.push({ doc: JSON.parse(line), at: `line ${i + 1}: ` });
+      parts.push({ doc: JSON.parse(line), at: `line ${lineNo}: ` });
     } catch (err) {
-      throw new IngestError(`not valid JSON (${(err as Error).message}); a JSON-lines file holds one JSON value a line`, `line ${i + 1}`);
+      throw new IngestError(`not valid JSON (${(err as Error).message}); a JSON-lines file holds one JSON value a line`, `line ${lineNo}`);
     }
   }
   return parts;
 }
 
-/** Reads and parses one log file. */
-export function readLogFile(path: string, options: Omit<ParseOptions, 'file'> = {}): GameLog {
-  let bytes: Buffer;
+/**
+ * The bytes of a log file, never more than `maxBytes` of them: a file larger than that (by its size, or,
+ * for a pipe or a device that has none, by reading one byte past the limit) is refused before it is
+ * held in memory.
+ */
+export function readLogBytes(path: string, limits: Partial<IngestLimits> | undefined = undefined): Buffer {
+  const resolved = resolveLimits(limits);
+  const max = resolved.maxLogBytes;
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch (err) {
     throw new IngestError(`cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, null, path);
   }
-  return parseLog(bytes, { ...options, file: path });
+  try {
+    const info = fstatSync(fd);
+    if (info.isDirectory()) throw new IngestError('cannot read the file (EISDIR)', null, path);
+    if (info.isFile() && info.size > max) {
+      throw limitError('maxLogBytes', resolved, `the file has ${formatCount(info.size)} bytes, more than {}`, `byte ${max}`).withFile(path);
+    }
+    // A regular file is read at its size; anything else in chunks, up to one byte past the limit.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(info.isFile() && info.size > 0 ? info.size - total + 1 : 1 << 16, max + 1 - total));
+      if (chunk.length === 0) break;
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      total += n;
+      if (total > max) throw limitError('maxLogBytes', resolved, 'the file has more than {} bytes', `byte ${max}`).withFile(path);
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } catch (err) {
+    if (err instanceof IngestError) throw err;
+    throw new IngestError(`cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, null, path);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads and parses one log file. */
+export function readLogFile(path: string, options: Omit<ParseOptions, 'file'> = {}): GameLog {
+  return parseLog(readLogBytes(path, options.limits), { ...options, file: path });
 }

@@ -19,6 +19,7 @@ import type {
   Yaku,
 } from '../events/index.js';
 import { DAN_NAMES, decodeGameType } from './game-type.js';
+import { checkXmlShape, DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
 import { tileCodeOfName, tokenizeMjlog, tokenizeMjlogWithCodes } from './mjlog-tokenizer.js';
 
 /** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
@@ -50,26 +51,37 @@ function referenceParser(): NonNullable<typeof reference> {
 }
 
 /** Reads mjlog XML text into its tags: the mjlog tokenizer when it can, else the reference parser. */
-export function parseMjlogTags(text: string): MjlogTag[] {
-  return tokenizeMjlog(text) ?? parseMjlogTagsReference(text);
+export function parseMjlogTags(text: string, limits: IngestLimits = DEFAULT_LIMITS): MjlogTag[] {
+  return tokenizeMjlog(text, limits) ?? parseMjlogTagsReference(text, limits);
 }
 
 /** The tags with their draw/discard codes (-1 for other tags), from the tokenizer or the reference parser. */
-export function parseMjlogTagsWithCodes(text: string): { tags: MjlogTag[]; tileCodes: number[] } {
-  const fast = tokenizeMjlogWithCodes(text);
+export function parseMjlogTagsWithCodes(text: string, limits: IngestLimits = DEFAULT_LIMITS): { tags: MjlogTag[]; tileCodes: number[] } {
+  const fast = tokenizeMjlogWithCodes(text, limits);
   if (fast) return fast;
-  const tags = parseMjlogTagsReference(text);
+  const tags = parseMjlogTagsReference(text, limits);
   return { tags, tileCodes: tags.map((t) => (Object.keys(t.attrs).length === 0 ? tileCodeOfName(t.name) : -1)) };
 }
 
-/** Reads mjlog XML text into its tags with fast-xml-parser, with the position of any syntax error. */
-export function parseMjlogTagsReference(text: string): MjlogTag[] {
+/**
+ * Reads mjlog XML text into its tags with fast-xml-parser, with the position of any syntax error. A
+ * DOCTYPE or ENTITY declaration, nesting and a number of elements over the limits are refused by a scan
+ * before the parser runs (checkXmlShape), so the parser never expands an entity nor recurses deeply.
+ */
+export function parseMjlogTagsReference(text: string, limits: IngestLimits = DEFAULT_LIMITS): MjlogTag[] {
+  checkXmlShape(text, limits);
   const { parser, validator } = referenceParser();
   const valid = validator.validate(text);
   if (valid !== true) {
     throw new IngestError(`not well-formed XML: ${valid.err.msg}`, `line ${valid.err.line} column ${valid.err.col}`);
   }
-  const doc = parser.parse(text) as Array<Record<string, unknown>>;
+  let doc: Array<Record<string, unknown>>;
+  try {
+    doc = parser.parse(text) as Array<Record<string, unknown>>;
+  } catch (err) {
+    // The parser's own refusals (its entity and nesting limits) are the document's, not kanshi's.
+    throw new IngestError(`XML kanshi cannot read: ${(err as Error).message}`, 'document');
+  }
   const root = doc.find((node) => !('?xml' in node));
   if (!root || !('mjloggm' in root)) {
     const name = root ? Object.keys(root).find((k) => k !== ':@') : undefined;
@@ -213,9 +225,15 @@ function fastIntList(text: string): number[] | null {
   return out;
 }
 
+/**
+ * Scores, deltas and game points are in hundreds of points, and may have decimals (uma). Bounded so that,
+ * times 100, they stay whole numbers the database can store: no real game comes near a billion.
+ */
+const POINTS = { integer: false, min: -1e9, max: 1e9 } as const;
+
 /** Scores and deltas from `sc` (pairs per seat, in hundreds of points). */
 function readScoreChanges(r: TagReader): number[] {
-  const sc = r.numbers('sc', { integer: false });
+  const sc = r.numbers('sc', POINTS);
   if (sc.length < 6 || sc.length % 2 !== 0) r.fail(`attribute sc has ${sc.length} values, expected score/delta pairs for each seat`);
   const deltas: number[] = [];
   for (let i = 0; i < 4; i++) deltas.push(Math.round((sc[2 * i + 1] ?? 0) * 100));
@@ -224,7 +242,7 @@ function readScoreChanges(r: TagReader): number[] {
 
 function readFinal(r: TagReader): FinalResult | undefined {
   if (!r.has('owari')) return undefined;
-  const v = r.numbers('owari', { integer: false });
+  const v = r.numbers('owari', POINTS);
   if (v.length < 6 || v.length % 2 !== 0) r.fail(`attribute owari has ${v.length} values, expected score/points pairs for each seat`);
   const scores: number[] = [];
   const points: number[] = [];
@@ -253,6 +271,8 @@ export interface XmlGameOptions {
   logId: string | null;
   /** The platform to record instead of Tenhou. */
   platform?: Platform;
+  /** Limits (the rounds of a game); the defaults when absent. */
+  limits?: IngestLimits;
 }
 
 /** Turns mjlog tags into a GameLog; `tileCodes` are the tags' draw/discard codes (parseMjlogTagsWithCodes). */
@@ -270,6 +290,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
     rounds: [],
     final: null,
   };
+  const limits = options.limits ?? DEFAULT_LIMITS;
   let sawGo = false;
   let round: Round | null = null;
   /** Disconnects logged before the first round are kept and put into it. */
@@ -325,21 +346,26 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
         if (r.has('oya') && r.int('oya', 0, 3) !== 0) r.fail('TAIKYOKU oya is not 0; kanshi expects seat 0 to be the first dealer');
         break;
       case 'INIT': {
+        if (game.rounds.length >= limits.maxRounds) throw limitError('maxRounds', limits, 'the game has more than {} rounds', r.position);
         const seed = r.numbers('seed', { min: 0, max: 135, count: [6] });
         if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
-        const ten = r.numbers('ten', { integer: false, count: [3, 4] });
-        const dealer = r.seat('oya');
+        const ten = r.numbers('ten', { ...POINTS, count: [3, 4] });
+        const players = game.rule.players;
+        const dealer = r.int('oya', 0, players - 1);
         const hands: TileId[][] = [];
         for (let seat = 0; seat < 4; seat++) {
           const attr = `hai${seat}`;
           if (!r.has(attr)) {
-            if (seat === 3 && game.rule.players === 3) {
+            if (seat === 3 && players === 3) {
               hands.push([]);
               continue;
             }
             r.fail(`missing attribute ${attr}`);
           }
-          hands.push(r.tiles(attr, seat === 3 && game.rule.players === 3 ? [0, 13] : [13]));
+          if (seat === 3 && players === 3 && r.raw(attr).trim() !== '') {
+            r.fail(`attribute hai3 deals a hand to a fourth seat, but the GO type ${game.rule.typeCode ?? ''} says 3 players (hai3 is empty in a 3-player game)`);
+          }
+          hands.push(r.tiles(attr, seat === 3 && players === 3 ? [0] : [13]));
         }
         round = {
           events: [
@@ -389,7 +415,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
         const step = r.int('step', 1, 2);
         if (step === 1) emit({ type: 'riichi', seat, step: 'declare' });
         else {
-          const scores = r.has('ten') ? r.numbers('ten', { integer: false, count: [3, 4] }) : null;
+          const scores = r.has('ten') ? r.numbers('ten', { ...POINTS, count: [3, 4] }) : null;
           emit({
             type: 'riichi',
             seat,
@@ -402,7 +428,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
       case 'AGARI': {
         if (!round) r.fail('a win before the first INIT');
         const [honba, riichiSticks] = readBa(r);
-        const ten = r.numbers('ten', { min: 0, count: [3] });
+        const ten = r.numbers('ten', { min: 0, max: 1e9, count: [3] });
         if (ten[2] > 5) r.fail(`attribute ten limit ${ten[2]} is out of range, expected 0..5`);
         const yakuPairs = r.has('yaku') ? r.numbers('yaku', { min: 0, max: 200 }) : [];
         if (yakuPairs.length % 2 !== 0) r.fail('attribute yaku has an odd number of values, expected id,han pairs');

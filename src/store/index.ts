@@ -1,12 +1,14 @@
 /**
  * src/store: the SQLite audit database (schemas/audit.sql). The only door to this folder.
  *
- *   openStore(file, { readonly?, cacheSizeKiB? }) → Store   WAL, synchronous=NORMAL, foreign keys; creates, migrates or refuses
+ *   openStore(file, { readonly?, cacheSizeKiB? }) → Store   checks the file is kanshi's before any write; WAL while
+ *                                             open, a rollback journal at rest; creates, migrates or refuses
  *   Store.writeBatch(audits)                  one transaction per batch; writing the same audit again changes nothing
  *   prepareAudit(audit) → PreparedAudit; Store.writePrepared(rows)   the same split in two: rows built in workers
  *   Store.auditedHashes(rulesKey) / isAudited  what a resumed audit can skip
  *   Store.ruleSets() / rowCounts()             the rule sets (with counts) and every table's row count
  *   Store.query(sql)                           one read-only statement → { columns, rows }
+ *   streamQuery(file, sql, { timeoutMs })      the same in a worker thread: rows in batches as they come, a time limit
  *   Store.stats({ profile? | rulesKey? })      the canned reports of `kanshi stats`
  *   SCHEMA_VERSION, APPLICATION_ID, schemaPath(), StoreError
  */
@@ -16,3 +18,4 @@ export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration 
 export type { QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
 export { prepareAudit, type PreparedAudit } from './writer.js';
+export { streamQuery, QueryTimeoutError, type QueryStream, type QueryStreamOptions } from './query-stream.js';

@@ -102,25 +102,36 @@ export interface SchemaState {
   objects: number;
 }
 
+/**
+ * One statement, so one snapshot: read in three, another kanshi creating the file could commit in
+ * between, and a schema with no mark yet (application_id 0) would be taken for a foreign file.
+ */
 export function schemaState(db: Database): SchemaState {
-  return {
-    version: db.pragma('user_version', { simple: true }) as number,
-    applicationId: db.pragma('application_id', { simple: true }) as number,
-    objects: (db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get() as number) ?? 0,
-  };
+  const row = db
+    .prepare(
+      `SELECT (SELECT user_version FROM pragma_user_version) AS version,
+              (SELECT application_id FROM pragma_application_id) AS applicationId,
+              (SELECT count(*) FROM sqlite_schema) AS objects`,
+    )
+    .get() as SchemaState;
+  return { version: row.version ?? 0, applicationId: row.applicationId ?? 0, objects: row.objects ?? 0 };
+}
+
+/** An empty database: no schema object, no version (a new file, or one SQLite left empty). */
+function isEmpty(state: SchemaState): boolean {
+  return state.objects === 0 && state.version === 0;
 }
 
 /**
- * Makes the database's schema the current one, or says why it cannot: creates it in an empty file,
- * migrates an older one (all steps in one transaction: a kill midway leaves the old version), refuses a
- * newer one or a file that is not kanshi's. Read-only opens never change the file.
+ * Says why the database cannot be used as it is (a pure read: nothing is written). A file that is not
+ * kanshi's and a newer schema are refused; read-only, an empty or older database is refused too (it
+ * cannot be created or migrated without writing).
  */
-export function ensureSchema(db: Database, file: string, readonly: boolean, migrations: readonly Migration[] = MIGRATIONS): void {
+export function checkSchema(db: Database, file: string, readonly: boolean): SchemaState {
   const state = schemaState(db);
-  if (state.objects === 0 && state.version === 0) {
+  if (isEmpty(state)) {
     if (readonly) throw new StoreError(`${file} is an empty database: no audit has been written to it (run kanshi audit first)`);
-    createSchema(db);
-    return;
+    return state;
   }
   if (state.applicationId !== APPLICATION_ID) {
     throw new StoreError(`${file} is an SQLite database, but not one kanshi wrote (application_id ${state.applicationId}); give another --db file`);
@@ -130,41 +141,60 @@ export function ensureSchema(db: Database, file: string, readonly: boolean, migr
       `${file} has schema version ${state.version}, newer than this kanshi supports (${SCHEMA_VERSION}): it was written by a newer kanshi; upgrade kanshi to read it`,
     );
   }
-  if (state.version < SCHEMA_VERSION) {
-    if (readonly) {
-      throw new StoreError(`${file} has schema version ${state.version}, older than this kanshi's (${SCHEMA_VERSION}); run kanshi audit on it once to migrate it`);
-    }
-    migrate(db, file, state.version, SCHEMA_VERSION, migrations);
+  if (state.version < SCHEMA_VERSION && readonly) {
+    throw new StoreError(`${file} has schema version ${state.version}, older than this kanshi's (${SCHEMA_VERSION}); run kanshi audit on it once to migrate it`);
   }
+  return state;
 }
 
-function createSchema(db: Database): void {
+/**
+ * Makes the database's schema the current one, or says why it cannot: creates it in an empty file,
+ * migrates an older one (all steps in one transaction: a kill midway leaves the old version), refuses a
+ * newer one or a file that is not kanshi's. Read-only opens never change the file.
+ *
+ * Creating and migrating happen in one IMMEDIATE transaction that looks at the file again once it holds
+ * the write lock: a second kanshi creating (or migrating) the same database at the same moment waits for
+ * the first, then finds the work done and goes on.
+ */
+export function ensureSchema(db: Database, file: string, readonly: boolean, migrations: readonly Migration[] = MIGRATIONS): void {
+  const state = checkSchema(db, file, readonly);
+  if (readonly || (!isEmpty(state) && state.version === SCHEMA_VERSION)) return;
   db.transaction(() => {
-    db.exec(schemaSql());
-    const created = db.pragma('user_version', { simple: true }) as number;
-    // The file and the code must agree, or migrations would be applied to the wrong shape later.
-    if (created !== SCHEMA_VERSION) {
-      throw new StoreError(`${schemaPath()} sets schema version ${created}, but this kanshi expects ${SCHEMA_VERSION}`);
-    }
+    const now = checkSchema(db, file, false);
+    if (isEmpty(now)) createSchema(db);
+    else if (now.version < SCHEMA_VERSION) migrateSteps(db, file, now.version, SCHEMA_VERSION, migrations);
   }).immediate();
+}
+
+/** Creates the schema of schemas/audit.sql; inside the caller's transaction. */
+function createSchema(db: Database): void {
+  db.exec(schemaSql());
+  const created = db.pragma('user_version', { simple: true }) as number;
+  // The file and the code must agree, or migrations would be applied to the wrong shape later.
+  if (created !== SCHEMA_VERSION) {
+    throw new StoreError(`${schemaPath()} sets schema version ${created}, but this kanshi expects ${SCHEMA_VERSION}`);
+  }
 }
 
 /** Applies the steps from `from` to `to`, all in one transaction. */
 export function migrate(db: Database, file: string, from: number, to: number, migrations: readonly Migration[]): void {
+  db.transaction(() => migrateSteps(db, file, from, to, migrations)).immediate();
+}
+
+/** The steps from `from` to `to`, inside the caller's transaction. */
+function migrateSteps(db: Database, file: string, from: number, to: number, migrations: readonly Migration[]): void {
   const steps: Migration[] = [];
   for (let v = from + 1; v <= to; v++) {
     const step = migrations.find((m) => m.to === v);
     if (!step) throw new StoreError(`${file} has schema version ${from}, and this kanshi has no migration to version ${v}; audit into a new --db file`);
     steps.push(step);
   }
-  db.transaction(() => {
-    for (const step of steps) {
-      try {
-        db.exec(step.sql);
-      } catch (err) {
-        throw new StoreError(`migrating ${file} to schema version ${step.to} (${step.description}) failed: ${(err as Error).message}`, { cause: err });
-      }
-      db.pragma(`user_version = ${step.to}`);
+  for (const step of steps) {
+    try {
+      db.exec(step.sql);
+    } catch (err) {
+      throw new StoreError(`migrating ${file} to schema version ${step.to} (${step.description}) failed: ${(err as Error).message}`, { cause: err });
     }
-  }).immediate();
+    db.pragma(`user_version = ${step.to}`);
+  }
 }

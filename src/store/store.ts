@@ -1,14 +1,15 @@
 /**
- * Opening the audit database: WAL, synchronous=NORMAL, foreign keys on, the schema created, migrated or
- * refused (src/store/schema.ts); then writing batches, asking what is already audited, reading.
+ * Opening the audit database: the file checked to be kanshi's before anything is written, then WAL,
+ * synchronous=NORMAL, foreign keys on, the schema created, migrated or refused (src/store/schema.ts); then
+ * writing batches, asking what is already audited, reading; on closing, back to a rollback journal.
  */
-import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { FINDING_KINDS, type GameAudit } from '../audit/index.js';
+import { FINDING_KINDS, type GameAudit, type Severity } from '../audit/index.js';
 import { RIICHI_KAN_REASONS } from '../hand/index.js';
 import { StoreError } from './errors.js';
 import { readQuery, type QueryResult } from './query.js';
-import { ensureSchema, type Migration } from './schema.js';
+import { asStoreError, checkBeforeWriting, connect, openReadOnly } from './connect.js';
+import { checkSchema, ensureSchema, type Migration } from './schema.js';
 import { listRuleSets, statsReport, type RuleSetChoice, type RuleSetSummary, type StatsReport } from './stats.js';
 import { AuditWriter, FACTS_VERSION, prepareAudit, type PreparedAudit } from './writer.js';
 
@@ -41,6 +42,16 @@ export interface Store {
   isAudited(contentHash: string, rulesKey: string): boolean;
   /** The platform this kanshi stored for a game and the rules keys it was audited under (resume with a rule set per platform). */
   auditsOf(contentHash: string): { platform: string | null; rulesKey: string }[];
+  /**
+   * The findings stored, by severity, for these games (by content hash), each under the rules key of its
+   * platform (`rulesKeys[platform]`, the stored platform or `platform` over it, as a resumed audit passes
+   * them over): what the audits passed over said. `games`: how many of them have such an audit.
+   */
+  storedSeverities(
+    contentHashes: readonly string[],
+    rulesKeys: Readonly<Record<string, string>>,
+    platform?: string,
+  ): { games: number; severities: Record<Severity, number> };
   /** The rule sets audited into this database, latest run first, with their counts. */
   ruleSets(): RuleSetSummary[];
   /** Rows in every table (not views), by table name. */
@@ -55,39 +66,35 @@ export interface Store {
 /**
  * Opens (and, unless read-only, creates) the audit database at `file`. Throws StoreError with a clear
  * message for a missing file (read-only), a file that is not a kanshi database, or a newer schema.
+ *
+ * Nothing is written to a file before it is known to be kanshi's (or empty): its header is read first,
+ * then SQLite's view of it, and only then is the journal mode set (connect.ts). A database is written in
+ * WAL mode and put back in rollback-journal mode when its last writer closes it, so that it can be read
+ * where its folder cannot be written.
  */
 export function openStore(file: string, options: OpenStoreOptions = {}): Store {
-  const readonly = options.readonly ?? false;
-  if (readonly && !existsSync(file)) throw new StoreError(`no database at ${file} (run kanshi audit first, or give --db FILE)`);
-  let db: Database.Database;
+  if (options.readonly) return new SqliteStore(openReadOnly(file, options), file, true);
+  checkBeforeWriting(file);
+  const db = connect(file, false, options);
   try {
-    db = new Database(file, { readonly, fileMustExist: readonly, timeout: options.busyTimeoutMs ?? 10_000 });
+    checkSchema(db, file, false);
+    // Only now, the file being kanshi's or empty, is anything written.
+    configure(db);
+    ensureSchema(db, file, false, options.migrations);
+    describeClosedLists(db);
   } catch (err) {
-    throw new StoreError(`cannot open ${file}: ${(err as Error).message}`, { cause: err });
+    if (db.open) db.close();
+    throw asStoreError(file, err);
   }
-  try {
-    configure(db, readonly);
-    if (options.cacheSizeKiB !== undefined) db.pragma(`cache_size = -${Math.max(1, Math.floor(options.cacheSizeKiB))}`);
-    ensureSchema(db, file, readonly, options.migrations);
-    if (!readonly) describeClosedLists(db);
-  } catch (err) {
-    db.close();
-    if (err instanceof StoreError) throw err;
-    // e.g. SQLITE_NOTADB: "file is not a database"
-    throw new StoreError(`cannot open ${file}: ${(err as Error).message}`, { cause: err });
-  }
-  return new SqliteStore(db, file, readonly);
+  return new SqliteStore(db, file, false);
 }
 
-function configure(db: Database.Database, readonly: boolean): void {
-  if (!readonly) {
-    // WAL: readers never block the writer, and a killed writer leaves only uncommitted frames behind,
-    // which the next open ignores. NORMAL is durable against a killed process (not a power cut in the
-    // last instant), and much faster than FULL.
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-  }
-  db.pragma('foreign_keys = ON');
+function configure(db: Database.Database): void {
+  // WAL: readers never block the writer, and a killed writer leaves only uncommitted frames behind,
+  // which the next open ignores. NORMAL is durable against a killed process (not a power cut in the
+  // last instant), and much faster than FULL.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
 }
 
 /** The closed lists of finding kinds and riichi-kan reasons, for queries to join (kept in step with the code that opens the file). */
@@ -159,6 +166,28 @@ class SqliteStore implements Store {
     return this.auditsOfStatement.all(contentHash, FACTS_VERSION) as { platform: string | null; rulesKey: string }[];
   }
 
+  storedSeverities(
+    contentHashes: readonly string[],
+    rulesKeys: Readonly<Record<string, string>>,
+    platform?: string,
+  ): { games: number; severities: Record<Severity, number> } {
+    if (contentHashes.length === 0) return { games: 0, severities: { error: 0, warning: 0, info: 0 } };
+    // One statement for any number of games: the hashes go in as one JSON array, looked up by games'
+    // unique content_hash index; each game's audit is the one under its platform's rules key, as the
+    // resume check (auditsOf) chose it.
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS games, coalesce(sum(a.errors), 0) AS error, coalesce(sum(a.warnings), 0) AS warning, coalesce(sum(a.infos), 0) AS info
+         FROM (SELECT DISTINCT value AS hash FROM json_each(?)) h
+         JOIN games g ON g.content_hash = h.hash
+         JOIN audits a ON a.game_id = g.game_id
+         JOIN rule_sets r ON r.rule_set_id = a.rule_set_id
+         WHERE g.facts_digest = ? AND r.rules_key = json_extract(?, '$.' || coalesce(?, g.platform, 'unknown'))`,
+      )
+      .get(JSON.stringify(contentHashes), FACTS_VERSION, JSON.stringify(rulesKeys), platform ?? null) as { games: number } & Record<Severity, number>;
+    return { games: row.games, severities: { error: row.error, warning: row.warning, info: row.info } };
+  }
+
   ruleSets(): RuleSetSummary[] {
     return listRuleSets(this.db);
   }
@@ -182,7 +211,18 @@ class SqliteStore implements Store {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    if (!this.readonly) {
+      // Back to a rollback journal, so readers need no -shm file (a folder they cannot write). Only the
+      // last connection can: with another open (a second audit, a query), the database stays in WAL mode.
+      try {
+        this.db.pragma('busy_timeout = 0');
+        this.db.pragma('journal_mode = DELETE');
+      } catch {
+        // busy: someone else has it open; WAL it stays, which they rely on
+      }
+    }
+    this.db.close();
   }
 }
 

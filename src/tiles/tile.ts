@@ -132,6 +132,32 @@ export function parseTiles(text: string): NotatedTile[] {
   return tiles;
 }
 
+/** Red fives in a set: Tenhou's has one per suit (ids 16, 52, 88), and so does every platform kanshi reads. */
+export const RED_FIVES_PER_SUIT = 1;
+
+/** How many tiles of each suit the notation wrote as a red five (`0m`, `0p`, `0s`). */
+export function redFivesWritten(tiles: Iterable<NotatedTile>): Record<'m' | 'p' | 's', number> {
+  const red = { m: 0, p: 0, s: 0 };
+  for (const t of tiles) if (t.red) red[suitOf(t.kind) as 'm' | 'p' | 's']++;
+  return red;
+}
+
+/** `HAND has 4 red 5m (0m), but a set has one`: `what` names where the tiles were written. */
+export function tooManyRedFives(what: string, suit: 'm' | 'p' | 's', count: number): string {
+  return `${what} has ${count} red 5${suit} (0${suit}), but a set has one`;
+}
+
+/**
+ * Refuses notation that writes more red fives of a suit than a set has (`0000m` is not four fives, one
+ * of them red: it is no hand at all), with a NotationError naming `what` and the tile.
+ */
+export function checkRedFives(tiles: Iterable<NotatedTile>, what: string): void {
+  const red = redFivesWritten(tiles);
+  for (const suit of ['m', 'p', 's'] as const) {
+    if (red[suit] > RED_FIVES_PER_SUIT) throw new NotationError(tooManyRedFives(what, suit, red[suit]));
+  }
+}
+
 /** Parses notation into kinds (red fives become plain fives). */
 export function parseKinds(text: string): TileKind[] {
   return parseTiles(text).map((t) => t.kind);

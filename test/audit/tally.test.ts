@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { finding } from '../../src/audit/findings.js';
-import { emptySummary, mergeSummary, summaryLines, tallyAudit, type AuditSummary } from '../../src/audit/tally.js';
+import { emptySummary, judgedSeverities, mergeSummary, summaryLines, tallyAudit, type AuditSummary, type BatchNotes } from '../../src/audit/tally.js';
 import { gameAudit, kan, replay, round, verdict, win } from './support.js';
 
 const at = { round: 0, eventIndex: 10 };
@@ -97,6 +97,31 @@ describe('summaryLines', () => {
     expect(summaryLines(s)[0]).toBe('games audited: 0');
     s.failedFiles = 2;
     expect(summaryLines(s)[0]).toBe('games audited: 0, files that could not be read: 2');
+  });
+});
+
+describe('a batch\'s notes (issue 14)', () => {
+  const notes: BatchNotes = { passedOver: 3, passedOverSeverities: { error: 2, warning: 0, info: 5 }, duplicateFiles: 1 };
+
+  it('say how many files were duplicates and how many games were passed over, whose stored findings count toward --fail-on', () => {
+    const s = emptySummary();
+    tallyAudit(s, sampleAudit());
+    expect(summaryLines(s, notes).slice(0, 4)).toEqual([
+      'games audited: 1',
+      '1 duplicate file (same content as another input: one game to the database, counted once)',
+      'passed over: 3 games audited already under these rules (--force audits them again); their stored findings (2 errors, 0 warnings, 5 info) count toward --fail-on',
+      'kans: 4 (ankan 2, daiminkan 1, kakan 1); robbed kakans are not counted',
+    ]);
+    // none of either: no line
+    expect(summaryLines(s, { passedOver: 0, passedOverSeverities: { error: 0, warning: 0, info: 0 }, duplicateFiles: 0 })).toEqual(summaryLines(s));
+  });
+
+  it('--fail-on judges the findings of the games audited now and those stored for the games passed over', () => {
+    const s = emptySummary();
+    tallyAudit(s, sampleAudit());
+    expect(judgedSeverities(s, notes)).toEqual({ error: 3, warning: 1, info: 7 });
+    expect(judgedSeverities(emptySummary(), notes)).toEqual({ error: 2, warning: 0, info: 5 });
+    expect(judgedSeverities(s)).toEqual(s.severities);
   });
 });
 

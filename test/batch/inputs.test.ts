@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { walkInputs, type InputItem } from '../../src/batch/index.js';
+import { emptyWalkReport, notLogsText, walkInputs, type InputItem, type WalkReport } from '../../src/batch/index.js';
+import { PROJECT_ROOT } from '../support/cli.js';
+import { kanshiInProcess } from '../support/in-process.js';
 
 const LOG = '<mjloggm ver="2.3"></mjloggm>';
 
@@ -15,9 +17,9 @@ function tree(): string {
   return root;
 }
 
-async function walk(paths: string[]): Promise<InputItem[]> {
+async function walk(paths: string[], report?: WalkReport): Promise<InputItem[]> {
   const items: InputItem[] = [];
-  for await (const item of walkInputs(paths)) items.push(item);
+  for await (const item of walkInputs(paths, report)) items.push(item);
   return items;
 }
 
@@ -68,5 +70,55 @@ describe('walking the inputs of a batch', () => {
     const items = await walk([gone, join(root, 'a.mjlog'), gone]);
     expect(files(items)).toEqual([`missing ${gone}`, join(root, 'a.mjlog')]);
     expect(items[0]).toMatchObject({ kind: 'missing', reason: expect.stringMatching(/ENOENT/) });
+  });
+});
+
+describe('what a walk passed over (issue 14)', () => {
+  it('counts the files inside folders that are not logs, by extension, and the paths that held no log file', async () => {
+    const root = tree();
+    writeFileSync(join(root, 'sub', 'b.txt'), 'x');
+    writeFileSync(join(root, 'sub', 'photo.PNG'), 'x');
+    writeFileSync(join(root, 'README'), 'x');
+    // hidden files are never logs and not counted (a checkout's .git would drown the count)
+    writeFileSync(join(root, '.DS_Store'), 'x');
+    mkdirSync(join(root, '.git'));
+    writeFileSync(join(root, '.git', 'config'), 'x');
+    // a link to a file is a file; a link to a folder is not followed, and is no file passed over
+    symlinkSync(join(root, 'notes.txt'), join(root, 'link.txt'));
+    symlinkSync(join(root, 'sub'), join(root, 'linked-folder'));
+    const empty = mkdtempSync(join(tmpdir(), 'kanshi-inputs-empty-'));
+    const onlyText = mkdtempSync(join(tmpdir(), 'kanshi-inputs-text-'));
+    writeFileSync(join(onlyText, 'log.txt'), LOG);
+    const report = emptyWalkReport();
+    const items = await walk([empty, root, onlyText, join(root, 'notes.txt')], report);
+    expect(items).toHaveLength(3); // notes.txt is inside root, given too: walked once, and not as a log
+    expect(report).toEqual({ files: 3, empty: [empty, onlyText], notLogs: { '.txt': 4, '.png': 1, '': 1 } });
+    expect(notLogsText(report.notLogs)).toBe('skipped 6 files that are not logs (by extension: .txt 4, no extension 1, .png 1)');
+    expect(notLogsText({ '.txt': 1 })).toBe('skipped 1 file that is not a log (by extension: .txt 1)');
+    expect(notLogsText({})).toBeNull();
+  });
+
+  it('a file named on the command line is a log file given, whatever its ending; a missing path is no empty one', async () => {
+    const root = tree();
+    const report = emptyWalkReport();
+    await walk([join(root, 'notes.txt'), join(root, 'gone')], report);
+    expect(report).toEqual({ files: 1, empty: [], notLogs: {} });
+  });
+
+  it('every command that walks paths says "no log files found in PATH", exit 1 when no path held one', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'kanshi-inputs-empty-'));
+    writeFileSync(join(empty, 'notes.txt'), 'x');
+    const out = mkdtempSync(join(tmpdir(), 'kanshi-inputs-out-'));
+    for (const args of [['info'], ['verify'], ['export', '--format', 'mjai', '--out', out], ['export', '--format', 'mjai']]) {
+      process.exitCode = undefined; // a command's exit status stays in this process: each is judged alone
+      const r = await kanshiInProcess(...args, empty);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr, args.join(' ')).toMatch(`kanshi: no log files found in ${empty}\n`);
+    }
+    // another path holds a log: the notice, and the exit status of what was read
+    process.exitCode = undefined;
+    const r = await kanshiInProcess('info', empty, join(PROJECT_ROOT, 'logs', 'examples', 'chankan.mjlog'));
+    expect(r.stderr).toBe(`kanshi: no log files found in ${empty}\n`);
+    expect(r.code).toBe(0);
   });
 });

@@ -1,15 +1,18 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { kanshi, PROJECT_ROOT } from '../support/cli.js';
 import { CORPUS_LOGS, corpusFile, corpusTimesOver } from '../support/corpus.js';
+import { kanshiInProcess } from '../support/in-process.js';
 
 function tempDb(): string {
   return join(mkdtempSync(join(tmpdir(), 'kanshi-audit-')), 'audit.sqlite');
 }
+
+const EXAMPLES = join(PROJECT_ROOT, 'logs', 'examples');
 
 function rowCounts(db: string): Record<string, number> {
   const store = openStore(db, { readonly: true });
@@ -115,5 +118,73 @@ describe('kanshi audit', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no-such-folder: cannot read/);
     expect(kanshi(['audit', '--help']).stdout).toMatch(/--fail-on <severity>/);
+  });
+
+  it('--fail-on judges the stored findings of the games passed over: a second run over flagged files fails as the first did (issue 14)', async () => {
+    const db = tempDb();
+    const flagged = join(EXAMPLES, 'wall-mismatch.mjlog'); // a readable game with an error finding
+    const clean = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
+    const first = await kanshiInProcess('audit', flagged, clean, '--db', db, '--workers', '0', '--fail-on', 'error', '--json');
+    expect(first.code, first.stderr).toBe(1);
+    expect(JSON.parse(first.stdout)).toMatchObject({ games: 2, skipped: 0, severities: { error: 1 } });
+    process.exitCode = undefined;
+    const again = await kanshiInProcess('audit', flagged, clean, '--db', db, '--workers', '0', '--fail-on', 'error', '--json');
+    expect(again.code, again.stderr).toBe(1);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      games: 0,
+      skipped: 2,
+      severities: { error: 0, warning: 0, info: 0 },
+      passedOverSeverities: { error: 1, warning: 0 },
+      judgedSeverities: { error: 1, warning: 0 },
+    });
+    process.exitCode = undefined;
+    const text = await kanshiInProcess('audit', flagged, clean, '--db', db, '--workers', '0', '--fail-on', 'error');
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/^passed over: 2 games audited already under these rules \(--force audits them again\); their stored findings \(1 errors, 0 warnings, \d+ info\) count toward --fail-on$/m);
+    // only the clean game passed over: nothing to fail on; without --fail-on, exit 0 as before
+    process.exitCode = undefined;
+    expect((await kanshiInProcess('audit', clean, '--db', db, '--workers', '0', '--fail-on', 'error')).code).toBe(0);
+    expect((await kanshiInProcess('audit', flagged, '--db', db, '--workers', '0')).code).toBe(0);
+    // under other rules the game is audited, not passed over, and judged by those rules' verdict
+    process.exitCode = undefined;
+    expect((await kanshiInProcess('audit', flagged, '--db', db, '--workers', '0', '--profile', 'pro-strict', '--fail-on', 'error')).code).toBe(1);
+  });
+
+  it('counts byte-identical files as one game, as the database does, and reports the others as duplicates (issue 14)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kanshi-audit-dupes-'));
+    mkdirSync(join(folder, 'sub'));
+    copyFileSync(join(EXAMPLES, 'chankan.mjlog'), join(folder, 'chankan.mjlog'));
+    copyFileSync(join(EXAMPLES, 'chankan.mjlog'), join(folder, 'sub', 'same-bytes.mjlog'));
+    copyFileSync(join(EXAMPLES, 'truncated.mjlog'), join(folder, 'truncated.mjlog'));
+    copyFileSync(join(EXAMPLES, 'truncated.mjlog'), join(folder, 'sub', 'truncated-too.mjlog'));
+    copyFileSync(join(EXAMPLES, 'suukaikan-abort.mjlog'), join(folder, 'sub', 'suukaikan-abort.mjlog'));
+    const db = tempDb();
+    // worker threads: each file's totals cross back and the game is counted once whichever finishes first
+    const r = kanshi(['audit', folder, '--db', db, '--json', '--workers', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ games: 2, failedFiles: 1, duplicateFiles: 2, findings: { 'chankan-win': 1, 'ingest-error': 1, 'suukaikan-abort': 1 } });
+    expect(rowCounts(db).games).toBe(3);
+    // passed over, a duplicate is still a duplicate, not a second game passed over
+    const again = kanshi(['audit', folder, '--db', db, '--workers', '2']);
+    expect(again.stdout).toMatch(/^games audited: 0, files that could not be read: 1\n2 duplicate files \(same content as another input: one game to the database, counted once\)\npassed over: 2 games /);
+  });
+
+  it('says when a path holds no log file (exit 1 when none does) and how many files it skipped as not logs (issue 14)', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'kanshi-audit-empty-'));
+    const r = await kanshiInProcess('audit', empty, '--db', tempDb(), '--workers', '0', '--json');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(`kanshi: no log files found in ${empty}\n`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ games: 0, noLogFilesIn: [empty], notLogFiles: 0 });
+    const mixed = mkdtempSync(join(tmpdir(), 'kanshi-audit-mixed-'));
+    copyFileSync(join(EXAMPLES, 'chankan.mjlog'), join(mixed, 'chankan.mjlog'));
+    for (const name of ['a.txt', 'b.txt', 'c.png']) writeFileSync(join(mixed, name), 'not a log');
+    process.exitCode = undefined;
+    const text = await kanshiInProcess('audit', mixed, empty, '--db', tempDb(), '--workers', '0');
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toMatch(`kanshi: no log files found in ${empty}\n`);
+    expect(text.stdout).toMatch(/^games audited: 1\nskipped 3 files that are not logs \(by extension: \.txt 2, \.png 1\)\n/);
+    const json = await kanshiInProcess('audit', mixed, '--db', tempDb(), '--workers', '0', '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ games: 1, notLogFiles: 3, notLogExtensions: { '.txt': 2, '.png': 1 }, noLogFilesIn: [] });
   });
 });

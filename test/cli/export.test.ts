@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeCorpusAttacks } from '../../bench/fuzz-inputs.js';
 import { toMjai } from '../../src/export/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { kanshi } from '../support/cli.js';
@@ -87,4 +88,26 @@ describe('kanshi export --format mjai', () => {
     expect(ours.filter((l, i) => l !== real[i])).toEqual(['{"type":"ankan","actor":3,"consumed":["5mr","5m","5m","5m"]}']);
     expect(kanshi(['export', '--format', 'mjai', '--platform', 'mars', mjai]).code).toBe(2);
   });
+});
+
+describe('kanshi export on hostile and broken input (issue 14)', () => {
+  it('the attacks in a folder: each refused on one line, the readable ones written, exit 1, no stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-export-attacks-'));
+    const attacks = await makeCorpusAttacks(join(dir, 'in'), CORPUS_DIR);
+    copyFileSync(XML, join(dir, 'in', 'game.xml'));
+    const out = join(dir, 'out');
+    const r = kanshi(['export', '--format', 'mjai', join(dir, 'in'), '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const refused = attacks.filter((a) => a.expect !== 'read');
+    expect(r.stderr.trim().split('\n')).toHaveLength(refused.length);
+    for (const a of refused) expect(r.stderr).toContain(`${a.path}: `);
+    expect(r.stderr).toMatch(/gzip-draws-21M\.mjlog: gzip stream: the log decompresses to more than 16,777,216 bytes/);
+    expect(readdirSync(out).sort()).toEqual(['game.mjai.jsonl', 'json-chained-calls-1008.mjai.jsonl']);
+    // one file to stdout: the error line, and nothing written
+    const one = kanshi(['export', '--format', 'mjai', attacks.find((a) => a.name === 'tags-60000')!.path]);
+    expect(one.code).toBe(1);
+    expect(one.stdout).toBe('');
+    expect(one.stderr).toMatch(/tags-60000\.xml: tag 50000 <D1>: the log has more than 50,000 tags, the limit \(--max-events raises it\)\n$/);
+  }, 60_000);
 });

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, kanshi, type CliRun } from '../support/cli.js';
 import { corpusFile } from '../support/corpus.js';
-import { FakeTenhou } from '../fetch/tenhou-server.js';
+import { FakeTenhou, gzipBomb } from '../fetch/tenhou-server.js';
 
 const MAIN = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
 
@@ -157,6 +157,61 @@ describe('kanshi fetch', () => {
     expect(noLinks.stderr).toContain('scc.html: no log=ID links found');
   });
 
+  it('gives up on a body that trickles in at --timeout-ms for the whole answer, retrying it like a timeout (exit 1)', async () => {
+    server.script(A, [{ kind: 'trickle', everyMs: 20 }]);
+    const started = performance.now();
+    const r = await run(['fetch', A, '--out', 'logs', ...fast(), '--timeout-ms', '300', '--retries', '1', '--delay-ms', '10']);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^  ${A}  retry after attempt 1 in 0\\.1 s: no complete answer within 300 ms \\([\\d,]+ bytes of the body had arrived\\)$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\[1/1\\] ${A}  failed  no complete answer within 300 ms \\([\\d,]+ bytes of the body had arrived\\) after 2 attempts$`));
+    expect(lines[2]).toBe('fetch: 1 log into logs: 0 saved, 0 skipped (already there), 0 not found, 0 invalid, 1 failed');
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(server.requestsFor(A)).toHaveLength(2);
+    expect(readdirSync(join(dir, 'logs'))).toEqual([]);
+  });
+
+  it('does not follow a redirect to another host, and fails that id (exit 1)', async () => {
+    const elsewhere = await FakeTenhou.start({ [A]: corpusFile(`${A}.xml`) });
+    try {
+      server.script(A, [{ kind: 'redirect', to: `${elsewhere.baseUrl}/0/log/?${A}` }]);
+      server.script(B, [{ kind: 'redirect', to: `/0/log/?${B}&moved=1` }, { kind: 'log' }]);
+      const r = await run(['fetch', A, B, '--out', 'logs', ...fast(), '--retries', '2']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`[1/2] ${A}  failed  redirected to another host (${elsewhere.baseUrl}); only redirects within ${server.baseUrl} are followed\n`);
+      expect(r.stderr).toContain(`[2/2] ${B}  saved  logs/${B}.mjlog`);
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(server.requestsFor(A)).toHaveLength(1);
+      expect(readdirSync(join(dir, 'logs'))).toEqual([`${B}.mjlog`]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('refuses a body over --max-log-bytes as it arrives, and a gzip bomb at the default 16M (exit 1)', async () => {
+    server.script(B, [{ kind: 'body', body: gzipBomb(64 * 1024 * 1024), headers: { 'content-encoding': 'gzip' } }]);
+    const small = await run(['fetch', A, '--out', 'logs', ...fast(), '--max-log-bytes', '4k']);
+    expect(small.code).toBe(1);
+    expect(small.stderr).toMatch(new RegExp(`\\[1/1\\] ${A}  invalid  the body announces [\\d,]+ bytes, more than 4,096, the limit for a log \\(--max-log-bytes raises it\\)\n`));
+    const bomb = await run(['fetch', B, '--out', 'logs', ...fast()]);
+    expect(bomb.code).toBe(1);
+    expect(bomb.stderr).toContain(`[1/1] ${B}  invalid  the body decompresses to more than 16,777,216 bytes, the limit for a log (--max-log-bytes raises it)\n`);
+    expect(readdirSync(join(dir, 'logs'))).toEqual([]);
+  });
+
+  it('refuses a gzip-bomb archive page with a message, not a crash, before downloading anything (exit 2)', async () => {
+    // 600 MiB inflated: more than one string can hold, which used to end in a stack trace.
+    writeFileSync(join(dir, 'scc20240101.html.gz'), gzipBomb(600 * 1024 * 1024));
+    const r = await run(['fetch', '--archive', 'scc20240101.html.gz', '--out', 'logs', ...fast()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'kanshi: nothing was downloaded; fix these first:\n' +
+        '  scc20240101.html.gz: the page decompresses to more than 67,108,864 bytes (an archive page is a few MB)\n',
+    );
+    expect(server.requests).toHaveLength(0);
+    expect(existsSync(join(dir, 'logs'))).toBe(false);
+  });
+
   it('has usage errors for options and empty input', () => {
     const none = kanshi(['fetch']);
     expect(none.code).toBe(2);
@@ -176,6 +231,18 @@ describe('kanshi fetch', () => {
     }
     expect(r.stdout).toMatch(/Exit status: 0 when every id was saved or skipped; 1 when any was not found, invalid or failed/);
     expect(r.stdout).toMatch(/Examples:\n {2}kanshi fetch 2016052515gm-00a9-0000-c4d72066/);
+  });
+
+  it('says in its help exactly what ties a log to its id, and what bounds a download', () => {
+    const help = kanshi(['fetch', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).not.toMatch(/another game's log is never saved/);
+    expect(help).toContain("an mjlog whose GO type or lobby differs from the id's, or a tenhou.net/6 JSON whose ref is another id");
+    expect(help).toContain('an mjlog does not name it, so another game of the same type and lobby served under the id would be saved');
+    expect(help).toContain('--timeout-ms <n> the most one attempt may take, from connecting to the last byte of the body');
+    expect(help).toContain('a body over --max-log-bytes (16M) as it arrives or once its gzip is inflated');
+    expect(help).toContain("Redirects are followed within the --base-url's host only, at most 5; a redirect to another host is not followed");
+    expect(help).toContain('An --archive page may hold 64 MiB, on disk or decompressed.');
+    expect(help).toContain('Files are written only in --out');
   });
 });
 
@@ -214,6 +281,22 @@ describe('kanshi audit given log ids', () => {
     expect(badDir.stderr).toMatch(/kanshi: cannot download into --fetch-dir a-file: E[A-Z]+/);
     expect(existsSync(join(dir, 'a.sqlite'))).toBe(false);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('does not follow a redirect to another host for an id it downloads', async () => {
+    const elsewhere = await FakeTenhou.start({ [A]: corpusFile(`${A}.xml`) });
+    try {
+      server.script(A, [{ kind: 'redirect', to: `${elsewhere.baseUrl}/0/log/?${A}` }]);
+      const r = await run(['audit', A, '--fetch-dir', 'got', '--db', 'a.sqlite', '--json', '--workers', '0', '--base-url', server.baseUrl]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `kanshi: ${A}: not downloaded (failed: redirected to another host (${elsewhere.baseUrl}); only redirects within ${server.baseUrl} are followed)`,
+      );
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(readdirSync(join(dir, 'got'))).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('still reports an argument that is neither a path nor a log id as a missing path', async () => {

@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeCorpusAttacks } from '../../bench/fuzz-inputs.js';
 import { kanshi } from '../support/cli.js';
-import { corpusFile } from '../support/corpus.js';
+import { CORPUS_DIR, corpusFile } from '../support/corpus.js';
 
 describe('kanshi info', () => {
   it('prints one JSON line per game with kans by kind, chankan wins and four-kan aborts', () => {
@@ -82,5 +83,44 @@ describe('kanshi --help', () => {
     const r = kanshi(['frobnicate']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown command/);
+  });
+});
+
+describe('kanshi info on hostile and broken input (issue 14)', () => {
+  it('each attack gives one located line, the other files go on, exit 1, no stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-info-attacks-'));
+    const attacks = await makeCorpusAttacks(join(dir, 'in'), CORPUS_DIR);
+    copyFileSync(corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), join(dir, 'in', 'zz-good.xml'));
+    const r = kanshi(['info', '--json', join(dir, 'in')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; error?: string });
+    expect(lines).toHaveLength(attacks.length + 1);
+    for (const a of attacks) {
+      const line = lines.find((l) => l.file === a.path)!;
+      if (a.expect === 'read') expect(line.error).toBeUndefined();
+      // `position: reason`: a byte, line and column, tag, JSON path or the gzip stream
+      else expect(line.error).toMatch(/^(byte \d+|line \d+( column \d+)?|tag \d+( <\w+>)?|log\[\d+\]|gzip stream): ./);
+    }
+    expect(lines.at(-1)).toMatchObject({ file: join(dir, 'in', 'zz-good.xml'), players: 4 });
+    // Without --json: the errors on stderr, one line each.
+    const text = kanshi(['info', join(dir, 'in')]);
+    expect(text.code).toBe(1);
+    expect(text.stderr.trim().split('\n')).toHaveLength(attacks.filter((a) => a.expect !== 'read').length);
+    expect(text.stderr).toMatch(/gzip-bomb-1GB\.mjlog: gzip stream: the log decompresses to more than 16,777,216 bytes, the limit \(--max-log-bytes raises it\)/);
+    expect(text.stdout.trim().split('\n')).toHaveLength(2);
+  }, 60_000);
+
+  it('the limit flags are taken, and checked', () => {
+    const file = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
+    const r = kanshi(['info', file, '--max-rounds', '5', '--max-log-bytes', '1M']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/tag \d+ <INIT>: the game has more than 5 rounds, the limit \(--max-rounds raises it\)/);
+    expect(kanshi(['info', file, '--max-events', '100000', '--max-depth', '4']).code).toBe(0);
+    const bad = kanshi(['info', file, '--max-log-bytes', 'lots']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--max-log-bytes must be a number of bytes/);
+    expect(kanshi(['info', file, '--max-rounds', '300']).stderr).toMatch(/--max-rounds must be an integer between 1 and 256/);
+    expect(kanshi(['info', '--help']).stdout).toMatch(/--max-log-bytes <bytes>[\s\S]*--max-events <n>[\s\S]*--max-depth <n>[\s\S]*--max-rounds <n>/);
   });
 });

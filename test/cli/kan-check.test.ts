@@ -122,4 +122,20 @@ describe('kanshi kan-check', () => {
     expect(r.stdout).toMatch(/Examples:\n {2}\$ kanshi kan-check --hand 3335666p111456s --draw 3p --riichi-kan strict/);
     expect(r.stdout).toMatch(/Exit status: 0 when the kan was judged, legal or not/);
   });
+
+  it('refuses more red fives than a set has across the hand, its ankans and the draw (issue 14)', async () => {
+    const draw = await kanshi('kan-check', '--hand', '0p55p456s789s1z', '--ankan', '7z', '--draw', '0p');
+    expect(draw.code).toBe(2);
+    expect(draw.stderr).toBe('kanshi: --hand with --draw has 2 red 5p (0p), but a set has one\n');
+    const ankans = await kanshi('kan-check', '--hand', '0p55p456s789s1z', '--ankans', '0p', '--draw', '5p');
+    expect(ankans.stderr).toBe('kanshi: --hand with --ankans has 2 red 5p (0p), but a set has one\n');
+    const ankan = await kanshi('kan-check', '--hand', '55p5p456s789s1z', '--ankan', '0s', '--draw', '0s');
+    expect(ankan.stderr).toBe('kanshi: --ankan with --draw has 2 red 5s (0s), but a set has one\n');
+    const hand = await kanshi('kan-check', '--hand', '000p456s789s1122z', '--draw', '1z');
+    expect(hand.stderr).toBe('kanshi: --hand has 3 red 5p (0p), but a set has one\n');
+    // --kan names the kind kanned (from the hand and the draw), not another tile: one red five in all
+    const kan = await kanshi('kan-check', '--hand', '0p55p456s789s1z', '--ankan', '7z', '--draw', '5p', '--kan', '0p');
+    expect(kan.code, kan.stderr).toBe(0);
+    expect(kan.stdout).toMatch(/^legal \(allowed\)/m);
+  });
 });

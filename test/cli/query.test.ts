@@ -111,3 +111,65 @@ describe('kanshi query', () => {
     expect(help.stdout).toMatch(/Examples:\n {2}kanshi query "SELECT/);
   });
 });
+
+describe('kanshi query on a statement without end (issue 14)', () => {
+  const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c';
+
+  it('streams rows as they come and stops at --timeout: exit 124, the rows so far kept, a message saying they are not all', () => {
+    for (const format of ['csv', 'json', 'table']) {
+      const started = Date.now();
+      const r = query(endless, '--format', format, '--timeout', '1');
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(r.code).toBe(124);
+      expect(r.stderr).toMatch(/^kanshi: the query ran for 1 s \(the time limit\) and was stopped; the rows printed are not all of them/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      // Rows were printed while it ran (held back, none would be): thousands in one second.
+      const lines = r.stdout.trimEnd().split('\n');
+      expect(lines.length).toBeGreaterThan(1000);
+      if (format === 'csv') expect(lines.slice(1, 4)).toEqual(['1', '2', '3']);
+      if (format === 'json') expect(lines.slice(0, 3)).toEqual(['[', '{"x":1},', '{"x":2},']);
+    }
+  });
+
+  it('refuses a --timeout that is not a number of seconds', () => {
+    const r = query('SELECT 1', '--timeout', 'soon');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--timeout must be a number of seconds/);
+  });
+
+  it('stops at once on Ctrl-C (exit 130), and leaves no process behind', async () => {
+    const { spawn, execFileSync } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const { PROJECT_ROOT } = await import('../support/cli.js');
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist/src/cli/main.js'), 'query', '--db', db, endless, '--timeout', '0', '--format', 'csv'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Rows flowing: the statement is running.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.resume();
+    const sent = Date.now();
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(Date.now() - sent).toBeLessThan(2000);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/kanshi: query interrupted/);
+    await new Promise((r) => setTimeout(r, 1500));
+    const left = execFileSync('ps', ['-eo', 'args']).toString().split('\n').filter((l) => l.includes('query-child.js') && l.includes(process.execPath));
+    expect(left).toEqual([]);
+  });
+
+  it('ends quietly when its reader stops reading (a pipe into head)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const { PROJECT_ROOT } = await import('../support/cli.js');
+    const main = join(PROJECT_ROOT, 'dist/src/cli/main.js');
+    const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${main}" query --db "${db}" "${endless}" --timeout 0 --format csv | head -3`], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(r.stdout).toBe('x\n1\n2\n');
+    expect(r.stderr).toBe('');
+  });
+});

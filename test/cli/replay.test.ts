@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeCorpusAttacks } from '../../bench/fuzz-inputs.js';
 import { kanshi } from '../support/cli.js';
-import { corpusFile } from '../support/corpus.js';
+import { CORPUS_DIR, corpusFile } from '../support/corpus.js';
 
 const RINSHAN_AFTER_KAKAN = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
 
@@ -56,5 +60,28 @@ describe('kanshi verify', () => {
     const r = kanshi(['verify', RINSHAN_AFTER_KAKAN]);
     expect(r.stdout).toMatch(/^ok {2}.*0 wall mismatches, 0 timing mismatches, 0 inconsistencies/m);
     expect(r.stderr).toMatch(/1 games: \d+ tiles checked, 0 wall mismatches/);
+  });
+});
+
+describe('kanshi replay on hostile and broken input (issue 14)', () => {
+  it('an attack file: one located line on stderr, exit 1, no stack trace', async () => {
+    const attacks = await makeCorpusAttacks(mkdtempSync(join(tmpdir(), 'kanshi-replay-attacks-')), CORPUS_DIR);
+    for (const a of attacks) {
+      const r = kanshi(['replay', a.path]);
+      if (a.expect === 'read') {
+        expect(r.code).toBe(0);
+        expect(r.stdout).toMatch(/Round 63/);
+        continue;
+      }
+      expect(r.code, a.name).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(new RegExp(`^kanshi: ${a.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (byte \\d+|line \\d+( column \\d+)?|tag \\d+( <\\w+>)?|log\\[\\d+\\]|gzip stream): .+\\n$`));
+    }
+  }, 60_000);
+
+  it('takes the limit flags', () => {
+    const r = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--max-log-bytes', '4k']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/byte 4096: the file has [\d,]+ bytes, more than 4,096, the limit \(--max-log-bytes raises it\)/);
   });
 });

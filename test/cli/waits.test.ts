@@ -118,4 +118,19 @@ describe('kanshi waits', () => {
       expect(r.stderr, args.join(' ')).toMatch(message);
     }
   });
+
+  it('refuses more red fives than a set has, in the hand or across the hand and its melds (issue 14)', async () => {
+    // was read as 5555m, four red fives
+    const four = await kanshi('waits', '0000m123p456s789s');
+    expect(four.code).toBe(2);
+    expect(four.stderr).toBe('kanshi: HAND has 4 red 5m (0m), but a set has one\n');
+    const meld = await kanshi('waits', '0m23m456s789s1z', '--pon', '0m');
+    expect(meld.code).toBe(2);
+    expect(meld.stderr).toBe('kanshi: HAND with --pon has 2 red 5m (0m), but a set has one\n');
+    const chi = await kanshi('waits', '0m23m456p789s1z', '--chi', '340m');
+    expect(chi.stderr).toBe('kanshi: HAND with --chi has 2 red 5m (0m), but a set has one\n');
+    // one red five a suit is fine, wherever it is written
+    expect((await kanshi('waits', '0m23m456s789s1z', '--pon', '5m')).code).toBe(0);
+    expect((await kanshi('waits', '0m23m0p46p789s1z', '--chi', '340s')).code).toBe(0);
+  });
 });

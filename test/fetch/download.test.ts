@@ -1,13 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchLogs, type FetchEvent, type FetchOptions } from '../../src/fetch/index.js';
 import { parseLog, readLogFile } from '../../src/ingest/index.js';
 import { looksLikeLogFile } from '../../src/batch/index.js';
 import { corpusFile } from '../support/corpus.js';
-import { FakeTenhou } from './tenhou-server.js';
+import { FakeTenhou, gzipBomb } from './tenhou-server.js';
 
 /** Real logs from the corpus, served under their ids. */
 const A = '2016052515gm-00a9-0000-c4d72066';
@@ -153,7 +153,7 @@ describe('fetchLogs: faults end in exactly one outcome and never leave a bad fil
     expect(second.startedAt - first.endedAt!).toBeGreaterThanOrEqual(990);
   });
 
-  // undici checks its header and body timeouts about once a second, so each timeout here costs up to ~1.5 s.
+  // Each attempt's deadline is a precise timer (AbortSignal.timeout), so each timeout here costs its timeoutMs.
   it('times out a server that never answers, retries to the bound and fails', async () => {
     server.script(A, [{ kind: 'hang' }]);
     const summary = await fetchLogs([A], options({ retries: 1, timeoutMs: 200 }));
@@ -268,6 +268,177 @@ describe('fetchLogs: faults end in exactly one outcome and never leave a bad fil
     expect(done.sort()).toEqual([...ids].sort());
     expect(summary).toMatchObject({ total: 7, saved: 1, skipped: 1, notFound: 1, invalid: 2, failed: 2 });
     expect(assertOnlyValidLogs()).toEqual([`${A}.mjlog`, `${D}.mjlog`]);
+  });
+});
+
+describe('fetchLogs: one deadline per attempt, headers and body together', () => {
+  it('gives up on a body that trickles in (no pause is long, the whole is), and retries it like a timeout', async () => {
+    server.script(A, [{ kind: 'trickle', everyMs: 20 }]);
+    const events: FetchEvent[] = [];
+    const started = performance.now();
+    const summary = await fetchLogs([A], options({ retries: 1, timeoutMs: 300, onProgress: (e) => events.push(e) }));
+    const elapsed = performance.now() - started;
+    expect(summary.outcomes[0]).toMatchObject({ status: 'failed', attempts: 2, httpStatus: 200 });
+    expect(summary.outcomes[0].reason).toMatch(/^no complete answer within 300 ms \([\d,]+ bytes of the body had arrived\) after 2 attempts$/);
+    const retries = events.flatMap((e) => (e.type === 'retry' ? [e.reason] : []));
+    expect(retries).toHaveLength(1);
+    expect(retries[0]).toMatch(/^no complete answer within 300 ms \([\d,]+ bytes of the body had arrived\)$/);
+    // Two attempts of 300 ms and a short backoff; the 20 KB log would take 400 s at this pace.
+    expect(elapsed).toBeLessThan(1500);
+    const requests = server.requestsFor(A);
+    expect(requests).toHaveLength(2);
+    // kanshi closed each connection at its deadline, long before the body was complete.
+    await vi.waitFor(() => expect(requests.every((r) => r.endedAt !== null)).toBe(true));
+    for (const r of requests) expect(r.sent).toBeLessThan(100);
+    expect(assertOnlyValidLogs()).toEqual([]);
+  });
+
+  it('saves the log when the attempt after a trickling body is answered in time', async () => {
+    server.script(A, [{ kind: 'trickle', everyMs: 20 }, { kind: 'log' }]);
+    const summary = await fetchLogs([A], options({ retries: 1, timeoutMs: 300 }));
+    expect(summary.outcomes[0]).toMatchObject({ status: 'saved', attempts: 2 });
+    expect(assertOnlyValidLogs()).toEqual([`${A}.mjlog`]);
+  });
+
+  it('counts the wait for the headers and the pause inside the body against the same deadline', async () => {
+    // A: 200 ms before the headers, then 200 ms inside the body: each within 300 ms, the whole not.
+    server.script(A, [{ kind: 'late', afterMs: 200, then: { kind: 'halves', pauseMs: 200 } }]);
+    // B: 50 + 50 ms, well within it.
+    server.script(B, [{ kind: 'late', afterMs: 50, then: { kind: 'halves', pauseMs: 50 } }]);
+    const summary = await fetchLogs([A, B], options({ retries: 0, timeoutMs: 300 }));
+    expect(summary.outcomes[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(summary.outcomes[0].reason).toMatch(/^no complete answer within 300 ms \([\d,]+ bytes of the body had arrived\)$/);
+    expect(summary.outcomes[1]).toMatchObject({ status: 'saved', attempts: 1 });
+    expect(assertOnlyValidLogs()).toEqual([`${B}.mjlog`]);
+  });
+});
+
+describe('fetchLogs: redirects stay on the base host', () => {
+  it('follows up to 5 redirects within the base host, absolute or relative, as part of one attempt', async () => {
+    server.script(A, (n) => (n <= 5 ? { kind: 'redirect', to: n % 2 ? `${server.baseUrl}/0/log/?${A}&hop=${n}` : `/0/log/?${A}&hop=${n}`, status: n === 1 ? 301 : 302 } : { kind: 'log' }));
+    const summary = await fetchLogs([A], options());
+    expect(summary.outcomes[0]).toMatchObject({ status: 'saved', attempts: 1, httpStatus: 200 });
+    expect(server.requestsFor(A).map((r) => r.url)).toEqual([`/0/log/?${A}`, ...[1, 2, 3, 4, 5].map((n) => `/0/log/?${A}&hop=${n}`)]);
+  });
+
+  it('fails on a sixth redirect without following it or retrying', async () => {
+    server.script(A, (n) => ({ kind: 'redirect', to: `/0/log/?${A}&hop=${n}` }));
+    const summary = await fetchLogs([A], options({ retries: 2 }));
+    expect(summary.outcomes[0]).toMatchObject({ status: 'failed', attempts: 1, httpStatus: 302, reason: 'more than 5 redirects' });
+    expect(server.requestsFor(A)).toHaveLength(6);
+    expect(assertOnlyValidLogs()).toEqual([]);
+  });
+
+  it('refuses a redirect to another host, without following it or retrying', async () => {
+    const elsewhere = await FakeTenhou.start(FILES);
+    try {
+      const port = new URL(server.baseUrl).port;
+      server.script(A, [{ kind: 'redirect', to: `${elsewhere.baseUrl}/0/log/?${A}` }]);
+      server.script(B, [{ kind: 'redirect', to: `http://localhost:${port}/0/log/?${B}`, status: 307 }]);
+      server.script(C, [{ kind: 'redirect', to: 'file:///etc/passwd' }]);
+      const summary = await fetchLogs([A, B, C], options({ retries: 2 }));
+      const only = `only redirects within ${server.baseUrl} are followed`;
+      expect(summary.outcomes.map((o) => [o.status, o.attempts, o.httpStatus, o.reason])).toEqual([
+        ['failed', 1, 302, `redirected to another host (${elsewhere.baseUrl}); ${only}`],
+        ['failed', 1, 307, `redirected to another host (http://localhost:${port}); ${only}`],
+        ['failed', 1, 302, `redirected to another host (file:///etc/passwd); ${only}`],
+      ]);
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(server.requests.map((r) => r.id)).toEqual([A, B, C]);
+      expect(assertOnlyValidLogs()).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
+
+describe('fetchLogs: bodies bounded by the log size limit, before and after gzip', () => {
+  const LIMIT = '16,777,216';
+
+  it('refuses an endless body as it streams in, after reading no more than the limit', async () => {
+    server.script(A, [{ kind: 'endless' }]);
+    const summary = await fetchLogs([A], options({ timeoutMs: 10_000 }));
+    expect(summary.outcomes[0]).toMatchObject({
+      status: 'invalid', attempts: 1, httpStatus: 200,
+      reason: `the body is larger than ${LIMIT} bytes, the limit for a log (--max-log-bytes raises it)`,
+    });
+    const [request] = server.requestsFor(A);
+    // The connection was closed by kanshi; what the server got written is the limit plus socket buffers.
+    await vi.waitFor(() => expect(request.endedAt).not.toBeNull());
+    expect(request.sent).toBeLessThan(32 * 1024 * 1024);
+    expect(assertOnlyValidLogs()).toEqual([]);
+  });
+
+  it('refuses a body announced larger than the limit without waiting for it', async () => {
+    server.script(A, [{ kind: 'announce', length: 1e12 }]);
+    const summary = await fetchLogs([A], options({ timeoutMs: 10_000 }));
+    expect(summary.outcomes[0]).toMatchObject({
+      status: 'invalid', attempts: 1,
+      reason: `the body announces 1,000,000,000,000 bytes, more than ${LIMIT}, the limit for a log (--max-log-bytes raises it)`,
+    });
+    await vi.waitFor(() => expect(server.requestsFor(A)[0].endedAt).not.toBeNull());
+  });
+
+  it('refuses a gzip bomb, as a gzip body or under Content-Encoding: gzip, at the limit', async () => {
+    const bomb = gzipBomb(16 * 1024 * 1024 + 1);
+    server.script(A, [{ kind: 'body', body: bomb }]);
+    server.script(B, [{ kind: 'body', body: bomb, headers: { 'content-encoding': 'gzip' } }]);
+    // A gzip file inside Content-Encoding: gzip, each layer bounded.
+    server.script(C, [{ kind: 'body', body: gzipSync(bomb), headers: { 'content-encoding': 'gzip' } }]);
+    const summary = await fetchLogs([A, B, C], options());
+    const reason = `the body decompresses to more than ${LIMIT} bytes, the limit for a log (--max-log-bytes raises it)`;
+    expect(summary.outcomes.map((o) => [o.status, o.attempts, o.reason, o.bytes])).toEqual([
+      ['invalid', 1, reason, bomb.length],
+      ['invalid', 1, reason, bomb.length],
+      ['invalid', 1, reason, gzipSync(bomb).length],
+    ]);
+    expect(assertOnlyValidLogs()).toEqual([]);
+  });
+
+  it('reads logs served with Content-Encoding: gzip, saving XML as gzip .mjlog and JSON as plain text', async () => {
+    const xml = readFileSync(FILES[A]);
+    server.script(A, [{ kind: 'body', body: gzipSync(xml), headers: { 'content-encoding': 'gzip' } }]);
+    server.script(J, [{ kind: 'body', body: gzipSync(readFileSync(FILES[J])), headers: { 'content-encoding': 'x-gzip' } }]);
+    expect((await fetchLogs([A], options())).outcomes[0]).toMatchObject({ status: 'saved' });
+    expect((await fetchLogs([J], options({ format: 'json' }))).outcomes[0]).toMatchObject({ status: 'saved' });
+    expect(gunzipSync(readFileSync(join(out, `${A}.mjlog`))).equals(xml)).toBe(true);
+    expect(readFileSync(join(out, `${J}.json`)).equals(readFileSync(FILES[J]))).toBe(true);
+  });
+
+  it('refuses a Content-Encoding it does not decode, and a broken gzip body', async () => {
+    server.script(A, [{ kind: 'body', body: readFileSync(FILES[A]), headers: { 'content-encoding': 'br' } }]);
+    server.script(B, [{ kind: 'body', body: gzipSync(readFileSync(FILES[B])).subarray(0, 200) }]);
+    const summary = await fetchLogs([A, B], options());
+    expect(summary.outcomes.map((o) => [o.status, o.reason])).toEqual([
+      ['invalid', 'the body is encoded as "br", which kanshi does not decode (it asks for no encoding)'],
+      ['invalid', 'the body is not a whole gzip stream (unexpected end of file)'],
+    ]);
+  });
+
+  it('bounds bodies by a smaller maxLogBytes, before and after gzip', async () => {
+    // A: 19,976 bytes of XML; GZ: 3,797 bytes of gzip that inflate past 4 KiB.
+    const summary = await fetchLogs([A, GZ], options({ limits: { maxLogBytes: 4096 } }));
+    expect(summary.outcomes.map((o) => [o.status, o.reason])).toEqual([
+      ['invalid', `the body announces ${readFileSync(FILES[A]).length.toLocaleString('en-US')} bytes, more than 4,096, the limit for a log (--max-log-bytes raises it)`],
+      ['invalid', 'the body decompresses to more than 4,096 bytes, the limit for a log (--max-log-bytes raises it)'],
+    ]);
+  });
+});
+
+describe('fetchLogs: ids and files', () => {
+  it('refuses anything but a log id before any request, so no file name can leave the folder', async () => {
+    await expect(fetchLogs([A, '../../escaped'], options())).rejects.toThrow(/^not a log id: "..\/..\/escaped"/);
+    await expect(fetchLogs([`${A}/x`], options())).rejects.toThrow(RangeError);
+    expect(server.requests).toHaveLength(0);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it("reports a log of another lobby served under the id as invalid (same GO type)", async () => {
+    const sameTypeOtherLobby = D.replace('-10011-', '-0000-');
+    server.script(sameTypeOtherLobby, [{ kind: 'other-log', id: D }]);
+    const summary = await fetchLogs([sameTypeOtherLobby], options());
+    expect(summary.outcomes[0]).toMatchObject({ status: 'invalid', reason: "another game's log: lobby 10011, the id says 0" });
+    expect(assertOnlyValidLogs()).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ArchiveError, extractArchiveLogIds, parseLogList } from '../../src/fetch/index.js';
+import { ArchiveError, InflateError, MAX_ARCHIVE_PAGE_BYTES, extractArchiveLogIds, gunzipAtMost, parseLogList } from '../../src/fetch/index.js';
+import { gzipBomb } from './tenhou-server.js';
 
 describe('parseLogList', () => {
   it('reads one id or URL a line, with comments and blank lines', () => {
@@ -52,5 +53,41 @@ describe('extractArchiveLogIds', () => {
   it('finds nothing in a page without links, and refuses a broken gzip stream', () => {
     expect(extractArchiveLogIds(Buffer.from('00:00 | 19 | results only<br>'))).toEqual([]);
     expect(() => extractArchiveLogIds(gzipSync(Buffer.from(page)).subarray(0, 30))).toThrow(ArchiveError);
+  });
+
+  it('refuses a gzip bomb at 64 MiB of page, with a message instead of running out of memory', () => {
+    expect(MAX_ARCHIVE_PAGE_BYTES).toBe(64 * 1024 * 1024);
+    // 600 MiB inflated: more than V8 can hold as one string.
+    expect(() => extractArchiveLogIds(gzipBomb(600 * 1024 * 1024))).toThrow(
+      new ArchiveError('the page decompresses to more than 67,108,864 bytes (an archive page is a few MB)'),
+    );
+  });
+
+  it('reads a page of exactly the cap and refuses one byte more, plain or gzip', () => {
+    const link = Buffer.from('<a href="http://tenhou.net/0/?log=2013022000gm-00a9-0000-3827d34d">');
+    const padded = (n: number) => Buffer.concat([link, Buffer.alloc(n - link.length, 0x20)]);
+    expect(extractArchiveLogIds(padded(1000), 1000)).toEqual(['2013022000gm-00a9-0000-3827d34d']);
+    expect(extractArchiveLogIds(gzipSync(padded(1000)), 1000)).toHaveLength(1);
+    expect(() => extractArchiveLogIds(padded(1001), 1000)).toThrow(new ArchiveError('the page has 1,001 bytes, more than 1,000 (an archive page is a few MB)'));
+    expect(() => extractArchiveLogIds(gzipSync(padded(1001)), 1000)).toThrow(
+      new ArchiveError('the page decompresses to more than 1,000 bytes (an archive page is a few MB)'),
+    );
+  });
+});
+
+describe('gunzipAtMost', () => {
+  it('inflates every member of a stream up to the cap, and says why it stops', () => {
+    expect(gunzipAtMost(gzipBomb(3000), 3000)).toEqual(Buffer.alloc(3000));
+    expect(gunzipAtMost(Buffer.concat([gzipSync('ab'), gzipSync('cd')]), 4).toString()).toBe('abcd');
+    const tooLarge = (() => {
+      try {
+        gunzipAtMost(gzipBomb(3001), 3000);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(tooLarge).toBeInstanceOf(InflateError);
+    expect(tooLarge).toMatchObject({ tooLarge: true, message: 'decompresses to more than 3,000 bytes' });
+    expect(() => gunzipAtMost(gzipSync('abc').subarray(0, 8), 3000)).toThrow(new InflateError('is not a whole gzip stream (unexpected end of file)', false));
   });
 });

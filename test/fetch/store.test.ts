@@ -113,5 +113,23 @@ describe('checkLogBody', () => {
     expect(reason('2012110112gm-0009-7447-00000000', 'json', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json')))).toBe(
       "another game's log: its ref is 2012110112gm-0009-7447-14ec5c8d",
     );
+    // The GO tag's lobby against the id's: a champion-lobby game (10011) under a lobby-0 id.
+    const champion = readFileSync(corpusFile('2019020120gm-0009-10011-215330df.xml'));
+    expect(reason('2019020120gm-0009-0000-215330df', 'xml', champion)).toBe("another game's log: lobby 10011, the id says 0");
+    expect(checkLogBody('2019020120gm-0009-10011-215330df', 'xml', champion).ok).toBe(true);
+  });
+
+  it("checks only what the log can tie to the id: an mjlog's type and lobby, a JSON's ref", () => {
+    // The hash and the date are not in an mjlog: another game of the same type and lobby passes.
+    expect(checkLogBody('2001010100gm-00a9-0000-00000000', 'xml', xml).ok).toBe(true);
+    // An mjlog whose GO tag has no lobby is checked by its type alone.
+    const noLobby = Buffer.from(xml.toString('utf8').replace(/<GO type="169" lobby="0"\/>/, '<GO type="169"/>'));
+    expect(noLobby.equals(xml)).toBe(false);
+    expect(checkLogBody(ID.replace('-0000-', '-1234-'), 'xml', noLobby).ok).toBe(true);
+    expect(checkLogBody(ID.replace('-0000-', '-1234-'), 'xml', xml)).toEqual({ ok: false, reason: "another game's log: lobby 0, the id says 1234" });
+  });
+
+  it('applies the ingest limits it is given', () => {
+    expect(checkLogBody(ID, 'xml', xml, { maxEvents: 10 })).toMatchObject({ ok: false, reason: expect.stringMatching(/^not a log: .*more than 10 tags.*--max-events raises it/) });
   });
 });

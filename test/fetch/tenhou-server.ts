@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 
 /** What the server does with one request. */
 export type Reply =
@@ -13,8 +14,10 @@ export type Reply =
   | { kind: 'log' }
   /** A status with an optional body (e.g. 500, 404, 503 with Retry-After). */
   | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
-  /** A 200 (or given status) with this body, announced with its true length. */
-  | { kind: 'body'; body: string | Buffer; contentType?: string; status?: number }
+  /** A 200 (or given status) with this body, announced with its true length, and any extra headers. */
+  | { kind: 'body'; body: string | Buffer; contentType?: string; status?: number; headers?: Record<string, string> }
+  /** A redirect (302 unless given) to this Location, as written (absolute or relative). */
+  | { kind: 'redirect'; to: string; status?: number }
   /** Takes the request and never answers. */
   | { kind: 'hang' }
   /** Waits, then replies. */
@@ -24,7 +27,15 @@ export type Reply =
   /** Announces the whole log's length, sends part of it and then nothing. */
   | { kind: 'stall-body' }
   /** Serves another game's log under this id. */
-  | { kind: 'other-log'; id: string };
+  | { kind: 'other-log'; id: string }
+  /** Announces the whole log's length and sends it one byte every `everyMs`: no pause is long, the whole is. */
+  | { kind: 'trickle'; everyMs: number }
+  /** Announces the whole log's length, sends its first half, pauses `pauseMs`, then sends the rest. */
+  | { kind: 'halves'; pauseMs: number }
+  /** A 200 without a length whose body never ends: spaces, as fast as the client reads them. */
+  | { kind: 'endless' }
+  /** A 200 announcing `length` bytes that sends one and then nothing. */
+  | { kind: 'announce'; length: number };
 
 export interface ServedRequest {
   /** The log id in the query, if any. */
@@ -37,6 +48,19 @@ export interface ServedRequest {
   /** When the response finished or the connection closed. */
   endedAt: number | null;
   socket: number;
+  /** Body bytes written by the trickle and endless replies. */
+  sent: number;
+}
+
+/**
+ * A gzip file that inflates to `bytes` zero bytes, cheap to build: 1 MiB members repeated (gunzip
+ * reads every member of a file), about 1 KB of gzip per MiB.
+ */
+export function gzipBomb(bytes: number): Buffer {
+  const MiB = 1024 * 1024;
+  const parts: Buffer[] = new Array(Math.floor(bytes / MiB)).fill(gzipSync(Buffer.alloc(MiB)));
+  if (bytes % MiB > 0) parts.push(gzipSync(Buffer.alloc(bytes % MiB)));
+  return Buffer.concat(parts);
 }
 
 export class FakeTenhou {
@@ -103,7 +127,7 @@ export class FakeTenhou {
     const endpoint = url.startsWith('/0/log/?') ? 'xml' : url.startsWith('/5/mjlog2json.cgi?') ? 'json' : 'other';
     const id = endpoint === 'other' ? null : decodeURIComponent(url.slice(url.indexOf('?') + 1)).split('&')[0];
     const record: ServedRequest = {
-      id, endpoint, url, headers: req.headers, startedAt: this.now(), endedAt: null, socket: this.socketIds.get(req.socket) ?? 0,
+      id, endpoint, url, headers: req.headers, startedAt: this.now(), endedAt: null, socket: this.socketIds.get(req.socket) ?? 0, sent: 0,
     };
     this.requests.push(record);
     this.activeRequests++;
@@ -122,14 +146,14 @@ export class FakeTenhou {
     if (endpoint === 'json' && !req.headers.referer) return this.send(res, 403, 'text/plain', 'Forbidden');
     const attempt = this.requestsFor(id).length;
     const reply = this.scripts.get(id)?.(attempt) ?? { kind: 'log' };
-    this.reply(res, id, endpoint, reply);
+    this.reply(res, id, endpoint, reply, record);
   }
 
   private logBytes(id: string, endpoint: 'xml' | 'json'): Buffer | undefined {
     return this.logs.get(id)?.[endpoint];
   }
 
-  private reply(res: ServerResponse, id: string, endpoint: 'xml' | 'json', reply: Reply): void {
+  private reply(res: ServerResponse, id: string, endpoint: 'xml' | 'json', reply: Reply, record: ServedRequest): void {
     const contentType = endpoint === 'xml' ? 'text/xml' : 'application/json';
     switch (reply.kind) {
       case 'log':
@@ -141,11 +165,13 @@ export class FakeTenhou {
       case 'status':
         return this.send(res, reply.status, 'text/html', reply.body ?? `<html><body>${reply.status}</body></html>`, reply.headers);
       case 'body':
-        return this.send(res, reply.status ?? 200, reply.contentType ?? contentType, reply.body);
+        return this.send(res, reply.status ?? 200, reply.contentType ?? contentType, reply.body, reply.headers);
+      case 'redirect':
+        return this.send(res, reply.status ?? 302, 'text/html', '<html><body>moved</body></html>', { location: reply.to });
       case 'hang':
         return;
       case 'late': {
-        const timer = setTimeout(() => this.reply(res, id, endpoint, reply.then), reply.afterMs);
+        const timer = setTimeout(() => this.reply(res, id, endpoint, reply.then, record), reply.afterMs);
         res.on('close', () => clearTimeout(timer));
         return;
       }
@@ -159,6 +185,46 @@ export class FakeTenhou {
         });
         return;
       }
+      case 'trickle': {
+        const bytes = this.logBytes(id, endpoint)!;
+        res.writeHead(200, { 'content-type': contentType, 'content-length': String(bytes.length) });
+        const timer = setInterval(() => {
+          if (record.sent === bytes.length) {
+            clearInterval(timer);
+            res.end();
+            return;
+          }
+          res.write(bytes.subarray(record.sent, record.sent + 1));
+          record.sent++;
+        }, reply.everyMs);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      case 'halves': {
+        const bytes = this.logBytes(id, endpoint)!;
+        const half = Math.floor(bytes.length / 2);
+        res.writeHead(200, { 'content-type': contentType, 'content-length': String(bytes.length) });
+        res.write(bytes.subarray(0, half));
+        const timer = setTimeout(() => res.end(bytes.subarray(half)), reply.pauseMs);
+        res.on('close', () => clearTimeout(timer));
+        return;
+      }
+      case 'endless': {
+        res.writeHead(200, { 'content-type': contentType });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const pump = () => {
+          while (!res.destroyed) {
+            record.sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+        };
+        pump();
+        return;
+      }
+      case 'announce':
+        res.writeHead(200, { 'content-type': contentType, 'content-length': String(reply.length) });
+        res.write('<');
+        return;
     }
   }
 

@@ -113,3 +113,24 @@ describe('bad input gets an error naming the file, the position and what was exp
     expect(failure('{"log": [', 'x.json').reason).toMatch(/not valid JSON/);
   });
 });
+
+describe('numbers the database could not store are refused where they are (found by the fuzz test)', () => {
+  it('a tenhou.net/6 final score with a fraction, or past 2^53', () => {
+    const halves = structuredClone(GOOD_JSON);
+    halves.sc[2] = 5200.5;
+    const e = failure(JSON.stringify(halves), 'x.json');
+    expect(e.position).toBe('sc[2]');
+    expect(e.reason).toMatch(/final score 5200\.5 is not a whole number of points/);
+    const huge = structuredClone(GOOD_JSON);
+    huge.sc[0] = 1e20;
+    expect(failure(JSON.stringify(huge), 'x.json').position).toBe('sc[0]');
+    const delta = structuredClone(GOOD_JSON);
+    delta.log[0][16][1][0] = 1e20;
+    expect(failure(JSON.stringify(delta), 'x.json').position).toBe('log[0][16][1][0]');
+  });
+
+  it('mjlog scores and points beyond a billion', () => {
+    expect(failure(edit(/owari="\d+,/, 'owari="1e300,')).reason).toMatch(/owari/);
+    expect(failure(edit(/ sc="\d+,/, ' sc="1e300,')).reason).toMatch(/sc/);
+  });
+});

@@ -49,11 +49,14 @@ describe('the schema file', () => {
 });
 
 describe('opening a database', () => {
-  it('creates the schema in a new file: WAL, the version, every table and view of the issue', () => {
+  it('creates the schema in a new file: WAL while open, a rollback journal once closed, the version, every table and view of the issue', () => {
     const file = tempDb();
     const store = openStore(file);
-    store.close();
     expect(pragmas(file)).toEqual({ version: SCHEMA_VERSION, applicationId: APPLICATION_ID, journal: 'wal' });
+    store.close();
+    // Closed by its last connection, it needs no -wal or -shm file to be read (a folder readers cannot write).
+    expect(pragmas(file)).toEqual({ version: SCHEMA_VERSION, applicationId: APPLICATION_ID, journal: 'delete' });
+    expect(existsSync(`${file}-wal`) || existsSync(`${file}-shm`)).toBe(false);
     const db = new Database(file, { readonly: true });
     const names = db.prepare(`SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'`).pluck().all();
     for (const t of ['rule_sets', 'games', 'players', 'rounds', 'kans', 'reveals', 'wins', 'aborts', 'audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings', 'finding_kinds', 'tiles']) {

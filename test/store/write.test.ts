@@ -235,6 +235,32 @@ describe('writing audits', () => {
     store.close();
   });
 
+  it('counts the stored findings by severity of the games a resumed audit passed over, under each game\'s platform\'s rules', () => {
+    // Issue 14: --fail-on judges the games passed over by what their audit stored.
+    const strict = games.map((g) => auditOf(g, 'pro-strict'));
+    const file = written([...tenhou, ...strict]);
+    const store = openStore(file);
+    const tenhouKey = rulesKey(resolveRules({ profile: 'tenhou' }));
+    const strictKey = rulesKey(resolveRules({ profile: 'pro-strict' }));
+    const hashes = strict.map((a) => a.contentHash);
+    const severities = (audits: GameAudit[]) => ({
+      error: sum(audits.map((a) => a.findings.filter((f) => f.severity === 'error').length)),
+      warning: sum(audits.map((a) => a.findings.filter((f) => f.severity === 'warning').length)),
+      info: sum(audits.map((a) => a.findings.filter((f) => f.severity === 'info').length)),
+    });
+    expect(severities(strict).error).toBeGreaterThan(0);
+    const byPlatform = (key: string) => ({ tenhou: key, majsoul: tenhouKey, unknown: tenhouKey });
+    // the corpus games are stored as Tenhou's: their audit under the rules key given for tenhou counts
+    expect(store.storedSeverities(hashes, byPlatform(strictKey))).toEqual({ games: games.length, severities: severities(strict) });
+    expect(store.storedSeverities(hashes, byPlatform(tenhouKey))).toEqual({ games: games.length, severities: severities(tenhou) });
+    // --platform majsoul says where they were played, over what was stored
+    expect(store.storedSeverities(hashes, byPlatform(strictKey), 'majsoul')).toEqual({ games: games.length, severities: severities(tenhou) });
+    // a hash given twice is one game; one the database does not hold, none; none given, nothing
+    expect(store.storedSeverities([hashes[0], hashes[0], 'f'.repeat(64)], byPlatform(strictKey))).toEqual({ games: 1, severities: severities([strict[0]]) });
+    expect(store.storedSeverities([], byPlatform(strictKey))).toEqual({ games: 0, severities: { error: 0, warning: 0, info: 0 } });
+    store.close();
+  });
+
   it('leaves the keys consistent: foreign keys and integrity check pass', () => {
     const file = written([...tenhou, ...games.map((g) => auditOf(g, 'majsoul'))]);
     const db = new Database(file, { readonly: true });

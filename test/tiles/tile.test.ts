@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindsToString, parseKinds, parseTiles, sortIds, tileToString, tilesToString } from '../../src/tiles/index.js';
+import { checkRedFives, kindsToString, parseKinds, parseTiles, redFivesWritten, sortIds, tileToString, tilesToString } from '../../src/tiles/index.js';
 
 describe('tile notation', () => {
   it('writes ids as notation, red fives as 0', () => {
@@ -25,6 +25,20 @@ describe('tile notation', () => {
     expect(() => parseKinds('8z')).toThrow(/8z is not a tile/);
     expect(() => parseKinds('12x')).toThrow(/unexpected "x"/);
     expect(() => parseKinds('m')).toThrow(/no digits/);
+  });
+});
+
+describe('red fives in notation', () => {
+  it('counts the tiles written as red fives, by suit', () => {
+    expect(redFivesWritten(parseTiles('0m055p123s'))).toEqual({ m: 1, p: 1, s: 0 });
+    expect(redFivesWritten(parseTiles('0000m123p456s789s'))).toEqual({ m: 4, p: 0, s: 0 });
+  });
+
+  it('refuses more red fives of a suit than a set has (one), naming the tile (issue 14)', () => {
+    // 0000m was read as four fives, all of them red: a set has one red five a suit (ids 16, 52, 88)
+    expect(() => checkRedFives(parseTiles('0000m123p456s789s'), 'HAND')).toThrow('HAND has 4 red 5m (0m), but a set has one');
+    expect(() => checkRedFives(parseTiles('123m0p0p'), 'HAND')).toThrow('HAND has 2 red 5p (0p), but a set has one');
+    expect(() => checkRedFives(parseTiles('0m0p0s555m'), 'HAND')).not.toThrow();
   });
 });
 

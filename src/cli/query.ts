@@ -101,6 +101,10 @@ class Output {
     this.flush();
     if (this.blocked) await this.blocked;
   }
+  /** stdout cannot take more for now: `drained` will wait. */
+  get isBlocked(): boolean {
+    return this.blocked !== null;
+  }
 }
 
 /** Rows a table waits for to size its columns; later rows are printed as they come, in those widths. */
@@ -162,6 +166,11 @@ export class RowPrinter {
 
   drained(): Promise<void> {
     return this.out.drained();
+  }
+
+  /** stdout is full (a slow reader): waiting for it is not the query's time. */
+  get blocked(): boolean {
+    return this.out.isBlocked;
   }
 
   /** Writes the rows so far, without what ends the output (a table's row count, JSON's closing bracket). */
@@ -272,7 +281,11 @@ Examples:
         try {
           for await (const batch of stream) {
             printer.add(batch);
-            await printer.drained();
+            if (printer.blocked) {
+              stream.readerBlocked();
+              await printer.drained();
+              stream.readerReady();
+            }
           }
         } catch (err) {
           // The rows received stay, also when the time ran out (they are not all, and the message says so).

@@ -27,7 +27,7 @@ function seconds(ms: number): string {
 }
 
 export interface QueryStreamOptions {
-  /** Time the statement may run, not counting time its rows wait for the reader; null or 0: no limit. */
+  /** Time the statement may run, not counting time the reader was blocked (readerBlocked); null or 0: no limit. */
   timeoutMs?: number | null;
   /** Rows per batch at most (default 256). */
   batchRows?: number;
@@ -43,6 +43,12 @@ export interface QueryStream extends AsyncIterable<unknown[][]> {
   readonly columns: string[];
   /** Stops the statement, if it still runs. */
   close(): void;
+  /**
+   * The reader cannot write more for now (a slow pipe: stdout full); the time limit does not run until
+   * `readerReady`. Only a reader's waiting is excused: the time the whole pipeline takes otherwise counts.
+   */
+  readerBlocked(): void;
+  readerReady(): void;
 }
 
 /** The compiled child beside this module; from the TypeScript sources (tests), the built one. */
@@ -85,8 +91,6 @@ export function streamQuery(file: string, sql: string, options: QueryStreamOptio
   let finished = false;
   let failure: unknown = null;
   let handedOut = 0;
-  /** Batches received and not yet reported written: at maxInFlight, the child waits, and its clock stops. */
-  let unwritten = 0;
   let opened: { resolve: (stream: QueryStream) => void; reject: (err: unknown) => void } | null = null;
 
   const stop = () => {
@@ -120,7 +124,7 @@ export function streamQuery(file: string, sql: string, options: QueryStreamOptio
     if (child.connected) child.send(c);
   };
 
-  // The time limit counts the child's time, less the time it waited for the reader to write rows out.
+  // The time limit counts from the start, less the time the reader said it was blocked (readerBlocked).
   const clock = stopwatch(options.timeoutMs ?? null, () => fail(new QueryTimeoutError(options.timeoutMs!)));
 
   const stream = (columns: string[]): QueryStream => ({
@@ -129,10 +133,7 @@ export function streamQuery(file: string, sql: string, options: QueryStreamOptio
       next: () =>
         new Promise<IteratorResult<unknown[][]>>((resolve, reject) => {
           // Asking for the next batch: the ones handed out so far are written out.
-          for (; handedOut > 0; handedOut--) {
-            if (unwritten-- === request.maxInFlight) clock.resume();
-            command({ type: 'written' });
-          }
+          for (; handedOut > 0; handedOut--) command({ type: 'written' });
           waiter = { resolve, reject };
           settle();
         }),
@@ -142,6 +143,8 @@ export function streamQuery(file: string, sql: string, options: QueryStreamOptio
       },
     }),
     close,
+    readerBlocked: () => clock.pause(),
+    readerReady: () => clock.resume(),
   });
   const close = () => {
     if (finished || failure) return;
@@ -156,7 +159,6 @@ export function streamQuery(file: string, sql: string, options: QueryStreamOptio
         opened = null;
         return;
       case 'rows':
-        if (++unwritten === request.maxInFlight) clock.pause();
         queue.push(reply.rows);
         settle();
         return;

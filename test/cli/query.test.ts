@@ -131,6 +131,29 @@ describe('kanshi query on a statement without end (issue 14)', () => {
     }
   });
 
+  it('does not count the time a slow reader keeps it waiting (a pager), only its own', async () => {
+    const { spawn } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const { PROJECT_ROOT } = await import('../support/cli.js');
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist/src/cli/main.js'), 'query', '--db', db, endless, '--timeout', '3', '--format', 'csv'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const started = Date.now();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Nobody reads stdout for 5 s: the pipe fills at once and the query waits, its clock stopped.
+    child.stdout.pause();
+    await new Promise((r) => setTimeout(r, 5000));
+    let rows = 0;
+    child.stdout.on('data', (d: Buffer) => (rows += d.toString().split('\n').length - 1));
+    child.stdout.resume();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(124);
+    expect(Date.now() - started).toBeGreaterThan(5000);
+    expect(stderr).toMatch(/ran for 3 s/);
+    expect(rows).toBeGreaterThan(1000);
+  });
+
   it('refuses a --timeout that is not a number of seconds', () => {
     const r = query('SELECT 1', '--timeout', 'soon');
     expect(r.code).toBe(2);

@@ -239,8 +239,16 @@ function checkChunk(dir: string, expected: Map<string, FuzzResult>, tmp: string,
     c.examples.push(`audit: stack trace: ${r.stderr.slice(0, 300)}`);
   }
   try {
-    const summary = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as { games?: number; failedFiles?: number; findings?: Record<string, number>; peakRssMB?: number };
+    const summary = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as {
+      games?: number;
+      failedFiles?: number;
+      findings?: Record<string, number>;
+      peakRssMB?: number;
+      examples?: { kind: string; file: string; message: string }[];
+    };
     c.auditErrors += summary.findings?.['audit-error'] ?? 0;
+    // Which file, and what kanshi said: an audit-error is a bug to fix.
+    for (const e of summary.examples ?? []) if (e.kind === 'audit-error') c.examples.push(`audit-error: ${basename(e.file)}: ${e.message.slice(0, 300)}`);
     c.peakRssMB = Math.max(c.peakRssMB ?? 0, summary.peakRssMB ?? 0);
     // Files, or distinct contents (byte-identical files are one game to the database).
     const refused = [...expected].filter(([, x]) => x.outcome === 'refused');

@@ -13,6 +13,12 @@
 -- table names them. Lists of tiles are JSON arrays of ids. Booleans are 0/1. Seats are 0..3, rounds are the
 -- 0-based index of the hand in the game, event indexes count the hand's events from its start (0).
 --
+-- Viewer links (`viewer_url` in the views): https://tenhou.net/0/?log=LOG_ID&tw=SEAT&ts=ROUND, where tw is the
+-- seat the viewer sits at (the player concerned; 0 when none) and ts the 0-based hand (rounds.round; left
+-- out for a whole game). NULL when the game has no Tenhou log id (games.log_id NULL, or a platform other
+-- than tenhou: Mahjong Soul and mjai log ids mean nothing to Tenhou's viewer). src/events/viewer.ts writes
+-- the same links for the command line.
+--
 -- Changing the schema: bump `PRAGMA user_version` at the end of this file and SCHEMA_VERSION in
 -- src/store/schema.ts, and add the step from the previous version to MIGRATIONS there.
 
@@ -63,7 +69,10 @@ CREATE TABLE games (
   wall_mismatches INTEGER,
   inconsistencies INTEGER,                  -- places where the log contradicts itself
   title           TEXT,                     -- tenhou.net/6 editor title lines, joined by newlines
-  facts_digest    TEXT                      -- SHA-1 of this game's fact rows: unchanged facts are not rewritten
+  facts_digest    TEXT,                     -- the FACTS_VERSION that wrote this game's facts: older ones are rewritten
+  -- version 4:
+  played_on       TEXT,                     -- YYYY-MM-DD: from the log id (YYYYMMDDHHgm-…), else a file name starting YYYYMMDD; else null
+  played_at_hour  INTEGER                   -- 0..23 from the log id (Japan time), else null
 ) STRICT;
 CREATE INDEX games_by_log_id ON games (log_id);
 
@@ -173,15 +182,36 @@ CREATE TABLE wins (
   on_kita          INTEGER NOT NULL,
   riichi           INTEGER NOT NULL,
   kans_before      INTEGER NOT NULL,   -- kans made in the hand before the win
-  kita             INTEGER NOT NULL,
-  yaku             TEXT    NOT NULL,   -- JSON [{"id","han"}] (mjlog yaku ids)
+  kita             INTEGER NOT NULL,   -- 3-player: norths the winner set aside (same as kita_dora)
+  yaku             TEXT    NOT NULL,   -- JSON [{"id","han"}] (mjlog yaku ids, see the yaku table; dora ids 52-54 too)
   yakuman          TEXT    NOT NULL,   -- JSON array of yakuman ids
-  dora_han_logged  INTEGER NOT NULL,
-  indicators       TEXT    NOT NULL,   -- JSON: the indicators that count, as logged
-  ura_indicators   TEXT    NOT NULL,
-  dora             INTEGER,            -- dora in the winning hand from those indicators
-  ura_dora         INTEGER,
+  dora_han_logged  INTEGER NOT NULL,   -- han of yaku 52 (dora) as the log scores it: in 3-player games it includes one per kita
+  indicators       TEXT    NOT NULL,   -- JSON: the dora indicators that count, as logged (the first, then each kandora)
+  ura_indicators   TEXT    NOT NULL,   -- JSON: the ura indicators as logged (riichi winners)
+  dora             INTEGER,            -- tiles of the winning hand (concealed, melds, kita) that those indicators make dora; null if one is unknown
+  ura_dora         INTEGER,            -- the same for the ura indicators (0 without riichi)
+  -- version 4: the hand's value as the log scores it, and its other dora
+  han              INTEGER,            -- sum of the yaku's han (dora included), 13 per yakuman
+  fu               INTEGER,
+  points           INTEGER,            -- the hand's value, without honba and riichi sticks
+  limit_name       TEXT,               -- none | mangan | haneman | baiman | sanbaiman | yakuman
+  red_dora         INTEGER,            -- red fives in the winning hand (in a game with red fives; counted whether or not scored, as dora is)
+  kita_dora        INTEGER,            -- 3-player: kita set aside, each one dora (nukidora); 0 in 4-player games
   PRIMARY KEY (game_id, round, event_index),
+  FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round)
+) STRICT, WITHOUT ROWID;
+
+-- Riichi declarations (version 4): one per seat and hand (the first, where a log repeats one: a riichi-repeated inconsistency).
+CREATE TABLE riichi_declarations (
+  game_id     INTEGER NOT NULL,
+  round       INTEGER NOT NULL,
+  event_index INTEGER NOT NULL,       -- the declaring event
+  seat        INTEGER NOT NULL,
+  turn        INTEGER NOT NULL,       -- 1 + the seat's discards before it: the turn of the riichi discard (as kans.turn)
+  tile        INTEGER,                -- the riichi discard (null when the hand ends or the log stops before it)
+  tsumogiri   INTEGER,                -- the riichi discard is the tile just drawn
+  accepted    INTEGER NOT NULL,       -- the riichi was accepted (its discard not ronned, the stick deposited)
+  PRIMARY KEY (game_id, round, seat),
   FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round)
 ) STRICT, WITHOUT ROWID;
 
@@ -246,10 +276,13 @@ CREATE TABLE win_dora (
   game_id        INTEGER NOT NULL,
   round          INTEGER NOT NULL,
   event_index    INTEGER NOT NULL,
-  indicators     TEXT    NOT NULL,     -- JSON array of ids (null where unknown)
+  indicators     TEXT    NOT NULL,     -- JSON array of ids (null where unknown): the first indicator, then the kandora revealed before the win
   ura_indicators TEXT    NOT NULL,
-  dora           INTEGER,
+  dora           INTEGER,              -- dora in the winning hand from all those indicators (null if one is unknown)
   ura_dora       INTEGER,
+  -- version 4: dora by indicator
+  kandora              INTEGER,        -- … from the kandora indicators alone (all but the first); 0 with none
+  first_indicator_dora INTEGER,        -- … from the first indicator alone (dora = first_indicator_dora + kandora)
   PRIMARY KEY (rule_set_id, game_id, round, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
@@ -286,6 +319,15 @@ CREATE TABLE riichi_kan_reasons (
   meaning TEXT NOT NULL
 ) STRICT, WITHOUT ROWID;
 
+-- The closed list of yaku (version 4), by mjlog id: 0..51 the yaku and yakuman, 52 dora, 53 ura, 54 red
+-- fives. Filled from src/events when the database is opened for writing.
+CREATE TABLE yaku (
+  yaku_id INTEGER PRIMARY KEY,
+  name    TEXT    NOT NULL,             -- romaji: riichi, tanyao, rinshan-kaihou, …
+  name_ja TEXT    NOT NULL,             -- as mjlog viewers and tenhou.net/6 JSON write it: 立直, 断幺九, 嶺上開花, …
+  yakuman INTEGER NOT NULL
+) STRICT;
+
 -- Tile names, to read the ids: tile 0..135, kind 0..33, name 1m..9m 1p..9p 1s..9s 1z..7z (E S W N P F C).
 CREATE TABLE tiles (
   tile INTEGER NOT NULL PRIMARY KEY,
@@ -318,11 +360,15 @@ CREATE VIEW kan_list AS
 SELECT k.game_id, g.log_id, g.file, g.players, g.lobby_level, k.round,
        ro.hand, ro.honba, k.event_index, k.number, k.seat, k.kind, t.name AS tile, k.from_seat, k.turn, k.live_wall_left,
        k.in_riichi, k.robbed, rt.name AS replacement, k.replacement_wall_index, k.rinshan_win,
-       k.kandora_number, it.name AS indicator, k.reveal_logged
+       k.kandora_number, it.name AS indicator, k.reveal_logged,
+       p.name AS player_name,                -- the kan player
+       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(k.seat, 0) || coalesce('&ts=' || k.round, '') END AS viewer_url
 FROM kans k
 JOIN games g ON g.game_id = k.game_id
 JOIN rounds ro ON ro.game_id = k.game_id AND ro.round = k.round
 JOIN tiles t ON t.tile = k.tile
+LEFT JOIN players p ON p.game_id = k.game_id AND p.seat = k.seat
 LEFT JOIN tiles rt ON rt.tile = k.replacement_tile
 LEFT JOIN tiles it ON it.tile = k.indicator;
 
@@ -372,13 +418,17 @@ UNION ALL
 SELECT rule_set_id, rules_key, profile, 'kita', kita, replacements, wins,
        round(100.0 * wins / nullif(replacements, 0), 2)
 FROM (
+  -- A kita round's rinshan wins that no kan's replacement made: the kita's. Aggregated once and joined
+  -- (through the partial indexes wins_rinshan and rounds_kita), not looked up round by round.
   SELECT a.rule_set_id, r.rules_key, r.profile, sum(ro.kita) AS kita, sum(ro.kita_replacements) AS replacements,
-         sum((SELECT count(*) FROM wins w
-              WHERE w.game_id = ro.game_id AND w.round = ro.round AND w.rinshan = 1
-                AND NOT EXISTS (SELECT 1 FROM kans k WHERE k.game_id = w.game_id AND k.round = w.round AND k.rinshan_win = 1))) AS wins
-  FROM audits a
+         coalesce(sum(CASE WHEN kr.game_id IS NULL THEN rw.wins END), 0) AS wins
+  FROM rounds ro
+  CROSS JOIN audits a ON a.game_id = ro.game_id
   JOIN rule_sets r ON r.rule_set_id = a.rule_set_id
-  JOIN rounds ro ON ro.game_id = a.game_id
+  LEFT JOIN (SELECT game_id, round, count(*) AS wins FROM wins WHERE rinshan = 1 GROUP BY game_id, round) rw
+         ON rw.game_id = ro.game_id AND rw.round = ro.round
+  LEFT JOIN (SELECT DISTINCT game_id, round FROM kans WHERE rinshan_win = 1) kr
+         ON kr.game_id = ro.game_id AND kr.round = ro.round
   WHERE a.status = 'ok' AND ro.kita > 0
   GROUP BY a.rule_set_id
 );
@@ -386,12 +436,18 @@ FROM (
 -- Every riichi-kan verdict with its kan.
 CREATE VIEW riichi_kans AS
 SELECT v.rule_set_id, r.rules_key, r.profile, r.riichiKan, r.okuriKan, v.game_id, g.log_id, g.file, v.round, v.event_index,
-       k.seat, k.kind, t.name AS tile, v.legal, v.reason, v.waits_before, v.waits_after, v.explanation
+       k.seat, k.kind, t.name AS tile, v.legal, v.reason, v.waits_before, v.waits_after, v.explanation,
+       k.turn,                               -- the kan's turn: 1 + the kan player's discards before it
+       rd.turn AS riichi_turn,               -- the turn of the riichi discard
+       k.turn - rd.turn AS turns_since_riichi,  -- 1: the first turn after the riichi discard
+       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(k.seat, 0) || coalesce('&ts=' || v.round, '') END AS viewer_url
 FROM riichi_kan_verdicts v
 JOIN rule_sets r ON r.rule_set_id = v.rule_set_id
 JOIN games g ON g.game_id = v.game_id
 LEFT JOIN kans k ON k.game_id = v.game_id AND k.round = v.round AND k.event_index = v.event_index
-LEFT JOIN tiles t ON t.tile = k.tile;
+LEFT JOIN tiles t ON t.tile = k.tile
+LEFT JOIN riichi_declarations rd ON rd.game_id = v.game_id AND rd.round = v.round AND rd.seat = k.seat;
 
 -- Riichi kans by verdict and reason.
 CREATE VIEW riichi_kan_stats AS
@@ -403,32 +459,47 @@ JOIN rule_sets r ON r.rule_set_id = v.rule_set_id
 GROUP BY v.rule_set_id, v.legal, v.reason;
 
 -- How often a player in riichi makes a kan, per rule set's audited games.
+-- Per rule set: each count aggregated once over its table and joined (no subquery per game).
 CREATE VIEW riichi_kan_frequency AS
-WITH per_game AS (
-  SELECT ro.game_id, sum(ro.riichi) AS riichi,
-         (SELECT count(*) FROM kans k WHERE k.game_id = ro.game_id AND k.in_riichi = 1) AS riichi_kans
-  FROM rounds ro GROUP BY ro.game_id
+WITH games_ok AS (
+  SELECT a.rule_set_id, count(*) AS games FROM audits a WHERE a.status = 'ok' GROUP BY a.rule_set_id
+), riichi AS (
+  SELECT a.rule_set_id, sum(ro.riichi) AS riichi
+  FROM audits a JOIN rounds ro ON ro.game_id = a.game_id
+  WHERE a.status = 'ok' GROUP BY a.rule_set_id
+), kans_in_riichi AS (
+  SELECT a.rule_set_id, count(*) AS riichi_kans
+  FROM kans k JOIN audits a ON a.game_id = k.game_id
+  WHERE a.status = 'ok' AND k.in_riichi = 1 GROUP BY a.rule_set_id
+), verdicts AS (
+  SELECT rule_set_id, sum(legal = 1) AS legal, sum(legal = 0) AS illegal, sum(legal IS NULL) AS not_judged
+  FROM riichi_kan_verdicts GROUP BY rule_set_id
 )
-SELECT a.rule_set_id, r.rules_key, r.profile,
-       count(*)                                AS games,
-       coalesce(sum(p.riichi), 0)              AS riichi_declarations,
-       coalesce(sum(p.riichi_kans), 0)         AS riichi_kans,
-       round(100.0 * coalesce(sum(p.riichi_kans), 0) / count(*), 2)                       AS per_100_games,
-       round(100.0 * coalesce(sum(p.riichi_kans), 0) / nullif(sum(p.riichi), 0), 2)       AS per_100_riichi,
-       (SELECT count(*) FROM riichi_kan_verdicts v WHERE v.rule_set_id = a.rule_set_id AND v.legal = 1) AS legal,
-       (SELECT count(*) FROM riichi_kan_verdicts v WHERE v.rule_set_id = a.rule_set_id AND v.legal = 0) AS illegal,
-       (SELECT count(*) FROM riichi_kan_verdicts v WHERE v.rule_set_id = a.rule_set_id AND v.legal IS NULL) AS not_judged
-FROM audits a
-JOIN rule_sets r ON r.rule_set_id = a.rule_set_id
-LEFT JOIN per_game p ON p.game_id = a.game_id
-WHERE a.status = 'ok'
-GROUP BY a.rule_set_id;
+SELECT g.rule_set_id, r.rules_key, r.profile,
+       g.games                                 AS games,
+       coalesce(ri.riichi, 0)                  AS riichi_declarations,
+       coalesce(k.riichi_kans, 0)              AS riichi_kans,
+       round(100.0 * coalesce(k.riichi_kans, 0) / g.games, 2)                    AS per_100_games,
+       round(100.0 * coalesce(k.riichi_kans, 0) / nullif(ri.riichi, 0), 2)       AS per_100_riichi,
+       coalesce(v.legal, 0)                    AS legal,
+       coalesce(v.illegal, 0)                  AS illegal,
+       coalesce(v.not_judged, 0)               AS not_judged
+FROM games_ok g
+JOIN rule_sets r ON r.rule_set_id = g.rule_set_id
+LEFT JOIN riichi ri ON ri.rule_set_id = g.rule_set_id
+LEFT JOIN kans_in_riichi k ON k.rule_set_id = g.rule_set_id
+LEFT JOIN verdicts v ON v.rule_set_id = g.rule_set_id;
 
 -- Every chankan win: the winner, the robbed kan and its player.
 CREATE VIEW chankan_wins AS
 SELECT w.game_id, g.log_id, g.file, g.players, w.round, ro.hand, ro.honba, w.event_index, w.seat AS winner,
        w.from_seat AS kan_seat, t.name AS tile, w.chankan_on_ankan, k.kind AS robbed_kind, k.event_index AS kan_event_index,
-       w.riichi
+       w.riichi,
+       -- the winner as seen from the kan player: shimocha plays right after it, kamicha right before
+       CASE (w.seat - w.from_seat + g.players) % g.players
+         WHEN 1 THEN 'shimocha' WHEN 2 THEN CASE g.players WHEN 3 THEN 'kamicha' ELSE 'toimen' END WHEN 3 THEN 'kamicha' END AS winner_relative,
+       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(w.seat, 0) || coalesce('&ts=' || w.round, '') END AS viewer_url
 FROM wins w
 JOIN games g ON g.game_id = w.game_id
 JOIN rounds ro ON ro.game_id = w.game_id AND ro.round = w.round
@@ -446,32 +517,41 @@ FROM rounds ro JOIN games g ON g.game_id = ro.game_id
 WHERE ro.kans >= 4;
 
 -- Chankan and four kans: how often, per rule set's audited games.
+-- Each count is aggregated once per rule set (GROUP BY) over its source and the aggregates are summed:
+-- no subquery per game. The few wins, hands and aborts counted are reached through small partial indexes
+-- (CROSS JOIN keeps them the outer loop); hands are games.round_count (one rounds row per hand of the log),
+-- which spares reading every rounds row.
 CREATE VIEW chankan_suukaikan_stats AS
-WITH per_game AS (
-  SELECT g.game_id,
-         (SELECT count(*) FROM rounds ro WHERE ro.game_id = g.game_id) AS hands,
-         (SELECT count(*) FROM wins w WHERE w.game_id = g.game_id AND w.chankan = 1) AS chankan_wins,
-         (SELECT count(*) FROM wins w WHERE w.game_id = g.game_id AND w.chankan_on_ankan = 1) AS chankan_on_ankan,
-         (SELECT count(*) FROM rounds ro WHERE ro.game_id = g.game_id AND ro.kans >= 4) AS four_kan_hands,
-         (SELECT count(*) FROM rounds ro WHERE ro.game_id = g.game_id AND ro.kans >= 4 AND ro.kan_players = 1) AS four_kans_one_player,
-         (SELECT count(*) FROM aborts ab WHERE ab.game_id = g.game_id AND ab.reason = 'suukaikan') AS suukaikan_aborts
-  FROM games g
-)
-SELECT a.rule_set_id, r.rules_key, r.profile, r.suukaikan, r.fifthKan, r.kokushiAnkanChankan,
-       count(*)                          AS games,
-       sum(p.hands)                      AS hands,
-       sum(p.chankan_wins)               AS chankan_wins,
-       sum(p.chankan_on_ankan)           AS chankan_on_ankan,
-       round(1000.0 * sum(p.chankan_wins + p.chankan_on_ankan) / count(*), 2) AS chankan_per_1000_games,
-       sum(p.four_kan_hands)             AS four_kan_hands,
-       sum(p.four_kans_one_player)       AS four_kans_one_player,
-       sum(p.suukaikan_aborts)           AS suukaikan_aborts,
-       round(1000.0 * sum(p.suukaikan_aborts) / count(*), 2) AS suukaikan_per_1000_games
-FROM audits a
-JOIN rule_sets r ON r.rule_set_id = a.rule_set_id
-JOIN per_game p ON p.game_id = a.game_id
-WHERE a.status = 'ok'
-GROUP BY a.rule_set_id;
+SELECT x.rule_set_id, r.rules_key, r.profile, r.suukaikan, r.fifthKan, r.kokushiAnkanChankan,
+       sum(x.games)                      AS games,
+       sum(x.hands)                      AS hands,
+       sum(x.chankan_wins)               AS chankan_wins,
+       sum(x.chankan_on_ankan)           AS chankan_on_ankan,
+       round(1000.0 * sum(x.chankan_wins + x.chankan_on_ankan) / sum(x.games), 2) AS chankan_per_1000_games,
+       sum(x.four_kan_hands)             AS four_kan_hands,
+       sum(x.four_kans_one_player)       AS four_kans_one_player,
+       sum(x.suukaikan_aborts)           AS suukaikan_aborts,
+       round(1000.0 * sum(x.suukaikan_aborts) / sum(x.games), 2) AS suukaikan_per_1000_games
+FROM (
+  SELECT a.rule_set_id, count(*) AS games, sum(g.round_count) AS hands, 0 AS chankan_wins, 0 AS chankan_on_ankan,
+         0 AS four_kan_hands, 0 AS four_kans_one_player, 0 AS suukaikan_aborts
+  FROM audits a JOIN games g ON g.game_id = a.game_id
+  WHERE a.status = 'ok' GROUP BY a.rule_set_id
+  UNION ALL
+  SELECT a.rule_set_id, 0, 0, sum(w.chankan), sum(w.chankan_on_ankan), 0, 0, 0
+  FROM wins w CROSS JOIN audits a ON a.game_id = w.game_id
+  WHERE a.status = 'ok' AND (w.chankan = 1 OR w.chankan_on_ankan = 1) GROUP BY a.rule_set_id
+  UNION ALL
+  SELECT a.rule_set_id, 0, 0, 0, 0, count(*), sum(ro.kan_players = 1), 0
+  FROM rounds ro CROSS JOIN audits a ON a.game_id = ro.game_id
+  WHERE a.status = 'ok' AND ro.kans >= 4 GROUP BY a.rule_set_id
+  UNION ALL
+  SELECT a.rule_set_id, 0, 0, 0, 0, 0, 0, count(*)
+  FROM aborts ab CROSS JOIN audits a ON a.game_id = ab.game_id
+  WHERE a.status = 'ok' AND ab.reason = 'suukaikan' GROUP BY a.rule_set_id
+) x
+JOIN rule_sets r ON r.rule_set_id = x.rule_set_id
+GROUP BY x.rule_set_id;
 
 -- Kandora timing: each kan's logged reveal moment against the rule set's, counted.
 CREATE VIEW kandora_timing AS
@@ -506,5 +586,46 @@ SELECT f.rule_set_id, r.rules_key, r.profile, f.kind, f.severity, count(*) AS fi
 FROM findings f JOIN rule_sets r ON r.rule_set_id = f.rule_set_id
 GROUP BY f.rule_set_id, f.kind, f.severity;
 
+-- Every win (version 4): its game and hand, the winner, the hand's value and its dora by source, as logged.
+-- yaku_names: the names (yaku table) of the yaku scored (han > 0, dora included), then of the yakuman.
+CREATE VIEW win_list AS
+SELECT w.game_id, g.log_id, g.file, g.players, g.lobby_level, g.played_on, w.round, ro.hand, ro.honba, w.event_index,
+       w.seat, p.name AS winner_name, w.from_seat, w.tsumo, w.riichi, w.rinshan, w.chankan,
+       w.han, w.fu, w.points, w.limit_name,
+       (SELECT json_group_array(name) FROM (
+          SELECT 0 AS part, j.key AS pos, coalesce(y.name, json_extract(j.value, '$.name'), 'unknown') AS name
+          FROM json_each(w.yaku) j LEFT JOIN yaku y ON y.yaku_id = json_extract(j.value, '$.id')
+          WHERE json_extract(j.value, '$.han') > 0
+          UNION ALL
+          SELECT 1, j.key, coalesce(y.name, 'unknown') FROM json_each(w.yakuman) j LEFT JOIN yaku y ON y.yaku_id = j.value
+          ORDER BY part, pos)) AS yaku_names,
+       w.dora, w.red_dora, w.ura_dora, w.kita_dora,
+       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(w.seat, 0) || coalesce('&ts=' || w.round, '') END AS viewer_url
+FROM wins w
+JOIN games g ON g.game_id = w.game_id
+JOIN rounds ro ON ro.game_id = w.game_id AND ro.round = w.round
+LEFT JOIN players p ON p.game_id = w.game_id AND p.seat = w.seat;
+
+-- Every finding (version 4) with its rule set, game, hand and viewer link (seat 0 when the finding names no
+-- seat; the game's start when it names no hand).
+CREATE VIEW finding_list AS
+SELECT f.rule_set_id, r.rules_key, r.profile, f.game_id, g.log_id, g.file, f.kind, f.severity, f.round, ro.hand, ro.honba,
+       f.seat, f.message, f.details,
+       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(f.seat, 0) || coalesce('&ts=' || f.round, '') END AS viewer_url,
+       f.event_index, f.ordinal
+FROM findings f
+JOIN rule_sets r ON r.rule_set_id = f.rule_set_id
+JOIN games g ON g.game_id = f.game_id
+LEFT JOIN rounds ro ON ro.game_id = f.game_id AND ro.round = f.round;
+
+-- Version 4: small partial indexes for the few rows the statistics count (a full scan of wins or rounds
+-- each time otherwise).
+CREATE INDEX wins_chankan ON wins (game_id, round) WHERE chankan = 1 OR chankan_on_ankan = 1;
+CREATE INDEX wins_rinshan ON wins (game_id, round) WHERE rinshan = 1;
+CREATE INDEX rounds_four_kans ON rounds (game_id) WHERE kans >= 4;
+CREATE INDEX rounds_kita ON rounds (game_id, round, kita, kita_replacements) WHERE kita > 0;
+
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;

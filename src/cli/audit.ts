@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
-import type { Platform } from '../events/index.js';
+import { viewerUrl, type Platform } from '../events/index.js';
 import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, noLogsMessage, notLogCount, notLogsText, runBatch } from '../batch/index.js';
 import { FETCH_DEFAULTS, LogRefError, fetchLogs, parseLogRef } from '../fetch/index.js';
-import { openStore } from '../store/index.js';
+import { openStore, preparedFindings, type PreparedFinding } from '../store/index.js';
 import { addLimitOptions, CliError, checkBaseUrl, limitsFromOptions, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
@@ -113,6 +113,7 @@ Examples:
     const showBar = opts.progress && process.stderr.isTTY === true;
     let bar: cliProgress.SingleBar | null = null;
     const started = Date.now();
+    const found: PreparedFinding[] = [];
     try {
       if (showBar) {
         const total = await countInputs(paths);
@@ -131,7 +132,11 @@ Examples:
         resumeFrom: opts.force ? null : opts.db,
         limits: limitsFromOptions(opts),
         ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
-        write: (rows) => store.writePrepared(rows),
+        write: (rows) => {
+          store.writePrepared(rows);
+          // This run's findings, read from the rows being written (the batch's games only, no query after).
+          for (const row of rows) for (const f of preparedFindings(row)) found.push(f);
+        },
         onMissing: (path, reason) => {
           failedPaths++;
           bar?.stop();
@@ -166,6 +171,7 @@ Examples:
             profile,
             rules,
             ...(byPlatform ? { platformProfiles: byPlatform } : {}),
+            examples: findingExamples(found, Infinity),
             db: opts.db,
             seconds: Number(seconds.toFixed(3)),
             peakRssMB,
@@ -179,6 +185,7 @@ Examples:
         const lines = summaryLines(summary, notes);
         const skippedFiles = notLogsText(result.walk.notLogs);
         if (skippedFiles) lines.splice(1, 0, skippedFiles);
+        lines.push(...exampleLines(findingExamples(found, EXAMPLES_PER_KIND)));
         for (const line of lines) out(line);
       }
       if (result.interrupted) process.exitCode = 130;
@@ -191,6 +198,49 @@ Examples:
       store.close();
     }
   });
+}
+
+/** Findings of each kind listed at the end of the text summary (all of them with --json). */
+const EXAMPLES_PER_KIND = 3;
+
+export interface FindingExample {
+  kind: string;
+  file: string;
+  logId: string | null;
+  round: number | null;
+  seat: number | null;
+  message: string;
+  viewerUrl: string | null;
+}
+
+/**
+ * The first findings of each kind (by file, then their order in the game's audit; the batch writes in
+ * no fixed order), with the viewer link of the hand from the seat concerned.
+ */
+export function findingExamples(found: readonly PreparedFinding[], perKind: number): FindingExample[] {
+  const sorted = [...found].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.ordinal - b.ordinal));
+  const examples: FindingExample[] = [];
+  let kind = '';
+  let n = 0;
+  for (const f of sorted) {
+    if (f.kind !== kind) [kind, n] = [f.kind, 0];
+    if (n++ >= perKind) continue;
+    examples.push({ kind: f.kind, file: f.file, logId: f.logId, round: f.round, seat: f.seat, message: f.message, viewerUrl: viewerUrl(f.logId, f.seat, f.round) });
+  }
+  return examples;
+}
+
+function exampleLines(examples: readonly FindingExample[]): string[] {
+  if (examples.length === 0) return [];
+  const lines = ['', `first findings of each kind (up to ${EXAMPLES_PER_KIND}; all with --json, or kanshi query "SELECT * FROM finding_list"):`];
+  let kind = '';
+  for (const e of examples) {
+    if (e.kind !== kind) lines.push(`  ${(kind = e.kind)}`);
+    const where = e.round === null ? '' : ` round ${e.round + 1}${e.seat === null ? '' : `, seat ${e.seat}`}`;
+    lines.push(`    ${e.file}${where}: ${e.message}`);
+    if (e.viewerUrl) lines.push(`      ${e.viewerUrl}`);
+  }
+  return lines;
 }
 
 /** Arguments that exist on disk are paths; the others, if they read as log ids or URLs, are logs to download. */

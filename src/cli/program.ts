@@ -12,6 +12,7 @@ import { registerVerifyCommand } from './verify.js';
 import { registerAuditCommand } from './audit.js';
 import { registerStatsCommand } from './stats.js';
 import { registerQueryCommand } from './query.js';
+import { registerReportCommand } from './report.js';
 
 /** Builds the `kanshi` program; each command lives in its own file and registers itself here. */
 export function buildProgram(): Command {
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerAuditCommand(program);
   registerStatsCommand(program);
   registerQueryCommand(program);
+  registerReportCommand(program);
   registerRulesCommand(program);
   registerWaitsCommand(program);
   registerKanCheckCommand(program);

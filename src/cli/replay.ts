@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { GameLog } from '../events/index.js';
+import { viewerLogId, viewerUrl, type GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
 import { addLimitOptions, checkRound, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
@@ -53,9 +53,11 @@ export function replayText(file: string, game: GameLog, result: ReplayResult, ro
       ? `wall rebuilt from the seed: ${result.wallChecked} tiles checked, ${plural(result.wallMismatches.length, 'mismatch')}`.replace('mismatchs', 'mismatches')
       : `wall not checked: ${result.seedNote}`,
   ];
+  const logId = viewerLogId(game);
   for (const r of result.rounds) {
     if (round !== undefined && r.index !== round - 1) continue;
     lines.push('', `Round ${r.index + 1}: ${roundName(r.kyoku)}, ${r.honba} honba, dealer seat ${r.dealer}`);
+    if (logId) lines.push(`  viewer: ${viewerUrl(logId, 0, r.index)}`);
     for (const k of r.kans) lines.push(...kanLines(k, red));
     if (r.kans.length === 0) lines.push('  no kans');
     for (const w of r.wins) lines.push(...winLine(w, red));
@@ -69,6 +71,23 @@ export function replayText(file: string, game: GameLog, result: ReplayResult, ro
   ];
   if (problems.length) lines.push('', ...problems);
   return lines;
+}
+
+/**
+ * The replay as JSON, with Tenhou viewer links where the game has a log id: each round's (seat 0), each
+ * kan's (seen from the kan player) and each win's (from the winner); null otherwise.
+ */
+export function replayJson(game: GameLog, result: ReplayResult, round?: number): Record<string, unknown> {
+  const logId = viewerLogId(game);
+  const rounds = result.rounds
+    .filter((r) => round === undefined || r.index === round - 1)
+    .map((r) => ({
+      ...r,
+      viewerUrl: viewerUrl(logId, 0, r.index),
+      kans: r.kans.map((k) => ({ ...k, viewerUrl: viewerUrl(logId, k.seat, r.index) })),
+      wins: r.wins.map((w) => ({ ...w, viewerUrl: viewerUrl(logId, w.seat, r.index) })),
+    }));
+  return { ...result, logId: game.logId, rounds };
 }
 
 export function registerReplayCommand(program: Command): void {
@@ -104,7 +123,7 @@ Examples:
     checkRound(round, game);
     const lines = onFileOrFail(file, () => {
       const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
-      if (opts.json) return [JSON.stringify(round === undefined ? result : { ...result, rounds: result.rounds.filter((r) => r.index === round - 1) })];
+      if (opts.json) return [JSON.stringify(replayJson(game, result, round))];
       return replayText(file, game, result, round);
     });
     for (const line of lines) out(line);

@@ -5,3 +5,4 @@
  */
 export * from './events.js';
 export { YAKU, YAKUMAN, YAKU_IDS_BY_NAME, YAKU_NAMES } from './yaku.js';
+export { VIEWER_BASE, viewerLogId, viewerUrl } from './viewer.js';

@@ -4,7 +4,7 @@
  * records are built once from what the table saw, with each kan's reveal moment under the timing and each
  * win's indicators and dora under it.
  */
-import { YAKU, type GameLog, type RoundStartEvent } from '../events/index.js';
+import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
 import { Table, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
 import { countDora, type TileId } from '../tiles/index.js';
@@ -15,6 +15,7 @@ import type {
   KandoraCountMismatch,
   KanRecord,
   ReplayResult,
+  RiichiDeclaration,
   RoundReplay,
   TimingMismatch,
   WallPosition,
@@ -56,7 +57,7 @@ export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResul
         message: 'the hand has no ending (no win, no drawn hand), yet the game goes on to the next',
       });
     }
-    const round = roundReplay(table, index, reason, timing);
+    const round = roundReplay(table, index, reason, timing, events);
     rounds.push(round);
     wallChecked += table.wallChecked;
     for (const x of table.inconsistencies) inconsistencies.push(x);
@@ -126,7 +127,7 @@ function roundWall(
  * log that shows indicators without their moments, the n-th completed kan's is the n-th shown (the kans
  * that reveal are always the first ones, in order); else the wall's, when a wall was built.
  */
-function roundReplay(table: Table, index: number, wallReason: string | undefined, timing: KandoraTiming): RoundReplay {
+function roundReplay(table: Table, index: number, wallReason: string | undefined, timing: KandoraTiming, events: readonly GameEvent[]): RoundReplay {
   const untimed = table.start.untimedKandora;
   const ended = table.ending !== null;
   const kans: KanRecord[] = [];
@@ -157,7 +158,7 @@ function roundReplay(table: Table, index: number, wallReason: string | undefined
     },
     liveDraws: table.liveDraws,
     replacementDraws: table.replacements,
-    riichi: table.riichi,
+    riichi: table.riichi.map((r) => riichiDeclaration(r, events)),
     eventCount: table.eventCount,
   };
 }
@@ -240,6 +241,29 @@ function kanRecord(
   };
 }
 
+/**
+ * A declaration with its riichi discard (the seat's next discard) and whether it was accepted: read
+ * forward from the declaration, a few events (the table keeps only seat, event and turn).
+ */
+function riichiDeclaration(r: { seat: Seat; eventIndex: number; turn: number }, events: readonly GameEvent[]): RiichiDeclaration {
+  let tile: TileId | null = null;
+  let tsumogiri: boolean | null = null;
+  let accepted = false;
+  for (let i = r.eventIndex + 1; i < events.length; i++) {
+    const e = events[i];
+    if (tile === null && e.type === 'discard' && e.seat === r.seat) {
+      tile = e.tile;
+      tsumogiri = e.tsumogiri;
+    } else if (e.type === 'riichi' && e.seat === r.seat && e.step === 'accepted') {
+      accepted = true;
+      break;
+    } else if (e.type === 'win' || e.type === 'ryuukyoku') {
+      break; // a ron on the riichi discard, or the hand ended before it was accepted
+    }
+  }
+  return { seat: r.seat, eventIndex: r.eventIndex, turn: r.turn, tile, tsumogiri, accepted };
+}
+
 function wallPosition(wall: RoundWall | null, index: number): WallPosition {
   return wall ? { index, expected: wall.tiles[index] } : NO_WALL;
 }
@@ -281,6 +305,9 @@ function winRecord(table: Table, w: Win, round: number, kans: readonly KanRecord
     yaku: e.yaku,
     yakuman: e.yakuman,
     doraHanLogged: doraHan,
+    fu: e.fu,
+    points: e.points,
+    limit: e.limit,
     logged,
     rule: ruleView(table, w, hand, logged, kans),
     kansBefore: w.kansBefore,

@@ -102,6 +102,13 @@ export interface WinRecord {
   yakuman: number[];
   /** Dora han as the log scores it (yaku 52; in 3-player it includes one per kita). */
   doraHanLogged: number;
+  /**
+   * The hand's value as the log scores it: fu, points (without honba and riichi sticks) and limit (0 none,
+   * 1 mangan … 5 yakuman). Set by the replay; optional so that hand-built records (tests) need not say.
+   */
+  fu?: number;
+  points?: number;
+  limit?: number;
   logged: DoraView;
   rule: DoraView;
   /** Kans made in the round before the win. */
@@ -110,6 +117,20 @@ export interface WinRecord {
   scoreDeltas: number[];
   /** The player the log makes liable (pao), if any. */
   pao: Seat | null;
+}
+
+/** A riichi declaration and its discard. */
+export interface RiichiDeclaration {
+  seat: Seat;
+  /** The declaring event. */
+  eventIndex: number;
+  /** 1 + the seat's discards before it: the turn of the riichi discard (kans.turn counts alike). */
+  turn: number;
+  /** The riichi discard, or null when the log stops (or the hand ends) before it. */
+  tile: TileId | null;
+  tsumogiri: boolean | null;
+  /** The riichi was accepted (its discard not ronned; the stick deposited). */
+  accepted: boolean;
 }
 
 export interface RoundEnding {
@@ -137,8 +158,8 @@ export interface RoundReplay {
   /** Live and replacement draws made. */
   liveDraws: number;
   replacementDraws: number;
-  /** Riichi declarations: seat and event index. */
-  riichi: { seat: Seat; eventIndex: number; turn: number }[];
+  /** Riichi declarations, in order. */
+  riichi: RiichiDeclaration[];
   /** Events in the round (the round start included). */
   eventCount: number;
 }

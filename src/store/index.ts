@@ -10,6 +10,7 @@
  *   Store.query(sql)                           one read-only statement → { columns, rows }
  *   streamQuery(file, sql, { timeoutMs })      the same in a worker thread: rows in batches as they come, a time limit
  *   Store.stats({ profile? | rulesKey? })      the canned reports of `kanshi stats`
+ *   preparedFindings(rows)                   the findings of prepared rows with their file and log id (audit's examples)
  *   SCHEMA_VERSION, APPLICATION_ID, schemaPath(), StoreError
  */
 export { openStore, type OpenStoreOptions, type Store } from './store.js';
@@ -17,5 +18,5 @@ export { StoreError } from './errors.js';
 export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
 export type { QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
-export { prepareAudit, type PreparedAudit } from './writer.js';
+export { preparedFindings, prepareAudit, type PreparedAudit, type PreparedFinding } from './writer.js';
 export { streamQuery, QueryTimeoutError, type QueryStream, type QueryStreamOptions } from './query-stream.js';

@@ -4,8 +4,10 @@
  * rule_set_id); the types make each row builder name every column.
  */
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
-import type { KanRecord, ReplayResult, RoundReplay, WinRecord } from '../replay/index.js';
+import { YAKU, YAKU_NAMES, YAKUMAN } from '../events/index.js';
+import type { KanRecord, ReplayResult, RiichiDeclaration, RoundReplay, WinRecord } from '../replay/index.js';
 import { KNOBS, type Rules } from '../rules/index.js';
+import { countDora, isRedFive, type TileId } from '../tiles/index.js';
 
 export type SqlValue = number | string | null;
 type Row<C extends readonly string[]> = Record<C[number], SqlValue>;
@@ -41,7 +43,7 @@ export function knobValues(rules: Rules): Record<string, SqlValue> {
 export const GAME_COLUMNS = [
   'content_hash', 'log_id', 'file', 'error', 'format', 'platform', 'gzip', 'players', 'lobby', 'lobby_level', 'type_code',
   'rule_label', 'red_fives', 'open_tanyao', 'length', 'speed', 'vs_humans', 'seed_kind', 'seeded', 'seed_note',
-  'round_count', 'complete', 'wall_checked', 'wall_mismatches', 'inconsistencies', 'title',
+  'round_count', 'complete', 'wall_checked', 'wall_mismatches', 'inconsistencies', 'title', 'played_on', 'played_at_hour',
 ] as const;
 export type GameRow = Row<typeof GAME_COLUMNS>;
 
@@ -75,7 +77,28 @@ export function gameRow(audit: GameAudit, game: GameMeta): GameRow {
     wall_mismatches: replay ? replay.wallMismatches.length : null,
     inconsistencies: replay ? replay.inconsistencies.length : null,
     title: game.title && game.title.length > 0 ? game.title.join('\n') : null,
+    ...playedOn(game.logId, audit.file),
   };
+}
+
+/** `YYYYMMDDHH` at the start of a Tenhou log id (the hour is Japan time), or `YYYYMMDD` at the start of a file name. */
+const LOG_ID_DATE = /^(\d{4})(\d{2})(\d{2})(\d{2})gm-/;
+const NAME_DATE = /^(\d{4})(\d{2})(\d{2})/;
+
+/**
+ * The day a game was played, from its log id, else from its file name when that starts with a date
+ * (`played_at_hour` only from a log id). Implausible dates give null rather than a wrong day.
+ */
+export function playedOn(logId: string | null, file: string): { played_on: string | null; played_at_hour: number | null } {
+  const id = logId ? LOG_ID_DATE.exec(logId) : null;
+  const m = id ?? NAME_DATE.exec(file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1));
+  if (!m) return { played_on: null, played_at_hour: null };
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Tenhou opened in 2006; a date the calendar does not have is not a date.
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 2006 || year > 2099 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return { played_on: null, played_at_hour: null };
+  const hour = id ? Number(id[4]) : null;
+  return { played_on: `${m[1]}-${m[2]}-${m[3]}`, played_at_hour: hour !== null && hour < 24 ? hour : null };
 }
 
 export const PLAYER_COLUMNS = ['seat', 'name', 'dan', 'dan_name', 'rate', 'sex', 'final_score', 'final_points'] as const;
@@ -191,11 +214,32 @@ export function revealRow(k: KanRecord): RevealRow | null {
 export const WIN_COLUMNS = [
   'round', 'event_index', 'seat', 'from_seat', 'tsumo', 'winning_tile', 'chankan', 'chankan_on_ankan', 'rinshan', 'haitei',
   'houtei', 'on_kita', 'riichi', 'kans_before', 'kita', 'yaku', 'yakuman', 'dora_han_logged', 'indicators',
-  'ura_indicators', 'dora', 'ura_dora',
+  'ura_indicators', 'dora', 'ura_dora', 'han', 'fu', 'points', 'limit_name', 'red_dora', 'kita_dora',
 ] as const;
 export type WinRow = Row<typeof WIN_COLUMNS>;
 
-export function winRow(w: WinRecord): WinRow {
+/** `wins.limit_name` by the log's limit code (0..5). */
+export const LIMIT_NAMES = ['none', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'] as const;
+
+/** The winning hand's tiles: concealed, the winning tile, the melds' and the kita (what dora count in). */
+function winningHand(w: WinRecord): TileId[] {
+  const hand = [...w.concealed, w.winningTile];
+  for (const m of w.melds) for (const t of m.tiles) hand.push(t);
+  for (const t of w.kitaTiles) hand.push(t);
+  return hand;
+}
+
+/** Han as scored: the yaku's han, 13 per yakuman (Tenhou counts no double yakuman). */
+function hanOf(w: WinRecord): number {
+  let han = 13 * w.yakuman.length;
+  for (const y of w.yaku) han += y.han;
+  return han;
+}
+
+/** `redFives` as the game's rule says (true, false, or a mask of suits). */
+export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
+  let red = 0;
+  if (redFives !== false) for (const t of winningHand(w)) if (isRedFive(t, redFives)) red++;
   return {
     round: w.round,
     event_index: w.eventIndex,
@@ -219,7 +263,47 @@ export function winRow(w: WinRecord): WinRow {
     ura_indicators: idList(w.logged.ura),
     dora: w.logged.dora,
     ura_dora: w.logged.uraDora,
+    han: hanOf(w),
+    fu: w.fu ?? null,
+    points: w.points ?? null,
+    limit_name: w.limit === undefined ? null : (LIMIT_NAMES[w.limit] ?? null),
+    red_dora: red,
+    kita_dora: w.kita,
   };
+}
+
+export const RIICHI_DECLARATION_COLUMNS = ['round', 'event_index', 'seat', 'turn', 'tile', 'tsumogiri', 'accepted'] as const;
+export type RiichiDeclarationRow = Row<typeof RIICHI_DECLARATION_COLUMNS>;
+
+export function riichiDeclarationRow(round: number, r: RiichiDeclaration): RiichiDeclarationRow {
+  return {
+    round,
+    event_index: r.eventIndex,
+    seat: r.seat,
+    turn: r.turn,
+    tile: r.tile,
+    tsumogiri: r.tsumogiri === null ? null : bit(r.tsumogiri),
+    accepted: bit(r.accepted),
+  };
+}
+
+/** The closed list of yaku: every mjlog id 0..54 with a romaji name (`rinshan-kaihou`), the Japanese one and whether it is a yakuman. */
+export interface YakuRow {
+  yaku_id: number;
+  name: string;
+  name_ja: string;
+  yakuman: number;
+}
+
+export function yakuRows(): YakuRow[] {
+  const names = new Map<number, string>();
+  const kebab = (camel: string) => camel.replace(/[A-Z0-9]+/g, (m) => '-' + m.toLowerCase());
+  for (const [name, id] of Object.entries(YAKU)) names.set(id, kebab(name));
+  for (const [name, id] of Object.entries(YAKUMAN)) names.set(id, kebab(name));
+  // 人和 has an id in the format but is not played on Tenhou (nor named in src/events).
+  names.set(36, 'renhou');
+  const yakuman = new Set<number>(Object.values(YAKUMAN));
+  return YAKU_NAMES.map((ja, id) => ({ yaku_id: id, name: names.get(id) ?? `yaku-${id}`, name_ja: ja, yakuman: bit(yakuman.has(id)) }));
 }
 
 export const ABORT_COLUMNS = ['round', 'event_index', 'reason', 'kans', 'kan_players'] as const;
@@ -284,11 +368,16 @@ export function riichiKanRow(v: RiichiKanVerdict): RiichiKanRow {
   };
 }
 
-export const WIN_DORA_COLUMNS = ['round', 'event_index', 'indicators', 'ura_indicators', 'dora', 'ura_dora'] as const;
+export const WIN_DORA_COLUMNS = ['round', 'event_index', 'indicators', 'ura_indicators', 'dora', 'ura_dora', 'kandora', 'first_indicator_dora'] as const;
 export type WinDoraRow = Row<typeof WIN_DORA_COLUMNS>;
 
-export function winDoraRow(w: WinRecord): WinDoraRow {
+/** `players` for the dora of 3-player games (1m indicates 9m). */
+export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
+  const indicators = w.rule.indicators;
+  const hand = indicators.length > 0 ? winningHand(w) : [];
   return {
+    kandora: indicators.length > 1 ? countDora(indicators.slice(1), hand, players) : 0,
+    first_indicator_dora: indicators.length > 0 ? countDora(indicators.slice(0, 1), hand, players) : null,
     round: w.round,
     event_index: w.eventIndex,
     indicators: idList(w.rule.indicators),

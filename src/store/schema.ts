@@ -11,7 +11,7 @@ import { StoreError } from './errors.js';
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -58,13 +58,53 @@ DROP VIEW rule_set_summary;
 ${viewSql('rule_set_summary')}`;
     },
   },
+  {
+    to: 4,
+    description:
+      'played_on, win value and dora by source, riichi_declarations, yaku, win_dora by indicator, win_list, finding_list, viewer links; statistics views without per-game subqueries',
+    // New columns go at the end of their tables, where a fresh schema has them too. Their values for games
+    // already stored come when the games are audited again: FACTS_VERSION facts-4 makes a resumed audit
+    // redo them. Only played_on is filled here, from the log id, since the rest needs the log.
+    get sql() {
+      return `
+ALTER TABLE games ADD COLUMN played_on TEXT;
+ALTER TABLE games ADD COLUMN played_at_hour INTEGER;
+UPDATE games SET played_on = substr(log_id, 1, 4) || '-' || substr(log_id, 5, 2) || '-' || substr(log_id, 7, 2),
+                 played_at_hour = CAST(substr(log_id, 9, 2) AS INTEGER)
+  WHERE log_id GLOB '[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]gm-*'
+    AND date(substr(log_id, 1, 4) || '-' || substr(log_id, 5, 2) || '-' || substr(log_id, 7, 2)) IS NOT NULL;
+ALTER TABLE wins ADD COLUMN han INTEGER;
+ALTER TABLE wins ADD COLUMN fu INTEGER;
+ALTER TABLE wins ADD COLUMN points INTEGER;
+ALTER TABLE wins ADD COLUMN limit_name TEXT;
+ALTER TABLE wins ADD COLUMN red_dora INTEGER;
+ALTER TABLE wins ADD COLUMN kita_dora INTEGER;
+ALTER TABLE win_dora ADD COLUMN kandora INTEGER;
+ALTER TABLE win_dora ADD COLUMN first_indicator_dora INTEGER;
+${statementSql('CREATE TABLE riichi_declarations (')}
+${statementSql('CREATE TABLE yaku (')}
+DROP VIEW kan_list;
+DROP VIEW rinshan_stats;
+DROP VIEW riichi_kans;
+DROP VIEW riichi_kan_frequency;
+DROP VIEW chankan_wins;
+DROP VIEW chankan_suukaikan_stats;
+${['kan_list', 'rinshan_stats', 'riichi_kans', 'riichi_kan_frequency', 'chankan_wins', 'chankan_suukaikan_stats', 'win_list', 'finding_list'].map(viewSql).join('\n')}
+${['wins_chankan', 'wins_rinshan', 'rounds_four_kans', 'rounds_kita'].map((i) => statementSql(`CREATE INDEX ${i} `)).join('\n')}`;
+    },
+  },
 ];
 
 /** A view's CREATE statement as schemas/audit.sql has it now (for migrations that recreate it). */
 function viewSql(name: string): string {
+  return statementSql(`CREATE VIEW ${name} AS`);
+}
+
+/** The statement of schemas/audit.sql that starts with `head`, up to its semicolon (none inside the statements this reads). */
+function statementSql(head: string): string {
   const sql = schemaSql();
-  const start = sql.indexOf(`CREATE VIEW ${name} AS`);
-  if (start < 0) throw new StoreError(`${schemaPath()} has no view ${name}`);
+  const start = sql.indexOf(head);
+  if (start < 0) throw new StoreError(`${schemaPath()} has no statement ${head}`);
   const end = sql.indexOf(';', start);
   return sql.slice(start, end + 1);
 }

@@ -11,6 +11,7 @@ import { readQuery, type QueryResult } from './query.js';
 import { asStoreError, checkBeforeWriting, connect, openReadOnly } from './connect.js';
 import { checkSchema, ensureSchema, type Migration } from './schema.js';
 import { listRuleSets, statsReport, type RuleSetChoice, type RuleSetSummary, type StatsReport } from './stats.js';
+import { yakuRows } from './rows.js';
 import { AuditWriter, FACTS_VERSION, prepareAudit, type PreparedAudit } from './writer.js';
 
 export interface OpenStoreOptions {
@@ -97,11 +98,15 @@ function configure(db: Database.Database): void {
   db.pragma('synchronous = NORMAL');
 }
 
-/** The closed lists of finding kinds and riichi-kan reasons, for queries to join (kept in step with the code that opens the file). */
+/** The closed lists of finding kinds, riichi-kan reasons and yaku, for queries to join (kept in step with the code that opens the file). */
 function describeClosedLists(db: Database.Database): void {
   const kinds = db.prepare(
     `INSERT INTO finding_kinds (kind, severity, rule, description) VALUES (?, ?, ?, ?)
      ON CONFLICT (kind) DO UPDATE SET severity = excluded.severity, rule = excluded.rule, description = excluded.description`,
+  );
+  const yaku = db.prepare(
+    `INSERT INTO yaku (yaku_id, name, name_ja, yakuman) VALUES (?, ?, ?, ?)
+     ON CONFLICT (yaku_id) DO UPDATE SET name = excluded.name, name_ja = excluded.name_ja, yakuman = excluded.yakuman`,
   );
   const reasons = db.prepare(
     `INSERT INTO riichi_kan_reasons (reason, legal, meaning) VALUES (?, ?, ?)
@@ -114,6 +119,7 @@ function describeClosedLists(db: Database.Database): void {
     for (const [reason, info] of Object.entries(RIICHI_KAN_REASONS)) {
       reasons.run(reason, info.legal === null ? null : info.legal ? 1 : 0, info.meaning);
     }
+    for (const y of yakuRows()) yaku.run(y.yaku_id, y.name, y.name_ja, y.yakuman);
   }).immediate();
 }
 

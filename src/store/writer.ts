@@ -2,7 +2,7 @@
  * Writing audits: one transaction per batch, prepared statements, and per game "delete, then insert"
  * so that writing the same audit again leaves the database as it was.
  *
- * Facts (games, players, rounds, kans, reveals, wins, aborts) hang off the game, found by its content hash.
+ * Facts (games, players, rounds, kans, reveals, wins, aborts, riichi declarations) hang off the game, found by its content hash.
  * They are the same under every rule set, so a game already stored with the same facts (same digest) is
  * not rewritten: auditing under a second profile, or re-running an audit, only replaces verdicts. When a
  * newer kanshi reads a file differently, the digest differs and the facts are replaced.
@@ -14,16 +14,16 @@ import type { GameAudit, GameMeta } from '../audit/index.js';
 import { KNOBS } from '../rules/index.js';
 import {
   ABORT_COLUMNS, AUDIT_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
-  REVEAL_COLUMNS, RIICHI_KAN_COLUMNS, ROUND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
+  REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, ROUND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
   abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobValues, playerRows, replayKans, replayWins,
-  revealRow, riichiKanRow, roundRow, winDoraRow, winRow, type SqlValue,
+  revealRow, riichiDeclarationRow, riichiKanRow, roundRow, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
 type Database = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
 
 /** Fact tables, children before parents (the order deletes must go in). */
-const FACT_TABLES = ['aborts', 'reveals', 'wins', 'kans', 'rounds', 'players'] as const;
+const FACT_TABLES = ['riichi_declarations', 'aborts', 'reveals', 'wins', 'kans', 'rounds', 'players'] as const;
 /** Verdict tables, children before parents. */
 const VERDICT_TABLES = ['findings', 'win_dora', 'riichi_kan_verdicts', 'kan_verdicts', 'audits'] as const;
 
@@ -112,6 +112,7 @@ export interface GameFacts {
   reveals: SqlValue[][];
   wins: SqlValue[][];
   aborts: SqlValue[][];
+  riichiDeclarations: SqlValue[][];
   digest: string;
 }
 
@@ -141,7 +142,7 @@ export interface PreparedAudit {
  * The version of what ingest and replay make of a file (the fact rows). Games stored under another version
  * get their facts rewritten; raise it whenever a change to ingest or replay changes a fact row.
  */
-export const FACTS_VERSION = 'facts-3';
+export const FACTS_VERSION = 'facts-4';
 
 /** Where the audits row holds its time, set when the row is written. */
 const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
@@ -158,11 +159,12 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
       const reveal = revealRow(k);
       return reveal ? [values(REVEAL_COLUMNS, reveal)] : [];
     }),
-    wins: rounds.flatMap((r) => r.wins.map((w) => values(WIN_COLUMNS, winRow(w)))),
+    wins: rounds.flatMap((r) => r.wins.map((w) => values(WIN_COLUMNS, winRow(w, game.rule.redFives)))),
     aborts: rounds.flatMap((r) => {
       const abort = abortRow(r);
       return abort ? [values(ABORT_COLUMNS, abort)] : [];
     }),
+    riichiDeclarations: rounds.flatMap((r) => firstPerSeat(r.riichi).map((d) => values(RIICHI_DECLARATION_COLUMNS, riichiDeclarationRow(r.index, d)))),
     // The facts of the same bytes change only when kanshi reads logs differently: FACTS_VERSION says when.
     digest: FACTS_VERSION,
   };
@@ -192,7 +194,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
       audit: auditValues,
       kanVerdicts: replayKans(audit.replay).map((k) => values(KAN_VERDICT_COLUMNS, kanVerdictRow(k))),
       riichiKans: audit.riichiKans.map((v) => values(RIICHI_KAN_COLUMNS, riichiKanRow(v))),
-      winDora: replayWins(audit.replay).map((w) => values(WIN_DORA_COLUMNS, winDoraRow(w))),
+      winDora: replayWins(audit.replay).map((w) => values(WIN_DORA_COLUMNS, winDoraRow(w, audit.replay?.players ?? 4))),
       findings: audit.findings.map((f, i) => values(FINDING_COLUMNS, findingRow(f, i))),
     },
   };
@@ -215,6 +217,7 @@ export class AuditWriter {
   private readonly reveals: TableInsert;
   private readonly wins: TableInsert;
   private readonly aborts: TableInsert;
+  private readonly riichiDeclarations: TableInsert;
   private readonly audits: TableInsert;
   private readonly kanVerdicts: TableInsert;
   private readonly riichiKanVerdicts: TableInsert;
@@ -257,6 +260,7 @@ export class AuditWriter {
     this.reveals = fact('reveals', REVEAL_COLUMNS);
     this.wins = fact('wins', WIN_COLUMNS);
     this.aborts = fact('aborts', ABORT_COLUMNS);
+    this.riichiDeclarations = fact('riichi_declarations', RIICHI_DECLARATION_COLUMNS);
     this.audits = verdict('audits', AUDIT_COLUMNS);
     this.kanVerdicts = verdict('kan_verdicts', KAN_VERDICT_COLUMNS);
     this.riichiKanVerdicts = verdict('riichi_kan_verdicts', RIICHI_KAN_COLUMNS);
@@ -316,6 +320,7 @@ export class AuditWriter {
     this.kans.insert(key, facts.kans);
     this.reveals.insert(key, facts.reveals);
     this.wins.insert(key, facts.wins);
+    this.riichiDeclarations.insert(key, facts.riichiDeclarations);
     return gameId;
   }
 
@@ -334,4 +339,47 @@ export class AuditWriter {
     this.winDora.insert(key, v.winDora);
     this.findings.insert(key, v.findings);
   }
+}
+
+/** A finding of a prepared audit with its game's file and log id (what `kanshi audit` lists with viewer links). */
+export interface PreparedFinding {
+  kind: string;
+  severity: string;
+  file: string;
+  /** The game's Tenhou log id: null when it has none, or was not played on Tenhou (the viewer cannot open it). */
+  logId: string | null;
+  round: number | null;
+  seat: number | null;
+  message: string;
+  ordinal: number;
+}
+
+const GAME_LOG_ID = GAME_COLUMNS.indexOf('log_id');
+const GAME_PLATFORM = GAME_COLUMNS.indexOf('platform');
+const F = (c: (typeof FINDING_COLUMNS)[number]) => FINDING_COLUMNS.indexOf(c);
+const [F_ORDINAL, F_KIND, F_SEVERITY, F_ROUND, F_SEAT, F_MESSAGE] = [F('ordinal'), F('kind'), F('severity'), F('round'), F('seat'), F('message')];
+
+/** The findings of a prepared audit, read back from its rows (no query: the rows are at hand as they are written). */
+export function preparedFindings(p: PreparedAudit): PreparedFinding[] {
+  const game = p.facts?.game;
+  const logId = game && game[GAME_PLATFORM] === 'tenhou' ? (game[GAME_LOG_ID] as string | null) : null;
+  return p.verdicts.findings.map((f) => ({
+    kind: f[F_KIND] as string,
+    severity: f[F_SEVERITY] as string,
+    file: p.file,
+    logId,
+    round: f[F_ROUND] as number | null,
+    seat: f[F_SEAT] as number | null,
+    message: f[F_MESSAGE] as string,
+    ordinal: f[F_ORDINAL] as number,
+  }));
+}
+
+/**
+ * A seat's first riichi declaration of a hand: a log that declares twice (the replay reports a
+ * riichi-repeated inconsistency) keeps one row, the table's one per seat and hand.
+ */
+function firstPerSeat<T extends { seat: number }>(declarations: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return declarations.filter((d) => !seen.has(d.seat) && (seen.add(d.seat), true));
 }

@@ -33,6 +33,23 @@ describe('kanshi audit', () => {
     expect(s.kans.ankan + s.kans.daiminkan + s.kans.kakan).toBeGreaterThan(4);
   });
 
+  it('ends its summary with the first findings of each kind and their viewer links; --json lists them all as examples', () => {
+    const db = tempDb();
+    const files = [corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), corpusFile('2010091009gm-00a9-0000-83af2648.xml'), corpusFile('2010081709gm-00a9-0000-fe3371ad.xml')];
+    const text = kanshi(['audit', ...files, '--db', db, '--workers', '0']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/first findings of each kind \(up to 3/);
+    expect(text.stdout).toContain('https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=0&ts=2');
+    expect(text.stdout.match(/robs seat/g)).toHaveLength(3); // three chankan wins, three shown
+    const json = JSON.parse(kanshi(['audit', ...files, '--db', tempDb(), '--json', '--workers', '0']).stdout);
+    expect(json.findings).toEqual({ 'suukaikan-abort': 1, 'chankan-win': 3 });
+    expect(json.examples).toHaveLength(4);
+    expect(json.examples[0]).toEqual({
+      kind: 'chankan-win', file: files[2], logId: '2010081709gm-00a9-0000-fe3371ad', round: 4, seat: 2,
+      message: expect.stringMatching(/robs/), viewerUrl: 'https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=2&ts=4',
+    });
+  });
+
   it('re-running changes no row count; another profile adds only its verdicts', () => {
     const db = tempDb();
     const logs = join(PROJECT_ROOT, 'logs', 'examples');

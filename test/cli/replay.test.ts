@@ -85,3 +85,21 @@ describe('kanshi replay on hostile and broken input (issue 14)', () => {
     expect(r.stderr).toMatch(/byte 4096: the file has [\d,]+ bytes, more than 4,096, the limit \(--max-log-bytes raises it\)/);
   });
 });
+
+describe('kanshi replay: viewer links', () => {
+  it('gives each hand of a Tenhou game its viewer link, in text and in JSON (kans and wins seen from their player)', () => {
+    const text = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--round', '12']).stdout;
+    expect(text).toContain('  viewer: https://tenhou.net/0/?log=2020052221gm-00a9-0000-6f0524c7&tw=0&ts=11');
+    const json = JSON.parse(kanshi(['replay', RINSHAN_AFTER_KAKAN, '--round', '12', '--json']).stdout);
+    expect(json.rounds).toHaveLength(1);
+    expect(json.rounds[0].viewerUrl).toBe('https://tenhou.net/0/?log=2020052221gm-00a9-0000-6f0524c7&tw=0&ts=11');
+    expect(json.rounds[0].kans[0].viewerUrl).toBe('https://tenhou.net/0/?log=2020052221gm-00a9-0000-6f0524c7&tw=1&ts=11');
+    expect(json.rounds[0].wins[0].viewerUrl).toMatch(/&tw=\d&ts=11$/);
+  });
+
+  it('gives no link to a game without a Tenhou log id', () => {
+    const file = corpusFile('mjx-project__mjx__tests_cpp_resources_mjlog_upd-aft-kan4.xml');
+    expect(kanshi(['replay', file]).stdout).not.toContain('viewer:');
+    expect(JSON.parse(kanshi(['replay', file, '--json']).stdout).rounds[0].viewerUrl).toBeNull();
+  });
+});

@@ -59,10 +59,10 @@ describe('opening a database', () => {
     expect(existsSync(`${file}-wal`) || existsSync(`${file}-shm`)).toBe(false);
     const db = new Database(file, { readonly: true });
     const names = db.prepare(`SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'`).pluck().all();
-    for (const t of ['rule_sets', 'games', 'players', 'rounds', 'kans', 'reveals', 'wins', 'aborts', 'audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings', 'finding_kinds', 'tiles']) {
+    for (const t of ['rule_sets', 'games', 'players', 'rounds', 'kans', 'reveals', 'wins', 'aborts', 'audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings', 'finding_kinds', 'tiles', 'riichi_declarations', 'yaku']) {
       expect(names).toContain(`table ${t}`);
     }
-    for (const v of ['kan_stats', 'rinshan_stats', 'riichi_kan_stats', 'riichi_kan_frequency', 'chankan_wins', 'four_kan_hands', 'chankan_suukaikan_stats', 'kandora_timing', 'kandora_conformance', 'finding_counts', 'rule_set_summary', 'kan_list', 'riichi_kans']) {
+    for (const v of ['kan_stats', 'rinshan_stats', 'riichi_kan_stats', 'riichi_kan_frequency', 'chankan_wins', 'four_kan_hands', 'chankan_suukaikan_stats', 'kandora_timing', 'kandora_conformance', 'finding_counts', 'rule_set_summary', 'kan_list', 'riichi_kans', 'win_list', 'finding_list']) {
       expect(names).toContain(`view ${v}`);
     }
     // One name per knob everywhere: the rule_sets columns are the knobs' own names.

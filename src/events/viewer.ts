@@ -1,0 +1,22 @@
+/**
+ * Links into Tenhou's web viewer, for a person to check a kan, win or finding with their own eyes.
+ * `tw` is the seat the viewer sits at (0..3: the player concerned), `ts` the 0-based position of the hand
+ * in the log (kanshi's round index). The same expression is written in SQL in schemas/audit.sql.
+ */
+import type { GameLog } from './events.js';
+
+export const VIEWER_BASE = 'https://tenhou.net/0/?log=';
+
+/**
+ * The viewer URL of a hand seen from a seat, or null without a log id. A missing seat sits the viewer at
+ * seat 0; a missing round opens the game at its start.
+ */
+export function viewerUrl(logId: string | null | undefined, seat?: number | null, round?: number | null): string | null {
+  if (!logId) return null;
+  return `${VIEWER_BASE}${logId}&tw=${seat ?? 0}${round === null || round === undefined ? '' : `&ts=${round}`}`;
+}
+
+/** The log id the viewer can open: only Tenhou's own games (a Mahjong Soul or mjai log id means nothing there). */
+export function viewerLogId(game: Pick<GameLog, 'logId' | 'platform'>): string | null {
+  return game.platform === 'tenhou' ? game.logId : null;
+}

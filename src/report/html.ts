@@ -1,0 +1,322 @@
+/**
+ * The page: one HTML document with its CSS inline and its plots as inline SVG, no script and no request
+ * anywhere, so it opens offline and can be mailed or archived as one file.
+ */
+import { basename } from 'node:path';
+import { KNOBS } from '../rules/index.js';
+import type { RuleSetSummary, StatsTable } from '../store/index.js';
+import type { ConformanceExample, KnobConformance } from './conformance.js';
+import type { AuditedGroup, FindingGroup, FindingRow, ReportData } from './data.js';
+import { num } from './db.js';
+
+/** A plot drawn, or null when it had nothing to show (`missing` says why, in words). */
+export interface DrawnChart {
+  id: string;
+  title: string;
+  caption: string;
+  svg: string;
+}
+
+export type Charts = Record<string, DrawnChart | null>;
+
+export function esc(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const fmt = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isInteger(v) ? v.toLocaleString('en-US') : String(v);
+  return String(v);
+};
+
+export function ruleSetName(s: RuleSetSummary): string {
+  return s.profile ?? `custom #${s.ruleSetId}`;
+}
+
+const CSS = `
+:root { --fg: #1d1d1f; --muted: #6b6b70; --line: #dcdce0; --bg-alt: #f6f6f8; --accent: #2f5d8a; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 Helvetica, Arial, sans-serif; color: var(--fg); background: #fff; }
+header, main { max-width: 1180px; margin: 0 auto; padding: 0 20px; }
+header { padding-top: 18px; border-bottom: 1px solid var(--line); }
+h1 { font-size: 24px; margin: 0 0 4px; }
+h1 small { font-weight: normal; color: var(--muted); font-size: 15px; }
+h2 { font-size: 19px; margin: 32px 0 8px; padding-top: 8px; border-top: 2px solid var(--accent); }
+h3 { font-size: 15px; margin: 20px 0 6px; }
+p.meta, p.caption, p.note { color: var(--muted); margin: 4px 0 10px; }
+nav ul { list-style: none; padding: 0; margin: 8px 0 12px; display: flex; flex-wrap: wrap; gap: 6px 16px; }
+a { color: var(--accent); }
+table { border-collapse: collapse; margin: 6px 0 14px; font-size: 13px; }
+th, td { border-bottom: 1px solid var(--line); padding: 3px 10px 3px 0; text-align: left; vertical-align: top; }
+th { font-weight: 600; white-space: nowrap; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; padding-right: 14px; }
+tbody tr:nth-child(even) { background: var(--bg-alt); }
+.grid { display: flex; flex-wrap: wrap; gap: 12px 36px; align-items: flex-start; }
+/* A table box: the caption below wraps to the plot's width instead of widening the figure. */
+figure { margin: 8px 0 16px; display: table; }
+figure > p.caption { display: table-caption; caption-side: bottom; }
+figure svg { height: auto; display: block; }
+figcaption { font-weight: 600; margin-bottom: 4px; }
+.sev-error { color: #b3261e; font-weight: 600; }
+.sev-warning { color: #a15c00; font-weight: 600; }
+.sev-info { color: #2f5d8a; }
+details { margin: 4px 0 10px; }
+summary { cursor: pointer; padding: 3px 0; }
+td.msg { max-width: 620px; }
+.tag { display: inline-block; padding: 0 6px; border-radius: 3px; font-size: 12px; }
+.tag.ok { background: #e3f3e1; color: #1e6b1a; }
+.tag.bad { background: #fde4e1; color: #9b1c12; }
+.tag.none { background: #eee; color: #555; }
+.knob { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; margin: 10px 0; }
+.knob h3 { margin: 4px 0; }
+.knob ul { margin: 4px 0 4px 18px; padding: 0; }
+code { font-size: 12.5px; background: var(--bg-alt); padding: 0 3px; }
+footer { color: var(--muted); max-width: 1180px; margin: 30px auto 20px; padding: 0 20px; font-size: 12px; }
+`;
+
+interface Section {
+  id: string;
+  title: string;
+  body: string;
+}
+
+export function renderHtml(data: ReportData, charts: Charts): string {
+  const sections: Section[] = [
+    { id: 'audited', title: 'What was audited', body: auditedSection(data, charts) },
+    { id: 'findings', title: 'Findings', body: findingsSection(data, charts) },
+    { id: 'kans', title: 'Kans and rinshan', body: kansSection(data, charts) },
+    { id: 'riichi-kans', title: 'Kans in riichi', body: riichiSection(data, charts) },
+    { id: 'kandora', title: 'Kandora', body: kandoraSection(data, charts) },
+    { id: 'chankan', title: 'Chankan and four kans', body: chankanSection(data, charts) },
+    { id: 'conformance', title: 'Conformance, knob by knob', body: conformanceSection(data) },
+  ];
+  if (data.comparison) sections.push({ id: 'rule-sets', title: 'Rule sets side by side', body: comparisonSection(data, charts) });
+  const s = data.ruleSet;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="kanshi report">
+<title>kanshi report: ${esc(ruleSetName(s))}, ${esc(fmt(s.gamesRead))} games</title>
+<style>${CSS}</style>
+</head>
+<body>
+<header>
+<h1>kanshi report <small>${esc(ruleSetName(s))} · ${esc(fmt(s.gamesRead))} games</small></h1>
+<p class="meta">database <code>${esc(data.database)}</code> · schema v${data.features.version} · rule set audited ${esc(s.firstRunAt)} to ${esc(s.lastRunAt)} · report made ${esc(data.generatedAt)}</p>
+<nav><ul>${sections.map((x) => `<li><a href="#${x.id}">${esc(x.title)}</a></li>`).join('')}</ul></nav>
+</header>
+<main>
+${rulesBlock(s)}
+${sections.map((x) => `<section id="${x.id}">\n<h2>${esc(x.title)}</h2>\n${x.body}\n</section>`).join('\n')}
+</main>
+<footer>Made by <code>kanshi report</code> from the audit database; the numbers are views of it (<code>kanshi stats</code>, <code>kanshi query</code>). Viewer links open Tenhou’s viewer at the hand (<code>ts</code>) seen from the seat concerned (<code>tw</code>).</footer>
+</body>
+</html>
+`;
+}
+
+function rulesBlock(s: RuleSetSummary): string {
+  const rows = KNOBS.map((k) => {
+    const value = s.rules[k.name];
+    const meaning = k.values.find((v) => v.value === value)?.meaning ?? '';
+    return `<tr><th><code>${esc(k.name)}</code></th><td><code>${esc(String(value))}</code></td><td>${esc(meaning)}</td></tr>`;
+  }).join('');
+  return `<h2 id="rules">Rule set: ${esc(ruleSetName(s))}</h2>
+<p class="meta">rules key <code>${esc(s.rulesKey)}</code></p>
+<p>${esc(fmt(s.games))} files audited: ${esc(fmt(s.gamesRead))} games read${s.gamesFailed ? `, ${esc(fmt(s.gamesFailed))} files could not be read` : ''}; findings: <span class="sev-error">${esc(fmt(s.errors))} errors</span>, <span class="sev-warning">${esc(fmt(s.warnings))} warnings</span>, <span class="sev-info">${esc(fmt(s.infos))} info</span>.</p>
+<table><thead><tr><th>knob</th><th>value</th><th>meaning</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function figure(chart: DrawnChart | null | undefined, missing: string): string {
+  if (!chart) return `<p class="note">${esc(missing)}</p>`;
+  return `<figure class="plot" id="plot-${esc(chart.id)}"><figcaption>${esc(chart.title)}</figcaption>${chart.svg}<p class="caption">${esc(chart.caption)}</p></figure>`;
+}
+
+/** A plain table: headings, then rows; numeric columns right-aligned. */
+function table(headings: string[], rows: unknown[][], numeric: boolean[] = []): string {
+  const th = headings.map((h, i) => `<th${numeric[i] ? ' class="n"' : ''}>${esc(h)}</th>`).join('');
+  const body = rows
+    .map((r) => `<tr>${r.map((v, i) => `<td${numeric[i] ?? typeof v === 'number' ? ' class="n"' : ''}>${esc(fmt(v))}</td>`).join('')}</tr>`)
+    .join('');
+  return `<table><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** A canned statistics table of `kanshi stats`, the same numbers as on the terminal. */
+function statsTableHtml(t: StatsTable | undefined): string {
+  if (!t) return '';
+  if (t.layout === 'record') {
+    const row = t.rows[0] ?? {};
+    return table(['', ''], t.columns.map((c) => [c.label, row[c.key] ?? null]));
+  }
+  if (t.rows.length === 0) return '<p class="note">(none)</p>';
+  return table(t.columns.map((c) => c.label), t.rows.map((r) => t.columns.map((c) => r[c.key] ?? null)));
+}
+
+function tally(groups: AuditedGroup[], key: (g: AuditedGroup) => string): [string, number][] {
+  const m = new Map<string, number>();
+  for (const g of groups) m.set(key(g), (m.get(key(g)) ?? 0) + g.games);
+  return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+function auditedSection(data: ReportData, charts: Charts): string {
+  const ok = data.audited.filter((g) => g.status === 'ok');
+  const failed = data.audited.filter((g) => g.status !== 'ok');
+  const small = (title: string, rows: [string, number][]) => `<div><h3>${esc(title)}</h3>${table([title.split(' ').pop()!, 'games'], rows)}</div>`;
+  const years = tally(ok, (g) => g.year).sort((a, b) => a[0].localeCompare(b[0]));
+  return `<p>${esc(fmt(ok.reduce((n, g) => n + g.games, 0)))} games read${failed.length ? `, ${esc(fmt(failed.reduce((n, g) => n + g.games, 0)))} files not (${tally(failed, (g) => g.status).map(([k, n]) => `${esc(k)}: ${n}`).join(', ')})` : ''}.</p>
+<div class="grid">
+${small('by platform', tally(ok, (g) => g.platform))}
+${small('by format', tally(ok, (g) => g.format))}
+${small('by lobby', tally(ok, (g) => `${g.players === null ? '?' : `${g.players}p`} ${g.lobby}`))}
+${small('by year', years)}
+</div>
+${figure(charts.gamesByYear, 'No game was read.')}`;
+}
+
+function findingsSection(data: ReportData, charts: Charts): string {
+  if (data.findings.length === 0) return '<p>No findings under this rule set.</p>';
+  const counts = table(
+    ['severity', 'kind', 'findings', 'games', 'knob', 'when'],
+    data.findings.map((f) => [f.severity, f.kind, f.findings, f.games, f.rule ?? '', f.description]),
+  );
+  const lists = data.findings.map((f) => findingList(f, data.findingsPerKind)).join('\n');
+  return `${figure(charts.findings, '')}
+${counts}
+<h3>Every finding, by kind</h3>
+<p class="note">At most ${esc(fmt(data.findingsPerKind))} per kind are listed (by game); the link opens Tenhou’s viewer at the hand, seen from the seat concerned. Games without a Tenhou log id (other platforms, files without an id) have no link.</p>
+${lists}`;
+}
+
+function findingList(f: FindingGroup, cap: number): string {
+  const rest = f.findings - f.rows.length;
+  const rows = f.rows.map(findingRow).join('');
+  const more = rest > 0 ? `<p class="note">… and ${esc(fmt(rest))} more (${esc(fmt(f.findings))} in all; <code>kanshi query "SELECT * FROM findings WHERE kind = '${esc(f.kind)}'"</code>).</p>` : '';
+  return `<details class="finding-kind" data-kind="${esc(f.kind)}"${f.rows.length <= 20 ? ' open' : ''}>
+<summary><span class="sev-${esc(f.severity)}">${esc(f.severity)}</span> <code>${esc(f.kind)}</code>: ${esc(fmt(f.findings))} in ${esc(fmt(f.games))} games${f.findings > cap ? ` (first ${esc(fmt(cap))} listed)` : ''}</summary>
+<table class="findings"><thead><tr><th>game</th><th>hand</th><th>seat</th><th>message</th><th>viewer</th></tr></thead><tbody>${rows}</tbody></table>
+${more}</details>`;
+}
+
+function gameCell(logId: string | null, file: string): string {
+  return logId ? `<span title="${esc(file)}">${esc(logId)}</span>` : `<span title="${esc(file)}">${esc(basename(file))}</span>`;
+}
+
+function seatCell(seat: number | null, player?: string | null): string {
+  if (seat === null) return '';
+  return player ? `${seat} <span class="meta">${esc(player)}</span>` : String(seat);
+}
+
+function linkCell(url: string | null): string {
+  return url ? `<a class="viewer" href="${esc(url)}" target="_blank" rel="noopener">view</a>` : '<span class="note">no Tenhou log id</span>';
+}
+
+function findingRow(r: FindingRow): string {
+  return `<tr class="finding"><td>${gameCell(r.logId, r.file)}</td><td>${esc(r.hand ?? 'whole game')}</td><td>${seatCell(r.seat, r.player)}</td><td class="msg">${esc(r.message)}</td><td>${linkCell(r.url)}</td></tr>`;
+}
+
+function kansSection(data: ReportData, charts: Charts): string {
+  const t = (k: string) => data.stats.tables.find((x) => x.key === k);
+  return `<div class="grid">${figure(charts.kansPerGame, 'No kans in the games audited.')}${figure(charts.rinshan, 'No replacement draws in the games audited.')}</div>
+<h3>${esc(t('kansByLobby')?.title)}</h3>${statsTableHtml(t('kansByLobby'))}
+<h3>${esc(t('rinshanByKind')?.title)}</h3>${statsTableHtml(t('rinshanByKind'))}`;
+}
+
+function riichiSection(data: ReportData, charts: Charts): string {
+  const t = (k: string) => data.stats.tables.find((x) => x.key === k);
+  const since = data.features.turnsSinceRiichi
+    ? 'No kan was made in riichi.'
+    : 'Turns since riichi need the riichi declarations of schema v4: audit the logs again with this kanshi (kanshi audit --force).';
+  return `<div class="grid">${figure(charts.riichiByTurn, 'No kan was made in riichi.')}${figure(charts.riichiSinceRiichi, since)}</div>
+<div class="grid"><div><h3>${esc(t('riichiKans')?.title)}</h3>${statsTableHtml(t('riichiKans'))}</div>
+<div><h3>${esc(t('riichiKanVerdicts')?.title)}</h3>${statsTableHtml(t('riichiKanVerdicts'))}</div></div>`;
+}
+
+function kandoraSection(data: ReportData, charts: Charts): string {
+  const t = data.stats.tables.find((x) => x.key === 'kandoraTiming');
+  const hitsMissing = data.features.kandoraDora
+    ? 'No win came after a kandora was revealed.'
+    : 'The kandora hit rate needs the dora by source of schema v4: audit the logs again with this kanshi (kanshi audit --force).';
+  const hits = data.kandoraHits
+    ? table(
+        ['kandora shown', 'wins', 'first indicator: wins with dora', 'kandora: wins with dora', 'dora per win: first indicator', 'dora per win per kandora indicator'],
+        data.kandoraHits.map((h) => [
+          h.kandoraIndicators, h.wins, h.firstHits, h.kandoraHits, ratio(h.firstDora, h.wins), h.kandoraIndicators ? ratio(h.kandoraDora, h.wins * h.kandoraIndicators) : null,
+        ]),
+        [true, true, true, true, true, true],
+      )
+    : '';
+  return `${figure(charts.kandoraHits, hitsMissing)}
+${hits}
+<h3>Reveal timing</h3>
+<p>Rule: <code>kandoraTiming=${esc(String(data.ruleSet.rules.kandoraTiming))}</code>.</p>
+<div class="grid">${figure(charts.kandoraConformance, 'No kan revealed a kandora.')}${figure(charts.kandoraTiming, 'No kan revealed a kandora.')}</div>
+${statsTableHtml(t)}`;
+}
+
+const ratio = (n: number, d: number): number | null => (d === 0 ? null : Number((n / d).toFixed(3)));
+
+function chankanSection(data: ReportData, charts: Charts): string {
+  const t = data.stats.tables.find((x) => x.key === 'chankanSuukaikan');
+  return `<div class="grid">${figure(charts.chankanFourKans, 'No game was read.')}<div>${statsTableHtml(t)}</div></div>`;
+}
+
+function conformanceSection(data: ReportData): string {
+  const intro = `<p>For each knob of the rule set: the places in the logs that could show it, how many do what the rule set says, and examples with viewer links. A knob with no case is one these logs cannot tell about.</p>`;
+  const summary = table(
+    ['knob', 'value', 'cases', 'conform', 'differ', 'undecided', 'verdict'],
+    data.conformance.map((c) => [c.knob, c.value, c.caseCount, c.conforming, c.differing, c.undecided, verdictText(c)]),
+    [false, false, true, true, true, true, false],
+  );
+  return `${intro}${summary}${data.conformance.map(knobCard).join('\n')}`;
+}
+
+function verdictText(c: KnobConformance): string {
+  if (c.caseCount === 0 && c.differing === 0) return 'not shown by these logs';
+  if (c.differing === 0) return 'conforms';
+  return `${c.differing} differ`;
+}
+
+function knobCard(c: KnobConformance): string {
+  const tag = c.caseCount === 0 && c.differing === 0 ? '<span class="tag none">no case</span>' : c.differing === 0 ? '<span class="tag ok">conforms</span>' : `<span class="tag bad">${esc(fmt(c.differing))} differ</span>`;
+  const claim = c.profileClaim
+    ? `<p class="meta">profile ${esc(c.profileClaim.profile)}: ${c.profileClaim.verified ? 'verified by real logs' : 'not verified by real logs'} (${esc(c.profileClaim.source)})</p>`
+    : '';
+  const examples = c.examples.length
+    ? `<ul>${c.examples.map(exampleItem).join('')}</ul>`
+    : '<p class="note">No example in the logs.</p>';
+  return `<div class="knob" id="knob-${esc(c.knob)}">
+<h3><code>${esc(c.knob)}=${esc(c.value)}</code> ${tag}</h3>
+<p>${esc(c.description)}: ${esc(c.meaning)} <span class="meta">(${esc(c.section)})</span></p>
+${claim}
+<p>Cases: ${esc(c.cases)}: <b>${esc(fmt(c.caseCount))}</b>; conform ${esc(fmt(c.conforming))}, differ ${esc(fmt(c.differing))}${c.undecided ? `, undecided ${esc(fmt(c.undecided))}` : ''}.${c.note ? ` ${esc(c.note)}` : ''}</p>
+${examples}
+</div>`;
+}
+
+function exampleItem(e: ConformanceExample): string {
+  const where = [e.logId ?? basename(e.file), e.hand, e.seat === null ? null : `seat ${e.seat}`].filter(Boolean).join(', ');
+  const link = e.url ? ` <a class="viewer" href="${esc(e.url)}" target="_blank" rel="noopener">view</a>` : '';
+  return `<li class="example ${e.verdict}"><span class="tag ${e.verdict === 'differs' ? 'bad' : 'ok'}">${e.verdict}</span> ${esc(where)}: ${esc(e.text)}${link}</li>`;
+}
+
+function comparisonSection(data: ReportData, charts: Charts): string {
+  const c = data.comparison!;
+  const names = c.ruleSets.map((s) => ruleSetName(s));
+  const knobRows = KNOBS.map((k) => {
+    const values = c.ruleSets.map((s) => String(s.rules[k.name]));
+    return [k.name, ...values];
+  });
+  const differs = (row: unknown[]) => new Set(row.slice(1)).size > 1;
+  const knobTable = `<table><thead><tr><th>knob</th>${names.map((n) => `<th>${esc(n)}</th>`).join('')}</tr></thead><tbody>${knobRows
+    .map((r) => `<tr${differs(r) ? ' class="differs"' : ''}><th><code>${esc(r[0])}</code></th>${r.slice(1).map((v) => `<td>${differs(r) ? `<b>${esc(v)}</b>` : esc(v)}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+  const games = ['games audited (all)', ...c.ruleSets.map((s) => s.gamesRead)];
+  const shared = [`… of the ${num(c.sharedGames[data.ruleSet.ruleSetId])} games of ${ruleSetName(data.ruleSet)}`, ...c.ruleSets.map((s) => c.sharedGames[s.ruleSetId] ?? 0)];
+  const findingRows = c.findings.map((f) => [`${f.severity}: ${f.kind}`, ...c.ruleSets.map((s) => f.counts[s.ruleSetId] ?? 0)]);
+  return `<p>The database holds ${c.ruleSets.length} rule sets. Findings are counted over the games ${esc(ruleSetName(data.ruleSet))} audited, so each column judges the same games (where that rule set audited them).</p>
+${knobTable}
+${table(['', ...names], [games, shared, ...findingRows])}
+${figure(charts.comparison, 'No findings under any rule set.')}`;
+}

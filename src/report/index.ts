@@ -1,0 +1,15 @@
+/**
+ * src/report: the audit database as one self-contained HTML page (`kanshi report`). The only door to
+ * this folder. Reads through src/store; plots are Vega-Lite specs drawn to inline SVG in Node.
+ *
+ *   buildReport(store, { profile? | rulesKey? }, { findingsPerKind?, databaseName?, now? }) → { html, data, plots }
+ *   writeFileAtomic(file, text) → bytes      a temporary file, then a rename
+ *   readReportData(store, choice, options)   every number and list the page shows (GROUP BY queries)
+ *   reportCharts(data) → specs; drawCharts(specs) → SVGs; renderSvg(spec, idPrefix); renderHtml(data, svgs)
+ */
+export { buildReport, drawCharts, reportCharts, writeFileAtomic, type BuiltReport } from './report.js';
+export { DEFAULT_FINDINGS_PER_KIND, readReportData, type ReportData, type ReportOptions } from './data.js';
+export { renderHtml } from './html.js';
+export { renderSvg } from './svg.js';
+export { wilson, type Chart } from './charts.js';
+export type { KnobConformance } from './conformance.js';

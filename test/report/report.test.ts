@@ -1,0 +1,171 @@
+/**
+ * `kanshi report` end to end: the corpus's Tenhou logs audited under two rule sets, the page written by
+ * the built CLI, then opened in headless Chromium (Debian's `chromium`, driven by playwright-core): it
+ * renders with no console error and no request beyond the file, every plot has marks, every finding a
+ * viewer link. A screenshot is saved beside the page.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kanshi } from '../support/cli.js';
+import { corpusFiles } from '../support/corpus.js';
+
+const LOG_ID_NAME = /^\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}\./;
+
+let dir: string;
+let db: string;
+let page: string;
+
+/** The corpus files named by their Tenhou log id (every game then has a viewer link), linked into one folder. */
+function tenhouLogs(): string {
+  const logs = join(dir, 'logs');
+  mkdirSync(logs);
+  for (const file of corpusFiles().filter((f) => LOG_ID_NAME.test(basename(f)))) symlinkSync(file, join(logs, basename(file)));
+  return logs;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kanshi-report-'));
+  db = join(dir, 'corpus.sqlite');
+  const logs = tenhouLogs();
+  // mleague first, tenhou last: the report's default is the latest rule set; mleague gives hundreds of warnings.
+  for (const profile of ['mleague', 'tenhou']) {
+    const r = kanshi(['audit', logs, '--db', db, '--profile', profile]);
+    expect(r.code, r.stderr).toBe(0);
+  }
+  page = join(dir, 'report.html');
+});
+
+describe('kanshi report (command)', () => {
+  it('writes one self-contained page for the latest rule set', () => {
+    const r = kanshi(['report', '--db', db, '--out', page]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^wrote .*report\.html \(\d+ KB\): rule set tenhou, \d+ games, \d+ findings, \d+ plots/);
+    const html = readFileSync(page, 'utf8');
+    // Offline: no script, no external stylesheet, image or font; links only to the viewer (and in-page anchors).
+    expect(html).not.toMatch(/<script|<link |<img |@import|url\(http/i);
+    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefs.filter((h) => !h.startsWith('#') && !h.startsWith('https://tenhou.net/0/?log='))).toEqual([]);
+    for (const id of ['audited', 'findings', 'kans', 'riichi-kans', 'kandora', 'chankan', 'conformance', 'rule-sets']) {
+      expect(html).toContain(`<section id="${id}">`);
+    }
+    // Nothing left of the atomic write.
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('caps the findings listed per kind and counts the rest', () => {
+    const out = join(dir, 'mleague.html');
+    const r = kanshi(['report', '--db', db, '--profile', 'mleague', '--out', out, '--findings-per-kind', '50']);
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    const timing = html.slice(html.indexOf('data-kind="kandora-timing-mismatch"'));
+    const rows = timing.slice(0, timing.indexOf('</details>')).match(/<tr class="finding">/g) ?? [];
+    expect(rows).toHaveLength(50);
+    expect(timing).toMatch(/… and [\d,]+ more/);
+  });
+
+  it('says clearly what is wrong: no database, an unknown profile, a profile not audited, an unwritable file', () => {
+    const missing = kanshi(['report', '--db', join(dir, 'none.sqlite'), '--out', join(dir, 'x.html')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no database at .*none\.sqlite/);
+    const unknown = kanshi(['report', '--db', db, '--profile', 'tenhuo', '--out', join(dir, 'x.html')]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown profile "tenhuo" \(profiles: tenhou, /);
+    const notAudited = kanshi(['report', '--db', db, '--profile', 'ema', '--out', join(dir, 'x.html')]);
+    expect(notAudited.code).toBe(2);
+    expect(notAudited.stderr).toMatch(/no audit under the profile "ema"/);
+    const unwritable = kanshi(['report', '--db', db, '--out', join(dir, 'no-such-folder', 'x.html')]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toMatch(/cannot write .*x\.html/);
+    expect(existsSync(join(dir, 'x.html'))).toBe(false);
+  });
+
+  it('has help with an example', () => {
+    const r = kanshi(['report', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Examples:\n\s+kanshi audit .*\n\s+kanshi report --db corpus\.sqlite --out corpus\.html/);
+  });
+});
+
+/** Debian's chromium, or KANSHI_CHROMIUM. */
+function findChromium(): string | null {
+  const candidates = [process.env.KANSHI_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((c): c is string => !!c && existsSync(c)) ?? null;
+}
+
+const chromiumPath = findChromium();
+const required = !!process.env.KANSHI_REQUIRE_BROWSER;
+if (!chromiumPath && !required) {
+  console.warn('test/report: skipping the browser test: no chromium found (apt-get install -y chromium, or set KANSHI_CHROMIUM); set KANSHI_REQUIRE_BROWSER=1 to make this a failure');
+}
+
+describe.skipIf(!chromiumPath && !required)('kanshi report in headless Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!chromiumPath) throw new Error('KANSHI_REQUIRE_BROWSER is set but no chromium was found (apt-get install -y chromium, or set KANSHI_CHROMIUM)');
+    // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders with no console error, every plot has marks and every finding a viewer link', async () => {
+    if (!existsSync(page)) expect(kanshi(['report', '--db', db, '--out', page]).code).toBe(0);
+    const tab = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const problems: string[] = [];
+    const requests: string[] = [];
+    tab.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    tab.on('request', (r) => requests.push(r.url()));
+    const url = pathToFileURL(page).href;
+    await tab.goto(url, { waitUntil: 'load' });
+
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([url]);
+
+    const plots = await tab.$$eval('figure.plot', (figures) =>
+      figures.map((f) => {
+        const svg = f.querySelector('svg');
+        const marks = svg ? [...svg.querySelectorAll('g.role-mark > path, g.role-mark > text, g.role-mark > line')] : [];
+        const box = svg?.getBoundingClientRect();
+        return {
+          id: f.id,
+          marks: marks.length,
+          drawn: marks.filter((m) => m.tagName !== 'path' || (m.getAttribute('d') ?? '').length > 0).length,
+          width: box?.width ?? 0,
+          height: box?.height ?? 0,
+        };
+      }),
+    );
+    expect(plots.map((p) => p.id).sort()).toEqual(
+      [
+        'chankan-four-kans', 'findings-by-kind', 'games-by-year', 'kandora-conformance', 'kandora-hits', 'kandora-timing', 'kans-per-game',
+        'riichi-kans-by-turn', 'riichi-kans-since-riichi', 'rinshan-rate', 'rule-set-comparison',
+      ].map((id) => `plot-${id}`),
+    );
+    for (const p of plots) {
+      expect(p.drawn, p.id).toBeGreaterThan(0);
+      expect(p.width, p.id).toBeGreaterThan(100);
+      expect(p.height, p.id).toBeGreaterThan(50);
+    }
+
+    const findings = await tab.$$eval('tr.finding', (rows) =>
+      rows.map((r) => r.querySelector('a.viewer')?.getAttribute('href') ?? null),
+    );
+    expect(findings.length).toBeGreaterThan(0);
+    for (const href of findings) expect(href).toMatch(/^https:\/\/tenhou\.net\/0\/\?log=\d{10}gm-[0-9a-f-]+&tw=[0-3](&ts=\d+)?$/);
+
+    const shot = join(dir, 'report.png');
+    await tab.screenshot({ path: shot, fullPage: true });
+    expect(statSync(shot).size).toBeGreaterThan(10_000);
+    await tab.close();
+  });
+});

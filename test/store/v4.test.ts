@@ -1,0 +1,156 @@
+/**
+ * Schema version 4 on real corpus games: the facts the analyst questions need (dora by source, riichi
+ * declarations, han/fu/points, dates, yaku names), the views' new columns, and the migration from a real
+ * version-3 database (test/store/audit-v3.sql is schemas/audit.sql as version 3 had it).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
+import { playedOn, yakuRows } from '../../src/store/rows.js';
+import { auditOf, readGames, tempDb } from './support.js';
+
+const CHANKAN = '2010081709gm-00a9-0000-fe3371ad.xml'; // seat 2 robs seat 1's kakan of 3p in hand 5
+const RIICHI_ANKAN = '2011020414gm-00a9-0000-ef18f336.xml'; // seat 0's riichi discard on turn 3, ankan on turn 11 (hand 4)
+const THREE_PLAYER = '2009060321gm-00b9-0000-75b25bcf.xml'; // a sanbaiman with two kita
+const KANDORA_HIT = '2009082815gm-00e1-0000-b7e41fe8'; // hand 1: a win with one dora from the first indicator, one from a kandora
+
+function corpusDb(files: string[]): string {
+  const file = tempDb();
+  const store = openStore(file);
+  store.writeBatch(readGames(files).map((g) => auditOf(g)));
+  store.close();
+  return file;
+}
+
+function rows<T>(file: string, sql: string): T[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('schema 4 facts and views on corpus games', () => {
+  const file = corpusDb([CHANKAN, RIICHI_ANKAN, THREE_PLAYER, `${KANDORA_HIT}.mjlog`]);
+
+  it('names the winner of a chankan as seen from the kan player, with a viewer link from the winner', () => {
+    const [w] = rows<Record<string, unknown>>(file, `SELECT * FROM chankan_wins WHERE log_id = '2010081709gm-00a9-0000-fe3371ad'`);
+    expect(w).toMatchObject({ winner: 2, kan_seat: 1, round: 4, winner_relative: 'shimocha', viewer_url: 'https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=2&ts=4' });
+  });
+
+  it('counts the turns from the riichi discard to a riichi ankan', () => {
+    const [k] = rows<Record<string, unknown>>(file, `SELECT * FROM riichi_kans WHERE log_id = '2011020414gm-00a9-0000-ef18f336'`);
+    expect(k).toMatchObject({ round: 3, seat: 0, kind: 'ankan', turn: 11, riichi_turn: 3, turns_since_riichi: 8 });
+    expect(k.viewer_url).toBe('https://tenhou.net/0/?log=2011020414gm-00a9-0000-ef18f336&tw=0&ts=3');
+    const [d] = rows<Record<string, unknown>>(file, `SELECT d.* FROM riichi_declarations d JOIN games g USING (game_id) WHERE g.log_id = '2011020414gm-00a9-0000-ef18f336' AND round = 3 AND seat = 0`);
+    expect(d).toMatchObject({ turn: 3, accepted: 1 });
+    expect(d.tile).toEqual(expect.any(Number));
+    // One row per declaration the rounds count.
+    const [n] = rows<{ declared: number; counted: number }>(file, 'SELECT (SELECT count(*) FROM riichi_declarations) AS declared, (SELECT sum(riichi) FROM rounds) AS counted');
+    expect(n.declared).toBe(n.counted);
+  });
+
+  it('stores a 3-player win with its value, yaku names and dora by source (dora_han_logged includes the kita)', () => {
+    const [w] = rows<Record<string, unknown>>(file, `SELECT * FROM win_list WHERE log_id = '2009060321gm-00b9-0000-75b25bcf' AND kita_dora > 0 ORDER BY round LIMIT 1`);
+    expect(w).toMatchObject({ players: 3, played_on: '2009-06-03', han: 11, fu: 50, points: 36000, limit_name: 'sanbaiman', dora: 2, red_dora: 1, ura_dora: 0, kita_dora: 2 });
+    expect(JSON.parse(w.yaku_names as string)).toEqual(['sanankou', 'chun', 'honitsu', 'dora', 'aka-dora']);
+    const [raw] = rows<Record<string, number>>(file, `SELECT dora_han_logged, dora, kita FROM wins w JOIN games g USING (game_id) WHERE g.log_id = '2009060321gm-00b9-0000-75b25bcf' AND w.round = ${w.round as number} AND w.event_index = ${w.event_index as number}`);
+    expect(raw.dora_han_logged).toBe(raw.dora + raw.kita);
+  });
+
+  it('splits each win\'s dora under the rule into the first indicator\'s and the kandora\'s', () => {
+    const [s] = rows<{ wins: number; split: number; kandora: number }>(file, 'SELECT count(*) AS wins, sum(dora = first_indicator_dora + kandora) AS split, sum(json_array_length(indicators) > 1) AS kandora FROM win_dora');
+    expect(s.split).toBe(s.wins);
+    expect(s.kandora).toBeGreaterThan(0);
+    const [w] = rows<Record<string, number>>(file, `SELECT wd.* FROM win_dora wd JOIN games g USING (game_id) WHERE g.log_id = '${KANDORA_HIT}' AND wd.round = 0`);
+    expect(w).toMatchObject({ dora: 2, first_indicator_dora: 1, kandora: 1 });
+  });
+
+  it('lists findings and kans with names and links', () => {
+    const findings = rows<Record<string, unknown>>(file, `SELECT * FROM finding_list WHERE kind = 'chankan-win'`);
+    expect(findings[0]).toMatchObject({ profile: 'tenhou', round: 4, seat: 2, hand: expect.any(String), viewer_url: expect.stringMatching(/&tw=2&ts=4$/) });
+    const kans = rows<Record<string, unknown>>(file, 'SELECT player_name, viewer_url FROM kan_list');
+    expect(kans.every((k) => typeof k.player_name === 'string' && /^https:\/\/tenhou\.net\/0\/\?log=/.test(k.viewer_url as string))).toBe(true);
+  });
+
+  it('names every mjlog yaku id', () => {
+    const names = yakuRows();
+    expect(names).toHaveLength(55);
+    expect(names.find((y) => y.yaku_id === 4)).toEqual({ yaku_id: 4, name: 'rinshan-kaihou', name_ja: '嶺上開花', yakuman: 0 });
+    expect(names.find((y) => y.yaku_id === 51)).toMatchObject({ name: 'suukantsu', yakuman: 1 });
+    expect(new Set(names.map((y) => y.name)).size).toBe(55);
+    expect(rows(file, 'SELECT count(*) AS n FROM yaku')).toEqual([{ n: 55 }]);
+  });
+
+  it('dates a game from its log id, else a file name starting with a date, else not at all', () => {
+    expect(playedOn('2016052515gm-00a9-0000-c4d72066', 'x.xml')).toEqual({ played_on: '2016-05-25', played_at_hour: 15 });
+    expect(playedOn(null, '/logs/20190210-game.json')).toEqual({ played_on: '2019-02-10', played_at_hour: null });
+    expect(playedOn(null, '/logs/20190231-game.json')).toEqual({ played_on: null, played_at_hour: null });
+    expect(playedOn(null, '/logs/mjx-upd-aft-kan4.xml')).toEqual({ played_on: null, played_at_hour: null });
+  });
+});
+
+describe('migrating a version-3 database', () => {
+  const v3 = readFileSync(join(import.meta.dirname, 'audit-v3.sql'), 'utf8');
+
+  function shape(file: string): Record<string, string[]> {
+    const db = new Database(file, { readonly: true });
+    try {
+      const names = db.prepare(`SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
+      const out: Record<string, string[]> = {};
+      for (const n of names) out[n] = (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(n) as string[]);
+      out['(indexes)'] = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
+      return out;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('gives the shape a new database has, keeps the rows, dates games by log id, and rewrites their facts on the next audit', () => {
+    const file = tempDb();
+    const db = new Database(file);
+    db.exec(v3);
+    db.prepare(`INSERT INTO games (content_hash, log_id, file, format, platform, facts_digest) VALUES ('h', '2010081709gm-00a9-0000-fe3371ad', 'f.xml', 'xml', 'tenhou', 'facts-3')`).run();
+    db.close();
+    const store = openStore(file);
+    store.close();
+    const fresh = tempDb();
+    openStore(fresh).close();
+    expect(shape(file)).toEqual(shape(fresh));
+    expect(rows(file, 'SELECT played_on, played_at_hour, facts_digest FROM games')).toEqual([{ played_on: '2010-08-17', played_at_hour: 9, facts_digest: 'facts-3' }]);
+    expect(rows<{ v: number }>(file, 'SELECT user_version AS v FROM pragma_user_version')[0].v).toBe(SCHEMA_VERSION);
+    // A game stored by an older kanshi is not "audited already": its facts come again, with the new columns.
+    const again = openStore(file);
+    const [g] = readGames([CHANKAN]);
+    expect(again.isAudited(g.hash, auditOf(g).ruleSet.key)).toBe(false);
+    again.writeBatch([auditOf(g)]);
+    const [[wins, valued]] = [...again.query(`SELECT count(*) AS wins, sum(han IS NOT NULL) AS valued FROM wins`).rows] as number[][];
+    again.close();
+    expect(valued).toBe(wins);
+  });
+});
+
+describe('a log that declares riichi twice (found by the fuzz test)', () => {
+  it('stores the first declaration of the seat in the hand; the database once refused the game (UNIQUE riichi_declarations)', async () => {
+    const { auditGame, contentHash, ruleSetsFor } = await import('../../src/audit/index.js');
+    const { parseLog } = await import('../../src/ingest/index.js');
+    const { corpusFile } = await import('../support/corpus.js');
+    const text = readFileSync(corpusFile(RIICHI_ANKAN), 'utf8');
+    const reach = /<REACH who="(\d)" step="1"\/>/.exec(text)!;
+    const twice = text.replace(reach[0], reach[0] + reach[0]);
+    const bytes = Buffer.from(twice);
+    const game = parseLog(bytes, { file: 'twice.xml' });
+    const audit = auditGame('twice.xml', contentHash(bytes), game, ruleSetsFor({}).tenhou);
+    expect(audit.findings.some((f) => f.kind === 'replay-inconsistency')).toBe(true);
+    const file = tempDb();
+    const store = openStore(file);
+    store.writeBatch([audit]);
+    store.close();
+    const declared = rows<{ seat: number; n: number }>(file, `SELECT seat, count(*) AS n FROM riichi_declarations GROUP BY round, seat HAVING n > 1`);
+    expect(declared).toEqual([]);
+    expect(rows<{ n: number }>(file, `SELECT count(*) AS n FROM riichi_declarations WHERE seat = ${reach[1]}`)[0].n).toBeGreaterThan(0);
+  });
+});

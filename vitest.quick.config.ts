@@ -19,6 +19,9 @@ export const SLOW_TESTS = [
   // the fetcher against a fault-injecting server: retries, timeouts, delays measured at the server
   'test/fetch/download.test.ts',
   'test/cli/fetch.test.ts',
+  // 600 fuzz inputs through the worker and the CLI; the report audited and opened in Chromium
+  'test/bench/fuzz.test.ts',
+  'test/report/report.test.ts',
 ];
 
 export default mergeConfig(

@@ -72,7 +72,25 @@ CREATE TABLE games (
   facts_digest    TEXT,                     -- the FACTS_VERSION that wrote this game's facts: older ones are rewritten
   -- version 4:
   played_on       TEXT,                     -- YYYY-MM-DD: from the log id (YYYYMMDDHHgm-…), else a file name starting YYYYMMDD; else null
-  played_at_hour  INTEGER                   -- 0..23 from the log id (Japan time), else null
+  played_at_hour  INTEGER,                  -- 0..23 from the log id (Japan time), else null
+  -- version 4: the game's totals over its kans and rounds rows (null for a file that gave no game), so that
+  -- the statistics read one row per game instead of every kan and hand. Each equals a count of those rows.
+  completed_kans         INTEGER,           -- kans completed: kans rows with robbed = 0
+  ankans                 INTEGER,           -- … of kind ankan
+  daiminkans             INTEGER,           -- … of kind daiminkan
+  kakans                 INTEGER,           -- … of kind kakan
+  robbed_kans            INTEGER,           -- kans rows with robbed = 1 (chankan)
+  ankan_replacements     INTEGER,           -- completed ankans with a replacement draw (replacement_tile not null)
+  daiminkan_replacements INTEGER,
+  kakan_replacements     INTEGER,
+  ankan_rinshan_wins     INTEGER,           -- completed ankans whose replacement tile won (rinshan_win = 1)
+  daiminkan_rinshan_wins INTEGER,
+  kakan_rinshan_wins     INTEGER,
+  kitas                  INTEGER,           -- sum of rounds.kita
+  kita_replacement_draws INTEGER,           -- sum of rounds.kita_replacements
+  kita_rinshan_wins      INTEGER,           -- rinshan wins in hands with a kita and no kan whose replacement won
+  riichis                INTEGER,           -- sum of rounds.riichi (riichi declarations)
+  kans_in_riichi         INTEGER            -- kans rows with in_riichi = 1 (robbed ones included)
 ) STRICT;
 CREATE INDEX games_by_log_id ON games (log_id);
 
@@ -251,6 +269,10 @@ CREATE TABLE kan_verdicts (
   round       INTEGER NOT NULL,
   event_index INTEGER NOT NULL,
   reveal_rule TEXT    NOT NULL,
+  -- version 4: the kan's kind and logged reveal moment (kans.kind, kans.reveal_logged), so that the timing
+  -- statistics count verdicts without looking up each kan
+  kan_kind          TEXT,
+  kan_reveal_logged TEXT,
   PRIMARY KEY (rule_set_id, game_id, round, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
@@ -372,66 +394,58 @@ LEFT JOIN players p ON p.game_id = k.game_id AND p.seat = k.seat
 LEFT JOIN tiles rt ON rt.tile = k.replacement_tile
 LEFT JOIN tiles it ON it.tile = k.indicator;
 
--- Kans per game by kind and lobby, over the games each rule set audited (robbed kakans apart).
+-- Kans per game by kind and lobby, over the games each rule set audited (robbed kakans apart). From the
+-- games' totals (games.completed_kans …): one row per game, not every kan; the rule set's names are joined
+-- to the few groups, not carried through the sort of a million rows.
 CREATE VIEW kan_stats AS
-WITH per_game AS (
-  SELECT game_id,
-         sum(robbed = 0)                       AS kans,
-         sum(robbed = 0 AND kind = 'ankan')     AS ankan,
-         sum(robbed = 0 AND kind = 'daiminkan') AS daiminkan,
-         sum(robbed = 0 AND kind = 'kakan')     AS kakan,
-         sum(robbed)                           AS robbed
-  FROM kans GROUP BY game_id
-)
-SELECT a.rule_set_id, r.rules_key, r.profile, g.players, g.lobby_level,
-       count(*)                   AS games,
-       coalesce(sum(p.kans), 0)      AS kans,
-       coalesce(sum(p.ankan), 0)     AS ankan,
-       coalesce(sum(p.daiminkan), 0) AS daiminkan,
-       coalesce(sum(p.kakan), 0)     AS kakan,
-       coalesce(sum(p.robbed), 0)    AS robbed,
-       round(coalesce(sum(p.kans), 0) * 1.0 / count(*), 3)      AS kans_per_game,
-       round(coalesce(sum(p.ankan), 0) * 1.0 / count(*), 3)     AS ankan_per_game,
-       round(coalesce(sum(p.daiminkan), 0) * 1.0 / count(*), 3) AS daiminkan_per_game,
-       round(coalesce(sum(p.kakan), 0) * 1.0 / count(*), 3)     AS kakan_per_game
-FROM audits a
-JOIN rule_sets r ON r.rule_set_id = a.rule_set_id
-JOIN games g ON g.game_id = a.game_id
-LEFT JOIN per_game p ON p.game_id = a.game_id
-WHERE a.status = 'ok'
-GROUP BY a.rule_set_id, g.players, g.lobby_level;
+SELECT x.rule_set_id, r.rules_key, r.profile, x.players, x.lobby_level,
+       x.games, x.kans, x.ankan, x.daiminkan, x.kakan, x.robbed,
+       round(x.kans * 1.0 / x.games, 3)      AS kans_per_game,
+       round(x.ankan * 1.0 / x.games, 3)     AS ankan_per_game,
+       round(x.daiminkan * 1.0 / x.games, 3) AS daiminkan_per_game,
+       round(x.kakan * 1.0 / x.games, 3)     AS kakan_per_game
+FROM (
+  SELECT a.rule_set_id, g.players, g.lobby_level,
+         count(*)                        AS games,
+         coalesce(sum(g.completed_kans), 0) AS kans,
+         coalesce(sum(g.ankans), 0)      AS ankan,
+         coalesce(sum(g.daiminkans), 0)  AS daiminkan,
+         coalesce(sum(g.kakans), 0)      AS kakan,
+         coalesce(sum(g.robbed_kans), 0) AS robbed
+  FROM audits a JOIN games g ON g.game_id = a.game_id
+  WHERE a.status = 'ok'
+  GROUP BY a.rule_set_id, g.players, g.lobby_level
+) x
+JOIN rule_sets r ON r.rule_set_id = x.rule_set_id;
 
 -- Rinshan kaihou: how often the replacement tile wins, by kan kind (completed kans only); and, apart,
 -- the replacement draws after a kita in 3-player games (kind 'kita', not a kan; kans = the kita count).
+-- A kind shows when the rule set's games have such a kan (kita: such a kita). From the games' totals.
 CREATE VIEW rinshan_stats AS
-SELECT a.rule_set_id, r.rules_key, r.profile, k.kind,
-       count(*)                                AS kans,
-       sum(k.replacement_tile IS NOT NULL)     AS replacement_draws,
-       sum(k.rinshan_win)                      AS rinshan_wins,
-       round(100.0 * sum(k.rinshan_win) / nullif(sum(k.replacement_tile IS NOT NULL), 0), 2) AS rinshan_win_pct
-FROM audits a
-JOIN rule_sets r ON r.rule_set_id = a.rule_set_id
-JOIN kans k ON k.game_id = a.game_id
-WHERE a.status = 'ok' AND k.robbed = 0
-GROUP BY a.rule_set_id, k.kind
-UNION ALL
-SELECT rule_set_id, rules_key, profile, 'kita', kita, replacements, wins,
-       round(100.0 * wins / nullif(replacements, 0), 2)
+SELECT rule_set_id, rules_key, profile, kind, kans, replacement_draws, rinshan_wins,
+       round(100.0 * rinshan_wins / nullif(replacement_draws, 0), 2) AS rinshan_win_pct
 FROM (
-  -- A kita round's rinshan wins that no kan's replacement made: the kita's. Aggregated once and joined
-  -- (through the partial indexes wins_rinshan and rounds_kita), not looked up round by round.
-  SELECT a.rule_set_id, r.rules_key, r.profile, sum(ro.kita) AS kita, sum(ro.kita_replacements) AS replacements,
-         coalesce(sum(CASE WHEN kr.game_id IS NULL THEN rw.wins END), 0) AS wins
-  FROM rounds ro
-  CROSS JOIN audits a ON a.game_id = ro.game_id
-  JOIN rule_sets r ON r.rule_set_id = a.rule_set_id
-  LEFT JOIN (SELECT game_id, round, count(*) AS wins FROM wins WHERE rinshan = 1 GROUP BY game_id, round) rw
-         ON rw.game_id = ro.game_id AND rw.round = ro.round
-  LEFT JOIN (SELECT DISTINCT game_id, round FROM kans WHERE rinshan_win = 1) kr
-         ON kr.game_id = ro.game_id AND kr.round = ro.round
-  WHERE a.status = 'ok' AND ro.kita > 0
-  GROUP BY a.rule_set_id
-);
+  SELECT t.rule_set_id, r.rules_key, r.profile, k.kind,
+         CASE k.kind WHEN 'ankan' THEN t.ankans WHEN 'daiminkan' THEN t.daiminkans WHEN 'kakan' THEN t.kakans ELSE t.kita END AS kans,
+         CASE k.kind WHEN 'ankan' THEN t.ankan_replacements WHEN 'daiminkan' THEN t.daiminkan_replacements
+                     WHEN 'kakan' THEN t.kakan_replacements ELSE t.kita_replacements END AS replacement_draws,
+         CASE k.kind WHEN 'ankan' THEN t.ankan_rinshan_wins WHEN 'daiminkan' THEN t.daiminkan_rinshan_wins
+                     WHEN 'kakan' THEN t.kakan_rinshan_wins ELSE t.kita_rinshan_wins END AS rinshan_wins
+  FROM (
+    SELECT a.rule_set_id,
+           sum(g.ankans) AS ankans, sum(g.daiminkans) AS daiminkans, sum(g.kakans) AS kakans, sum(g.kitas) AS kita,
+           sum(g.ankan_replacements) AS ankan_replacements, sum(g.daiminkan_replacements) AS daiminkan_replacements,
+           sum(g.kakan_replacements) AS kakan_replacements, sum(g.kita_replacement_draws) AS kita_replacements,
+           sum(g.ankan_rinshan_wins) AS ankan_rinshan_wins, sum(g.daiminkan_rinshan_wins) AS daiminkan_rinshan_wins,
+           sum(g.kakan_rinshan_wins) AS kakan_rinshan_wins, sum(g.kita_rinshan_wins) AS kita_rinshan_wins
+    FROM audits a JOIN games g ON g.game_id = a.game_id
+    WHERE a.status = 'ok'
+    GROUP BY a.rule_set_id
+  ) t
+  JOIN rule_sets r ON r.rule_set_id = t.rule_set_id
+  CROSS JOIN (SELECT 'ankan' AS kind UNION ALL SELECT 'daiminkan' UNION ALL SELECT 'kakan' UNION ALL SELECT 'kita') k
+)
+WHERE kans > 0;
 
 -- Every riichi-kan verdict with its kan.
 CREATE VIEW riichi_kans AS
@@ -458,36 +472,28 @@ FROM riichi_kan_verdicts v
 JOIN rule_sets r ON r.rule_set_id = v.rule_set_id
 GROUP BY v.rule_set_id, v.legal, v.reason;
 
--- How often a player in riichi makes a kan, per rule set's audited games.
--- Per rule set: each count aggregated once over its table and joined (no subquery per game).
+-- How often a player in riichi makes a kan, per rule set's audited games: from the games' totals
+-- (games.riichis, games.kans_in_riichi) and the verdicts, each aggregated once per rule set.
 CREATE VIEW riichi_kan_frequency AS
 WITH games_ok AS (
-  SELECT a.rule_set_id, count(*) AS games FROM audits a WHERE a.status = 'ok' GROUP BY a.rule_set_id
-), riichi AS (
-  SELECT a.rule_set_id, sum(ro.riichi) AS riichi
-  FROM audits a JOIN rounds ro ON ro.game_id = a.game_id
+  SELECT a.rule_set_id, count(*) AS games, sum(g.riichis) AS riichi, sum(g.kans_in_riichi) AS riichi_kans
+  FROM audits a JOIN games g ON g.game_id = a.game_id
   WHERE a.status = 'ok' GROUP BY a.rule_set_id
-), kans_in_riichi AS (
-  SELECT a.rule_set_id, count(*) AS riichi_kans
-  FROM kans k JOIN audits a ON a.game_id = k.game_id
-  WHERE a.status = 'ok' AND k.in_riichi = 1 GROUP BY a.rule_set_id
 ), verdicts AS (
   SELECT rule_set_id, sum(legal = 1) AS legal, sum(legal = 0) AS illegal, sum(legal IS NULL) AS not_judged
   FROM riichi_kan_verdicts GROUP BY rule_set_id
 )
 SELECT g.rule_set_id, r.rules_key, r.profile,
        g.games                                 AS games,
-       coalesce(ri.riichi, 0)                  AS riichi_declarations,
-       coalesce(k.riichi_kans, 0)              AS riichi_kans,
-       round(100.0 * coalesce(k.riichi_kans, 0) / g.games, 2)                    AS per_100_games,
-       round(100.0 * coalesce(k.riichi_kans, 0) / nullif(ri.riichi, 0), 2)       AS per_100_riichi,
+       coalesce(g.riichi, 0)                   AS riichi_declarations,
+       coalesce(g.riichi_kans, 0)              AS riichi_kans,
+       round(100.0 * coalesce(g.riichi_kans, 0) / g.games, 2)                    AS per_100_games,
+       round(100.0 * coalesce(g.riichi_kans, 0) / nullif(g.riichi, 0), 2)        AS per_100_riichi,
        coalesce(v.legal, 0)                    AS legal,
        coalesce(v.illegal, 0)                  AS illegal,
        coalesce(v.not_judged, 0)               AS not_judged
 FROM games_ok g
 JOIN rule_sets r ON r.rule_set_id = g.rule_set_id
-LEFT JOIN riichi ri ON ri.rule_set_id = g.rule_set_id
-LEFT JOIN kans_in_riichi k ON k.rule_set_id = g.rule_set_id
 LEFT JOIN verdicts v ON v.rule_set_id = g.rule_set_id;
 
 -- Every chankan win: the winner, the robbed kan and its player.
@@ -553,15 +559,15 @@ FROM (
 JOIN rule_sets r ON r.rule_set_id = x.rule_set_id
 GROUP BY x.rule_set_id;
 
--- Kandora timing: each kan's logged reveal moment against the rule set's, counted.
+-- Kandora timing: each kan's logged reveal moment against the rule set's, counted (the verdicts carry the
+-- kan's kind and logged moment; the index kan_verdicts_timing gives them in order, nothing to sort).
 CREATE VIEW kandora_timing AS
-SELECT v.rule_set_id, r.rules_key, r.profile, r.kandoraTiming, k.kind, k.reveal_logged, v.reveal_rule,
-       k.reveal_logged = v.reveal_rule AS conforms,
+SELECT v.rule_set_id, r.rules_key, r.profile, r.kandoraTiming, v.kan_kind AS kind, v.kan_reveal_logged AS reveal_logged, v.reveal_rule,
+       v.kan_reveal_logged = v.reveal_rule AS conforms,
        count(*) AS kans
 FROM kan_verdicts v
 JOIN rule_sets r ON r.rule_set_id = v.rule_set_id
-JOIN kans k ON k.game_id = v.game_id AND k.round = v.round AND k.event_index = v.event_index
-GROUP BY v.rule_set_id, k.kind, k.reveal_logged, v.reveal_rule;
+GROUP BY v.rule_set_id, v.kan_kind, v.kan_reveal_logged, v.reveal_rule;
 
 -- Kandora timing conformance by kan kind. A kan is undecided when the log stops before the moment is
 -- known (either side 'unknown'); unrecorded when the log shows its indicator without the moment
@@ -623,9 +629,11 @@ LEFT JOIN rounds ro ON ro.game_id = f.game_id AND ro.round = f.round;
 -- Version 4: small partial indexes for the few rows the statistics count (a full scan of wins or rounds
 -- each time otherwise).
 CREATE INDEX wins_chankan ON wins (game_id, round) WHERE chankan = 1 OR chankan_on_ankan = 1;
-CREATE INDEX wins_rinshan ON wins (game_id, round) WHERE rinshan = 1;
 CREATE INDEX rounds_four_kans ON rounds (game_id) WHERE kans >= 4;
-CREATE INDEX rounds_kita ON rounds (game_id, round, kita, kita_replacements) WHERE kita > 0;
+CREATE INDEX kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule);
+-- The wins with a kandora indicator shown under the rule (about one in twelve), for the report's kandora hit
+-- rate: its query repeats this WHERE term to read them alone.
+CREATE INDEX win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
 PRAGMA user_version = 4;

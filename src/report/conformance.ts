@@ -92,7 +92,7 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
            JOIN kan_verdicts v ON v.rule_set_id = ${id} AND v.game_id = k.game_id AND v.round = k.round AND v.event_index = k.event_index
            JOIN games g ON g.game_id = k.game_id JOIN rounds ro ON ro.game_id = k.game_id AND ro.round = k.round
            WHERE k.kind = ${sqlText(kind)} AND k.reveal_logged = v.reveal_rule AND k.reveal_logged NOT IN ('unknown', 'unrecorded')
-           LIMIT 1)`).join(' UNION ALL ')})`,
+           ORDER BY v.game_id, v.round, v.event_index LIMIT 1)`).join(' UNION ALL ')})`,
         (r) => `${String(r.kind)}: kandora revealed at ${String(r.reveal_logged)}, as the rule says`,
       ),
     ],

@@ -244,7 +244,8 @@ export function handName(hand: unknown, honba: unknown): string | null {
  * Wins by the number of kandora indicators shown under the rule (wins with none are left out: the plot
  * compares the kandora with the first indicator of the same wins). A JSON list of indicators has one comma
  * fewer than indicators and the first is the round's own, so the commas count the kandora; the rows
- * without a comma are dropped before the grouping sorts (a million games hold eight million wins).
+ * without a comma are dropped before the grouping sorts (a million games hold eight million wins): the
+ * term `instr(indicators, ',') > 0` is the partial index win_dora_kandora's, which holds those rows alone.
  */
 function readKandoraHits(store: Store, id: string): KandoraHits[] {
   return rowsOf(

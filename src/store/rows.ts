@@ -40,10 +40,65 @@ export function knobValues(rules: Rules): Record<string, SqlValue> {
 
 // ---- games -------------------------------------------------------------------------------------------
 
+/** The game's totals over its kans and rounds rows (schema v4): what the statistics add up, one row per game. */
+export const GAME_TOTAL_COLUMNS = [
+  'completed_kans', 'ankans', 'daiminkans', 'kakans', 'robbed_kans', 'ankan_replacements', 'daiminkan_replacements', 'kakan_replacements',
+  'ankan_rinshan_wins', 'daiminkan_rinshan_wins', 'kakan_rinshan_wins', 'kitas', 'kita_replacement_draws', 'kita_rinshan_wins',
+  'riichis', 'kans_in_riichi',
+] as const;
+export type GameTotals = Row<typeof GAME_TOTAL_COLUMNS>;
+
+/**
+ * The totals, counted from the replay the fact rows come from: each is the count (or sum) of kans and
+ * rounds rows that schemas/audit.sql names for its column, and the v4 migration computes in SQL.
+ */
+export function gameTotals(replay: ReplayResult | null): GameTotals {
+  const t = {
+    completed_kans: 0, ankans: 0, daiminkans: 0, kakans: 0, robbed_kans: 0, ankan_replacements: 0, daiminkan_replacements: 0, kakan_replacements: 0,
+    ankan_rinshan_wins: 0, daiminkan_rinshan_wins: 0, kakan_rinshan_wins: 0, kitas: 0, kita_replacement_draws: 0, kita_rinshan_wins: 0,
+    riichis: 0, kans_in_riichi: 0,
+  };
+  if (!replay) return t;
+  for (const r of replay.rounds) {
+    let kanRinshanWin = false;
+    for (const k of r.kans) {
+      if (k.inRiichi) t.kans_in_riichi++;
+      if (k.rinshanWin) kanRinshanWin = true;
+      if (k.robbed) {
+        t.robbed_kans++;
+        continue;
+      }
+      t.completed_kans++;
+      const replaced = (k.replacement?.tile ?? null) !== null ? 1 : 0;
+      const won = k.rinshanWin ? 1 : 0;
+      if (k.kind === 'ankan') {
+        t.ankans++;
+        t.ankan_replacements += replaced;
+        t.ankan_rinshan_wins += won;
+      } else if (k.kind === 'daiminkan') {
+        t.daiminkans++;
+        t.daiminkan_replacements += replaced;
+        t.daiminkan_rinshan_wins += won;
+      } else {
+        t.kakans++;
+        t.kakan_replacements += replaced;
+        t.kakan_rinshan_wins += won;
+      }
+    }
+    t.kitas += r.kita.length;
+    t.kita_replacement_draws += countKitaReplacements(r);
+    t.riichis += r.riichi.length;
+    // A rinshan win in a hand with a kita is the kita's when no kan's replacement won it.
+    if (r.kita.length > 0 && !kanRinshanWin) for (const w of r.wins) if (w.rinshan) t.kita_rinshan_wins++;
+  }
+  return t;
+}
+
 export const GAME_COLUMNS = [
   'content_hash', 'log_id', 'file', 'error', 'format', 'platform', 'gzip', 'players', 'lobby', 'lobby_level', 'type_code',
   'rule_label', 'red_fives', 'open_tanyao', 'length', 'speed', 'vs_humans', 'seed_kind', 'seeded', 'seed_note',
   'round_count', 'complete', 'wall_checked', 'wall_mismatches', 'inconsistencies', 'title', 'played_on', 'played_at_hour',
+  ...GAME_TOTAL_COLUMNS,
 ] as const;
 export type GameRow = Row<typeof GAME_COLUMNS>;
 
@@ -78,6 +133,7 @@ export function gameRow(audit: GameAudit, game: GameMeta): GameRow {
     inconsistencies: replay ? replay.inconsistencies.length : null,
     title: game.title && game.title.length > 0 ? game.title.join('\n') : null,
     ...playedOn(game.logId, audit.file),
+    ...gameTotals(replay),
   };
 }
 
@@ -346,11 +402,12 @@ export function auditRow(audit: GameAudit, at: string): AuditRow {
   };
 }
 
-export const KAN_VERDICT_COLUMNS = ['round', 'event_index', 'reveal_rule'] as const;
+export const KAN_VERDICT_COLUMNS = ['round', 'event_index', 'reveal_rule', 'kan_kind', 'kan_reveal_logged'] as const;
 export type KanVerdictRow = Row<typeof KAN_VERDICT_COLUMNS>;
 
+/** The verdict with the kan's kind and logged moment (as its kans row has them), which the timing statistics count. */
 export function kanVerdictRow(k: KanRecord): KanVerdictRow {
-  return { round: k.round, event_index: k.eventIndex, reveal_rule: k.revealRule };
+  return { round: k.round, event_index: k.eventIndex, reveal_rule: k.revealRule, kan_kind: k.kind, kan_reveal_logged: k.revealLogged };
 }
 
 export const RIICHI_KAN_COLUMNS = ['round', 'event_index', 'legal', 'reason', 'explanation', 'waits_before', 'waits_after'] as const;

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { StoreError } from './errors.js';
+import { GAME_TOTAL_COLUMNS } from './rows.js';
 
 type Database = BetterSqlite3.Database;
 
@@ -63,8 +64,9 @@ ${viewSql('rule_set_summary')}`;
     description:
       'played_on, win value and dora by source, riichi_declarations, yaku, win_dora by indicator, win_list, finding_list, viewer links; statistics views without per-game subqueries',
     // New columns go at the end of their tables, where a fresh schema has them too. Their values for games
-    // already stored come when the games are audited again: FACTS_VERSION facts-4 makes a resumed audit
-    // redo them. Only played_on is filled here, from the log id, since the rest needs the log.
+    // already stored come when the games are audited again: FACTS_VERSION (facts-5) makes a resumed audit
+    // redo them. Only played_on (from the log id) and the games' totals and kan verdicts' kan columns (from
+    // the rows stored) are filled here, since the rest needs the log.
     get sql() {
       return `
 ALTER TABLE games ADD COLUMN played_on TEXT;
@@ -83,17 +85,53 @@ ALTER TABLE win_dora ADD COLUMN kandora INTEGER;
 ALTER TABLE win_dora ADD COLUMN first_indicator_dora INTEGER;
 ${statementSql('CREATE TABLE riichi_declarations (')}
 ${statementSql('CREATE TABLE yaku (')}
+${GAME_TOTAL_COLUMNS.map((c) => `ALTER TABLE games ADD COLUMN ${c} INTEGER;`).join('\n')}
+${GAME_TOTALS_SQL}
+ALTER TABLE kan_verdicts ADD COLUMN kan_kind TEXT;
+ALTER TABLE kan_verdicts ADD COLUMN kan_reveal_logged TEXT;
+UPDATE kan_verdicts SET (kan_kind, kan_reveal_logged) = (
+  SELECT k.kind, k.reveal_logged FROM kans k
+  WHERE k.game_id = kan_verdicts.game_id AND k.round = kan_verdicts.round AND k.event_index = kan_verdicts.event_index);
 DROP VIEW kan_list;
+DROP VIEW kan_stats;
+DROP VIEW kandora_timing;
 DROP VIEW rinshan_stats;
 DROP VIEW riichi_kans;
 DROP VIEW riichi_kan_frequency;
 DROP VIEW chankan_wins;
 DROP VIEW chankan_suukaikan_stats;
-${['kan_list', 'rinshan_stats', 'riichi_kans', 'riichi_kan_frequency', 'chankan_wins', 'chankan_suukaikan_stats', 'win_list', 'finding_list'].map(viewSql).join('\n')}
-${['wins_chankan', 'wins_rinshan', 'rounds_four_kans', 'rounds_kita'].map((i) => statementSql(`CREATE INDEX ${i} `)).join('\n')}`;
+${['kan_list', 'kan_stats', 'kandora_timing', 'rinshan_stats', 'riichi_kans', 'riichi_kan_frequency', 'chankan_wins', 'chankan_suukaikan_stats', 'win_list', 'finding_list'].map(viewSql).join('\n')}
+${['wins_chankan', 'rounds_four_kans', 'kan_verdicts_timing', 'win_dora_kandora'].map((i) => statementSql(`CREATE INDEX ${i} `)).join('\n')}`;
     },
   },
 ];
+
+/**
+ * The games' totals (schemas/audit.sql, games.completed_kans … kans_in_riichi) computed from the kans, rounds and wins
+ * rows stored: the v4 migration fills them so; src/store/rows.ts gameTotals counts the same from the replay.
+ */
+export const GAME_TOTALS_SQL = `
+UPDATE games SET (completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements,
+                  ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kans_in_riichi) = (
+  SELECT coalesce(sum(robbed = 0), 0), coalesce(sum(robbed = 0 AND kind = 'ankan'), 0), coalesce(sum(robbed = 0 AND kind = 'daiminkan'), 0),
+         coalesce(sum(robbed = 0 AND kind = 'kakan'), 0), coalesce(sum(robbed), 0),
+         coalesce(sum(robbed = 0 AND kind = 'ankan' AND replacement_tile IS NOT NULL), 0),
+         coalesce(sum(robbed = 0 AND kind = 'daiminkan' AND replacement_tile IS NOT NULL), 0),
+         coalesce(sum(robbed = 0 AND kind = 'kakan' AND replacement_tile IS NOT NULL), 0),
+         coalesce(sum(robbed = 0 AND kind = 'ankan' AND rinshan_win = 1), 0),
+         coalesce(sum(robbed = 0 AND kind = 'daiminkan' AND rinshan_win = 1), 0),
+         coalesce(sum(robbed = 0 AND kind = 'kakan' AND rinshan_win = 1), 0),
+         coalesce(sum(in_riichi = 1), 0)
+  FROM kans k WHERE k.game_id = games.game_id)
+WHERE format IS NOT NULL;
+UPDATE games SET (kitas, kita_replacement_draws, riichis) = (
+  SELECT coalesce(sum(kita), 0), coalesce(sum(kita_replacements), 0), coalesce(sum(riichi), 0) FROM rounds ro WHERE ro.game_id = games.game_id)
+WHERE format IS NOT NULL;
+UPDATE games SET kita_rinshan_wins = (
+  SELECT count(*) FROM wins w JOIN rounds ro ON ro.game_id = w.game_id AND ro.round = w.round
+  WHERE w.game_id = games.game_id AND w.rinshan = 1 AND ro.kita > 0
+    AND NOT EXISTS (SELECT 1 FROM kans k WHERE k.game_id = w.game_id AND k.round = w.round AND k.rinshan_win = 1))
+WHERE format IS NOT NULL;`;
 
 /** A view's CREATE statement as schemas/audit.sql has it now (for migrations that recreate it). */
 function viewSql(name: string): string {

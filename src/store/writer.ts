@@ -142,7 +142,7 @@ export interface PreparedAudit {
  * The version of what ingest and replay make of a file (the fact rows). Games stored under another version
  * get their facts rewritten; raise it whenever a change to ingest or replay changes a fact row.
  */
-export const FACTS_VERSION = 'facts-4';
+export const FACTS_VERSION = 'facts-5';
 
 /** Where the audits row holds its time, set when the row is written. */
 const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
-import { playedOn, yakuRows } from '../../src/store/rows.js';
+import { GAME_TOTALS_SQL } from '../../src/store/schema.js';
+import { GAME_TOTAL_COLUMNS, playedOn, yakuRows } from '../../src/store/rows.js';
 import { auditOf, readGames, tempDb } from './support.js';
 
 const CHANKAN = '2010081709gm-00a9-0000-fe3371ad.xml'; // seat 2 robs seat 1's kakan of 3p in hand 5
@@ -59,6 +60,29 @@ describe('schema 4 facts and views on corpus games', () => {
     expect(JSON.parse(w.yaku_names as string)).toEqual(['sanankou', 'chun', 'honitsu', 'dora', 'aka-dora']);
     const [raw] = rows<Record<string, number>>(file, `SELECT dora_han_logged, dora, kita FROM wins w JOIN games g USING (game_id) WHERE g.log_id = '2009060321gm-00b9-0000-75b25bcf' AND w.round = ${w.round as number} AND w.event_index = ${w.event_index as number}`);
     expect(raw.dora_han_logged).toBe(raw.dora + raw.kita);
+  });
+
+  it('writes each game\'s totals as the counts of its kans and rounds rows (what the v4 migration computes), and each kan verdict with its kan\'s kind and moment', () => {
+    const cols = GAME_TOTAL_COLUMNS.join(', ');
+    const written = rows<Record<string, number>>(file, `SELECT game_id, ${cols} FROM games ORDER BY game_id`);
+    const copy = tempDb();
+    const db = new Database(file, { readonly: true });
+    db.exec(`VACUUM INTO '${copy}'`);
+    db.close();
+    const recount = new Database(copy);
+    recount.exec(GAME_TOTALS_SQL);
+    const counted = recount.prepare(`SELECT game_id, ${cols} FROM games ORDER BY game_id`).all();
+    recount.close();
+    expect(written).toEqual(counted);
+    const [t] = rows<Record<string, number>>(file, `SELECT sum(completed_kans) AS kans, sum(robbed_kans) AS robbed, sum(kitas) AS kita, sum(kans_in_riichi) AS riichi_kans FROM games`);
+    expect(t.kans).toBeGreaterThan(0);
+    expect(t.robbed).toBeGreaterThan(0);
+    expect(t.kita).toBeGreaterThan(0);
+    expect(t.riichi_kans).toBeGreaterThan(0);
+    const [m] = rows<{ n: number; off: number }>(file, `SELECT count(*) AS n, sum(v.kan_kind IS NOT k.kind OR v.kan_reveal_logged IS NOT k.reveal_logged) AS off
+      FROM kan_verdicts v JOIN kans k ON k.game_id = v.game_id AND k.round = v.round AND k.event_index = v.event_index`);
+    expect(m.n).toBeGreaterThan(0);
+    expect(m.off).toBe(0);
   });
 
   it('splits each win\'s dora under the rule into the first indicator\'s and the kandora\'s', () => {
@@ -121,6 +145,8 @@ describe('migrating a version-3 database', () => {
     openStore(fresh).close();
     expect(shape(file)).toEqual(shape(fresh));
     expect(rows(file, 'SELECT played_on, played_at_hour, facts_digest FROM games')).toEqual([{ played_on: '2010-08-17', played_at_hour: 9, facts_digest: 'facts-3' }]);
+    // The games' totals are counted from the rows stored (none here).
+    expect(rows(file, 'SELECT completed_kans, kitas, riichis, kita_rinshan_wins FROM games')).toEqual([{ completed_kans: 0, kitas: 0, riichis: 0, kita_rinshan_wins: 0 }]);
     expect(rows<{ v: number }>(file, 'SELECT user_version AS v FROM pragma_user_version')[0].v).toBe(SCHEMA_VERSION);
     // A game stored by an older kanshi is not "audited already": its facts come again, with the new columns.
     const again = openStore(file);

@@ -16,8 +16,9 @@
 -- Viewer links (`viewer_url` in the views): https://tenhou.net/0/?log=LOG_ID&tw=SEAT&ts=ROUND, where tw is the
 -- seat the viewer sits at (the player concerned; 0 when none) and ts the 0-based hand (rounds.round; left
 -- out for a whole game). NULL when the game has no Tenhou log id (games.log_id NULL, or a platform other
--- than tenhou: Mahjong Soul and mjai log ids mean nothing to Tenhou's viewer). src/events/viewer.ts writes
--- the same links for the command line.
+-- than tenhou: Mahjong Soul and mjai log ids mean nothing to Tenhou's viewer), and when the log id is not one
+-- in shape (31 or 32 of 0-9, a-z and '-': a crafted ref could otherwise add its own parameters to the link).
+-- src/events/viewer.ts writes the same links for the command line.
 --
 -- Changing the schema: bump `PRAGMA user_version` at the end of this file and SCHEMA_VERSION in
 -- src/store/schema.ts, and add the step from the previous version to MIGRATIONS there.
@@ -209,10 +210,10 @@ CREATE TABLE wins (
   dora             INTEGER,            -- tiles of the winning hand (concealed, melds, kita) that those indicators make dora; null if one is unknown
   ura_dora         INTEGER,            -- the same for the ura indicators (0 without riichi)
   -- version 4: the hand's value as the log scores it, and its other dora
-  han              INTEGER,            -- sum of the yaku's han (dora included), 13 per yakuman
-  fu               INTEGER,
-  points           INTEGER,            -- the hand's value, without honba and riichi sticks
-  limit_name       TEXT,               -- none | mangan | haneman | baiman | sanbaiman | yakuman
+  han              INTEGER,            -- sum of the yaku's han (dora included), 13 per yakuman; null when no yaku is logged (mjai)
+  fu               INTEGER,            -- null where not logged (limit hands in tenhou.net/6, mjai)
+  points           INTEGER,            -- what the win was worth to the winner, without honba and riichi sticks
+  limit_name       TEXT,               -- none | mangan | haneman | baiman | sanbaiman | yakuman; null when not known
   red_dora         INTEGER,            -- red fives in the winning hand (in a game with red fives; counted whether or not scored, as dora is)
   kita_dora        INTEGER,            -- 3-player: kita set aside, each one dora (nukidora); 0 in 4-player games
   PRIMARY KEY (game_id, round, event_index),
@@ -384,7 +385,7 @@ SELECT k.game_id, g.log_id, g.file, g.players, g.lobby_level, k.round,
        k.in_riichi, k.robbed, rt.name AS replacement, k.replacement_wall_index, k.rinshan_win,
        k.kandora_number, it.name AS indicator, k.reveal_logged,
        p.name AS player_name,                -- the kan player
-       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+       CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
          THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(k.seat, 0) || coalesce('&ts=' || k.round, '') END AS viewer_url
 FROM kans k
 JOIN games g ON g.game_id = k.game_id
@@ -454,7 +455,7 @@ SELECT v.rule_set_id, r.rules_key, r.profile, r.riichiKan, r.okuriKan, v.game_id
        k.turn,                               -- the kan's turn: 1 + the kan player's discards before it
        rd.turn AS riichi_turn,               -- the turn of the riichi discard
        k.turn - rd.turn AS turns_since_riichi,  -- 1: the first turn after the riichi discard
-       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+       CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
          THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(k.seat, 0) || coalesce('&ts=' || v.round, '') END AS viewer_url
 FROM riichi_kan_verdicts v
 JOIN rule_sets r ON r.rule_set_id = v.rule_set_id
@@ -504,7 +505,7 @@ SELECT w.game_id, g.log_id, g.file, g.players, w.round, ro.hand, ro.honba, w.eve
        -- the winner as seen from the kan player: shimocha plays right after it, kamicha right before
        CASE (w.seat - w.from_seat + g.players) % g.players
          WHEN 1 THEN 'shimocha' WHEN 2 THEN CASE g.players WHEN 3 THEN 'kamicha' ELSE 'toimen' END WHEN 3 THEN 'kamicha' END AS winner_relative,
-       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+       CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
          THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(w.seat, 0) || coalesce('&ts=' || w.round, '') END AS viewer_url
 FROM wins w
 JOIN games g ON g.game_id = w.game_id
@@ -606,7 +607,7 @@ SELECT w.game_id, g.log_id, g.file, g.players, g.lobby_level, g.played_on, w.rou
           SELECT 1, j.key, coalesce(y.name, 'unknown') FROM json_each(w.yakuman) j LEFT JOIN yaku y ON y.yaku_id = j.value
           ORDER BY part, pos)) AS yaku_names,
        w.dora, w.red_dora, w.ura_dora, w.kita_dora,
-       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+       CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
          THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(w.seat, 0) || coalesce('&ts=' || w.round, '') END AS viewer_url
 FROM wins w
 JOIN games g ON g.game_id = w.game_id
@@ -618,7 +619,7 @@ LEFT JOIN players p ON p.game_id = w.game_id AND p.seat = w.seat;
 CREATE VIEW finding_list AS
 SELECT f.rule_set_id, r.rules_key, r.profile, f.game_id, g.log_id, g.file, f.kind, f.severity, f.round, ro.hand, ro.honba,
        f.seat, f.message, f.details,
-       CASE WHEN g.platform = 'tenhou' AND g.log_id IS NOT NULL
+       CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
          THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(f.seat, 0) || coalesce('&ts=' || f.round, '') END AS viewer_url,
        f.event_index, f.ordinal
 FROM findings f

@@ -7,12 +7,16 @@ import type { GameLog } from './events.js';
 
 export const VIEWER_BASE = 'https://tenhou.net/0/?log=';
 
+/** A Tenhou log id, whole: `2010091009gm-00a9-0000-83af2648` (the lobby has 4 or 5 digits). */
+const TENHOU_LOG_ID = /^\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}$/;
+
 /**
  * The viewer URL of a hand seen from a seat, or null without a log id. A missing seat sits the viewer at
  * seat 0; a missing round opens the game at its start.
  */
 export function viewerUrl(logId: string | null | undefined, seat?: number | null, round?: number | null): string | null {
-  if (!logId) return null;
+  // Only a whole Tenhou log id: anything else (a crafted ref) would add its own parameters to the link.
+  if (!logId || !TENHOU_LOG_ID.test(logId)) return null;
   return `${VIEWER_BASE}${logId}&tw=${seat ?? 0}${round === null || round === undefined ? '' : `&ts=${round}`}`;
 }
 

@@ -336,7 +336,9 @@ const MAJSOUL_REF = /^\d{6}-[0-9a-f]{8}-/;
 export function jsonPlatform(d: Json6): Platform {
   const ref = typeof d.ref === 'string' ? d.ref : '';
   const title = Array.isArray(d.title) ? d.title.filter((t): t is string => typeof t === 'string') : [];
-  if (LOG_ID_PATTERN.test(ref) || title.some((t) => LOG_ID_PATTERN.test(t))) return 'tenhou';
+  // The whole ref must be a log id: a ref that only holds one ("…&ts=7#…") would steer viewer links.
+  const wholeId = new RegExp(`^${LOG_ID_PATTERN.source}$`);
+  if (wholeId.test(ref) || title.some((t) => wholeId.test(t.trim()))) return 'tenhou';
   const ruleObj = (typeof d.rule === 'object' && d.rule !== null ? d.rule : {}) as Record<string, unknown>;
   const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
   const dans = Array.isArray(d.dan) ? d.dan.filter((x): x is string => typeof x === 'string') : [];

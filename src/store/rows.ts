@@ -285,8 +285,12 @@ function winningHand(w: WinRecord): TileId[] {
   return hand;
 }
 
-/** Han as scored: the yaku's han, 13 per yakuman (Tenhou counts no double yakuman). */
-function hanOf(w: WinRecord): number {
+/**
+ * Han as scored: the yaku's han, 13 per yakuman (Tenhou counts no double yakuman); null when the log names
+ * no yaku (mjai, some converted JSON): a win has at least one, so none means not recorded, not 0 han.
+ */
+function hanOf(w: WinRecord): number | null {
+  if (w.yaku.length === 0 && w.yakuman.length === 0) return null;
   let han = 13 * w.yakuman.length;
   for (const y of w.yaku) han += y.han;
   return han;
@@ -296,6 +300,7 @@ function hanOf(w: WinRecord): number {
 export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
   let red = 0;
   if (redFives !== false) for (const t of winningHand(w)) if (isRedFive(t, redFives)) red++;
+  const han = hanOf(w);
   return {
     round: w.round,
     event_index: w.eventIndex,
@@ -319,10 +324,12 @@ export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
     ura_indicators: idList(w.logged.ura),
     dora: w.logged.dora,
     ura_dora: w.logged.uraDora,
-    han: hanOf(w),
-    fu: w.fu ?? null,
+    han,
+    // A hand has at least 20 fu: 0 is a log that does not say (limit hands in tenhou.net/6, mjai).
+    fu: w.fu ? w.fu : null,
     points: w.points ?? null,
-    limit_name: w.limit === undefined ? null : (LIMIT_NAMES[w.limit] ?? null),
+    // Without yaku the limit is not known either, unless the log names one (a mangan or more).
+    limit_name: w.limit === undefined || (han === null && !w.limit) ? null : (LIMIT_NAMES[w.limit] ?? null),
     red_dora: red,
     kita_dora: w.kita,
   };

@@ -64,7 +64,7 @@ ${viewSql('rule_set_summary')}`;
     description:
       'played_on, win value and dora by source, riichi_declarations, yaku, win_dora by indicator, win_list, finding_list, viewer links; statistics views without per-game subqueries',
     // New columns go at the end of their tables, where a fresh schema has them too. Their values for games
-    // already stored come when the games are audited again: FACTS_VERSION (facts-5) makes a resumed audit
+    // already stored come when the games are audited again: FACTS_VERSION (facts-6) makes a resumed audit
     // redo them. Only played_on (from the log id) and the games' totals and kan verdicts' kan columns (from
     // the rows stored) are filled here, since the rest needs the log.
     get sql() {

@@ -142,7 +142,7 @@ export interface PreparedAudit {
  * The version of what ingest and replay make of a file (the fact rows). Games stored under another version
  * get their facts rewritten; raise it whenever a change to ingest or replay changes a fact row.
  */
-export const FACTS_VERSION = 'facts-5';
+export const FACTS_VERSION = 'facts-6';
 
 /** Where the audits row holds its time, set when the row is written. */
 const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
@@ -211,6 +211,7 @@ export class AuditWriter {
   private readonly findAudit: Statement;
   private readonly deleteFacts: Statement[];
   private readonly deleteVerdicts: Statement[];
+  private readonly auditsOfGame: Statement;
   private readonly players: TableInsert;
   private readonly rounds: TableInsert;
   private readonly kans: TableInsert;
@@ -250,6 +251,7 @@ export class AuditWriter {
       )
       .pluck();
     this.findAudit = db.prepare('SELECT 1 FROM audits WHERE rule_set_id = ? AND game_id = ?').pluck();
+    this.auditsOfGame = db.prepare('SELECT rule_set_id FROM audits WHERE game_id = ?').pluck();
     this.deleteFacts = FACT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE game_id = ?`));
     this.deleteVerdicts = VERDICT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE rule_set_id = ? AND game_id = ?`));
     const fact = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['game_id'], columns);
@@ -308,6 +310,11 @@ export class AuditWriter {
     let gameId: number;
     if (known) {
       gameId = known.game_id;
+      // Verdicts of every rule set were drawn from the facts being replaced: all go, so a resumed audit
+      // under another rule set does them again instead of passing over verdicts of the old facts.
+      for (const ruleSetId of this.auditsOfGame.all(gameId) as number[]) {
+        for (const del of this.deleteVerdicts) del.run(ruleSetId, gameId);
+      }
       this.updateGame.run(...gameValues, gameId);
       for (const del of this.deleteFacts) del.run(gameId);
     } else {

@@ -18,3 +18,36 @@ describe('viewerUrl', () => {
     expect(viewerLogId({ platform: 'unknown', logId: 'x' })).toBeNull();
   });
 });
+
+describe('a crafted log id (found in review)', () => {
+  const crafted = '2012050716gm-0009-0000-85fac029&ts=7&tw=3#"><script>alert(2)</script>';
+
+  it('gives no link: only a whole Tenhou log id is put into one', () => {
+    expect(viewerUrl(crafted, 1, 2)).toBeNull();
+    expect(viewerUrl('2012050716gm-0009-00000-85fac029', 1, 2)).toMatch(/&tw=1&ts=2$/);
+  });
+
+  it('gives no viewer_url in the views for a tenhou.net/6 JSON whose ref only holds a log id', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parseLog } = await import('../../src/ingest/index.js');
+    const { auditGame, contentHash, ruleSetsFor } = await import('../../src/audit/index.js');
+    const { openStore } = await import('../../src/store/index.js');
+    const { corpusFile } = await import('../support/corpus.js');
+    const { tempDb } = await import('../store/support.js');
+    const json = JSON.parse(readFileSync(corpusFile('2019021004gm-00a9-0000-e2f6516d.json'), 'utf8'));
+    const file = tempDb();
+    const store = openStore(file);
+    for (const ref of [crafted, '2019021004gm-00a9-0000-e2f6516d']) {
+      json.ref = ref;
+      const bytes = Buffer.from(JSON.stringify(json));
+      const game = parseLog(bytes, { file: 'x.json' });
+      store.writeBatch([auditGame('x.json', contentHash(bytes), game, ruleSetsFor({})[game.platform])]);
+    }
+    const urls = [...store.query('SELECT g.log_id, max(k.viewer_url) FROM kan_list k JOIN games g USING (game_id) GROUP BY g.log_id ORDER BY 1').rows];
+    store.close();
+    expect(urls).toEqual([
+      [crafted, null],
+      ['2019021004gm-00a9-0000-e2f6516d', expect.stringMatching(/^https:\/\/tenhou\.net\/0\/\?log=2019021004gm-00a9-0000-e2f6516d&tw=\d&ts=\d+$/)],
+    ]);
+  });
+});

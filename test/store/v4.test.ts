@@ -180,3 +180,26 @@ describe('a log that declares riichi twice (found by the fuzz test)', () => {
     expect(rows<{ n: number }>(file, `SELECT count(*) AS n FROM riichi_declarations WHERE seat = ${reach[1]}`)[0].n).toBeGreaterThan(0);
   });
 });
+
+describe('a win whose log names no yaku nor fu (found in review)', () => {
+  it('stores han, fu and limit as not known, not as 0 han, 0 fu, no limit (mjai)', async () => {
+    const { auditGame, contentHash, ruleSetsFor } = await import('../../src/audit/index.js');
+    const { parseLog } = await import('../../src/ingest/index.js');
+    const { CORPUS_DIR } = await import('../support/corpus.js');
+    const path = join(CORPUS_DIR, 'platforms', 'logs', 'killer_mortal_gui__demo_data_2bccb50.mjai.jsonl');
+    const bytes = readFileSync(path);
+    const game = parseLog(bytes, { file: path });
+    const file = tempDb();
+    const store = openStore(file);
+    store.writeBatch([auditGame(path, contentHash(bytes), game, ruleSetsFor({}).unknown)]);
+    store.close();
+    const wins = rows<{ han: number | null; fu: number | null; points: number; limit_name: string | null }>(file, 'SELECT han, fu, points, limit_name FROM wins');
+    expect(wins.length).toBeGreaterThan(0);
+    for (const w of wins) {
+      expect(w.han).toBeNull();
+      expect(w.fu).toBeNull();
+      expect(w.points).toBeGreaterThan(0);
+    }
+    expect(wins.filter((w) => w.limit_name === 'none')).toEqual([]);
+  });
+});

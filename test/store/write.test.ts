@@ -295,3 +295,27 @@ describe('writing audits', () => {
     expect(sets[0].errors).toBeGreaterThan(0);
   });
 });
+
+describe('facts rewritten by a newer kanshi (found in review)', () => {
+  it('drop the verdicts every rule set drew from the old facts, so a resumed audit under another rule set does them again', async () => {
+    const { prepareAudit } = await import('../../src/store/index.js');
+    const file = tempDb();
+    const store = openStore(file);
+    const g = games[0];
+    const old = (profile: 'tenhou' | 'mleague') => {
+      const p = prepareAudit(auditOf(g, profile));
+      return { ...p, facts: { ...p.facts!, digest: 'facts-old' } };
+    };
+    store.writePrepared([old('tenhou'), old('mleague')]);
+    const mleague = rulesKey(resolveRules({ profile: 'mleague' }));
+    expect(store.isAudited(g.hash, mleague)).toBe(false); // old facts: not done under the current version
+    store.writePrepared([prepareAudit(auditOf(g, 'tenhou'))]);
+    // The facts are current now, but mleague's verdicts were of the old ones: gone, so not passed over.
+    expect(store.isAudited(g.hash, mleague)).toBe(false);
+    const db = new Database(file, { readonly: true });
+    const audits = db.prepare('SELECT r.profile FROM audits a JOIN rule_sets r USING (rule_set_id)').pluck().all();
+    db.close();
+    expect(audits).toEqual(['tenhou']);
+    store.close();
+  });
+});

@@ -6,11 +6,14 @@
 import { auditGame, brokenAudit, contentHash, failedAudit, type GameAudit, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
 import { asIngestError, IngestError, parseLog, readLogBytes, type IngestLimits } from '../ingest/index.js';
+import { inShard, type Shard } from './shard.js';
 
 /**
  * Audits one file under its platform's rule set (`platform` overrides the one the log says);
  * `alreadyDone(hash)` lets a resumed audit pass over files whose audit is stored (the result is then null);
- * `limits` are what one log may cost to read (the defaults where not given).
+ * `limits` are what one log may cost to read (the defaults where not given); with `shard`, a file whose
+ * content hash belongs to another shard is neither parsed nor audited (the result is null, and
+ * `otherShard(hash)` is told), read once all the same, since its hash is known only from its bytes.
  */
 export function auditFile(path: string, ruleSets: RuleSets, platform?: Platform): GameAudit;
 export function auditFile(
@@ -19,6 +22,8 @@ export function auditFile(
   platform: Platform | undefined,
   alreadyDone: ((hash: string) => boolean) | undefined,
   limits?: Partial<IngestLimits>,
+  shard?: Shard | null,
+  otherShard?: (hash: string) => void,
 ): GameAudit | null;
 export function auditFile(
   path: string,
@@ -26,7 +31,14 @@ export function auditFile(
   platform?: Platform,
   alreadyDone?: (hash: string) => boolean,
   limits?: Partial<IngestLimits>,
+  shard?: Shard | null,
+  otherShard?: (hash: string) => void,
 ): GameAudit | null {
+  const elsewhere = (hash: string): boolean => {
+    if (inShard(hash, shard)) return false;
+    otherShard?.(hash);
+    return true;
+  };
   // A file that gives no game is kept under the rule set of the platform it was said to be, or of unknown logs.
   const fallback = ruleSets[platform ?? 'unknown'];
   let bytes: Buffer;
@@ -35,11 +47,11 @@ export function auditFile(
   } catch (err) {
     // Unreadable, or larger than the limit (never read whole): known by its path.
     const hash = unreadHash(path);
-    if (alreadyDone?.(hash)) return null;
+    if (elsewhere(hash) || alreadyDone?.(hash)) return null;
     return failedAudit(path, hash, asIngestError(err) ?? new IngestError(String(err)), fallback);
   }
   const hash = contentHash(bytes);
-  if (alreadyDone?.(hash)) return null;
+  if (elsewhere(hash) || alreadyDone?.(hash)) return null;
   let game;
   try {
     game = parseLog(bytes, { file: path, ...(platform ? { platform } : {}), ...(limits ? { limits } : {}) });

@@ -11,3 +11,4 @@ export {
 } from './inputs.js';
 export { auditFile } from './audit-file.js';
 export { runBatch, countInputs, defaultWorkers, DEFAULT_WORKER_MEMORY_MB, type BatchOptions, type BatchResult } from './run.js';
+export { parseShard, shardOf, inShard, shardText, type Shard } from './shard.js';

@@ -11,6 +11,7 @@ import type { Platform } from '../events/index.js';
 import { IngestError, readLogBytes, type IngestLimits } from '../ingest/index.js';
 import { prepareAudit, type PreparedAudit } from '../store/index.js';
 import { unreadHash } from './audit-file.js';
+import { inShard, type Shard } from './shard.js';
 import { emptyWalkReport, walkInputs, type WalkReport } from './inputs.js';
 import { auditFileRows, closeReaders, type AuditTask, type AuditTaskResult, type AuditTaskRows } from './worker.js';
 
@@ -46,6 +47,8 @@ export interface BatchOptions {
   limits?: Partial<IngestLimits>;
   /** The heap each worker thread may use, in MB (DEFAULT_WORKER_MEMORY_MB). */
   workerMemoryMb?: number;
+  /** Audit only this shard of the inputs (`--shard K/N`, by content hash); the other files are counted apart. */
+  shard?: Shard | null;
 }
 
 export interface BatchResult {
@@ -65,6 +68,8 @@ export interface BatchResult {
   summary: AuditSummary;
   /** What the walk passed over: paths given that held no log file, files inside folders that are not logs. */
   walk: WalkReport;
+  /** Files left to other shards (`--shard`): neither audited nor counted as games, duplicates, or passed over. */
+  otherShards: number;
 }
 
 export function defaultWorkers(): number {
@@ -96,6 +101,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const seen = new Set<string>();
   const passedOver: string[] = [];
   let duplicates = 0;
+  let otherShards = 0;
   let done = 0;
   let files = 0;
   let missing = 0;
@@ -155,7 +161,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         passedOver.push(hash);
       }
     }
-    done += result.rows.length + result.passedOver.length;
+    otherShards += result.otherShards;
+    done += result.rows.length + result.passedOver.length + result.otherShards;
     opts.onProgress?.(done);
     if (pending.length >= writeBatchSize) flush();
   };
@@ -169,11 +176,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         continue;
       }
       files++;
-      accept(auditFileRows({ files: [item.path], ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom, limits: opts.limits }));
+      accept(auditFileRows({ files: [item.path], ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom, limits: opts.limits, shard: opts.shard }));
     }
     flush();
     closeReaders();
-    return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped: passedOver.length, passedOver, duplicates, summary, walk };
+    return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped: passedOver.length, passedOver, duplicates, summary, walk, otherShards };
   }
 
   // A roomier young generation: the audit allocates many short-lived objects per game, and small
@@ -219,7 +226,14 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const inFlight = new Set<Promise<void>>();
   // Enough queued work that the workers never wait while this thread writes a batch.
   const maxInFlight = workers * 8;
-  const task = (files: string[]): AuditTask => ({ files, ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom, limits: opts.limits });
+  const task = (files: string[]): AuditTask => ({
+    files,
+    ruleSets: opts.ruleSets,
+    platform: opts.platform,
+    resumeFrom: opts.resumeFrom,
+    limits: opts.limits,
+    shard: opts.shard,
+  });
   const acceptJson = ({ rowsJson, ...totals }: AuditTaskResult) => accept({ rows: JSON.parse(rowsJson) as PreparedAudit[], ...totals });
   /**
    * A task whose worker died (out of memory, or exited) is audited again a file at a time, each alone in
@@ -277,7 +291,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     await alone.pool?.destroy();
   }
   if (failure) throw failure;
-  return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped: passedOver.length, passedOver, duplicates, summary, walk };
+  return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped: passedOver.length, passedOver, duplicates, summary, walk, otherShards };
 }
 
 /** Counts the files a batch will read (a quick walk, for the progress bar's total). */
@@ -312,6 +326,8 @@ function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMem
   } catch {
     hash = unreadHash(file);
   }
+  // A file of another shard is never parsed, so cannot kill a worker; counted apart all the same.
+  if (!inShard(hash, opts.shard)) return { rows: [], tallies: [], passedOver: [], otherShards: 1 };
   const audit = outOfMemory(err)
     ? failedAudit(
         file,
@@ -322,5 +338,5 @@ function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMem
     : brokenAudit(file, hash, new Error(`the worker thread auditing this file stopped: ${(err as Error)?.message ?? String(err)}`), fallback);
   const tally = emptySummary();
   tallyAudit(tally, audit);
-  return { rows: [prepareAudit(audit)], tallies: [tally], passedOver: [] };
+  return { rows: [prepareAudit(audit)], tallies: [tally], passedOver: [], otherShards: 0 };
 }

@@ -8,6 +8,7 @@ import type { Platform } from '../events/index.js';
 import type { IngestLimits } from '../ingest/index.js';
 import { openStore, prepareAudit, type PreparedAudit, type Store } from '../store/index.js';
 import { auditFile } from './audit-file.js';
+import type { Shard } from './shard.js';
 
 export interface AuditTask {
   files: string[];
@@ -19,6 +20,8 @@ export interface AuditTask {
   resumeFrom?: string | null;
   /** What one log may cost to read (the defaults where not given). */
   limits?: Partial<IngestLimits>;
+  /** Audit only the files of this shard (`--shard K/N`); the others are counted, not audited. */
+  shard?: Shard | null;
 }
 
 export interface AuditTaskResult {
@@ -34,6 +37,8 @@ export interface AuditTaskResult {
   tallies: AuditSummary[];
   /** Content hashes of the files passed over because their audit was stored already (their findings count toward --fail-on). */
   passedOver: string[];
+  /** Files left to other shards (`--shard`): read for their hash, not audited, not counted as games. */
+  otherShards: number;
 }
 
 /** One read-only connection per thread and database, to ask what is done. */
@@ -60,6 +65,10 @@ export function auditFileRows(task: AuditTask): AuditTaskRows {
   const rows: PreparedAudit[] = [];
   const tallies: AuditSummary[] = [];
   const passedOver: string[] = [];
+  let otherShards = 0;
+  const noteOtherShard = () => {
+    otherShards++;
+  };
   // The hash of a file passed over: auditFile only says it was (null); the batch needs which game it was.
   const doneAndNoted = (hash: string) => {
     if (!done(hash)) return false;
@@ -67,14 +76,14 @@ export function auditFileRows(task: AuditTask): AuditTaskRows {
     return true;
   };
   for (const file of task.files) {
-    const audit = auditFile(file, task.ruleSets, task.platform, doneAndNoted, task.limits);
+    const audit = auditFile(file, task.ruleSets, task.platform, doneAndNoted, task.limits, task.shard, noteOtherShard);
     if (audit === null) continue;
     const tally = emptySummary();
     tallyAudit(tally, audit);
     tallies.push(tally);
     rows.push(prepareAudit(audit));
   }
-  return { rows, tallies, passedOver };
+  return { rows, tallies, passedOver, otherShards };
 }
 
 /** The worker thread's task: the rows cross back to the writer's thread as one JSON text. */

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { viewerUrl, type Platform } from '../events/index.js';
-import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, noLogsMessage, notLogCount, notLogsText, runBatch } from '../batch/index.js';
+import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type Shard } from '../batch/index.js';
 import { FETCH_DEFAULTS, LogRefError, fetchLogs, parseLogRef } from '../fetch/index.js';
 import { openStore, preparedFindings, type PreparedFinding } from '../store/index.js';
 import { addLimitOptions, CliError, checkBaseUrl, limitsFromOptions, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
@@ -21,6 +21,7 @@ interface AuditOptions {
   fetchDir: string;
   baseUrl: string;
   platform?: Platform;
+  shard?: Shard;
   [knob: string]: unknown;
 }
 
@@ -46,7 +47,12 @@ export function registerAuditCommand(program: Command): void {
     .option('--fetch-dir <dir>', 'where logs given by id are downloaded to (ids already there are not downloaded again)', DEFAULT_FETCH_DIR)
     .option('--base-url <url>', 'where Tenhou is, for logs given by id (a mirror, or a test server)', FETCH_DEFAULTS.baseUrl)
     .addOption(platformOption())
-    .addOption(workerMemoryOption(DEFAULT_WORKER_MEMORY_MB));
+    .addOption(workerMemoryOption(DEFAULT_WORKER_MEMORY_MB))
+    .option(
+      '--shard <K/N>',
+      'audit only shard K of N of the inputs (by content hash: any machine can take any shard of the same inputs; kanshi merge joins the databases)',
+      shardOption,
+    );
   addRuleOptions(command);
   addLimitOptions(command);
   command.addHelpText(
@@ -71,6 +77,11 @@ counted as skipped, by extension; a file named on the command line is read whate
 gives these as skipped (games passed over), passedOverSeverities, judgedSeverities (what --fail-on
 judges), duplicateFiles, notLogFiles, notLogExtensions and noLogFilesIn.
 
+With --shard K/N only the files whose content hash (SHA-256, its first 8 hex digits as a number, modulo
+N) is K - 1 are audited; the others are read for their hash only and counted as left to other shards
+(otherShardFiles with --json). Run the N shards anywhere, each into its own database, then join them with
+kanshi merge A.sqlite B.sqlite … --into ALL.sqlite (docs/architecture.md, "Past one machine").
+
 An argument that is not a file or folder but a log id or viewer URL (as kanshi fetch takes them) is
 downloaded into --fetch-dir first, politely (one request at a time, a second apart, see kanshi fetch),
 and then audited with the rest.
@@ -83,6 +94,7 @@ Examples:
   kanshi audit logs
   kanshi audit ~/tenhou/2023 --db phoenix.sqlite --profile pro-strict --json
   kanshi audit logs --riichi-kan strict --fail-on error
+  kanshi audit logs --shard 2/8 --db shard-2.sqlite
   kanshi audit 2020052221gm-00a9-0000-6f0524c7 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1'
   kanshi stats --db phoenix.sqlite`,
   );
@@ -113,7 +125,18 @@ Examples:
     const showBar = opts.progress && process.stderr.isTTY === true;
     let bar: cliProgress.SingleBar | null = null;
     const started = Date.now();
+    // This run's findings for the summary: all of them for --json, else only enough per kind for the
+    // lines printed (a million-game run must not hold every finding to print three of each kind).
     const found: PreparedFinding[] = [];
+    const keepPerKind = opts.json ? Infinity : EXAMPLES_PER_KIND;
+    const perKind = new Map<string, PreparedFinding[]>();
+    const keep = (f: PreparedFinding) => {
+      if (keepPerKind === Infinity) return void found.push(f);
+      const kept = perKind.get(f.kind) ?? [];
+      perKind.set(f.kind, kept);
+      kept.push(f);
+      if (kept.length > 8 * keepPerKind) kept.splice(0, kept.length, ...firstFindings(kept, keepPerKind));
+    };
     try {
       if (showBar) {
         const total = await countInputs(paths);
@@ -132,10 +155,11 @@ Examples:
         resumeFrom: opts.force ? null : opts.db,
         limits: limitsFromOptions(opts),
         ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
+        shard: opts.shard ?? null,
         write: (rows) => {
           store.writePrepared(rows);
           // This run's findings, read from the rows being written (the batch's games only, no query after).
-          for (const row of rows) for (const f of preparedFindings(row)) found.push(f);
+          for (const row of rows) for (const f of preparedFindings(row)) keep(f);
         },
         onMissing: (path, reason) => {
           failedPaths++;
@@ -168,6 +192,7 @@ Examples:
             notLogFiles: notLogCount(result.walk.notLogs),
             notLogExtensions: result.walk.notLogs,
             noLogFilesIn: result.walk.empty,
+            ...(opts.shard ? { shard: shardText(opts.shard), otherShardFiles: result.otherShards } : {}),
             profile,
             rules,
             ...(byPlatform ? { platformProfiles: byPlatform } : {}),
@@ -185,7 +210,8 @@ Examples:
         const lines = summaryLines(summary, notes);
         const skippedFiles = notLogsText(result.walk.notLogs);
         if (skippedFiles) lines.splice(1, 0, skippedFiles);
-        lines.push(...exampleLines(findingExamples(found, EXAMPLES_PER_KIND)));
+        if (opts.shard) lines.splice(1, 0, shardLine(opts.shard, result.otherShards));
+        lines.push(...exampleLines(findingExamples([...perKind.values()].flat(), EXAMPLES_PER_KIND)));
         for (const line of lines) out(line);
       }
       if (result.interrupted) process.exitCode = 130;
@@ -198,6 +224,17 @@ Examples:
       store.close();
     }
   });
+}
+
+function shardOption(value: string): Shard {
+  const shard = parseShard(value);
+  if ('error' in shard) throw new CliError(shard.error);
+  return shard;
+}
+
+/** `shard 1/4: 312 files left to other shards (not audited, not counted)`. */
+function shardLine(shard: Shard, others: number): string {
+  return `shard ${shardText(shard)}: ${others} file${others === 1 ? '' : 's'} left to other shards (not audited, not counted)`;
 }
 
 /** Findings of each kind listed at the end of the text summary (all of them with --json). */
@@ -218,7 +255,7 @@ export interface FindingExample {
  * no fixed order), with the viewer link of the hand from the seat concerned.
  */
 export function findingExamples(found: readonly PreparedFinding[], perKind: number): FindingExample[] {
-  const sorted = [...found].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.ordinal - b.ordinal));
+  const sorted = [...found].sort(byKindFileOrdinal);
   const examples: FindingExample[] = [];
   let kind = '';
   let n = 0;
@@ -301,4 +338,13 @@ function rulesName(sets: RuleSets): string {
   if (single) return single.profile ? `profile ${single.profile}` : 'custom rules';
   const p = platformProfiles(sets);
   return `the platform's profile (Tenhou and unknown logs: ${p.tenhou}; Mahjong Soul logs: ${p.majsoul})`;
+}
+
+function byKindFileOrdinal(a: PreparedFinding, b: PreparedFinding): number {
+  return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.ordinal - b.ordinal;
+}
+
+/** The first `n` findings (by file, then order in the audit) of one kind's list. */
+function firstFindings(kept: readonly PreparedFinding[], n: number): PreparedFinding[] {
+  return [...kept].sort(byKindFileOrdinal).slice(0, n);
 }

@@ -13,6 +13,7 @@ import { registerAuditCommand } from './audit.js';
 import { registerStatsCommand } from './stats.js';
 import { registerQueryCommand } from './query.js';
 import { registerReportCommand } from './report.js';
+import { registerMergeCommand } from './merge.js';
 
 /** Builds the `kanshi` program; each command lives in its own file and registers itself here. */
 export function buildProgram(): Command {
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerVerifyCommand(program);
   registerFetchCommand(program);
   registerAuditCommand(program);
+  registerMergeCommand(program);
   registerStatsCommand(program);
   registerQueryCommand(program);
   registerReportCommand(program);

@@ -10,6 +10,7 @@
  *   Store.query(sql)                           one read-only statement → { columns, rows }
  *   streamQuery(file, sql, { timeoutMs })      the same in a worker thread: rows in batches as they come, a time limit
  *   Store.stats({ profile? | rulesKey? })      the canned reports of `kanshi stats`
+ *   mergeDatabases(into, inputs)             kanshi merge: games by content hash, audits by (rules_key, game), one transaction per input
  *   preparedFindings(rows)                   the findings of prepared rows with their file and log id (audit's examples)
  *   SCHEMA_VERSION, APPLICATION_ID, schemaPath(), StoreError
  */
@@ -20,3 +21,4 @@ export type { QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
 export { preparedFindings, prepareAudit, type PreparedAudit, type PreparedFinding } from './writer.js';
 export { streamQuery, QueryTimeoutError, type QueryStream, type QueryStreamOptions } from './query-stream.js';
+export { mergeDatabases, type MergeInputResult, type MergeOptions, type MergeResult } from './merge.js';

@@ -4,7 +4,7 @@
  * with a LIMIT, so a database of a million games is read in seconds; no per-game subqueries here.
  */
 import { viewerUrl } from '../events/index.js';
-import type { RuleSetChoice, RuleSetSummary, StatsReport, StatsTable, Store } from '../store/index.js';
+import { FACTS_VERSION, type RuleSetChoice, type RuleSetSummary, type StatsReport, type StatsTable, type Store } from '../store/index.js';
 import { num, rowsOf, schemaFeatures, sqlInt, sqlText, str, type Row, type SchemaFeatures } from './db.js';
 import { readConformance, type KnobConformance } from './conformance.js';
 
@@ -92,6 +92,11 @@ export interface ReportData {
   generatedAt: string;
   database: string;
   features: SchemaFeatures;
+  /**
+   * Games of the rule set read by an older kanshi (another FACTS_VERSION): the values added since are
+   * empty for them until they are audited again, and the plots built on those values leave them out.
+   */
+  staleGames: number;
   ruleSet: RuleSetSummary;
   stats: StatsReport;
   audited: AuditedGroup[];
@@ -119,6 +124,13 @@ export function readReportData(store: Store, choice: RuleSetChoice = {}, options
     generatedAt: (options.now ?? new Date()).toISOString(),
     database: options.databaseName ?? store.file,
     features,
+    staleGames: num(
+      rowsOf(
+        store,
+        `SELECT count(*) AS n FROM audits a JOIN games g ON g.game_id = a.game_id
+         WHERE a.rule_set_id = ${id} AND g.format IS NOT NULL AND g.facts_digest IS NOT ${sqlText(FACTS_VERSION)}`,
+      )[0]?.n,
+    ),
     ruleSet,
     stats,
     audited: readAudited(store, id, features),

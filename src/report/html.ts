@@ -44,6 +44,7 @@ h1 small { font-weight: normal; color: var(--muted); font-size: 15px; }
 h2 { font-size: 19px; margin: 32px 0 8px; padding-top: 8px; border-top: 2px solid var(--accent); }
 h3 { font-size: 15px; margin: 20px 0 6px; }
 p.meta, p.caption, p.note { color: var(--muted); margin: 4px 0 10px; }
+p.stale { border-left: 4px solid #d62728; padding: 6px 10px; background: #fff4f4; }
 nav ul { list-style: none; padding: 0; margin: 8px 0 12px; display: flex; flex-wrap: wrap; gap: 6px 16px; }
 a { color: var(--accent); }
 table { border-collapse: collapse; margin: 6px 0 14px; font-size: 13px; }
@@ -105,6 +106,7 @@ export function renderHtml(data: ReportData, charts: Charts): string {
 <header>
 <h1>kanshi report <small>${esc(ruleSetName(s))} · ${esc(fmt(s.gamesRead))} games</small></h1>
 <p class="meta">database <code>${esc(data.database)}</code> · schema v${data.features.version} · rule set audited ${esc(s.firstRunAt)} to ${esc(s.lastRunAt)} · report made ${esc(data.generatedAt)}</p>
+${data.staleGames > 0 ? `<p class="stale"><strong>${esc(fmt(data.staleGames))} game${data.staleGames === 1 ? '' : 's'} of this rule set ${data.staleGames === 1 ? 'was' : 'were'} read by an older kanshi</strong>: the values added since (riichi declarations, dora by source, win values, game totals) are empty for ${data.staleGames === 1 ? 'it' : 'them'}, and the plots built on them leave ${data.staleGames === 1 ? 'it' : 'them'} out. Run <code>kanshi audit</code> on the same logs again: it re-reads only those.</p>` : ''}
 <nav><ul>${sections.map((x) => `<li><a href="#${x.id}">${esc(x.title)}</a></li>`).join('')}</ul></nav>
 </header>
 <main>

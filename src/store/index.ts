@@ -19,6 +19,6 @@ export { StoreError } from './errors.js';
 export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
 export type { QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
-export { preparedFindings, prepareAudit, type PreparedAudit, type PreparedFinding } from './writer.js';
+export { FACTS_VERSION, preparedFindings, prepareAudit, type PreparedAudit, type PreparedFinding } from './writer.js';
 export { streamQuery, QueryTimeoutError, type QueryStream, type QueryStreamOptions } from './query-stream.js';
 export { mergeDatabases, type MergeInputResult, type MergeOptions, type MergeResult } from './merge.js';

@@ -176,3 +176,27 @@ describe('specs → SVG', () => {
     expect(esc(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });
+
+describe('a database whose games an older kanshi read (found in review)', () => {
+  it('says so at the top, with what to do, instead of drawing empty plots as if nothing happened', async () => {
+    const { copyFileSync } = await import('node:fs');
+    const { renderHtml } = await import('../../src/report/index.js');
+    const Database = (await import('better-sqlite3')).default;
+    const stale = join(mkdtempSync(join(tmpdir(), 'kanshi-report-stale-')), 'stale.sqlite');
+    copyFileSync(db, stale);
+    const w = new Database(stale);
+    w.prepare(`UPDATE games SET facts_digest = 'facts-3' WHERE game_id IN (SELECT game_id FROM games WHERE format IS NOT NULL LIMIT 2)`).run();
+    w.close();
+    const store = openStore(stale, { readonly: true });
+    try {
+      const data = readReportData(store, {}, { now: new Date('2024-01-01T00:00:00Z') });
+      expect(data.staleGames).toBe(2);
+      expect(renderHtml(data, {})).toMatch(/<strong>2 games of this rule set were read by an older kanshi<\/strong>.*Run <code>kanshi audit<\/code> on the same logs again/s);
+      const current = open();
+      expect(readReportData(current, {}, { now: new Date('2024-01-01T00:00:00Z') }).staleGames).toBe(0);
+      current.close();
+    } finally {
+      store.close();
+    }
+  });
+});

@@ -10,25 +10,10 @@ import type { GameEvent, GameLog } from '../../src/events/index.js';
 import { IngestError, parseLog, readLogFile } from '../../src/ingest/index.js';
 import { replayGame } from '../../src/replay/index.js';
 import { isRedFive, kindOf } from '../../src/tiles/index.js';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { PLATFORMS_DIR, platformManifest } from '../support/corpus.js';
 
-interface PlatformRow {
-  file: string;
-  format: string;
-  rounds: number;
-  hasKans: number;
-  notes: string;
-}
-
-const dir = join(CORPUS_DIR, 'platforms');
-const rows: PlatformRow[] = readFileSync(join(dir, 'MANIFEST.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => {
-    const c = line.split('\t');
-    return { file: c[0], format: c[2], rounds: Number(c[7]), hasKans: Number(c[8]), notes: c[9] ?? '' };
-  });
+const dir = PLATFORMS_DIR;
+const rows = platformManifest();
 const mjaiRows = rows.filter((r) => r.format === 'mjai-jsonl');
 
 const path = (file: string) => join(dir, 'logs', file);

@@ -9,27 +9,10 @@ import { describe, expect, it } from 'vitest';
 import type { GameLog } from '../../src/events/index.js';
 import { IngestError, parseLog, readLogFile } from '../../src/ingest/index.js';
 import { replayGame } from '../../src/replay/index.js';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { CORPUS_DIR, PLATFORMS_DIR, platformManifest } from '../support/corpus.js';
 
-interface PlatformRow {
-  file: string;
-  platform: string;
-  format: string;
-  rounds: number;
-  hasKans: number;
-  notes: string;
-}
-
-const dir = join(CORPUS_DIR, 'platforms');
-
-const rows: PlatformRow[] = readFileSync(join(dir, 'MANIFEST.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => {
-    const c = line.split('\t');
-    return { file: c[0], platform: c[1], format: c[2], rounds: Number(c[7]), hasKans: Number(c[8]), notes: c[9] ?? '' };
-  });
+const dir = PLATFORMS_DIR;
+const rows = platformManifest();
 
 const tenhou6 = rows.filter((r) => r.format === 'tenhou6-json' || r.format === 'mjscore-lines');
 

@@ -59,6 +59,33 @@ export function manifest(): ManifestRow[] {
   return manifestCache;
 }
 
+/** The platform corpus (`platforms/`): logs from Mahjong Soul converters, mjai producers and per-round files. */
+export const PLATFORMS_DIR = join(CORPUS_DIR, 'platforms');
+
+/** A row of `platforms/MANIFEST.tsv`. */
+export interface PlatformRow {
+  file: string;
+  platform: string;
+  format: string;
+  rounds: number;
+  hasKans: number;
+  notes: string;
+}
+
+let platformCache: PlatformRow[] | undefined;
+
+export function platformManifest(): PlatformRow[] {
+  platformCache ??= readFileSync(join(PLATFORMS_DIR, 'MANIFEST.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const c = line.split('\t');
+      return { file: c[0], platform: c[1], format: c[2], rounds: Number(c[7]), hasKans: Number(c[8]), notes: c[9] ?? '' };
+    });
+  return platformCache;
+}
+
 export function corpusFiles(): string[] {
   requireCorpus();
   return readdirSync(CORPUS_LOGS).sort().map((f) => join(CORPUS_LOGS, f));

@@ -5,6 +5,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { opendir, stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
+import { TENHOU_LOG_ID } from '../events/index.js';
 
 /** File endings read when walking a folder (a file named on the command line is always read). */
 export const LOG_EXTENSIONS: readonly string[] = ['.mjlog', '.xml', '.json', '.jsonl', '.ndjson', '.gz'];
@@ -12,7 +13,7 @@ export const LOG_EXTENSIONS: readonly string[] = ['.mjlog', '.xml', '.json', '.j
 export function looksLikeLogFile(name: string): boolean {
   if (name.startsWith('.')) return false;
   const ext = extname(name).toLowerCase();
-  return LOG_EXTENSIONS.includes(ext) || /^\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}$/.test(name);
+  return LOG_EXTENSIONS.includes(ext) || TENHOU_LOG_ID.test(name);
 }
 
 export type InputItem = { kind: 'file'; path: string } | { kind: 'missing'; path: string; reason: string };

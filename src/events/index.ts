@@ -5,4 +5,4 @@
  */
 export * from './events.js';
 export { YAKU, YAKUMAN, YAKU_IDS_BY_NAME, YAKU_NAMES } from './yaku.js';
-export { VIEWER_BASE, viewerLogId, viewerUrl } from './viewer.js';
+export { TENHOU_LOG_ID, VIEWER_BASE, viewerLogId, viewerUrl } from './viewer.js';

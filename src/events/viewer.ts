@@ -7,8 +7,12 @@ import type { GameLog } from './events.js';
 
 export const VIEWER_BASE = 'https://tenhou.net/0/?log=';
 
-/** A Tenhou log id, whole: `2010091009gm-00a9-0000-83af2648` (the lobby has 4 or 5 digits). */
-const TENHOU_LOG_ID = /^\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}$/;
+/**
+ * A Tenhou log id, whole: `YYYYMMDDHHgm-TTTT-LLLL-HHHHHHHH` (date and hour, GO type in hex, lobby of 4 or
+ * 5 digits, hash), e.g. `2010091009gm-00a9-0000-83af2648`. The one statement of its shape: ingest, fetch
+ * and batch use it too.
+ */
+export const TENHOU_LOG_ID = /^\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}$/;
 
 /**
  * The viewer URL of a hand seen from a seat, or null without a log id. A missing seat sits the viewer at

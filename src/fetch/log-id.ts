@@ -3,8 +3,10 @@
  * obfuscated `x` ids of the Flash client's history (docs/formats.md §9, §5.2). Pure functions.
  */
 
+import { TENHOU_LOG_ID } from '../events/index.js';
+
 /** `YYYYMMDDHHgm-TTTT-LLLL-HHHHHHHH`: date and hour, GO type in hex, lobby (4 or 5 digits), hash. */
-export const LOG_ID_PATTERN = /^\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}$/;
+export const LOG_ID_PATTERN = TENHOU_LOG_ID;
 
 /** The same with the hash obfuscated: `x` followed by three 16-bit words in hex. */
 export const OBFUSCATED_LOG_ID_PATTERN = /^(\d{10}gm-[0-9a-f]{4}-\d{4,5}-)x([0-9a-f]{12})$/;

@@ -1,7 +1,7 @@
 /**
  * The mjlog `GO type` bitfield (docs/formats.md §2.3), Tenhou's rule labels, and rank names.
  */
-import type { GameRule, LobbyLevel } from '../events/index.js';
+import { TENHOU_LOG_ID, type GameRule, type LobbyLevel } from '../events/index.js';
 
 const LEVELS: readonly LobbyLevel[] = ['ippan', 'joukyuu', 'tokujou', 'houou'];
 const LEVEL_CHARS = ['般', '上', '特', '鳳'];
@@ -85,7 +85,7 @@ export function typeFromLogId(logId: string): number | null {
 }
 
 /** A Tenhou log id at the start of a file name, if any (`…gm-00a9-0000-e2f6516d.xml`). */
-export const LOG_ID_PATTERN = /\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}/;
+export const LOG_ID_PATTERN = new RegExp(TENHOU_LOG_ID.source.slice(1, -1));
 
 export function logIdFromName(name: string): string | null {
   const base = name.split(/[\\/]/).pop() ?? name;

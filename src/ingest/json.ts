@@ -7,6 +7,7 @@
  * (`roundStart.untimedKandora`): placing them is the replay's business, under the audit's rules.
  */
 import {
+  TENHOU_LOG_ID,
   YAKU_IDS_BY_NAME,
   type FinalResult,
   type GameEvent,
@@ -24,7 +25,7 @@ import {
 } from '../events/index.js';
 import { sortIds, type TileId } from '../tiles/index.js';
 import { IngestError } from './errors.js';
-import { danIndex, DAN_NAMES, decodeGameType, LOG_ID_PATTERN, parseRuleLabel, typeFromLogId } from './game-type.js';
+import { danIndex, DAN_NAMES, decodeGameType, parseRuleLabel, typeFromLogId } from './game-type.js';
 import { allocatorAfter, GAME_WORK_BUDGET, playRound, TileAllocator, type DiscardItem, type TakeItem, type TileCode } from './json-play.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
 
@@ -337,8 +338,7 @@ export function jsonPlatform(d: Json6): Platform {
   const ref = typeof d.ref === 'string' ? d.ref : '';
   const title = Array.isArray(d.title) ? d.title.filter((t): t is string => typeof t === 'string') : [];
   // The whole ref must be a log id: a ref that only holds one ("…&ts=7#…") would steer viewer links.
-  const wholeId = new RegExp(`^${LOG_ID_PATTERN.source}$`);
-  if (wholeId.test(ref) || title.some((t) => wholeId.test(t.trim()))) return 'tenhou';
+  if (TENHOU_LOG_ID.test(ref) || title.some((t) => TENHOU_LOG_ID.test(t.trim()))) return 'tenhou';
   const ruleObj = (typeof d.rule === 'object' && d.rule !== null ? d.rule : {}) as Record<string, unknown>;
   const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
   const dans = Array.isArray(d.dan) ? d.dan.filter((x): x is string => typeof x === 'string') : [];

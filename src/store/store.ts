@@ -80,14 +80,38 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
   try {
     checkSchema(db, file, false);
     // Only now, the file being kanshi's or empty, is anything written.
-    configure(db);
-    ensureSchema(db, file, false, options.migrations);
-    describeClosedLists(db);
+    whileBusy(options.busyTimeoutMs ?? 10_000, () => {
+      configure(db);
+      ensureSchema(db, file, false, options.migrations);
+      describeClosedLists(db);
+    });
   } catch (err) {
     if (db.open) db.close();
     throw asStoreError(file, err);
   }
   return new SqliteStore(db, file, false);
+}
+
+/**
+ * Runs `step` again while SQLite answers "database is locked" for up to `timeoutMs`. Some of its busy
+ * results skip the busy handler: switching to WAL while another connection switches back to a rollback
+ * journal on close (six kanshi creating one database at once hit it about once in 150 opens).
+ */
+function whileBusy(timeoutMs: number, step: () => void): void {
+  const until = Date.now() + timeoutMs;
+  for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return step();
+    } catch (err) {
+      if (!isBusy(err) || Date.now() + pause > until) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause);
+    }
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 function configure(db: Database.Database): void {

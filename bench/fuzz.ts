@@ -240,22 +240,22 @@ function checkChunk(dir: string, expected: Map<string, FuzzResult>, tmp: string,
   }
   try {
     const summary = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as {
-      games?: number;
-      failedFiles?: number;
-      findings?: Record<string, number>;
+      gameCount?: number;
+      failedFileCount?: number;
+      findingCounts?: Record<string, number>;
       peakRssMB?: number;
       examples?: { kind: string; file: string; message: string }[];
     };
-    c.auditErrors += summary.findings?.['audit-error'] ?? 0;
+    c.auditErrors += summary.findingCounts?.['audit-error'] ?? 0;
     // Which file, and what kanshi said: an audit-error is a bug to fix.
     for (const e of summary.examples ?? []) if (e.kind === 'audit-error') c.examples.push(`audit-error: ${basename(e.file)}: ${e.message.slice(0, 300)}`);
     c.peakRssMB = Math.max(c.peakRssMB ?? 0, summary.peakRssMB ?? 0);
     // Files, or distinct contents (byte-identical files are one game to the database).
     const refused = [...expected].filter(([, x]) => x.outcome === 'refused');
     const distinct = new Set(refused.map(([name]) => contentHash(readFileSync(join(dir, name))))).size;
-    if (summary.failedFiles !== refused.length && summary.failedFiles !== distinct) {
+    if (summary.failedFileCount !== refused.length && summary.failedFileCount !== distinct) {
       c.disagreements++;
-      c.examples.push(`audit: ${summary.failedFiles} files could not be read, the workers refused ${refused.length}`);
+      c.examples.push(`audit: ${summary.failedFileCount} files could not be read, the workers refused ${refused.length}`);
     }
   } catch {
     c.examples.push(`audit: no JSON summary: ${r.stdout.slice(0, 200)}`);

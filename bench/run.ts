@@ -116,7 +116,7 @@ function auditRun(workers: number, inputs: string[] = [corpusLogsDir()]): AuditR
     const summary = JSON.parse(r.stdout);
     // Files audited: the games, the unreadable, and the copies of a content met before (audited and
     // written all the same; the summary counts each game once).
-    const games = summary.games + summary.failedFiles + (summary.duplicateFiles ?? 0);
+    const games = summary.gameCount + summary.failedFileCount + (summary.duplicateFileCount ?? 0);
     return { rate: games / summary.seconds, peakRssMB: summary.peakRssMB, games };
   } finally {
     rmSync(dir, { recursive: true, force: true });

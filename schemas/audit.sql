@@ -1,7 +1,7 @@
 -- kanshi audit database: the DDL of the current schema version (src/store reads this file at run time).
 --
 -- Two kinds of rows:
---   facts     what a log says and what the replay saw in it, whatever the rules: games, players, rounds,
+--   facts     what a log says and what the replay saw in it, whatever the rules: games, players, hands,
 --             kans, reveals, wins, aborts. Keyed by the game (games.content_hash, the SHA-256 of the file),
 --             so the same file audited twice, or under several rule sets, is one game.
 --   verdicts  what a rule set makes of a game: audits, kan_verdicts, riichi_kan_verdicts, win_dora,
@@ -10,12 +10,16 @@
 -- audit leaves every row count unchanged.
 --
 -- Tiles are stored as Tenhou ids 0..135 (kind = id / 4; 16, 52 and 88 are the red fives); the `tiles`
--- table names them. Lists of tiles are JSON arrays of ids. Booleans are 0/1. Seats are 0..3, rounds are the
--- 0-based index of the hand in the game, event indexes count the hand's events from its start (0).
+-- table names them. Lists of tiles are JSON arrays of ids. Booleans are 0/1. Seats are 0..3; `hand` is the
+-- position of the hand in the game, 1-based (as in every command and JSON output; docs/vocabulary.md), and
+-- kyoku what the game calls it (0 = East 1); event indexes count the hand's events from its start (0).
+-- Names are snake_case. A plural column is a count (kans, riichis); the things themselves are rows of a
+-- table (kans) or, for tiles and yaku, JSON arrays in columns that say so (`kanshi query --format json`
+-- nests them).
 --
--- Viewer links (`viewer_url` in the views): https://tenhou.net/0/?log=LOG_ID&tw=SEAT&ts=ROUND, where tw is the
--- seat the viewer sits at (the player concerned; 0 when none) and ts the 0-based hand (rounds.round; left
--- out for a whole game). NULL when the game has no Tenhou log id (games.log_id NULL, or a platform other
+-- Viewer links (`viewer_url` in the views): https://tenhou.net/0/?log=LOG_ID&tw=SEAT&ts=HAND-1, where tw is the
+-- seat the viewer sits at (the player concerned; 0 when none) and ts the hand counted from 0 (hand - 1;
+-- left out for a whole game). NULL when the game has no Tenhou log id (games.log_id NULL, or a platform other
 -- than tenhou: Mahjong Soul and mjai log ids mean nothing to Tenhou's viewer), and when the log id is not one
 -- in shape (31 or 32 of 0-9, a-z and '-': a crafted ref could otherwise add its own parameters to the link).
 -- src/events/viewer.ts writes the same links for the command line.
@@ -24,18 +28,18 @@
 -- src/store/schema.ts, and add the step from the previous version to MIGRATIONS there.
 
 -- Rule sets (audit runs): one row per distinct set of knob values, whatever the number of runs.
--- The knob columns carry the knobs' own names (src/rules KNOBS), as everywhere else.
+-- The knob columns are the knobs (src/rules KNOBS) in snake_case: kandoraTiming is kandora_timing.
 CREATE TABLE rule_sets (
   rule_set_id         INTEGER PRIMARY KEY,
   rules_key           TEXT    NOT NULL UNIQUE,   -- rulesKey(rules): `kandoraTiming=tenhou;riichiKan=waits;…`
   profile             TEXT,                      -- the profile the rules are exactly, if any
-  kandoraTiming       TEXT    NOT NULL,
-  riichiKan           TEXT    NOT NULL,
-  okuriKan            INTEGER NOT NULL CHECK (okuriKan IN (0, 1)),
-  kokushiAnkanChankan INTEGER NOT NULL CHECK (kokushiAnkanChankan IN (0, 1)),
-  suukaikan           TEXT    NOT NULL,
-  fifthKan            TEXT    NOT NULL,
-  daiminkanPao        TEXT    NOT NULL,
+  kandora_timing        TEXT    NOT NULL,
+  riichi_kan            TEXT    NOT NULL,
+  okuri_kan             INTEGER NOT NULL CHECK (okuri_kan IN (0, 1)),
+  kokushi_ankan_chankan INTEGER NOT NULL CHECK (kokushi_ankan_chankan IN (0, 1)),
+  suukaikan             TEXT    NOT NULL,
+  fifth_kan             TEXT    NOT NULL,
+  daiminkan_pao         TEXT    NOT NULL,
   first_run_at        TEXT    NOT NULL,          -- ISO 8601, UTC
   last_run_at         TEXT    NOT NULL
 ) STRICT;
@@ -51,7 +55,7 @@ CREATE TABLE games (
   format          TEXT,                     -- xml | json | mjai
   platform        TEXT,                     -- tenhou | majsoul | unknown: where the game was played, as the log says (or --platform)
   gzip            INTEGER,
-  players         INTEGER,                  -- 3 or 4
+  player_count    INTEGER,                  -- 3 or 4
   lobby           INTEGER,                  -- lobby number (0 = ranked)
   lobby_level     TEXT,                     -- ippan | joukyuu | tokujou | houou
   type_code       INTEGER,                  -- mjlog GO type bitfield
@@ -64,7 +68,7 @@ CREATE TABLE games (
   seed_kind       TEXT,                     -- the SHUFFLE seed's scheme (text before the first comma)
   seeded          INTEGER,                  -- a wall could be rebuilt from the seed
   seed_note       TEXT,                     -- why not, when not
-  round_count     INTEGER,
+  hand_count      INTEGER,
   complete        INTEGER,                  -- the log reaches the game's end (not an excerpt)
   wall_checked    INTEGER,                  -- tiles compared with the rebuilt wall
   wall_mismatches INTEGER,
@@ -74,7 +78,7 @@ CREATE TABLE games (
   -- version 4:
   played_on       TEXT,                     -- YYYY-MM-DD: from the log id (YYYYMMDDHHgm-…), else a file name starting YYYYMMDD; else null
   played_at_hour  INTEGER,                  -- 0..23 from the log id (Japan time), else null
-  -- version 4: the game's totals over its kans and rounds rows (null for a file that gave no game), so that
+  -- version 4: the game's totals over its kans and hands rows (null for a file that gave no game), so that
   -- the statistics read one row per game instead of every kan and hand. Each equals a count of those rows.
   completed_kans         INTEGER,           -- kans completed: kans rows with robbed = 0
   ankans                 INTEGER,           -- … of kind ankan
@@ -87,10 +91,10 @@ CREATE TABLE games (
   ankan_rinshan_wins     INTEGER,           -- completed ankans whose replacement tile won (rinshan_win = 1)
   daiminkan_rinshan_wins INTEGER,
   kakan_rinshan_wins     INTEGER,
-  kitas                  INTEGER,           -- sum of rounds.kita
-  kita_replacement_draws INTEGER,           -- sum of rounds.kita_replacements
+  kitas                  INTEGER,           -- sum of hands.kita
+  kita_replacement_draws INTEGER,           -- sum of hands.kita_replacements
   kita_rinshan_wins      INTEGER,           -- rinshan wins in hands with a kita and no kan whose replacement won
-  riichis                INTEGER,           -- sum of rounds.riichi (riichi declarations)
+  riichis                INTEGER,           -- sum of hands.riichi (riichi declarations)
   kans_in_riichi         INTEGER            -- kans rows with in_riichi = 1 (robbed ones included)
 ) STRICT;
 CREATE INDEX games_by_log_id ON games (log_id);
@@ -108,11 +112,11 @@ CREATE TABLE players (
   PRIMARY KEY (game_id, seat)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE rounds (
+CREATE TABLE hands (
   game_id            INTEGER NOT NULL REFERENCES games (game_id),
-  round              INTEGER NOT NULL,     -- 0-based hand index in the game
+  hand               INTEGER NOT NULL,     -- position of the hand in the game, 1-based
   kyoku              INTEGER NOT NULL,     -- 4 × wind + dealer (0 = East 1, 4 = South 1)
-  hand               TEXT GENERATED ALWAYS AS (
+  kyoku_name         TEXT GENERATED ALWAYS AS (
                        CASE kyoku / 4 % 4 WHEN 0 THEN 'East' WHEN 1 THEN 'South' WHEN 2 THEN 'West' ELSE 'North' END
                        || ' ' || (kyoku % 4 + 1)) VIRTUAL,   -- 'East 1', 'South 4'…
   honba              INTEGER NOT NULL,
@@ -130,14 +134,14 @@ CREATE TABLE rounds (
   live_draws         INTEGER NOT NULL,
   replacement_draws  INTEGER NOT NULL,
   event_count        INTEGER NOT NULL,
-  PRIMARY KEY (game_id, round)
+  PRIMARY KEY (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
 -- Kans: every kan declared, robbed kakans included (robbed = 1), with its replacement draw and its
 -- indicator as the log shows them. The reveal moment under a rule is in kan_verdicts.
 CREATE TABLE kans (
   game_id                      INTEGER NOT NULL,
-  round                        INTEGER NOT NULL,
+  hand                         INTEGER NOT NULL,
   event_index                  INTEGER NOT NULL,   -- the call event
   number                       INTEGER NOT NULL,   -- 1 for the hand's first kan, …
   seat                         INTEGER NOT NULL,
@@ -164,15 +168,15 @@ CREATE TABLE kans (
   reveal_logged                TEXT    NOT NULL,   -- declaration | after-replacement | next-kan | after-discard | never | unknown | unrecorded (tenhou.net/6 JSON: shown, moment not logged)
   discard_event_index          INTEGER,
   next_declaration_event_index INTEGER,
-  PRIMARY KEY (game_id, round, event_index),
-  FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round)
+  PRIMARY KEY (game_id, hand, event_index),
+  FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX kans_by_kind ON kans (kind);
 
 -- Reveals: every kandora indicator the log turns over, with the kan it belongs to.
 CREATE TABLE reveals (
   game_id         INTEGER NOT NULL,
-  round           INTEGER NOT NULL,
+  hand            INTEGER NOT NULL,
   event_index     INTEGER NOT NULL,   -- the reveal event
   kan_event_index INTEGER NOT NULL,
   kandora_number  INTEGER,
@@ -180,14 +184,14 @@ CREATE TABLE reveals (
   wall_index      INTEGER,            -- where the rebuilt wall has it
   wall_tile       INTEGER,            -- the tile the rebuilt wall holds there
   moment          TEXT    NOT NULL,   -- relative to its kan (same values as kans.reveal_logged)
-  PRIMARY KEY (game_id, round, event_index),
-  FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round)
+  PRIMARY KEY (game_id, hand, event_index),
+  FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
 -- Wins with the indicators and dora the log scores. Under a rule: win_dora.
 CREATE TABLE wins (
   game_id          INTEGER NOT NULL,
-  round            INTEGER NOT NULL,
+  hand             INTEGER NOT NULL,
   event_index      INTEGER NOT NULL,
   seat             INTEGER NOT NULL,
   from_seat        INTEGER NOT NULL,   -- the discarder (chankan: the kan player); own seat for tsumo
@@ -216,35 +220,35 @@ CREATE TABLE wins (
   limit_name       TEXT,               -- none | mangan | haneman | baiman | sanbaiman | yakuman; null when not known
   red_dora         INTEGER,            -- red fives in the winning hand (in a game with red fives; counted whether or not scored, as dora is)
   kita_dora        INTEGER,            -- 3-player: kita set aside, each one dora (nukidora); 0 in 4-player games
-  PRIMARY KEY (game_id, round, event_index),
-  FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round)
+  PRIMARY KEY (game_id, hand, event_index),
+  FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
 -- Riichi declarations (version 4): one per seat and hand (the first, where a log repeats one: a riichi-repeated inconsistency).
 CREATE TABLE riichi_declarations (
   game_id     INTEGER NOT NULL,
-  round       INTEGER NOT NULL,
+  hand        INTEGER NOT NULL,
   event_index INTEGER NOT NULL,       -- the declaring event
   seat        INTEGER NOT NULL,
   turn        INTEGER NOT NULL,       -- 1 + the seat's discards before it: the turn of the riichi discard (as kans.turn)
   tile        INTEGER,                -- the riichi discard (null when the hand ends or the log stops before it)
   tsumogiri   INTEGER,                -- the riichi discard is the tile just drawn
   accepted    INTEGER NOT NULL,       -- the riichi was accepted (its discard not ronned, the stick deposited)
-  PRIMARY KEY (game_id, round, seat),
-  FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round)
+  PRIMARY KEY (game_id, hand, seat),
+  FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
 -- Abortive draws (kyuushu-kyuuhai, suucha-riichi, sanchahou, suukaikan, suufon-renda). Exhaustive draws
--- are in rounds (ending = 'ryuukyoku').
+-- are in hands (ending = 'ryuukyoku').
 CREATE TABLE aborts (
   game_id     INTEGER NOT NULL,
-  round       INTEGER NOT NULL,
+  hand        INTEGER NOT NULL,
   event_index INTEGER,
   reason      TEXT    NOT NULL,
   kans        INTEGER NOT NULL,       -- kans completed in the hand
   kan_players INTEGER NOT NULL,
-  PRIMARY KEY (game_id, round),
-  FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round)
+  PRIMARY KEY (game_id, hand),
+  FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
 -- Verdicts. One audits row per (rule set, game); the other verdict tables hang off it.
@@ -267,14 +271,14 @@ CREATE INDEX audits_by_game ON audits (game_id);
 CREATE TABLE kan_verdicts (
   rule_set_id INTEGER NOT NULL,
   game_id     INTEGER NOT NULL,
-  round       INTEGER NOT NULL,
+  hand        INTEGER NOT NULL,
   event_index INTEGER NOT NULL,
   reveal_rule TEXT    NOT NULL,
   -- version 4: the kan's kind and logged reveal moment (kans.kind, kans.reveal_logged), so that the timing
   -- statistics count verdicts without looking up each kan
   kan_kind          TEXT,
   kan_reveal_logged TEXT,
-  PRIMARY KEY (rule_set_id, game_id, round, event_index),
+  PRIMARY KEY (rule_set_id, game_id, hand, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -282,14 +286,14 @@ CREATE TABLE kan_verdicts (
 CREATE TABLE riichi_kan_verdicts (
   rule_set_id  INTEGER NOT NULL,
   game_id      INTEGER NOT NULL,
-  round        INTEGER NOT NULL,
+  hand         INTEGER NOT NULL,
   event_index  INTEGER NOT NULL,
   legal        INTEGER,                -- null: could not be judged
   reason       TEXT    NOT NULL,       -- see riichi_kan_reasons
   explanation  TEXT    NOT NULL,
   waits_before TEXT,                   -- tile notation, space separated
   waits_after  TEXT,
-  PRIMARY KEY (rule_set_id, game_id, round, event_index),
+  PRIMARY KEY (rule_set_id, game_id, hand, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -297,7 +301,7 @@ CREATE TABLE riichi_kan_verdicts (
 CREATE TABLE win_dora (
   rule_set_id    INTEGER NOT NULL,
   game_id        INTEGER NOT NULL,
-  round          INTEGER NOT NULL,
+  hand           INTEGER NOT NULL,
   event_index    INTEGER NOT NULL,
   indicators     TEXT    NOT NULL,     -- JSON array of ids (null where unknown): the first indicator, then the kandora revealed before the win
   ura_indicators TEXT    NOT NULL,
@@ -306,7 +310,7 @@ CREATE TABLE win_dora (
   -- version 4: dora by indicator
   kandora              INTEGER,        -- … from the kandora indicators alone (all but the first); 0 with none
   first_indicator_dora INTEGER,        -- … from the first indicator alone (dora = first_indicator_dora + kandora)
-  PRIMARY KEY (rule_set_id, game_id, round, event_index),
+  PRIMARY KEY (rule_set_id, game_id, hand, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -316,7 +320,7 @@ CREATE TABLE findings (
   ordinal     INTEGER NOT NULL,         -- position in the audit's list
   kind        TEXT    NOT NULL,         -- see finding_kinds
   severity    TEXT    NOT NULL CHECK (severity IN ('error', 'warning', 'info')),
-  round       INTEGER,                  -- null: the whole game
+  hand        INTEGER,                  -- null: the whole game
   event_index INTEGER,
   seat        INTEGER,
   rule        TEXT,                     -- the knob that decided it
@@ -367,7 +371,7 @@ INSERT INTO tiles (tile, kind, name, red)
 -- Each rule set with its counts.
 CREATE VIEW rule_set_summary AS
 SELECT r.rule_set_id, r.rules_key, r.profile,
-       r.kandoraTiming, r.riichiKan, r.okuriKan, r.kokushiAnkanChankan, r.suukaikan, r.fifthKan, r.daiminkanPao,
+       r.kandora_timing, r.riichi_kan, r.okuri_kan, r.kokushi_ankan_chankan, r.suukaikan, r.fifth_kan, r.daiminkan_pao,
        r.first_run_at, r.last_run_at,
        count(a.game_id)                              AS games,
        coalesce(sum(a.status = 'ok'), 0)             AS games_read,
@@ -380,16 +384,16 @@ GROUP BY r.rule_set_id;
 
 -- Every kan with names instead of ids, its game and its hand.
 CREATE VIEW kan_list AS
-SELECT k.game_id, g.log_id, g.file, g.players, g.lobby_level, k.round,
-       ro.hand, ro.honba, k.event_index, k.number, k.seat, k.kind, t.name AS tile, k.from_seat, k.turn, k.live_wall_left,
+SELECT k.game_id, g.log_id, g.file, g.player_count, g.lobby_level, k.hand,
+       ro.kyoku_name, ro.honba, k.event_index, k.number, k.seat, k.kind, t.name AS tile, k.from_seat, k.turn, k.live_wall_left,
        k.in_riichi, k.robbed, rt.name AS replacement, k.replacement_wall_index, k.rinshan_win,
        k.kandora_number, it.name AS indicator, k.reveal_logged,
        p.name AS player_name,                -- the kan player
        CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
-         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(k.seat, 0) || coalesce('&ts=' || k.round, '') END AS viewer_url
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(k.seat, 0) || coalesce('&ts=' || (k.hand - 1), '') END AS viewer_url
 FROM kans k
 JOIN games g ON g.game_id = k.game_id
-JOIN rounds ro ON ro.game_id = k.game_id AND ro.round = k.round
+JOIN hands ro ON ro.game_id = k.game_id AND ro.hand = k.hand
 JOIN tiles t ON t.tile = k.tile
 LEFT JOIN players p ON p.game_id = k.game_id AND p.seat = k.seat
 LEFT JOIN tiles rt ON rt.tile = k.replacement_tile
@@ -399,14 +403,14 @@ LEFT JOIN tiles it ON it.tile = k.indicator;
 -- games' totals (games.completed_kans …): one row per game, not every kan; the rule set's names are joined
 -- to the few groups, not carried through the sort of a million rows.
 CREATE VIEW kan_stats AS
-SELECT x.rule_set_id, r.rules_key, r.profile, x.players, x.lobby_level,
+SELECT x.rule_set_id, r.rules_key, r.profile, x.player_count, x.lobby_level,
        x.games, x.kans, x.ankan, x.daiminkan, x.kakan, x.robbed,
        round(x.kans * 1.0 / x.games, 3)      AS kans_per_game,
        round(x.ankan * 1.0 / x.games, 3)     AS ankan_per_game,
        round(x.daiminkan * 1.0 / x.games, 3) AS daiminkan_per_game,
        round(x.kakan * 1.0 / x.games, 3)     AS kakan_per_game
 FROM (
-  SELECT a.rule_set_id, g.players, g.lobby_level,
+  SELECT a.rule_set_id, g.player_count, g.lobby_level,
          count(*)                        AS games,
          coalesce(sum(g.completed_kans), 0) AS kans,
          coalesce(sum(g.ankans), 0)      AS ankan,
@@ -415,7 +419,7 @@ FROM (
          coalesce(sum(g.robbed_kans), 0) AS robbed
   FROM audits a JOIN games g ON g.game_id = a.game_id
   WHERE a.status = 'ok'
-  GROUP BY a.rule_set_id, g.players, g.lobby_level
+  GROUP BY a.rule_set_id, g.player_count, g.lobby_level
 ) x
 JOIN rule_sets r ON r.rule_set_id = x.rule_set_id;
 
@@ -450,23 +454,23 @@ WHERE kans > 0;
 
 -- Every riichi-kan verdict with its kan.
 CREATE VIEW riichi_kans AS
-SELECT v.rule_set_id, r.rules_key, r.profile, r.riichiKan, r.okuriKan, v.game_id, g.log_id, g.file, v.round, v.event_index,
+SELECT v.rule_set_id, r.rules_key, r.profile, r.riichi_kan, r.okuri_kan, v.game_id, g.log_id, g.file, v.hand, v.event_index,
        k.seat, k.kind, t.name AS tile, v.legal, v.reason, v.waits_before, v.waits_after, v.explanation,
        k.turn,                               -- the kan's turn: 1 + the kan player's discards before it
        rd.turn AS riichi_turn,               -- the turn of the riichi discard
        k.turn - rd.turn AS turns_since_riichi,  -- 1: the first turn after the riichi discard
        CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
-         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(k.seat, 0) || coalesce('&ts=' || v.round, '') END AS viewer_url
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(k.seat, 0) || coalesce('&ts=' || (v.hand - 1), '') END AS viewer_url
 FROM riichi_kan_verdicts v
 JOIN rule_sets r ON r.rule_set_id = v.rule_set_id
 JOIN games g ON g.game_id = v.game_id
-LEFT JOIN kans k ON k.game_id = v.game_id AND k.round = v.round AND k.event_index = v.event_index
+LEFT JOIN kans k ON k.game_id = v.game_id AND k.hand = v.hand AND k.event_index = v.event_index
 LEFT JOIN tiles t ON t.tile = k.tile
-LEFT JOIN riichi_declarations rd ON rd.game_id = v.game_id AND rd.round = v.round AND rd.seat = k.seat;
+LEFT JOIN riichi_declarations rd ON rd.game_id = v.game_id AND rd.hand = v.hand AND rd.seat = k.seat;
 
 -- Riichi kans by verdict and reason.
 CREATE VIEW riichi_kan_stats AS
-SELECT v.rule_set_id, r.rules_key, r.profile, r.riichiKan, r.okuriKan,
+SELECT v.rule_set_id, r.rules_key, r.profile, r.riichi_kan, r.okuri_kan,
        CASE v.legal WHEN 1 THEN 'legal' WHEN 0 THEN 'illegal' ELSE 'not judged' END AS verdict,
        v.reason, count(*) AS riichi_kans, count(DISTINCT v.game_id) AS games
 FROM riichi_kan_verdicts v
@@ -499,37 +503,37 @@ LEFT JOIN verdicts v ON v.rule_set_id = g.rule_set_id;
 
 -- Every chankan win: the winner, the robbed kan and its player.
 CREATE VIEW chankan_wins AS
-SELECT w.game_id, g.log_id, g.file, g.players, w.round, ro.hand, ro.honba, w.event_index, w.seat AS winner,
+SELECT w.game_id, g.log_id, g.file, g.player_count, w.hand, ro.kyoku_name, ro.honba, w.event_index, w.seat AS winner,
        w.from_seat AS kan_seat, t.name AS tile, w.chankan_on_ankan, k.kind AS robbed_kind, k.event_index AS kan_event_index,
        w.riichi,
        -- the winner as seen from the kan player: shimocha plays right after it, kamicha right before
-       CASE (w.seat - w.from_seat + g.players) % g.players
-         WHEN 1 THEN 'shimocha' WHEN 2 THEN CASE g.players WHEN 3 THEN 'kamicha' ELSE 'toimen' END WHEN 3 THEN 'kamicha' END AS winner_relative,
+       CASE (w.seat - w.from_seat + g.player_count) % g.player_count
+         WHEN 1 THEN 'shimocha' WHEN 2 THEN CASE g.player_count WHEN 3 THEN 'kamicha' ELSE 'toimen' END WHEN 3 THEN 'kamicha' END AS winner_relative,
        CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
-         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(w.seat, 0) || coalesce('&ts=' || w.round, '') END AS viewer_url
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(w.seat, 0) || coalesce('&ts=' || (w.hand - 1), '') END AS viewer_url
 FROM wins w
 JOIN games g ON g.game_id = w.game_id
-JOIN rounds ro ON ro.game_id = w.game_id AND ro.round = w.round
+JOIN hands ro ON ro.game_id = w.game_id AND ro.hand = w.hand
 JOIN tiles t ON t.tile = w.winning_tile
-LEFT JOIN kans k ON k.game_id = w.game_id AND k.round = w.round
+LEFT JOIN kans k ON k.game_id = w.game_id AND k.hand = w.hand
                 AND k.event_index = (SELECT max(r.event_index) FROM kans r
-                                     WHERE r.game_id = w.game_id AND r.round = w.round AND r.robbed = 1
+                                     WHERE r.game_id = w.game_id AND r.hand = w.hand AND r.robbed = 1
                                        AND r.seat = w.from_seat AND r.event_index < w.event_index)
 WHERE w.chankan = 1 OR w.chankan_on_ankan = 1;
 
 -- Every hand with four kans or more (completed), and how it ended.
 CREATE VIEW four_kan_hands AS
-SELECT ro.game_id, g.log_id, g.file, ro.round, ro.hand, ro.honba, ro.kans, ro.kan_players, ro.ending, ro.ending_reason
-FROM rounds ro JOIN games g ON g.game_id = ro.game_id
+SELECT ro.game_id, g.log_id, g.file, ro.hand, ro.kyoku_name, ro.honba, ro.kans, ro.kan_players, ro.ending, ro.ending_reason
+FROM hands ro JOIN games g ON g.game_id = ro.game_id
 WHERE ro.kans >= 4;
 
 -- Chankan and four kans: how often, per rule set's audited games.
 -- Each count is aggregated once per rule set (GROUP BY) over its source and the aggregates are summed:
 -- no subquery per game. The few wins, hands and aborts counted are reached through small partial indexes
--- (CROSS JOIN keeps them the outer loop); hands are games.round_count (one rounds row per hand of the log),
--- which spares reading every rounds row.
+-- (CROSS JOIN keeps them the outer loop); hands are games.hand_count (one hands row per hand of the log),
+-- which spares reading every hands row.
 CREATE VIEW chankan_suukaikan_stats AS
-SELECT x.rule_set_id, r.rules_key, r.profile, r.suukaikan, r.fifthKan, r.kokushiAnkanChankan,
+SELECT x.rule_set_id, r.rules_key, r.profile, r.suukaikan, r.fifth_kan, r.kokushi_ankan_chankan,
        sum(x.games)                      AS games,
        sum(x.hands)                      AS hands,
        sum(x.chankan_wins)               AS chankan_wins,
@@ -540,7 +544,7 @@ SELECT x.rule_set_id, r.rules_key, r.profile, r.suukaikan, r.fifthKan, r.kokushi
        sum(x.suukaikan_aborts)           AS suukaikan_aborts,
        round(1000.0 * sum(x.suukaikan_aborts) / sum(x.games), 2) AS suukaikan_per_1000_games
 FROM (
-  SELECT a.rule_set_id, count(*) AS games, sum(g.round_count) AS hands, 0 AS chankan_wins, 0 AS chankan_on_ankan,
+  SELECT a.rule_set_id, count(*) AS games, sum(g.hand_count) AS hands, 0 AS chankan_wins, 0 AS chankan_on_ankan,
          0 AS four_kan_hands, 0 AS four_kans_one_player, 0 AS suukaikan_aborts
   FROM audits a JOIN games g ON g.game_id = a.game_id
   WHERE a.status = 'ok' GROUP BY a.rule_set_id
@@ -550,7 +554,7 @@ FROM (
   WHERE a.status = 'ok' AND (w.chankan = 1 OR w.chankan_on_ankan = 1) GROUP BY a.rule_set_id
   UNION ALL
   SELECT a.rule_set_id, 0, 0, 0, 0, count(*), sum(ro.kan_players = 1), 0
-  FROM rounds ro CROSS JOIN audits a ON a.game_id = ro.game_id
+  FROM hands ro CROSS JOIN audits a ON a.game_id = ro.game_id
   WHERE a.status = 'ok' AND ro.kans >= 4 GROUP BY a.rule_set_id
   UNION ALL
   SELECT a.rule_set_id, 0, 0, 0, 0, 0, 0, count(*)
@@ -563,7 +567,7 @@ GROUP BY x.rule_set_id;
 -- Kandora timing: each kan's logged reveal moment against the rule set's, counted (the verdicts carry the
 -- kan's kind and logged moment; the index kan_verdicts_timing gives them in order, nothing to sort).
 CREATE VIEW kandora_timing AS
-SELECT v.rule_set_id, r.rules_key, r.profile, r.kandoraTiming, v.kan_kind AS kind, v.kan_reveal_logged AS reveal_logged, v.reveal_rule,
+SELECT v.rule_set_id, r.rules_key, r.profile, r.kandora_timing, v.kan_kind AS kind, v.kan_reveal_logged AS reveal_logged, v.reveal_rule,
        v.kan_reveal_logged = v.reveal_rule AS conforms,
        count(*) AS kans
 FROM kan_verdicts v
@@ -575,7 +579,7 @@ GROUP BY v.rule_set_id, v.kan_kind, v.kan_reveal_logged, v.reveal_rule;
 -- (tenhou.net/6 JSON: such logs are judged by the number of kandora, finding kandora-count-mismatch);
 -- it conforms when both moments are known and equal.
 CREATE VIEW kandora_conformance AS
-SELECT rule_set_id, rules_key, profile, kandoraTiming, kind,
+SELECT rule_set_id, rules_key, profile, kandora_timing, kind,
        sum(kans) AS kans,
        sum(CASE WHEN undecided OR unrecorded THEN 0 WHEN conforms THEN kans ELSE 0 END) AS conforming,
        sum(CASE WHEN undecided OR unrecorded THEN 0 WHEN conforms THEN 0 ELSE kans END) AS differing,
@@ -596,7 +600,7 @@ GROUP BY f.rule_set_id, f.kind, f.severity;
 -- Every win (version 4): its game and hand, the winner, the hand's value and its dora by source, as logged.
 -- yaku_names: the names (yaku table) of the yaku scored (han > 0, dora included), then of the yakuman.
 CREATE VIEW win_list AS
-SELECT w.game_id, g.log_id, g.file, g.players, g.lobby_level, g.played_on, w.round, ro.hand, ro.honba, w.event_index,
+SELECT w.game_id, g.log_id, g.file, g.player_count, g.lobby_level, g.played_on, w.hand, ro.kyoku_name, ro.honba, w.event_index,
        w.seat, p.name AS winner_name, w.from_seat, w.tsumo, w.riichi, w.rinshan, w.chankan,
        w.han, w.fu, w.points, w.limit_name,
        (SELECT json_group_array(name) FROM (
@@ -608,33 +612,33 @@ SELECT w.game_id, g.log_id, g.file, g.players, g.lobby_level, g.played_on, w.rou
           ORDER BY part, pos)) AS yaku_names,
        w.dora, w.red_dora, w.ura_dora, w.kita_dora,
        CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
-         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(w.seat, 0) || coalesce('&ts=' || w.round, '') END AS viewer_url
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(w.seat, 0) || coalesce('&ts=' || (w.hand - 1), '') END AS viewer_url
 FROM wins w
 JOIN games g ON g.game_id = w.game_id
-JOIN rounds ro ON ro.game_id = w.game_id AND ro.round = w.round
+JOIN hands ro ON ro.game_id = w.game_id AND ro.hand = w.hand
 LEFT JOIN players p ON p.game_id = w.game_id AND p.seat = w.seat;
 
 -- Every finding (version 4) with its rule set, game, hand and viewer link (seat 0 when the finding names no
 -- seat; the game's start when it names no hand).
 CREATE VIEW finding_list AS
-SELECT f.rule_set_id, r.rules_key, r.profile, f.game_id, g.log_id, g.file, f.kind, f.severity, f.round, ro.hand, ro.honba,
+SELECT f.rule_set_id, r.rules_key, r.profile, f.game_id, g.log_id, g.file, f.kind, f.severity, f.hand, ro.kyoku_name, ro.honba,
        f.seat, f.message, f.details,
        CASE WHEN g.platform = 'tenhou' AND length(g.log_id) IN (31, 32) AND g.log_id GLOB '[0-9]*gm-*' AND g.log_id NOT GLOB '*[^0-9a-z-]*'
-         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(f.seat, 0) || coalesce('&ts=' || f.round, '') END AS viewer_url,
+         THEN 'https://tenhou.net/0/?log=' || g.log_id || '&tw=' || coalesce(f.seat, 0) || coalesce('&ts=' || (f.hand - 1), '') END AS viewer_url,
        f.event_index, f.ordinal
 FROM findings f
 JOIN rule_sets r ON r.rule_set_id = f.rule_set_id
 JOIN games g ON g.game_id = f.game_id
-LEFT JOIN rounds ro ON ro.game_id = f.game_id AND ro.round = f.round;
+LEFT JOIN hands ro ON ro.game_id = f.game_id AND ro.hand = f.hand;
 
--- Version 4: small partial indexes for the few rows the statistics count (a full scan of wins or rounds
+-- Version 4: small partial indexes for the few rows the statistics count (a full scan of wins or hands
 -- each time otherwise).
-CREATE INDEX wins_chankan ON wins (game_id, round) WHERE chankan = 1 OR chankan_on_ankan = 1;
-CREATE INDEX rounds_four_kans ON rounds (game_id) WHERE kans >= 4;
-CREATE INDEX kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule);
+CREATE INDEX IF NOT EXISTS wins_chankan ON wins (game_id, hand) WHERE chankan = 1 OR chankan_on_ankan = 1;
+CREATE INDEX IF NOT EXISTS hands_four_kans ON hands (game_id) WHERE kans >= 4;
+CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule);
 -- The wins with a kandora indicator shown under the rule (about one in twelve), for the report's kandora hit
 -- rate: its query repeats this WHERE term to read them alone.
-CREATE INDEX win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
+CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;

@@ -20,13 +20,13 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
   const riichi = checkRiichiKans(replay, rules);
   const findings = [
     ...riichi.findings,
-    ...checkFourKans(replay.rounds, rules),
-    ...checkChankan(replay.rounds, rules),
-    ...checkRestrictions(replay.rounds),
-    ...checkDaiminkanPayments(replay.rounds, rules),
+    ...checkFourKans(replay.hands, rules),
+    ...checkChankan(replay.hands, rules),
+    ...checkRestrictions(replay.hands),
+    ...checkDaiminkanPayments(replay.hands, rules),
     ...checkIntegrity(replay),
   ];
-  findings.sort((a, b) => (a.round ?? -1) - (b.round ?? -1) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));
+  findings.sort((a, b) => (a.hand ?? 0) - (b.hand ?? 0) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));
   return { findings, riichiKans: riichi.verdicts };
 }
 
@@ -50,7 +50,7 @@ export function gameMeta(game: GameLog): GameMeta {
     seed: game.seed,
     final: game.final,
     ...(game.title !== undefined ? { title: game.title } : {}),
-    roundCount: game.rounds.length,
+    handCount: game.rounds.length,
   };
 }
 
@@ -81,7 +81,7 @@ export function failedAudit(file: string, hash: string, err: IngestError, ruleSe
     replay: null,
     riichiKans: [],
     findings: [
-      finding('ingest-error', { round: null, eventIndex: null }, err.position ? `${err.position}: ${err.reason}` : err.reason, {
+      finding('ingest-error', { hand: null, eventIndex: null }, err.position ? `${err.position}: ${err.reason}` : err.reason, {
         position: err.position,
         reason: err.reason,
       }),
@@ -101,6 +101,6 @@ export function brokenAudit(file: string, hash: string, err: unknown, ruleSet: R
     game: null,
     replay: null,
     riichiKans: [],
-    findings: [finding('audit-error', { round: null, eventIndex: null }, `kanshi failed on this file: ${e.message}`, { stack: e.stack ?? e.message })],
+    findings: [finding('audit-error', { hand: null, eventIndex: null }, `kanshi failed on this file: ${e.message}`, { stack: e.stack ?? e.message })],
   });
 }

@@ -23,7 +23,7 @@ export function checkChankan(rounds: readonly RoundReplay[], rules: Rules): Find
   for (const round of rounds) {
     for (const w of round.wins) {
       if (!w.chankan && !w.chankanOnAnkan) continue;
-      const at = { round: w.round, eventIndex: w.eventIndex, seat: w.seat };
+      const at = { hand: w.hand, eventIndex: w.eventIndex, seat: w.seat };
       const tile = kindToString(kindOf(w.winningTile));
       if (w.chankanOnAnkan) {
         const kokushi = w.yakuman.some((y) => KOKUSHI_YAKUMAN.includes(y)) || isKokushiHand(w);

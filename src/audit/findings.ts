@@ -163,8 +163,8 @@ export interface FindingDetails {
 interface FindingBase<K extends FindingKind> {
   kind: K;
   severity: Severity;
-  /** 0-based round index, or null for the whole game. */
-  round: number | null;
+  /** Position of the hand in the game, 1-based; null for the whole game. */
+  hand: number | null;
   /** Event index within the round, or null. */
   eventIndex: number | null;
   seat?: number;
@@ -183,7 +183,7 @@ export type Finding<K extends FindingKind = FindingKind> = K extends FindingKind
  */
 export function finding<K extends FindingKind>(
   kind: K,
-  at: { round: number | null; eventIndex: number | null; seat?: number; rule?: KnobName },
+  at: { hand: number | null; eventIndex: number | null; seat?: number; rule?: KnobName },
   message: string,
   details: FindingDetails[K],
 ): Finding<K> {
@@ -192,7 +192,7 @@ export function finding<K extends FindingKind>(
   return {
     kind,
     severity: info.severity,
-    round: at.round,
+    hand: at.hand,
     eventIndex: at.eventIndex,
     ...(at.seat !== undefined ? { seat: at.seat } : {}),
     ...(rule ? { rule } : {}),

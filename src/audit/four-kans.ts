@@ -30,14 +30,14 @@ function checkSuukaikan(round: RoundReplay, rules: Rules): Finding[] {
           ? `only ${kans.length} kans were made`
           : "all four kans are one player's (they may go on for suukantsu)";
     return [
-      finding('suukaikan-unexpected', { round: round.index, eventIndex: round.ending.eventIndex }, `a four-kan abort, but ${why}`, {
+      finding('suukaikan-unexpected', { hand: round.hand, eventIndex: round.ending.eventIndex }, `a four-kan abort, but ${why}`, {
         kans: kans.length,
         suukaikan: rules.suukaikan,
       }),
     ];
   }
   const details: FindingDetails['suukaikan-abort'] = { kans: 4, players, fourthKan: fourth.kind };
-  const at = { round: round.index, eventIndex: round.ending.eventIndex, seat: fourth.seat };
+  const at = { hand: round.hand, eventIndex: round.ending.eventIndex, seat: fourth.seat };
   // The abort comes right after the fourth kan's replacement draw and the discard that follows, if it passes.
   if (aborted) {
     if (fourth.afterDiscard === 'ended') {
@@ -64,7 +64,7 @@ function missing(round: RoundReplay, fourth: KanRecord, details: FindingDetails[
   const how = fourth.afterDiscard === 'ended' ? `the hand ended with another drawn hand (${round.ending.reason})` : 'the hand went on';
   return finding(
     'suukaikan-missing',
-    { round: round.index, eventIndex: fourth.discardEventIndex, seat: fourth.seat },
+    { hand: round.hand, eventIndex: fourth.discardEventIndex, seat: fourth.seat },
     `four kans by two or more players and the fourth kan's discard passed, but ${how}`,
     details,
   );
@@ -73,7 +73,7 @@ function missing(round: RoundReplay, fourth: KanRecord, details: FindingDetails[
 function checkFifthKan(round: RoundReplay, rules: Rules): Finding[] {
   const fifth = round.kans.filter((k) => !k.robbed)[4];
   if (!fifth) return [];
-  const where = { round: round.index, eventIndex: fifth.eventIndex, seat: fifth.seat };
+  const where = { hand: round.hand, eventIndex: fifth.eventIndex, seat: fifth.seat };
   // Without the four-kan abort there is no fifth kan at all (docs/kan-rules.md §4).
   if (rules.fifthKan === 'forbidden' || rules.suukaikan === 'none') {
     return [

@@ -21,7 +21,7 @@ export function checkIntegrity(replay: ReplayResult): Finding[] {
     out.push(
       finding(
         'kandora-timing-mismatch',
-        { round: m.round, eventIndex: m.kanEventIndex, seat: m.seat },
+        { hand: m.hand, eventIndex: m.kanEventIndex, seat: m.seat },
         `seat ${m.seat}'s ${m.kind}: the log reveals its kandora ${MOMENT_WORDS[m.logged]}, the ${replay.effectiveKandoraTiming} timing ${MOMENT_WORDS[m.rule]}`,
         { kan: m.kind, logged: m.logged, rule: m.rule, kandoraTiming: replay.effectiveKandoraTiming },
       ),
@@ -31,17 +31,17 @@ export function checkIntegrity(replay: ReplayResult): Finding[] {
     out.push(
       finding(
         'kandora-count-mismatch',
-        { round: m.round, eventIndex: m.eventIndex },
+        { hand: m.hand, eventIndex: m.eventIndex },
         `the log shows ${m.logged} kandora indicator${m.logged === 1 ? '' : 's'}; under the ${replay.effectiveKandoraTiming} timing the kans of the hand reveal ${m.rule}`,
         { logged: m.logged, rule: m.rule, kandoraTiming: replay.effectiveKandoraTiming },
       ),
     );
   }
   for (const m of replay.wallMismatches) {
-    out.push(finding('wall-mismatch', { round: m.round, eventIndex: m.eventIndex }, m.message, { what: m.kind, wallIndex: m.wallIndex, expected: m.expected, logged: m.logged }));
+    out.push(finding('wall-mismatch', { hand: m.hand, eventIndex: m.eventIndex }, m.message, { what: m.kind, wallIndex: m.wallIndex, expected: m.expected, logged: m.logged }));
   }
   for (const x of replay.inconsistencies) {
-    out.push(finding('replay-inconsistency', { round: x.round, eventIndex: x.eventIndex, ...(x.seat !== undefined ? { seat: x.seat } : {}) }, x.message, { what: x.kind }));
+    out.push(finding('replay-inconsistency', { hand: x.hand, eventIndex: x.eventIndex, ...(x.seat !== undefined ? { seat: x.seat } : {}) }, x.message, { what: x.kind }));
   }
   return out;
 }

@@ -24,7 +24,7 @@ export function checkDaiminkanPayments(rounds: readonly RoundReplay[], rules: Ru
       out.push(
         finding(
           'daiminkan-pao-mismatch',
-          { round: win.round, eventIndex: win.eventIndex, seat: win.seat },
+          { hand: win.hand, eventIndex: win.eventIndex, seat: win.seat },
           `seat ${win.seat}'s rinshan tsumo after a daiminkan of seat ${k.from}'s discard: ${paid}, but ${rule}`,
           { daiminkanPao: rules.daiminkanPao, discarder: k.from, payers },
         ),

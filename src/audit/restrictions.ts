@@ -10,7 +10,7 @@ export function checkRestrictions(rounds: readonly RoundReplay[]): Finding[] {
   const out: Finding[] = [];
   for (const round of rounds) {
     for (const k of round.kans) {
-      const at = { round: k.round, eventIndex: k.eventIndex, seat: k.seat };
+      const at = { hand: k.hand, eventIndex: k.eventIndex, seat: k.seat };
       const tile = kindToString(kindOf(k.tile));
       if (k.kind !== 'daiminkan' && k.liveWallLeft === 0) {
         out.push(finding('kan-after-haitei', at, `seat ${k.seat}'s ${k.kind} of ${tile} after the last live tile was drawn`, { kan: k.kind, tile }));

@@ -9,7 +9,7 @@ import { finding, type Finding } from './findings.js';
 import type { RiichiKanVerdict } from './types.js';
 
 export function judgeRiichiKan(kan: KanRecord, earlierAnkans: KanRecord[], rules: Rules, players: 3 | 4): RiichiKanVerdict {
-  const base = { round: kan.round, eventIndex: kan.eventIndex, waitsBefore: null, waitsAfter: null };
+  const base = { hand: kan.hand, eventIndex: kan.eventIndex, waitsBefore: null, waitsAfter: null };
   if (rules.riichiKan === 'none') {
     return { ...base, legal: false, reason: 'riichi-kan-none', explanation: 'riichiKan is none: no kan at all after riichi' };
   }
@@ -46,15 +46,15 @@ export function judgeRiichiKan(kan: KanRecord, earlierAnkans: KanRecord[], rules
 export function checkRiichiKans(replay: ReplayResult, rules: Rules): { verdicts: RiichiKanVerdict[]; findings: Finding[] } {
   const verdicts: RiichiKanVerdict[] = [];
   const findings: Finding[] = [];
-  for (const round of replay.rounds) {
+  for (const round of replay.hands) {
     for (const kan of round.kans) {
       if (!kan.inRiichi) continue;
       const earlier = round.kans.filter((k) => k.seat === kan.seat && k.kind === 'ankan' && k.eventIndex < kan.eventIndex);
-      const v = judgeRiichiKan(kan, earlier, rules, replay.players);
+      const v = judgeRiichiKan(kan, earlier, rules, replay.playerCount);
       verdicts.push(v);
       if (v.legal === false) {
         findings.push(
-          finding('riichi-kan-illegal', { round: kan.round, eventIndex: kan.eventIndex, seat: kan.seat }, `seat ${kan.seat}'s ${kan.kind} of ${kindToString(kindOf(kan.tile))} after riichi: ${v.explanation}`, {
+          finding('riichi-kan-illegal', { hand: kan.hand, eventIndex: kan.eventIndex, seat: kan.seat }, `seat ${kan.seat}'s ${kan.kind} of ${kindToString(kindOf(kan.tile))} after riichi: ${v.explanation}`, {
             kan: kan.kind,
             tile: kindToString(kindOf(kan.tile)),
             reason: v.reason,

@@ -2,53 +2,62 @@
  * The totals `kanshi audit` prints at the end: games, unreadable files, kans by kind, riichi kans and
  * findings by kind and severity.
  */
+import { plural } from '../events/index.js';
 import type { KanType } from '../tiles/index.js';
 import { FINDING_KINDS, type FindingKind, type Severity } from './findings.js';
 import type { GameAudit } from './types.js';
 
 export interface AuditSummary {
-  games: number;
-  failedFiles: number;
-  kans: Record<KanType, number>;
-  riichiKans: number;
+  gameCount: number;
+  failedFileCount: number;
+  /** Kans declared, by kind: robbed ones included, as `kanshi info` counts them. */
+  kanCounts: Record<KanType, number>;
+  /** Declared kans robbed by a ron (chankan); counted in kanCounts too. */
+  robbedKanCount: number;
+  /** Kans declared by a player in riichi. */
+  riichiKanCount: number;
   /** Riichi kans the rules forbid. */
-  illegalRiichiKans: number;
-  chankanWins: number;
-  rinshanWins: number;
-  findings: Partial<Record<FindingKind, number>>;
-  severities: Record<Severity, number>;
+  illegalRiichiKanCount: number;
+  chankanWinCount: number;
+  rinshanWinCount: number;
+  findingCounts: Partial<Record<FindingKind, number>>;
+  severityCounts: Record<Severity, number>;
 }
 
 export function emptySummary(): AuditSummary {
   return {
-    games: 0,
-    failedFiles: 0,
-    kans: { ankan: 0, daiminkan: 0, kakan: 0 },
-    riichiKans: 0,
-    illegalRiichiKans: 0,
-    chankanWins: 0,
-    rinshanWins: 0,
-    findings: {},
-    severities: { error: 0, warning: 0, info: 0 },
+    gameCount: 0,
+    failedFileCount: 0,
+    kanCounts: { ankan: 0, daiminkan: 0, kakan: 0 },
+    robbedKanCount: 0,
+    riichiKanCount: 0,
+    illegalRiichiKanCount: 0,
+    chankanWinCount: 0,
+    rinshanWinCount: 0,
+    findingCounts: {},
+    severityCounts: { error: 0, warning: 0, info: 0 },
   };
 }
 
 /** Adds one game's audit to the totals. */
 export function tallyAudit(s: AuditSummary, a: GameAudit): void {
-  if (a.game === null) s.failedFiles++;
-  else s.games++;
-  for (const round of a.replay?.rounds ?? []) {
-    for (const k of round.kans) if (!k.robbed) s.kans[k.kind]++;
-    for (const w of round.wins) {
-      if (w.chankan || w.chankanOnAnkan) s.chankanWins++;
-      if (w.rinshan) s.rinshanWins++;
+  if (a.game === null) s.failedFileCount++;
+  else s.gameCount++;
+  for (const hand of a.replay?.hands ?? []) {
+    for (const k of hand.kans) {
+      s.kanCounts[k.kind]++;
+      if (k.robbed) s.robbedKanCount++;
+    }
+    for (const w of hand.wins) {
+      if (w.chankan || w.chankanOnAnkan) s.chankanWinCount++;
+      if (w.rinshan) s.rinshanWinCount++;
     }
   }
-  s.riichiKans += a.riichiKans.length;
-  s.illegalRiichiKans += a.riichiKans.filter((v) => v.legal === false).length;
+  s.riichiKanCount += a.riichiKans.length;
+  s.illegalRiichiKanCount += a.riichiKans.filter((v) => v.legal === false).length;
   for (const f of a.findings) {
-    s.findings[f.kind] = (s.findings[f.kind] ?? 0) + 1;
-    s.severities[f.severity]++;
+    s.findingCounts[f.kind] = (s.findingCounts[f.kind] ?? 0) + 1;
+    s.severityCounts[f.severity]++;
   }
 }
 
@@ -69,46 +78,47 @@ export interface BatchNotes {
 /** The findings `--fail-on` judges: those of the games audited now and those stored for the games passed over. */
 export function judgedSeverities(s: AuditSummary, notes?: BatchNotes): Record<Severity, number> {
   const p = notes?.passedOverSeverities;
-  return { error: s.severities.error + (p?.error ?? 0), warning: s.severities.warning + (p?.warning ?? 0), info: s.severities.info + (p?.info ?? 0) };
+  return { error: s.severityCounts.error + (p?.error ?? 0), warning: s.severityCounts.warning + (p?.warning ?? 0), info: s.severityCounts.info + (p?.info ?? 0) };
 }
 
 /** Readable lines of a summary (with a batch's notes, the lines on duplicates and games passed over where there are some). */
 export function summaryLines(s: AuditSummary, notes?: BatchNotes): string[] {
-  const kans = s.kans.ankan + s.kans.daiminkan + s.kans.kakan;
+  const kans = s.kanCounts.ankan + s.kanCounts.daiminkan + s.kanCounts.kakan;
   const lines = [
-    `games audited: ${s.games}${s.failedFiles ? `, files that could not be read: ${s.failedFiles}` : ''}`,
+    `games audited: ${s.gameCount}${s.failedFileCount ? `, files that could not be read: ${s.failedFileCount}` : ''}`,
   ];
   if (notes?.duplicateFiles) {
     const n = notes.duplicateFiles;
-    lines.push(`${n} duplicate file${n === 1 ? '' : 's'} (same content as another input: one game to the database, counted once)`);
+    lines.push(`${plural(n, 'duplicate file')} (same content as another input: one game to the database, counted once)`);
   }
   if (notes?.passedOver) {
     const p = notes.passedOverSeverities;
     lines.push(
-      `passed over: ${notes.passedOver} game${notes.passedOver === 1 ? '' : 's'} audited already under these rules (--force audits them again); ` +
-        `their stored findings (${p.error} errors, ${p.warning} warnings, ${p.info} info) count toward --fail-on`,
+      `passed over: ${plural(notes.passedOver, 'game')} audited already under these rules (--force audits them again); ` +
+        `their stored findings (${plural(p.error, 'error')}, ${plural(p.warning, 'warning')}, ${p.info} info) count toward --fail-on`,
     );
   }
   lines.push(
-    `kans: ${kans} (ankan ${s.kans.ankan}, daiminkan ${s.kans.daiminkan}, kakan ${s.kans.kakan}); robbed kakans are not counted`,
-    `riichi kans: ${s.riichiKans} (${s.illegalRiichiKans} illegal under the rules)`,
-    `rinshan wins: ${s.rinshanWins}; chankan wins: ${s.chankanWins}`,
-    `findings: ${s.severities.error} errors, ${s.severities.warning} warnings, ${s.severities.info} info`,
+    `kans: ${kans} (ankan ${s.kanCounts.ankan}, daiminkan ${s.kanCounts.daiminkan}, kakan ${s.kanCounts.kakan}); ${s.robbedKanCount} of them robbed (chankan)`,
+    `riichi kans: ${s.riichiKanCount} (${s.illegalRiichiKanCount} illegal under the rules)`,
+    `rinshan wins: ${s.rinshanWinCount}; chankan wins: ${s.chankanWinCount}`,
+    `findings: ${plural(s.severityCounts.error, 'error')}, ${plural(s.severityCounts.warning, 'warning')}, ${s.severityCounts.info} info`,
   );
-  const kinds = (Object.keys(s.findings) as FindingKind[]).sort();
-  for (const kind of kinds) lines.push(`  ${kind.padEnd(26)} ${String(s.findings[kind]).padStart(7)}  (${FINDING_KINDS[kind].severity})`);
+  const kinds = (Object.keys(s.findingCounts) as FindingKind[]).sort();
+  for (const kind of kinds) lines.push(`  ${kind.padEnd(26)} ${String(s.findingCounts[kind]).padStart(7)}  (${FINDING_KINDS[kind].severity})`);
   return lines;
 }
 
 /** Adds one summary's totals into another (partial summaries come back from worker threads). */
 export function mergeSummary(into: AuditSummary, from: AuditSummary): void {
-  into.games += from.games;
-  into.failedFiles += from.failedFiles;
-  for (const k of Object.keys(into.kans) as KanType[]) into.kans[k] += from.kans[k];
-  into.riichiKans += from.riichiKans;
-  into.illegalRiichiKans += from.illegalRiichiKans;
-  into.chankanWins += from.chankanWins;
-  into.rinshanWins += from.rinshanWins;
-  for (const [kind, n] of Object.entries(from.findings) as [FindingKind, number][]) into.findings[kind] = (into.findings[kind] ?? 0) + n;
-  for (const sev of Object.keys(into.severities) as Severity[]) into.severities[sev] += from.severities[sev];
+  into.gameCount += from.gameCount;
+  into.failedFileCount += from.failedFileCount;
+  for (const k of Object.keys(into.kanCounts) as KanType[]) into.kanCounts[k] += from.kanCounts[k];
+  into.robbedKanCount += from.robbedKanCount;
+  into.riichiKanCount += from.riichiKanCount;
+  into.illegalRiichiKanCount += from.illegalRiichiKanCount;
+  into.chankanWinCount += from.chankanWinCount;
+  into.rinshanWinCount += from.rinshanWinCount;
+  for (const [kind, n] of Object.entries(from.findingCounts) as [FindingKind, number][]) into.findingCounts[kind] = (into.findingCounts[kind] ?? 0) + n;
+  for (const sev of Object.keys(into.severityCounts) as Severity[]) into.severityCounts[sev] += from.severityCounts[sev];
 }

@@ -8,11 +8,12 @@ import type { RuleSet } from '../rules/index.js';
 import type { Finding } from './findings.js';
 
 /** The game without its events. */
-export type GameMeta = Omit<GameLog, 'rounds'> & { roundCount: number };
+export type GameMeta = Omit<GameLog, 'rounds'> & { handCount: number };
 
 /** The verdict on a kan by a player in riichi. */
 export interface RiichiKanVerdict {
-  round: number;
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
   /** The kan's event index in its round. */
   eventIndex: number;
   /** Null when the hand could not be judged (the log contradicts itself there; see replay inconsistencies). */

@@ -6,6 +6,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { opendir, stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { TENHOU_LOG_ID } from '../events/index.js';
+import { systemErrorText } from '../ingest/index.js';
 
 /** File endings read when walking a folder (a file named on the command line is always read). */
 export const LOG_EXTENSIONS: readonly string[] = ['.mjlog', '.xml', '.json', '.jsonl', '.ndjson', '.gz'];
@@ -98,7 +99,7 @@ function distinctInputs(paths: readonly string[]): Input[] {
       const info = statSync(path);
       inputs.push({ kind: 'file', path, real: realpathSync.native(path), folder: info.isDirectory() });
     } catch (err) {
-      inputs.push({ kind: 'missing', path, reason: `cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
+      inputs.push({ kind: 'missing', path, reason: systemErrorText(err) });
     }
   }
   const folders = new Set(inputs.flatMap((a) => (a.kind === 'file' && a.folder ? [a.real] : [])));
@@ -135,7 +136,7 @@ async function* walkFolder(folder: string, report: WalkReport | undefined): Asyn
   try {
     dir = await opendir(folder);
   } catch (err) {
-    yield { kind: 'missing', path: folder, reason: `cannot open folder (${(err as NodeJS.ErrnoException).code})` };
+    yield { kind: 'missing', path: folder, reason: `cannot open the folder: ${systemErrorText(err)}` };
     return false;
   }
   const files: string[] = [];

@@ -136,11 +136,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       }
       // The totals counted the audit as it was built; it is stored as kanshi's failure instead.
       if (rows.facts !== null) {
-        summary.games--;
-        summary.failedFiles++;
+        summary.gameCount--;
+        summary.failedFileCount++;
       }
-      summary.findings['audit-error'] = (summary.findings['audit-error'] ?? 0) + 1;
-      summary.severities.error++;
+      summary.findingCounts['audit-error'] = (summary.findingCounts['audit-error'] ?? 0) + 1;
+      summary.severityCounts.error++;
     }
   };
   const accept = (result: AuditTaskRows) => {

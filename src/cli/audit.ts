@@ -1,51 +1,46 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
-import { viewerUrl, type Platform } from '../events/index.js';
+import { plural, viewerUrl, type Platform } from '../events/index.js';
 import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type Shard } from '../batch/index.js';
-import { FETCH_DEFAULTS, LogRefError, fetchLogs, parseLogRef } from '../fetch/index.js';
 import { openStore, preparedFindings, type PreparedFinding } from '../store/index.js';
-import { addLimitOptions, CliError, checkBaseUrl, limitsFromOptions, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
+import { systemErrorText } from '../ingest/index.js';
+import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
+import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
+import { EtaEstimator, formatEta } from './progress.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
 
-interface AuditOptions {
+interface AuditOptions extends LogSourceOptions {
   db: string;
   workers?: number;
   json?: boolean;
   failOn?: 'error' | 'warning';
   force?: boolean;
   progress: boolean;
-  fetchDir: string;
-  baseUrl: string;
   platform?: Platform;
   shard?: Shard;
   [knob: string]: unknown;
 }
 
-/** Where `kanshi audit ID` downloads the logs it is given by id (the folder `kanshi fetch` uses too). */
-export const DEFAULT_FETCH_DIR = 'logs';
-
 export function registerAuditCommand(program: Command): void {
   const command = program
     .command('audit')
     .description('replay logs under a rule profile, flag every kan irregularity, and write everything into SQLite')
-    .argument('<path...>', 'log files or folders (read recursively; a file named twice, or inside a folder also named, is read once), or Tenhou log ids and viewer URLs to download first')
+    .argument('<path...>', 'log files or folders (read recursively; a file named twice, or inside a folder also named, is read once), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option('--db <file>', 'SQLite database to write (created if missing)', DEFAULT_DB)
     .option('--workers <n>', `worker threads (default: all cores, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
     .option('--json', 'print the summary as one JSON object on stdout')
     .addOption(
-      new Option('--fail-on <severity>', 'exit 1 if any finding is at least this severe, among the games audited now and those passed over as audited already').choices([
+      new Option('--fail-on <severity>', `exit ${EXIT.threshold} if any finding is at least this severe, among the games audited now and those passed over as audited already`).choices([
         'error',
         'warning',
       ]),
     )
     .option('--force', 'audit every file again, even those whose audit under these rules the database holds')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
-    .option('--fetch-dir <dir>', 'where logs given by id are downloaded to (ids already there are not downloaded again)', DEFAULT_FETCH_DIR)
-    .option('--base-url <url>', 'where Tenhou is, for logs given by id (a mirror, or a test server)', FETCH_DEFAULTS.baseUrl)
     .addOption(platformOption())
     .addOption(workerMemoryOption(DEFAULT_WORKER_MEMORY_MB))
     .option(
@@ -54,6 +49,7 @@ export function registerAuditCommand(program: Command): void {
       shardOption,
     );
   addRuleOptions(command);
+  addLogSourceOptions(command);
   addLimitOptions(command);
   command.addHelpText(
     'after',
@@ -82,48 +78,57 @@ N) is K - 1 are audited; the others are read for their hash only and counted as 
 (otherShardFiles with --json). Run the N shards anywhere, each into its own database, then join them with
 kanshi merge A.sqlite B.sqlite … --into ALL.sqlite (docs/architecture.md, "Past one machine").
 
-An argument that is not a file or folder but a log id or viewer URL (as kanshi fetch takes them) is
-downloaded into --fetch-dir first, politely (one request at a time, a second apart, see kanshi fetch),
-and then audited with the rest.
+${LOG_SOURCE_HELP} The logs found or downloaded are audited with the rest.
 
-Exit status: 0; 1 when a path does not exist, a log could not be downloaded, no path given holds any log
-file ("no log files found in PATH"), or with --fail-on when a finding of a game audited now or passed over
-is that severe; 2 on bad options; 130 when interrupted.
+The inputs are checked before the database is opened: when none of them exists (or no id is in
+--fetch-dir), nothing is audited and no database is created.
+
+Exit status: 0; 1 when a path does not exist, a log is not in --fetch-dir or could not be downloaded, or no
+path given holds any log file ("no log files found in PATH"); 2 on bad options; 3 with --fail-on when
+everything was read and a finding of a game audited now or passed over is that severe; 130 when
+interrupted.
 
 Examples:
   kanshi audit logs
   kanshi audit ~/tenhou/2023 --db phoenix.sqlite --profile pro-strict --json
   kanshi audit logs --riichi-kan strict --fail-on error
   kanshi audit logs --shard 2/8 --db shard-2.sqlite
-  kanshi audit 2020052221gm-00a9-0000-6f0524c7 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1'
+  kanshi audit 2020052221gm-00a9-0000-6f0524c7 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1' --fetch
   kanshi stats --db phoenix.sqlite`,
   );
-  command.action(async (paths: string[], opts: AuditOptions) => {
+  command.action(async (args: string[], opts: AuditOptions) => {
     const ruleSets = ruleSetsFromOptions(opts);
     const single = singleRuleSet(ruleSets);
     // A profile names the rules only when they are exactly its own (no knob flag changed them).
     const { rules, profile } = single ?? ruleSets.tenhou;
-    const { files, ids } = splitInputs(paths);
-    const fetched = ids.length > 0 ? await fetchGiven(ids, opts) : { files: [], failed: 0 };
-    paths = [...files, ...fetched.files];
+    const { paths, unresolved } = await resolveLogInputs(args, opts);
+    for (const u of unresolved) process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+    // The inputs before the database: an audit of nothing creates nothing (a glob of many files stops at the first).
+    if (!paths.some((path) => existsSync(path))) {
+      for (const path of paths) process.stderr.write(`kanshi: ${path}: ${statFailure(path)}\n`);
+      process.stderr.write(`kanshi: nothing to audit: no input given can be read (${opts.db} was not opened)\n`);
+      process.exitCode = EXIT.failed;
+      return;
+    }
     let store;
     try {
       store = openStore(opts.db);
     } catch (err) {
-      throw new CliError(`cannot open the database ${opts.db}: ${(err as Error).message}`);
+      throw new CliError(`cannot open the database ${opts.db}: ${storeMessage(err as Error)}`, EXIT.failed);
     }
-    let failedPaths = fetched.failed;
+    let failedPaths = unresolved.length;
     const controller = new AbortController();
     let interrupts = 0;
     const onSigint = () => {
       interrupts++;
-      if (interrupts > 1) process.exit(130);
+      if (interrupts > 1) process.exit(EXIT.interrupted);
       process.stderr.write('\nkanshi: stopping after the files in progress (Ctrl-C again to quit at once)\n');
       controller.abort();
     };
     process.on('SIGINT', onSigint);
     const showBar = opts.progress && process.stderr.isTTY === true;
     let bar: cliProgress.SingleBar | null = null;
+    let eta: EtaEstimator | null = null;
     const started = Date.now();
     // This run's findings for the summary: all of them for --json, else only enough per kind for the
     // lines printed (a million-game run must not hold every finding to print three of each kind).
@@ -141,10 +146,12 @@ Examples:
       if (showBar) {
         const total = await countInputs(paths);
         bar = new cliProgress.SingleBar(
-          { format: 'auditing [{bar}] {value}/{total} files  {rate} games/s  eta {eta_formatted}', stream: process.stderr, hideCursor: true },
+          { format: 'auditing [{bar}] {value}/{total} files  {rate} games/s  eta {remaining}', stream: process.stderr, hideCursor: true },
           cliProgress.Presets.shades_classic,
         );
-        bar.start(total, 0, { rate: '0' });
+        // not cli-progress's own {eta}: see src/cli/progress.ts
+        eta = new EtaEstimator(total);
+        bar.start(total, 0, { rate: '0', remaining: formatEta(null) });
       }
       const result = await runBatch({
         paths,
@@ -166,11 +173,15 @@ Examples:
           bar?.stop();
           process.stderr.write(`kanshi: ${path}: ${reason}\n`);
         },
-        onProgress: (done) => bar?.update(done, { rate: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(0) }),
+        onProgress: (done) => {
+          if (!bar || !eta) return;
+          const now = Date.now();
+          bar.update(done, { rate: (done / Math.max(0.001, (now - started) / 1000)).toFixed(0), remaining: formatEta(eta.update(done, now)) });
+        },
       });
       bar?.stop();
       const summary = result.summary;
-      summary.failedFiles += failedPaths;
+      summary.failedFileCount += failedPaths;
       // The games passed over were judged when they were audited: their stored findings are part of this
       // run's verdict, or a second run over flagged files would pass where the first failed.
       const stored = store.storedSeverities(result.passedOver, rulesKeys(ruleSets), opts.platform);
@@ -185,14 +196,14 @@ Examples:
         out(
           JSON.stringify({
             ...summary,
-            skipped: result.skipped,
-            passedOverSeverities: stored.severities,
-            judgedSeverities: judged,
-            duplicateFiles: result.duplicates,
-            notLogFiles: notLogCount(result.walk.notLogs),
-            notLogExtensions: result.walk.notLogs,
+            passedOverCount: result.skipped,
+            passedOverSeverityCounts: stored.severities,
+            judgedSeverityCounts: judged,
+            duplicateFileCount: result.duplicates,
+            notLogFileCount: notLogCount(result.walk.notLogs),
+            notLogFileCountsByExtension: result.walk.notLogs,
             noLogFilesIn: result.walk.empty,
-            ...(opts.shard ? { shard: shardText(opts.shard), otherShardFiles: result.otherShards } : {}),
+            ...(opts.shard ? { shard: shardText(opts.shard), otherShardFileCount: result.otherShards } : {}),
             profile,
             rules,
             ...(byPlatform ? { platformProfiles: byPlatform } : {}),
@@ -214,16 +225,26 @@ Examples:
         lines.push(...exampleLines(findingExamples([...perKind.values()].flat(), EXAMPLES_PER_KIND)));
         for (const line of lines) out(line);
       }
-      if (result.interrupted) process.exitCode = 130;
-      else if (result.missing > 0 || fetched.failed > 0 || result.walk.files === 0) process.exitCode = 1;
-      else if (opts.failOn === 'error' && judged.error > 0) process.exitCode = 1;
-      else if (opts.failOn === 'warning' && judged.error + judged.warning > 0) process.exitCode = 1;
+      if (result.interrupted) process.exitCode = EXIT.interrupted;
+      else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0) process.exitCode = EXIT.failed;
+      else if (opts.failOn === 'error' && judged.error > 0) process.exitCode = EXIT.threshold;
+      else if (opts.failOn === 'warning' && judged.error + judged.warning > 0) process.exitCode = EXIT.threshold;
     } finally {
       bar?.stop();
       process.off('SIGINT', onSigint);
       store.close();
     }
   });
+}
+
+/** Why a path cannot be read, in words. */
+function statFailure(path: string): string {
+  try {
+    statSync(path);
+    return 'cannot be read';
+  } catch (err) {
+    return systemErrorText(err);
+  }
 }
 
 function shardOption(value: string): Shard {
@@ -234,7 +255,7 @@ function shardOption(value: string): Shard {
 
 /** `shard 1/4: 312 files left to other shards (not audited, not counted)`. */
 function shardLine(shard: Shard, others: number): string {
-  return `shard ${shardText(shard)}: ${others} file${others === 1 ? '' : 's'} left to other shards (not audited, not counted)`;
+  return `shard ${shardText(shard)}: ${plural(others, 'file')} left to other shards (not audited, not counted)`;
 }
 
 /** Findings of each kind listed at the end of the text summary (all of them with --json). */
@@ -244,7 +265,8 @@ export interface FindingExample {
   kind: string;
   file: string;
   logId: string | null;
-  round: number | null;
+  /** Position of the hand in the game, 1-based; null for the whole game. */
+  hand: number | null;
   seat: number | null;
   message: string;
   viewerUrl: string | null;
@@ -262,7 +284,7 @@ export function findingExamples(found: readonly PreparedFinding[], perKind: numb
   for (const f of sorted) {
     if (f.kind !== kind) [kind, n] = [f.kind, 0];
     if (n++ >= perKind) continue;
-    examples.push({ kind: f.kind, file: f.file, logId: f.logId, round: f.round, seat: f.seat, message: f.message, viewerUrl: viewerUrl(f.logId, f.seat, f.round) });
+    examples.push({ kind: f.kind, file: f.file, logId: f.logId, hand: f.hand, seat: f.seat, message: f.message, viewerUrl: viewerUrl(f.logId, f.seat, f.hand) });
   }
   return examples;
 }
@@ -273,53 +295,11 @@ function exampleLines(examples: readonly FindingExample[]): string[] {
   let kind = '';
   for (const e of examples) {
     if (e.kind !== kind) lines.push(`  ${(kind = e.kind)}`);
-    const where = e.round === null ? '' : ` round ${e.round + 1}${e.seat === null ? '' : `, seat ${e.seat}`}`;
+    const where = e.hand === null ? '' : ` hand ${e.hand}${e.seat === null ? '' : `, seat ${e.seat}`}`;
     lines.push(`    ${e.file}${where}: ${e.message}`);
     if (e.viewerUrl) lines.push(`      ${e.viewerUrl}`);
   }
   return lines;
-}
-
-/** Arguments that exist on disk are paths; the others, if they read as log ids or URLs, are logs to download. */
-function splitInputs(args: string[]): { files: string[]; ids: string[] } {
-  const files: string[] = [];
-  const ids: string[] = [];
-  for (const arg of args) {
-    if (existsSync(arg)) {
-      files.push(arg);
-      continue;
-    }
-    try {
-      const id = parseLogRef(arg).id;
-      if (!ids.includes(id)) ids.push(id);
-    } catch (err) {
-      if (!(err instanceof LogRefError)) throw err;
-      files.push(arg); // neither: the batch reports it as a missing path
-    }
-  }
-  return { files, ids };
-}
-
-/** Downloads the logs given by id (or finds them in the folder already), one line each on stderr. */
-async function fetchGiven(ids: string[], opts: AuditOptions): Promise<{ files: string[]; failed: number }> {
-  checkBaseUrl(opts.baseUrl);
-  const summary = await fetchLogs(ids, {
-    outDir: opts.fetchDir,
-    baseUrl: opts.baseUrl,
-    limits: limitsFromOptions(opts),
-    onProgress: (event) => {
-      if (event.type !== 'done') return;
-      const o = event.outcome;
-      const what =
-        o.status === 'saved' ? `downloaded to ${o.file}` : o.status === 'skipped' ? `already in ${o.file}` : `not downloaded (${o.status}: ${o.reason ?? 'no reason given'})`;
-      process.stderr.write(`kanshi: ${o.id}: ${what}\n`);
-    },
-  }).catch((err: unknown) => {
-    // Per-id failures are outcomes; what is thrown is about the folder (cannot create or write it).
-    throw new CliError(`cannot download into --fetch-dir ${opts.fetchDir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  });
-  const files = summary.outcomes.flatMap((o) => (o.file !== null && (o.status === 'saved' || o.status === 'skipped') ? [o.file] : []));
-  return { files, failed: ids.length - files.length };
 }
 
 /** The rules key each platform's games are audited under (what a game passed over was stored under). */

@@ -1,16 +1,45 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS, type GameLog, type Platform } from '../events/index.js';
-import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_ROUNDS_LIMIT, readLogFile, type IngestLimits } from '../ingest/index.js';
+import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_ROUNDS_LIMIT, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
-/** An error the CLI reports as one line on stderr, with an exit status. */
+/**
+ * Exit statuses, the same for every command (`kanshi --help` and README list them): the job ran and
+ * everything succeeded; it ran but something failed (an unreadable input, a failed download, a SQL error,
+ * a database refused); the command line was wrong (nothing was done); `audit --fail-on` met its threshold
+ * (everything was read, findings that severe exist); `query` ran past its --timeout; interrupted (Ctrl-C).
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, threshold: 3, timeout: 124, interrupted: 130 } as const;
+
+/** The exit statuses as `kanshi --help` ends with them. */
+export const EXIT_STATUS_HELP = `Exit status (every command):
+  ${EXIT.ok}    success
+  ${EXIT.failed}    the job ran, but something failed: an input that cannot be read, a log not downloaded, a
+       SQL error, a database refused
+  ${EXIT.usage}    usage error: an unknown option, a missing argument, a bad value (nothing was done)
+  ${EXIT.threshold}    audit --fail-on: everything was read, and findings at that severity exist
+  ${EXIT.timeout}  query: the statement ran past --timeout (the rows printed are not all of them)
+  ${EXIT.interrupted}  interrupted (Ctrl-C)`;
+
+/** An error the CLI reports as one line on stderr (`kanshi: <what>: <why>`), with an exit status (usage by default). */
 export class CliError extends Error {
   constructor(
     message: string,
-    readonly exitCode = 2,
+    readonly exitCode: number = EXIT.usage,
   ) {
     super(message);
     this.name = 'CliError';
   }
+}
+
+/**
+ * A database error's message with its system errors in words: `cannot open x: ENOENT` and `EISDIR: illegal
+ * operation on a directory, read` (src/store passes Node's on) become `… no such file or folder` and `is a
+ * folder, not a file`.
+ */
+export function storeMessage(err: Error): string {
+  return err.message
+    .replace(/\b(E[A-Z]{2,}): ([^,]+)(, [a-z]+(?: '[^']*')?)?/g, (whole, code: string) => systemErrorText(Object.assign(new Error(whole), { code })))
+    .replace(/: (E[A-Z]{2,})$/, (_, code: string) => `: ${systemErrorText(Object.assign(new Error(code), { code }))}`);
 }
 
 /** Parses an integer option, with a clear message when it is not one. */
@@ -58,7 +87,7 @@ export function readGameOrFail(file: string, options: ReadOptions = {}): GameLog
   try {
     return readLogFile(file, options);
   } catch (err) {
-    throw new CliError(`${file}: ${fileFailure(err).message}`, 1);
+    throw new CliError(`${file}: ${fileFailure(err).message}`, EXIT.failed);
   }
 }
 
@@ -68,16 +97,19 @@ export function onFileOrFail<T>(file: string, work: () => T): T {
     return work();
   } catch (err) {
     if (err instanceof CliError) throw err;
-    throw new CliError(`${file}: ${fileFailure(err).message}`, 1);
+    throw new CliError(`${file}: ${fileFailure(err).message}`, EXIT.failed);
   }
 }
 
 /** Checks `--round N` against the game. */
-export function checkRound(round: number | undefined, game: GameLog): void {
-  if (round !== undefined && round > game.rounds.length) throw new CliError(`--round ${round}: the game has ${game.rounds.length} rounds`);
+/** `--hand N` must name a hand the game has (1-based). */
+export function checkHand(hand: number | undefined, game: GameLog): void {
+  if (hand !== undefined && hand > game.rounds.length) {
+    throw new CliError(`--hand ${hand}: the game has ${game.rounds.length === 1 ? '1 hand' : `${game.rounds.length} hands`}`);
+  }
 }
 
-/** `--base-url` (kanshi fetch, and kanshi audit given ids) must be an http or https URL. */
+/** `--base-url` (kanshi fetch, and the commands that read logs, for --fetch) must be an http or https URL. */
 export function checkBaseUrl(text: string): void {
   let url: URL;
   try {

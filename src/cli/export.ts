@@ -2,13 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Option, type Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
-import type { Platform } from '../events/index.js';
+import { plural, type Platform } from '../events/index.js';
+import { systemErrorText } from '../ingest/index.js';
 import { toMjai } from '../export/index.js';
 import { writeFileAtomically } from '../fetch/index.js';
 import { KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
-import { addLimitOptions, CliError, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
-interface ExportOptions {
+interface ExportOptions extends LogSourceOptions {
   format: 'mjai';
   out?: string;
   kandoraTiming?: KandoraTiming;
@@ -29,7 +31,7 @@ export function registerExportCommand(program: Command): void {
   const command = program
     .command('export')
     .description('write logs in another format: mjai JSON lines (the events mjai-reviewer and Mortal read)')
-    .argument('<path...>', 'log files (mjlog XML, tenhou.net/6 JSON, mjai) or folders, read recursively')
+    .argument('<path...>', 'log files (mjlog XML, tenhou.net/6 JSON, mjai) or folders, read recursively, or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .addOption(new Option('--format <format>', 'the format to write').choices(['mjai']).makeOptionMandatory())
     .option('--out <dir>', 'write one NAME.mjai.jsonl per input into this folder (made if missing); without it, one file goes to stdout')
     .addOption(
@@ -38,6 +40,7 @@ export function registerExportCommand(program: Command): void {
       ),
     )
     .addOption(platformOption());
+  addLogSourceOptions(command);
   addLimitOptions(command)
     .addHelpText(
       'after',
@@ -50,41 +53,53 @@ A file that cannot be read is reported on stderr (one line naming where in the f
 expected; a log over a limit names the flag that raises it) and the others go on; the exit status is 1
 if any failed or a path holds no log file.
 
+${LOG_SOURCE_HELP}
+
 Examples:
   kanshi export --format mjai 2020052221gm-00a9-0000-6f0524c7.mjlog > game.mjai.jsonl
   kanshi export --format mjai logs --out mjai --kandora-timing after-discard`,
     )
-    .action(async (paths: string[], opts: ExportOptions) => {
+    .action(async (args: string[], opts: ExportOptions) => {
       const how = opts.kandoraTiming ? { kandoraTiming: opts.kandoraTiming } : {};
       const read = readOptionsFrom(opts);
+      const { paths, unresolved } = await resolveLogInputs(args, opts);
       if (opts.out === undefined) {
+        if (unresolved.length > 0) throw new CliError(`${unresolved[0].input}: ${unresolved[0].reason}`, EXIT.failed);
         const files: string[] = [];
         for await (const item of walkInputs(paths)) {
-          if (item.kind === 'missing') throw new CliError(`${item.path}: ${item.reason}`, 1);
+          if (item.kind === 'missing') throw new CliError(`${item.path}: ${item.reason}`, EXIT.failed);
           files.push(item.path);
           if (files.length > 1) throw new CliError('several logs to export: give --out DIR to write one file each');
         }
-        if (files.length === 0) throw new CliError(noLogsMessage(paths.join(', ')), 1);
+        if (files.length === 0) throw new CliError(noLogsMessage(paths.join(', ')), EXIT.failed);
         const game = readGameOrFail(files[0], read);
         const lines = onFileOrFail(files[0], () => toMjai(game, how));
         process.stdout.write(lines.join('\n') + '\n');
         return;
       }
-      mkdirSync(opts.out, { recursive: true });
+      try {
+        mkdirSync(opts.out, { recursive: true });
+      } catch (err) {
+        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`);
+      }
       let failed = 0;
+      for (const u of unresolved) {
+        failed++;
+        process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+      }
       const written = new Map<string, string>();
       const walk = emptyWalkReport();
       for await (const item of walkInputs(paths, walk)) {
         if (item.kind === 'missing') {
           failed++;
-          process.stderr.write(`${item.path}: ${item.reason}\n`);
+          process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
           continue;
         }
         const name = exportName(item.path);
         const earlier = written.get(name);
         if (earlier !== undefined) {
           failed++;
-          process.stderr.write(`${item.path}: not written: ${name} already holds ${earlier}\n`);
+          process.stderr.write(`kanshi: ${item.path}: not written: ${name} already holds ${earlier}\n`);
           continue;
         }
         let lines: string[];
@@ -94,12 +109,12 @@ Examples:
         } catch (err) {
           if (!(err instanceof CliError)) throw err;
           failed++;
-          process.stderr.write(`${err.message}\n`);
+          process.stderr.write(`kanshi: ${err.message}\n`);
           continue;
         }
         const path = await writeFileAtomically(opts.out, name, Buffer.from(lines.join('\n') + '\n'));
         written.set(name, item.path);
-        out(`${item.path} → ${path} (${lines.length} events)`);
+        out(`${item.path} → ${path} (${plural(lines.length, 'event')})`);
       }
       // Nothing written is no success: say which paths held no log file.
       for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);

@@ -19,8 +19,9 @@ import {
   type FetchSummary,
   type LogFormat,
 } from '../fetch/index.js';
-import { DEFAULT_LIMITS, LIMIT_FLAGS } from '../ingest/index.js';
+import { DEFAULT_LIMITS, LIMIT_FLAGS, systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, CliError, checkBaseUrl, limitsFromOptions, out, parseIntOption } from './common.js';
+import { plural } from './format.js';
 
 interface FetchCliOptions {
   list?: string[];
@@ -125,7 +126,7 @@ Examples:
       try {
         await mkdir(opts.out, { recursive: true });
       } catch (err) {
-        throw new CliError(`--out ${opts.out}: cannot create the folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`);
       }
       const progress = new ProgressReport(requested, opts.out, Boolean(process.stderr.isTTY));
       let summary: FetchSummary;
@@ -213,7 +214,7 @@ function readArchivePage(file: string): Buffer {
   try {
     size = statSync(file).size;
   } catch (err) {
-    throw new CliError(`--archive ${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new CliError(`--archive ${file}: ${systemErrorText(err)}`);
   }
   if (size > MAX_ARCHIVE_PAGE_BYTES) {
     throw new ArchiveError(tooLargeForAPage(`has ${size.toLocaleString('en-US')} bytes, more than ${MAX_ARCHIVE_PAGE_BYTES.toLocaleString('en-US')}`));
@@ -225,7 +226,7 @@ function readFileOrFail(file: string, option: string): Buffer {
   try {
     return readFileSync(file);
   } catch (err) {
-    throw new CliError(`${option} ${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new CliError(`${option} ${file}: ${systemErrorText(err)}`);
   }
 }
 
@@ -320,7 +321,7 @@ class ProgressReport {
 
 function summaryLine(s: FetchSummary, outDir: string): string {
   return (
-    `fetch: ${s.total} log${s.total === 1 ? '' : 's'} into ${outDir}: ${s.saved} saved, ${s.skipped} skipped (already there), ` +
+    `fetch: ${plural(s.total, 'log')} into ${outDir}: ${s.saved} saved, ${s.skipped} skipped (already there), ` +
     `${s.notFound} not found, ${s.invalid} invalid, ${s.failed} failed`
   );
 }

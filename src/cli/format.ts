@@ -16,6 +16,5 @@ export function tiles(ts: readonly (TileId | null)[], redFives = true): string {
   return ts.length === 0 ? '-' : ts.map((t) => tile(t, redFives)).join(' ');
 }
 
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+/** `1 file`, `2 files` (src/events has the one helper every message uses). */
+export { plural } from '../events/index.js';

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
-import type { GameLog, Platform, SourceFormat } from '../events/index.js';
+import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { readLogFile, summarizeGame } from '../ingest/index.js';
 import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
 export interface InfoLine {
   file: string;
@@ -11,15 +12,17 @@ export interface InfoLine {
   /** Where the game was played, as the log says (or --platform). */
   platform: Platform;
   gzip: boolean;
-  players: number;
-  names: string[];
-  rule: string;
-  rounds: number;
-  kans: { ankan: number; daiminkan: number; kakan: number };
-  riichiAnkans: number;
-  chankanWins: number;
-  rinshanWins: number;
-  kan4Aborts: number;
+  playerCount: number;
+  players: GameLog['players'];
+  rule: GameLog['rule'];
+  handCount: number;
+  /** Kans declared, by kind (robbed ones included, and counted apart in robbedKanCount). */
+  kanCounts: { ankan: number; daiminkan: number; kakan: number };
+  robbedKanCount: number;
+  riichiKanCount: number;
+  chankanWinCount: number;
+  rinshanWinCount: number;
+  suukaikanAbortCount: number;
   seeded: boolean;
 }
 
@@ -31,56 +34,68 @@ export function infoLine(file: string, game: GameLog): InfoLine {
     format: game.format,
     platform: game.platform,
     gzip: game.gzip,
-    players: game.rule.players,
-    names: game.players.map((p) => p.name),
-    rule: game.rule.label,
-    rounds: s.rounds,
-    kans: s.kans,
-    riichiAnkans: s.riichiAnkans,
-    chankanWins: s.chankanWins,
-    rinshanWins: s.rinshanWins,
-    kan4Aborts: s.kan4Aborts,
+    playerCount: game.rule.players,
+    players: game.players,
+    rule: game.rule,
+    handCount: s.handCount,
+    kanCounts: s.kanCounts,
+    robbedKanCount: s.robbedKanCount,
+    riichiKanCount: s.riichiKanCount,
+    chankanWinCount: s.chankanWinCount,
+    rinshanWinCount: s.rinshanWinCount,
+    suukaikanAbortCount: s.suukaikanAbortCount,
     seeded: game.seed !== null,
   };
 }
 
 function textLine(l: InfoLine): string {
-  const kans = `kans ${l.kans.ankan + l.kans.daiminkan + l.kans.kakan} (ankan ${l.kans.ankan}, daiminkan ${l.kans.daiminkan}, kakan ${l.kans.kakan})`;
+  const c = l.kanCounts;
+  const robbed = l.robbedKanCount ? `, ${l.robbedKanCount} robbed` : '';
+  const kans = `kans ${c.ankan + c.daiminkan + c.kakan} (ankan ${c.ankan}, daiminkan ${c.daiminkan}, kakan ${c.kakan}${robbed})`;
   return [
     l.file,
-    `${l.players}p ${l.rule || '?'} (${l.platform})`,
-    `${l.rounds} rounds`,
+    `${l.playerCount}p ${l.rule.label || '?'} (${l.platform})`,
+    plural(l.handCount, 'hand'),
     kans,
-    `riichi ankans ${l.riichiAnkans}`,
-    `rinshan wins ${l.rinshanWins}`,
-    `chankan wins ${l.chankanWins}`,
-    `four-kan aborts ${l.kan4Aborts}`,
+    `riichi kans ${l.riichiKanCount}`,
+    `rinshan wins ${l.rinshanWinCount}`,
+    `chankan wins ${l.chankanWinCount}`,
+    `four-kan aborts ${l.suukaikanAbortCount}`,
   ].join('  ');
 }
 
 export function registerInfoCommand(program: Command): void {
   const command = program
     .command('info')
-    .description('print one line per game: players, rounds, kans by kind, chankan wins, four-kan aborts')
-    .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively')
-    .option('--json', 'print one JSON object per line (file, platform, players, rounds, kans, chankanWins, kan4Aborts, …)')
+    .description('print one line per game: players, hands, kans by kind, chankan wins, four-kan aborts')
+    .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively, or Tenhou log ids and viewer URLs (read from --fetch-dir)')
+    .option('--json', 'print one JSON object per line (file, logId, platform, playerCount, players, rule, handCount, kanCounts, robbedKanCount, …; docs/vocabulary.md)')
     .addOption(platformOption());
+  addLogSourceOptions(command);
   addLimitOptions(command)
     .addHelpText(
       'after',
       `
-A file that cannot be read prints {"file", "error"} (or "file: error" on stderr), the error naming where
-in the file (byte, line, tag or JSON path) and what was expected, and the others go on; the exit status
-is 1 if any file failed or a path holds no log file. A log over a limit (size, tags or events, nesting, rounds) is refused with the
-flag that raises it.
+A file that cannot be read prints {"file", "error"} (or "kanshi: file: error" on stderr), the error
+naming where in the file (byte, line, tag or JSON path) and what was expected, and the others go on; the
+exit status is 1 if any file failed or a path holds no log file. A log over a limit (size, tags or
+events, nesting, rounds) is refused with the flag that raises it.
+
+${LOG_SOURCE_HELP}
 
 Examples:
   kanshi info logs
-  kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog`,
+  kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog
+  kanshi info 2020052221gm-00a9-0000-6f0524c7 --fetch`,
     )
-    .action(async (paths: string[], opts: { json?: boolean; platform?: Platform }) => {
+    .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; platform?: Platform }) => {
       const read = readOptionsFrom(opts);
       let failed = 0;
+      const { paths, unresolved } = await resolveLogInputs(args, opts);
+      for (const u of unresolved) {
+        failed++;
+        report(opts.json, u.input, u.reason);
+      }
       const walk = emptyWalkReport();
       for await (const item of walkInputs(paths, walk)) {
         if (item.kind === 'missing') {
@@ -106,5 +121,5 @@ Examples:
 
 function report(json: boolean | undefined, file: string, error: string): void {
   if (json) out(JSON.stringify({ file, error }));
-  else process.stderr.write(`${file}: ${error}\n`);
+  else process.stderr.write(`kanshi: ${file}: ${error}\n`);
 }

@@ -10,6 +10,7 @@ import {
 import type { Rules } from '../rules/index.js';
 import { kindToString, kindsToString, type TileKind } from '../tiles/index.js';
 import { CliError, out, parseIntOption } from './common.js';
+import { plural } from './format.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 import {
   addMeldOptions,
@@ -123,7 +124,7 @@ function ankansFromOptions(options: KanCheckOptions & Record<string, unknown>, r
 }
 
 function kansText(n: number): string {
-  return n === 1 ? '1 kan' : `${n} kans`;
+  return plural(n, 'kan');
 }
 
 /** The number of melds, from --melds or --ankan/--ankans (they must agree); undefined when neither is given. */

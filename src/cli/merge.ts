@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { mergeDatabases, type MergeInputResult } from '../store/index.js';
-import { CliError, out } from './common.js';
+import { mergeDatabases, StoreError, type MergeInputResult } from '../store/index.js';
+import { CliError, EXIT, out } from './common.js';
+import { plural } from './format.js';
+import { storeFailure } from './query.js';
 
 interface MergeOptions {
   into: string;
@@ -35,12 +37,13 @@ Examples:
       try {
         result = mergeDatabases(opts.into, inputs, { onInput: opts.json ? undefined : (r) => process.stderr.write(inputLine(r) + '\n') });
       } catch (err) {
-        throw new CliError(`merge into ${opts.into} failed: ${(err as Error).message}`, 1);
+        const why = err instanceof StoreError ? storeFailure(err).message : (err as Error).message;
+        throw new CliError(`merge into ${opts.into} failed: ${why}`, EXIT.failed);
       }
       if (opts.json) {
         out(JSON.stringify(result));
       } else {
-        out(`merged ${inputs.length} database${inputs.length === 1 ? '' : 's'} into ${opts.into} in ${result.seconds.toFixed(1)} s: ${result.games} games, ${result.audits} audits`);
+        out(`merged ${plural(inputs.length, 'database')} into ${opts.into} in ${result.seconds.toFixed(1)} s: ${plural(result.games, 'game')}, ${plural(result.audits, 'audit')}`);
       }
     });
 }

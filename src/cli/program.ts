@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { CliError } from './common.js';
+import { CliError, EXIT, EXIT_STATUS_HELP } from './common.js';
 import { registerRulesCommand } from './rules.js';
 import { registerKanCheckCommand } from './kan-check.js';
 import { registerWaitsCommand } from './waits.js';
@@ -22,8 +22,11 @@ export function buildProgram(): Command {
     .name('kanshi')
     .description('Replay and audit Tenhou mahjong logs, with every kan at the centre.')
     .version('0.1.0')
+    // Commander's own messages (`error: missing required argument 'path'`) in kanshi's one style.
+    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'kanshi: ')) })
     .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
+    .exitOverride()
+    .addHelpText('after', `\n${EXIT_STATUS_HELP}`);
   // Each command file exports one register function; keep this list in the order of `kanshi --help`.
   registerInfoCommand(program);
   registerEventsCommand(program);
@@ -42,7 +45,7 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Runs the CLI and returns the exit status (0 ok, 1 findings or failed files, 2 usage or fatal error). */
+/** Runs the CLI and returns the exit status (EXIT in common.ts: 0 ok, 1 failed, 2 usage, 3 audit --fail-on met, 130 interrupted). */
 export async function runCli(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
@@ -51,13 +54,14 @@ export async function runCli(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       // help and version exit through here with code 0
-      return err.exitCode === 0 ? 0 : 2;
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (err instanceof CliError) {
       process.stderr.write(`kanshi: ${err.message}\n`);
       return err.exitCode;
     }
+    // kanshi's own failure, not the command line's: the stack, for a bug report.
     process.stderr.write(`kanshi: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-    return 2;
+    return EXIT.failed;
   }
 }

@@ -5,7 +5,9 @@
 import { Option, type Command } from 'commander';
 import { QueryTimeoutError, StoreError, openStore, streamQuery, type QueryStream, type Store } from '../store/index.js';
 import { DEFAULT_DB } from './audit.js';
-import { CliError } from './common.js';
+import { systemErrorText } from '../ingest/index.js';
+import { CliError, EXIT, storeMessage } from './common.js';
+import { plural } from './format.js';
 
 export type QueryFormat = 'table' | 'csv' | 'json';
 
@@ -14,9 +16,19 @@ export function openForReading(file: string): Store {
   try {
     return openStore(file, { readonly: true });
   } catch (err) {
-    if (err instanceof StoreError) throw new CliError(err.message);
+    if (err instanceof StoreError) throw storeFailure(err);
+    // A system error src/store lets through (a folder given as --db): the file's fault, not kanshi's.
+    if (typeof (err as NodeJS.ErrnoException).code === 'string') throw new CliError(`cannot open ${file}: ${systemErrorText(err)}`, EXIT.failed);
     throw err;
   }
+}
+
+/**
+ * A database refused or a statement that failed, as the CLI reports it: exit 1 (the command line was
+ * right; the database or the SQL was not), and a system error in words (`no such file or folder`, not `ENOENT`).
+ */
+export function storeFailure(err: StoreError): CliError {
+  return new CliError(storeMessage(err), EXIT.failed);
 }
 
 // ---- cells -------------------------------------------------------------------------------------------
@@ -71,6 +83,21 @@ export function uniqueKeys(columns: readonly string[]): string[] {
     seen.set(c, n);
     return n === 1 ? c : `${c}_${n}`;
   });
+}
+
+/**
+ * The schema's columns that hold JSON text (schemas/audit.sql): with --format json their values come out
+ * nested, as arrays and objects, not as strings to parse again. A value that does not parse stays a string.
+ */
+export const JSON_COLUMNS: ReadonlySet<string> = new Set(['tiles', 'yaku', 'yakuman', 'indicators', 'ura_indicators', 'details', 'yaku_names']);
+
+function nestedJson(column: string, value: unknown): unknown {
+  if (typeof value !== 'string' || !JSON_COLUMNS.has(column) || !(value.startsWith('[') || value.startsWith('{'))) return jsonValue(value);
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
 }
 
 function jsonValue(value: unknown): unknown {
@@ -140,7 +167,7 @@ export class RowPrinter {
       else if (this.format === 'json') {
         if (this.previousJson !== null) this.out.line(this.previousJson + ',');
         const object: Record<string, unknown> = {};
-        this.keys.forEach((k, i) => (object[k] = jsonValue(r[i])));
+        this.keys.forEach((k, i) => (object[k] = nestedJson(this.columns[i], r[i])));
         this.previousJson = JSON.stringify(object);
       } else if (this.sample) {
         this.sample.push(r);
@@ -158,7 +185,7 @@ export class RowPrinter {
       this.out.line(']');
     } else if (this.format === 'table') {
       if (this.sample) this.startTable();
-      this.out.line(`(${this.count} row${this.count === 1 ? '' : 's'})`);
+      this.out.line(`(${plural(this.count, 'row')})`);
     }
     this.out.flush();
     return this.count;
@@ -220,7 +247,7 @@ export function printRows(columns: readonly string[], rows: Iterable<unknown[]>,
 // ---- the command -------------------------------------------------------------------------------------
 
 /** Exit status of a query stopped by --timeout (as timeout(1) has it). */
-export const TIMEOUT_EXIT = 124;
+export const TIMEOUT_EXIT = EXIT.timeout;
 export const DEFAULT_QUERY_TIMEOUT_S = 60;
 
 function parseSeconds(value: string): number {
@@ -237,7 +264,7 @@ export function registerQueryCommand(program: Command): void {
     .description('run one read-only SQL statement on the audit database and print its rows')
     .argument('<sql>', 'one SQL statement that returns rows: SELECT, WITH … SELECT, PRAGMA or EXPLAIN')
     .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
-    .addOption(new Option('--format <format>', 'table (aligned, for reading), csv (RFC 4180) or json (an array of objects)').choices(['table', 'csv', 'json']).default('table'))
+    .addOption(new Option('--format <format>', 'table (aligned, for reading), csv (RFC 4180) or json (an array of objects; JSON columns such as tiles, yaku and details nested)').choices(['table', 'csv', 'json']).default('table'))
     .option('--timeout <seconds>', 'stop the statement after this long (0: no limit); time waiting for a slow reader of the output does not count', parseSeconds, DEFAULT_QUERY_TIMEOUT_S)
     .addHelpText(
       'after',
@@ -246,12 +273,12 @@ The database is opened read-only: a statement that would change it is refused. R
 SQLite produces them, in every format (a table sizes its columns from its first ${TABLE_SAMPLE_ROWS} rows), so a
 query of any length runs in little memory; Ctrl-C stops it at once.
 
-Exit status: 0; 2 for a refused or wrong statement, a missing or foreign database, or bad options;
-${TIMEOUT_EXIT} when the statement ran past --timeout (default ${DEFAULT_QUERY_TIMEOUT_S} s: the rows printed until then are
-not all of them); 130 when interrupted.
+Exit status: 0; 1 for a refused or wrong statement (a SQL error), or a missing or foreign database; 2 for
+bad options; ${TIMEOUT_EXIT} when the statement ran past --timeout (default ${DEFAULT_QUERY_TIMEOUT_S} s: the rows printed until then
+are not all of them); 130 when interrupted.
 
 Tables (schemas/audit.sql):
-  facts     games, players, rounds, kans, reveals, wins, aborts     (keyed by game_id; games.content_hash)
+  facts     games, players, hands, kans, reveals, wins, aborts      (keyed by game_id; games.content_hash)
   verdicts  audits, kan_verdicts, riichi_kan_verdicts, win_dora, findings   (keyed by rule_set_id, game_id)
   also      rule_sets (one per set of knob values), finding_kinds, tiles (id → name such as 5m, 7z)
   views     rule_set_summary, kan_list, kan_stats, rinshan_stats, riichi_kan_stats, riichi_kans,
@@ -272,7 +299,7 @@ Examples:
       const interrupt = () => {
         stream?.close();
         process.stderr.write('\nkanshi: query interrupted\n');
-        process.exit(130);
+        process.exit(EXIT.interrupted);
       };
       process.on('SIGINT', interrupt);
       try {
@@ -297,7 +324,7 @@ Examples:
         if (err instanceof QueryTimeoutError) {
           throw new CliError(`${err.message}; the rows printed are not all of them (raise --timeout, or 0 for no limit)`, TIMEOUT_EXIT);
         }
-        if (err instanceof StoreError) throw new CliError(err.message);
+        if (err instanceof StoreError) throw storeFailure(err);
         throw err;
       } finally {
         process.off('SIGINT', interrupt);

@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { viewerLogId, viewerUrl, type GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
-import { addLimitOptions, checkRound, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { addLimitOptions, checkHand, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { plural, roundName, tile, tiles } from './format.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+import { addLogSourceOptions, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 
 const MOMENTS: Record<RevealMoment, string> = {
   declaration: 'at declaration',
@@ -44,20 +45,20 @@ function winLine(w: WinRecord, red: boolean): string[] {
   ];
 }
 
-export function replayText(file: string, game: GameLog, result: ReplayResult, round?: number): string[] {
+export function replayText(file: string, game: GameLog, result: ReplayResult, hand?: number): string[] {
   const red = game.rule.redFives;
   const timing = result.effectiveKandoraTiming === result.kandoraTiming ? result.kandoraTiming : `${result.kandoraTiming} (${result.effectiveKandoraTiming} for this game)`;
   const lines = [
     `${file}  ${game.rule.players}p ${game.rule.label}  kandora timing: ${timing}`,
     result.seeded
-      ? `wall rebuilt from the seed: ${result.wallChecked} tiles checked, ${plural(result.wallMismatches.length, 'mismatch')}`.replace('mismatchs', 'mismatches')
+      ? `wall rebuilt from the seed: ${plural(result.checkedTileCount, 'tile')} checked, ${plural(result.wallMismatches.length, 'mismatch', 'mismatches')}`
       : `wall not checked: ${result.seedNote}`,
   ];
   const logId = viewerLogId(game);
-  for (const r of result.rounds) {
-    if (round !== undefined && r.index !== round - 1) continue;
-    lines.push('', `Round ${r.index + 1}: ${roundName(r.kyoku)}, ${r.honba} honba, dealer seat ${r.dealer}`);
-    if (logId) lines.push(`  viewer: ${viewerUrl(logId, 0, r.index)}`);
+  for (const r of result.hands) {
+    if (hand !== undefined && r.hand !== hand) continue;
+    lines.push('', `Hand ${r.hand}: ${roundName(r.kyoku)}, ${r.honba} honba, dealer seat ${r.dealer}`);
+    if (logId) lines.push(`  viewer: ${viewerUrl(logId, 0, r.hand)}`);
     for (const k of r.kans) lines.push(...kanLines(k, red));
     if (r.kans.length === 0) lines.push('  no kans');
     for (const w of r.wins) lines.push(...winLine(w, red));
@@ -65,40 +66,41 @@ export function replayText(file: string, game: GameLog, result: ReplayResult, ro
     if (r.ending.kind === 'none') lines.push('  the log stops here (excerpt)');
   }
   const problems = [
-    ...result.wallMismatches.map((m) => `wall mismatch in round ${m.round + 1}: ${m.message}`),
-    ...result.kandoraCountMismatches.map((m) => `round ${m.round + 1}: the log shows ${plural(m.logged, 'kandora indicator')}, the timing reveals ${m.rule}   <- differs`),
-    ...result.inconsistencies.map((x) => `inconsistency in round ${x.round + 1} (event ${x.eventIndex}): ${x.message}`),
+    ...result.wallMismatches.map((m) => `wall mismatch in hand ${m.hand}: ${m.message}`),
+    ...result.kandoraCountMismatches.map((m) => `hand ${m.hand}: the log shows ${plural(m.logged, 'kandora indicator')}, the timing reveals ${m.rule}   <- differs`),
+    ...result.inconsistencies.map((x) => `inconsistency in hand ${x.hand} (event ${x.eventIndex}): ${x.message}`),
   ];
   if (problems.length) lines.push('', ...problems);
   return lines;
 }
 
 /**
- * The replay as JSON, with Tenhou viewer links where the game has a log id: each round's (seat 0), each
- * kan's (seen from the kan player) and each win's (from the winner); null otherwise.
+ * The replay as JSON, with the file and log id, and Tenhou viewer links where the game has a log id: each
+ * hand's (seat 0), each kan's (seen from the kan player) and each win's (from the winner); null otherwise.
  */
-export function replayJson(game: GameLog, result: ReplayResult, round?: number): Record<string, unknown> {
+export function replayJson(file: string, game: GameLog, result: ReplayResult, hand?: number): Record<string, unknown> {
   const logId = viewerLogId(game);
-  const rounds = result.rounds
-    .filter((r) => round === undefined || r.index === round - 1)
+  const hands = result.hands
+    .filter((r) => hand === undefined || r.hand === hand)
     .map((r) => ({
       ...r,
-      viewerUrl: viewerUrl(logId, 0, r.index),
-      kans: r.kans.map((k) => ({ ...k, viewerUrl: viewerUrl(logId, k.seat, r.index) })),
-      wins: r.wins.map((w) => ({ ...w, viewerUrl: viewerUrl(logId, w.seat, r.index) })),
+      viewerUrl: viewerUrl(logId, 0, r.hand),
+      kans: r.kans.map((k) => ({ ...k, viewerUrl: viewerUrl(logId, k.seat, r.hand) })),
+      wins: r.wins.map((w) => ({ ...w, viewerUrl: viewerUrl(logId, w.seat, r.hand) })),
     }));
-  return { ...result, logId: game.logId, rounds };
+  return { file, logId: game.logId, ...result, hands };
 }
 
 export function registerReplayCommand(program: Command): void {
   const command = program
     .command('replay')
-    .description('replay one log and print a kan timeline per round: replacement tiles, kandora moments logged vs rule, dora per win')
-    .argument('<file>', 'a log file (mjlog XML, gzip or plain, or tenhou.net/6 JSON)')
-    .option('--round <n>', 'only the n-th round of the game (1 = the first hand)', parseIntOption('--round', 1))
+    .description('replay one log and print a kan timeline per hand: replacement tiles, kandora moments logged vs rule, dora per win')
+    .argument('<log>', 'a log file (mjlog XML, gzip or plain, tenhou.net/6 JSON or mjai), or a Tenhou log id or viewer URL (read from --fetch-dir)')
+    .option('--hand <n>', 'only the n-th hand of the game (1 = the first; docs/vocabulary.md)', parseIntOption('--hand', 1))
     .option('--json', 'print the whole replay result as JSON')
     .addOption(platformOption());
   addRuleOptions(command);
+  addLogSourceOptions(command);
   addLimitOptions(command);
   command.addHelpText(
     'after',
@@ -111,20 +113,24 @@ every indicator is checked against it. "logged" is what the log shows; "rule" is
 kandora timing would give (for example --kandora-timing immediate shows the indicator a rinshan win
 after a kakan would have gained).
 
+${LOG_SOURCE_HELP}
+
 Examples:
   kanshi replay 2020052221gm-00a9-0000-6f0524c7.mjlog --kandora-timing immediate
-  kanshi replay game.xml --round 4 --profile mleague`,
+  kanshi replay 'https://tenhou.net/0/?log=2020052221gm-00a9-0000-6f0524c7&tw=1' --fetch
+  kanshi replay game.xml --hand 4 --profile mleague`,
   );
-  command.action((file: string, opts: Record<string, unknown>) => {
+  command.action(async (arg: string, opts: LogSourceOptions) => {
     const ruleSets = ruleSetsFromOptions(opts);
+    const file = await resolveOneLog(arg, opts);
     const game = readGameOrFail(file, readOptionsFrom(opts));
     const { rules } = ruleSets[game.platform];
-    const round = opts.round as number | undefined;
-    checkRound(round, game);
+    const hand = opts.hand as number | undefined;
+    checkHand(hand, game);
     const lines = onFileOrFail(file, () => {
       const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
-      if (opts.json) return [JSON.stringify(replayJson(game, result, round))];
-      return replayText(file, game, result, round);
+      if (opts.json) return [JSON.stringify(replayJson(file, game, result, hand))];
+      return replayText(file, game, result, hand);
     });
     for (const line of lines) out(line);
   });

@@ -8,8 +8,10 @@ import { buildReport, DEFAULT_FINDINGS_PER_KIND, writeFileAtomic } from '../repo
 import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
 import { StoreError } from '../store/index.js';
 import { DEFAULT_DB } from './audit.js';
-import { CliError, out, parseIntOption } from './common.js';
-import { openForReading } from './query.js';
+import { systemErrorText } from '../ingest/index.js';
+import { CliError, EXIT, out, parseIntOption } from './common.js';
+import { plural } from './format.js';
+import { openForReading, storeFailure } from './query.js';
 
 interface ReportCommandOptions {
   db: string;
@@ -42,7 +44,8 @@ turn and by turns since riichi, kandora hit rate, kandora reveal timing against 
 four kans; conformance knob by knob (cases, how many conform, examples); and, when the database holds
 several rule sets, what each makes of the same games. One file, CSS and SVG inline: it opens offline.
 
-Exit status: 0 written; 1 the file could not be written; 2 usage, no database, or no such audit.
+Exit status: 0 written; 1 no database (or not kanshi's), no such audit in it, or the file could not be
+written; 2 usage (a bad option, an unknown profile).
 
 Examples:
   kanshi audit ../shared/corpus/logs --db corpus.sqlite
@@ -58,7 +61,7 @@ Examples:
       try {
         built = await buildReport(store, { profile: opts.profile, rulesKey: opts.rulesKey }, { findingsPerKind: opts.findingsPerKind, databaseName: opts.db });
       } catch (err) {
-        if (err instanceof StoreError) throw new CliError(err.message);
+        if (err instanceof StoreError) throw storeFailure(err);
         throw err;
       } finally {
         store.close();
@@ -67,10 +70,10 @@ Examples:
       try {
         bytes = writeFileAtomic(resolve(opts.out), built.html);
       } catch (err) {
-        throw new CliError(`cannot write ${opts.out}: ${(err as Error).message}`, 1);
+        throw new CliError(`cannot write ${opts.out}: ${systemErrorText(err)}`, EXIT.failed);
       }
       const s = built.data.ruleSet;
       const findings = built.data.findings.reduce((n, f) => n + f.findings, 0);
-      out(`wrote ${opts.out} (${Math.round(bytes / 1024)} KB): rule set ${s.profile ?? s.rulesKey}, ${s.gamesRead} games, ${findings} findings, ${built.plots} plots`);
+      out(`wrote ${opts.out} (${Math.round(bytes / 1024)} KB): rule set ${s.profile ?? s.rulesKey}, ${plural(s.readGameCount, 'game')}, ${plural(findings, 'finding')}, ${plural(built.plots, 'plot')}`);
     });
 }

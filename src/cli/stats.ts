@@ -6,8 +6,9 @@ import { Option, type Command } from 'commander';
 import { KNOBS } from '../rules/index.js';
 import { StoreError, type RuleSetSummary, type StatsReport, type StatsTable } from '../store/index.js';
 import { DEFAULT_DB } from './audit.js';
-import { CliError, out } from './common.js';
-import { cellText, displayWidth, openForReading, renderTable } from './query.js';
+import { out } from './common.js';
+import { plural } from './format.js';
+import { cellText, displayWidth, openForReading, renderTable, storeFailure } from './query.js';
 
 interface StatsOptions {
   db: string;
@@ -29,12 +30,12 @@ function printHeader(file: string, report: StatsReport): void {
   out(`database: ${file}`);
   out(`rule set: ${ruleSetName(s)} (${knobsLine(s)})`);
   out(
-    `  ${s.gamesRead} games audited` +
-      (s.gamesFailed ? `, ${s.gamesFailed} files could not be read` : '') +
-      `; findings: ${s.errors} errors, ${s.warnings} warnings, ${s.infos} info; last run ${s.lastRunAt}`,
+    `  ${plural(s.readGameCount, 'game')} audited` +
+      (s.failedGameCount ? `, ${plural(s.failedGameCount, 'file')} could not be read` : '') +
+      `; findings: ${plural(s.errorCount, 'error')}, ${plural(s.warningCount, 'warning')}, ${s.infoCount} info; last run ${s.lastRunAt}`,
   );
   if (report.otherRuleSets.length > 0) {
-    const others = report.otherRuleSets.map((o) => `${ruleSetName(o)} (${o.games} games)`).join(', ');
+    const others = report.otherRuleSets.map((o) => `${ruleSetName(o)} (${plural(o.gameCount, 'game')})`).join(', ');
     out(`other rule sets: ${others}; choose with --profile NAME or --rules-key KEY`);
   }
 }
@@ -102,7 +103,7 @@ Examples:
         printHeader(opts.db, report);
         for (const t of report.tables) printTable(t);
       } catch (err) {
-        if (err instanceof StoreError) throw new CliError(err.message);
+        if (err instanceof StoreError) throw storeFailure(err);
         throw err;
       } finally {
         store.close();

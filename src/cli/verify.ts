@@ -5,38 +5,43 @@ import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
 import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
+import { plural } from './format.js';
 
 export interface VerifyLine {
   file: string;
+  logId: string | null;
   seeded: boolean;
   /** Why no wall could be rebuilt, when not seeded. */
   seedNote?: string;
-  wallChecked: number;
-  wallMismatches: number;
-  timingMismatches: number;
-  /** Rounds of a log that does not time its kandora (tenhou.net/6 JSON) showing another number of them than the timing reveals. */
-  kandoraCountMismatches: number;
-  inconsistencies: number;
+  /** Tiles compared with the rebuilt wall. */
+  checkedTileCount: number;
+  wallMismatchCount: number;
+  timingMismatchCount: number;
+  /** Hands of a log that does not time its kandora (tenhou.net/6 JSON) showing another number of them than the timing reveals. */
+  kandoraCountMismatchCount: number;
+  inconsistencyCount: number;
   /** The first few problems, for a person to look at. */
   details?: string[];
 }
 
-export function verifyLine(file: string, r: ReplayResult): VerifyLine {
+export function verifyLine(file: string, logId: string | null, r: ReplayResult): VerifyLine {
   const details = [
-    ...r.wallMismatches.map((m) => `round ${m.round + 1} event ${m.eventIndex}: wall ${m.kind}: ${m.message}`),
-    ...r.timingMismatches.map((m) => `round ${m.round + 1} event ${m.kanEventIndex}: seat ${m.seat} ${m.kind} kandora logged ${m.logged}, rule ${m.rule}`),
-    ...r.kandoraCountMismatches.map((m) => `round ${m.round + 1} event ${m.eventIndex}: the log shows ${m.logged} kandora, the rule reveals ${m.rule}`),
-    ...r.inconsistencies.map((x) => `round ${x.round + 1} event ${x.eventIndex}: ${x.kind}: ${x.message}`),
+    ...r.wallMismatches.map((m) => `hand ${m.hand} event ${m.eventIndex}: wall ${m.kind}: ${m.message}`),
+    ...r.timingMismatches.map((m) => `hand ${m.hand} event ${m.kanEventIndex}: seat ${m.seat} ${m.kind} kandora logged ${m.logged}, rule ${m.rule}`),
+    ...r.kandoraCountMismatches.map((m) => `hand ${m.hand} event ${m.eventIndex}: the log shows ${m.logged} kandora, the rule reveals ${m.rule}`),
+    ...r.inconsistencies.map((x) => `hand ${x.hand} event ${x.eventIndex}: ${x.kind}: ${x.message}`),
   ];
   return {
     file,
+    logId,
     seeded: r.seeded,
     ...(r.seedNote ? { seedNote: r.seedNote } : {}),
-    wallChecked: r.wallChecked,
-    wallMismatches: r.wallMismatches.length,
-    timingMismatches: r.timingMismatches.length,
-    kandoraCountMismatches: r.kandoraCountMismatches.length,
-    inconsistencies: r.inconsistencies.length,
+    checkedTileCount: r.checkedTileCount,
+    wallMismatchCount: r.wallMismatches.length,
+    timingMismatchCount: r.timingMismatches.length,
+    kandoraCountMismatchCount: r.kandoraCountMismatches.length,
+    inconsistencyCount: r.inconsistencies.length,
     ...(details.length ? { details: details.slice(0, 20) } : {}),
   };
 }
@@ -45,13 +50,14 @@ export function registerVerifyCommand(program: Command): void {
   const command = program
     .command('verify')
     .description('replay logs and check every tile against the wall rebuilt from the seed, and every kandora reveal against the rule')
-    .argument('<path...>', 'log files or folders (read recursively)')
+    .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option(
       '--json',
-      'one JSON object per game: file, seeded, wallChecked, wallMismatches, timingMismatches, kandoraCountMismatches, inconsistencies (or file, error)',
+      'one JSON object per game: file, logId, seeded, checkedTileCount, wallMismatchCount, timingMismatchCount, kandoraCountMismatchCount, inconsistencyCount (or file, error)',
     )
     .addOption(platformOption());
   addRuleOptions(command);
+  addLogSourceOptions(command);
   addLimitOptions(command);
   command.addHelpText(
     'after',
@@ -63,66 +69,78 @@ over a limit of size, tags or events, nesting or rounds names the flag that rais
 holds no log file. Games without a usable seed are replayed with the wall checks skipped ("seeded":
 false, with the reason).
 
+${LOG_SOURCE_HELP}
+
 Examples:
   kanshi verify logs
-  kanshi verify --json --kandora-timing immediate ../shared/corpus/logs | grep -v '"timingMismatches":0'`,
+  kanshi verify --json --kandora-timing immediate ../shared/corpus/logs | grep -v '"timingMismatchCount":0'`,
   );
-  command.action(async (paths: string[], opts: Record<string, unknown>) => {
+  command.action(async (args: string[], opts: LogSourceOptions) => {
     const ruleSets = ruleSetsFromOptions(opts);
     const read = readOptionsFrom(opts);
     let bad = 0;
     let games = 0;
     const totals = { wallChecked: 0, wallMismatches: 0, timingMismatches: 0, kandoraCountMismatches: 0, inconsistencies: 0, unseeded: 0, failed: 0 };
+    const failedInput = (file: string, error: string) => {
+      bad++;
+      totals.failed++;
+      if (opts.json) out(JSON.stringify({ file, error }));
+      else process.stderr.write(`kanshi: ${file}: ${error}\n`);
+    };
+    const { paths, unresolved } = await resolveLogInputs(args, opts);
+    for (const u of unresolved) failedInput(u.input, u.reason);
     const walk = emptyWalkReport();
     for await (const item of walkInputs(paths, walk)) {
       if (item.kind === 'missing') {
-        bad++;
-        totals.failed++;
-        if (opts.json) out(JSON.stringify({ file: item.path, error: item.reason }));
-        else process.stderr.write(`${item.path}: ${item.reason}\n`);
+        failedInput(item.path, item.reason);
         continue;
       }
       let line: VerifyLine;
       try {
         const game = readLogFile(item.path, read);
-        line = verifyLine(item.path, replayGame(game, { kandoraTiming: ruleSets[game.platform].rules.kandoraTiming }));
+        line = verifyLine(item.path, game.logId, replayGame(game, { kandoraTiming: ruleSets[game.platform].rules.kandoraTiming }));
       } catch (err) {
-        bad++;
-        totals.failed++;
-        const error = fileFailure(err).message;
-        if (opts.json) out(JSON.stringify({ file: item.path, error }));
-        else process.stderr.write(`${item.path}: ${error}\n`);
+        failedInput(item.path, fileFailure(err).message);
         continue;
       }
       games++;
-      totals.wallChecked += line.wallChecked;
-      totals.wallMismatches += line.wallMismatches;
-      totals.timingMismatches += line.timingMismatches;
-      totals.kandoraCountMismatches += line.kandoraCountMismatches;
-      totals.inconsistencies += line.inconsistencies;
+      totals.wallChecked += line.checkedTileCount;
+      totals.wallMismatches += line.wallMismatchCount;
+      totals.timingMismatches += line.timingMismatchCount;
+      totals.kandoraCountMismatches += line.kandoraCountMismatchCount;
+      totals.inconsistencies += line.inconsistencyCount;
       if (!line.seeded) totals.unseeded++;
-      const problems = line.wallMismatches + line.timingMismatches + line.kandoraCountMismatches + line.inconsistencies;
+      const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount;
       if (problems > 0) bad++;
       if (opts.json) out(JSON.stringify(line));
       else {
         const status = problems === 0 ? 'ok' : 'FAILED';
-        const wall = line.seeded ? `${line.wallChecked} tiles checked, ${line.wallMismatches} wall mismatches` : `wall not checked (${line.seedNote})`;
-        const counts = line.kandoraCountMismatches ? `, ${line.kandoraCountMismatches} kandora count mismatches` : '';
-        out(`${status}  ${line.file}  ${wall}, ${line.timingMismatches} timing mismatches${counts}, ${line.inconsistencies} inconsistencies`);
+        const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
+        const counts = line.kandoraCountMismatchCount ? `, ${mismatches(line.kandoraCountMismatchCount, 'kandora count')}` : '';
+        out(`${status}  ${line.file}  ${wall}, ${mismatches(line.timingMismatchCount, 'timing')}${counts}, ${inconsistencies(line.inconsistencyCount)}`);
         for (const d of line.details ?? []) out(`    ${d}`);
       }
     }
     if (!opts.json) {
       process.stderr.write(
-        `${games} games: ${totals.wallChecked} tiles checked, ${totals.wallMismatches} wall mismatches, ${totals.timingMismatches} timing mismatches ` +
-          `and ${totals.kandoraCountMismatches} kandora count mismatches (kandora timing ${timingName(ruleSets)}), ` +
-          `${totals.inconsistencies} inconsistencies; ${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
+        `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
+          `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
+          `${inconsistencies(totals.inconsistencies)}; ${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
       );
     }
     // Nothing verified is no success: say which paths held no log file.
     for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
     if (bad > 0 || walk.files === 0) process.exitCode = 1;
   });
+}
+
+/** `1 wall mismatch`, `3 timing mismatches`. */
+function mismatches(n: number, what: string): string {
+  return plural(n, `${what} mismatch`, `${what} mismatches`);
+}
+
+function inconsistencies(n: number): string {
+  return plural(n, 'inconsistency', 'inconsistencies');
 }
 
 /** The kandora timing applied: one, or each platform's. */

@@ -5,15 +5,15 @@
  */
 import type { MeldType, TileId } from '../tiles/index.js';
 
-export const EVENTS_SCHEMA_VERSION = 3;
+export const EVENTS_SCHEMA_VERSION = 4;
 
 /** Seat 0..3; seat 0 is the first dealer. In 3-player games seat 3 is empty. */
 export type Seat = number;
 
 export interface RoundStartEvent {
   type: 'roundStart';
-  /** Kyoku index: 4 × wind + dealer (0 = East 1, 4 = South 1, 8.. = West); 3-player skips dealer 3. */
-  round: number;
+  /** Kyoku: 4 × wind + dealer (0 = East 1, 4 = South 1, 8.. = West); 3-player skips dealer 3. */
+  kyoku: number;
   honba: number;
   riichiSticks: number;
   /** The two dice, 1..6. */

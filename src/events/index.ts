@@ -1,8 +1,10 @@
 /**
  * src/events: the event stream every log format is read into, and the vocabulary it uses (mjlog yaku ids).
  * Types and constants only: ingest writes events, the table applies them, nothing here acts on them.
+ * Beside them, the viewer links and `plural` (counts in words), which every folder that writes messages shares.
  * The only door of this folder.
  */
 export * from './events.js';
 export { YAKU, YAKUMAN, YAKU_IDS_BY_NAME, YAKU_NAMES } from './yaku.js';
 export { TENHOU_LOG_ID, VIEWER_BASE, viewerLogId, viewerUrl } from './viewer.js';
+export { plural } from './words.js';

@@ -15,13 +15,14 @@ export const VIEWER_BASE = 'https://tenhou.net/0/?log=';
 export const TENHOU_LOG_ID = /^\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}$/;
 
 /**
- * The viewer URL of a hand seen from a seat, or null without a log id. A missing seat sits the viewer at
- * seat 0; a missing round opens the game at its start.
+ * The viewer URL of a hand (1-based, as everywhere in kanshi) seen from a seat, or null without a log id.
+ * A missing seat sits the viewer at seat 0; a missing hand opens the game at its start. The viewer's `ts`
+ * counts hands from 0.
  */
-export function viewerUrl(logId: string | null | undefined, seat?: number | null, round?: number | null): string | null {
+export function viewerUrl(logId: string | null | undefined, seat?: number | null, hand?: number | null): string | null {
   // Only a whole Tenhou log id: anything else (a crafted ref) would add its own parameters to the link.
   if (!logId || !TENHOU_LOG_ID.test(logId)) return null;
-  return `${VIEWER_BASE}${logId}&tw=${seat ?? 0}${round === null || round === undefined ? '' : `&ts=${round}`}`;
+  return `${VIEWER_BASE}${logId}&tw=${seat ?? 0}${hand === null || hand === undefined ? '' : `&ts=${hand - 1}`}`;
 }
 
 /** The log id the viewer can open: only Tenhou's own games (a Mahjong Soul or mjai log id means nothing there). */

@@ -88,7 +88,7 @@ function placementOf(game: GameLog, options: MjaiExportOptions): Placement {
     throw new Error(`toMjai: the replay given is under ${options.replay.kandoraTiming}, the timing asked for is ${timing}`);
   }
   const replay = options.replay ?? replayGame(game, { kandoraTiming: timing });
-  return { all, rounds: new Map(replay.rounds.map((r) => [r.index, r])) };
+  return { all, rounds: new Map(replay.hands.map((r) => [r.hand - 1, r])) };
 }
 
 /**
@@ -131,9 +131,9 @@ function mjaiEvent(e: GameEvent, tile: (id: TileId) => string, players: 3 | 4, r
       const hands = e.hands.slice(0, 4).map((h, seat) => (seat < players ? h.map(tile) : Array<string>(13).fill('?')));
       return {
         type: 'start_kyoku',
-        bakaze: ['E', 'S', 'W', 'N'][Math.floor(e.round / 4) % 4],
+        bakaze: ['E', 'S', 'W', 'N'][Math.floor(e.kyoku / 4) % 4],
         dora_marker: tile(e.doraIndicator),
-        kyoku: (e.round % 4) + 1,
+        kyoku: (e.kyoku % 4) + 1,
         honba: e.honba,
         kyotaku: e.riichiSticks,
         oya: e.dealer,

@@ -13,7 +13,7 @@ import type { Agent } from 'undici';
 
 /** undici is loaded when a download starts: every other command starts faster without it (~80 ms). */
 const loadUndici = () => import('undici');
-import { LIMIT_FLAGS, isGzip, resolveLimits, type IngestLimits } from '../ingest/index.js';
+import { LIMIT_FLAGS, isGzip, resolveLimits, systemErrorText, type IngestLimits } from '../ingest/index.js';
 import { InflateError, formatBytes, gunzipAtMost } from './gzip.js';
 import { isLogId } from './log-id.js';
 import { describeFailure, isRetryableError, isRetryableStatus, parseRetryAfter, retryWaitMs, type HttpFailure } from './policy.js';
@@ -430,7 +430,7 @@ async function saveIfValid(
     const file = await writeFileAtomically(s.outDir, savedFileName(id, s.format), bytes, { fsync: s.fsync });
     return result('saved', null, { file });
   } catch (err) {
-    return result('failed', `cannot write the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    return result('failed', `cannot write the file: ${systemErrorText(err)}`);
   }
 }
 

@@ -40,6 +40,27 @@ export async function findSavedLog(dir: string, id: string, format: LogFormat): 
   return null;
 }
 
+/** The names a log of this id may have in a folder of logs, in the order they are looked for. */
+export function logFileNames(id: string): string[] {
+  return [`${id}.mjlog`, `${id}.xml`, `${id}.json`, `${id}.mjlog.gz`, `${id}.xml.gz`, `${id}.json.gz`, id];
+}
+
+/**
+ * The file of this log id in the folder, whatever its format (`ID.mjlog` as kanshi fetch saves it, `ID.xml`,
+ * `ID.json`, gzip or not, or the bare id), or null when the folder holds none.
+ */
+export async function findLogIn(dir: string, id: string): Promise<string | null> {
+  for (const name of logFileNames(id)) {
+    const path = join(dir, name);
+    try {
+      if ((await stat(path)).isFile()) return path;
+    } catch {
+      // not there
+    }
+  }
+  return null;
+}
+
 export function tempFileName(finalName: string, pid = process.pid): string {
   return `${TEMP_PREFIX}${pid}-${randomBytes(4).toString('hex')}-${finalName}.tmp`;
 }

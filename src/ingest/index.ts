@@ -4,7 +4,7 @@
  * rule: moments a format does not record (the kandora reveals of tenhou.net/6 JSON) stay unrecorded.
  * The only door of this folder.
  */
-export { IngestError } from './errors.js';
+export { IngestError, systemErrorText } from './errors.js';
 export { parseLog, readLogFile, readLogBytes, asIngestError, bytesToText, detectFormat, isGzip, type ParseOptions } from './read.js';
 export { DEFAULT_LIMITS, LIMIT_FLAGS, MAX_ROUNDS_LIMIT, resolveLimits, type IngestLimits } from './limits.js';
 export { decodeGameType, ruleLabel, DAN_NAMES, LOG_ID_PATTERN, logIdFromName, typeFromLogId } from './game-type.js';

@@ -153,7 +153,7 @@ export function playRound(input: RoundPlay): PlayedRound {
   const budget = Math.min(WORK_BUDGET, game.left);
   let work = 0;
   const events: GameEvent[] = [start];
-  let table = new Table(start, { round: 0, players });
+  let table = new Table(start, { hand: 1, players });
   let scores = [...start.scores];
   const take = [0, 0, 0, 0];
   const discard = [0, 0, 0, 0];
@@ -192,7 +192,7 @@ export function playRound(input: RoundPlay): PlayedRound {
       }
       events.length = choice.mark;
       spend(choice.mark);
-      table = new Table(start, { round: 0, players });
+      table = new Table(start, { hand: 1, players });
       for (let i = 1; i < events.length; i++) table.apply(events[i], i);
       allocator = allocatorAfter(events, redFives, path);
       scores = scoresAfter(events, start);

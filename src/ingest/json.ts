@@ -429,7 +429,7 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
   const alloc = new TileAllocator(rule.redFiveSuits, path);
   const start: RoundStartEvent = {
     type: 'roundStart',
-    round: kyoku,
+    kyoku,
     honba,
     riichiSticks: sticks,
     // tenhou.net/6 JSON does not keep the dice.

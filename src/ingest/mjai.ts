@@ -329,7 +329,7 @@ class MjaiReader {
     }
     this.start = {
       type: 'roundStart',
-      round: wind * 4 + kyoku - 1,
+      kyoku: wind * 4 + kyoku - 1,
       honba,
       riichiSticks: kyotaku,
       // mjai does not keep the dice.
@@ -340,7 +340,7 @@ class MjaiReader {
       hands,
     };
     this.events = [this.start];
-    this.table = new Table(this.start, { round: this.rounds.length, players: this.players });
+    this.table = new Table(this.start, { hand: this.rounds.length + 1, players: this.players });
     this.scores = [...scores];
     this.wins = 0;
   }
@@ -593,7 +593,7 @@ class MjaiReader {
       const [name, han] = entry as [string, number];
       let id: number | undefined;
       if (name === 'jikaze') id = YAKU.seatEast + ((seat - this.start.dealer + 4) % 4);
-      else if (name === 'bakaze') id = YAKU.roundEast + Math.floor(this.start.round / 4);
+      else if (name === 'bakaze') id = YAKU.roundEast + Math.floor(this.start.kyoku / 4);
       else if (name === 'sangenpai') id = YAKU.haku + (dragons.shift() ?? 31) - 31;
       else id = YAKU_BY_MJAI_NAME.get(name);
       if (id === undefined) yaku.push({ id: -1, han, name });

@@ -4,7 +4,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { IngestError } from './errors.js';
+import { IngestError, systemErrorText } from './errors.js';
 import type { GameLog, Platform } from '../events/index.js';
 import { logIdFromName } from './game-type.js';
 import { json6PartsToGame, type Json6Part } from './json.js';
@@ -182,11 +182,11 @@ export function readLogBytes(path: string, limits: Partial<IngestLimits> | undef
   try {
     fd = openSync(path, 'r');
   } catch (err) {
-    throw new IngestError(`cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, null, path);
+    throw new IngestError(systemErrorText(err), null, path);
   }
   try {
     const info = fstatSync(fd);
-    if (info.isDirectory()) throw new IngestError('cannot read the file (EISDIR)', null, path);
+    if (info.isDirectory()) throw new IngestError(systemErrorText({ code: 'EISDIR' }), null, path);
     if (info.isFile() && info.size > max) {
       throw limitError('maxLogBytes', resolved, `the file has ${formatCount(info.size)} bytes, more than {}`, `byte ${max}`).withFile(path);
     }
@@ -205,7 +205,7 @@ export function readLogBytes(path: string, limits: Partial<IngestLimits> | undef
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
   } catch (err) {
     if (err instanceof IngestError) throw err;
-    throw new IngestError(`cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, null, path);
+    throw new IngestError(systemErrorText(err), null, path);
   } finally {
     closeSync(fd);
   }

@@ -371,7 +371,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
           events: [
             {
               type: 'roundStart',
-              round: seed[0],
+              kyoku: seed[0],
               honba: seed[1],
               riichiSticks: seed[2],
               dice: [seed[3] + 1, seed[4] + 1],

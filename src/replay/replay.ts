@@ -46,13 +46,13 @@ export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResul
     if (!start || start.type !== 'roundStart') continue;
     const { wall, reason } = roundWall(walls, perRound, start, game.seed, seedNote, index, players);
     if (wall) anyWall = true;
-    const table = new Table(start, { round: index, players, wall });
+    const table = new Table(start, { hand: index + 1, players, wall, redFives: game.rule.redFives });
     for (let i = 1; i < events.length; i++) table.apply(events[i], i);
     const ending = table.finish();
     if (ending.kind === 'none' && index < game.rounds.length - 1) {
       table.inconsistencies.push({
         kind: 'round-without-ending',
-        round: index,
+        hand: index + 1,
         eventIndex: events.length - 1,
         message: 'the hand has no ending (no win, no drawn hand), yet the game goes on to the next',
       });
@@ -65,7 +65,7 @@ export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResul
     // A log that does not time its reveals is judged by their number (kandoraCount), not their moments.
     for (const k of start.untimedKandora ? [] : round.kans) {
       if (momentsDiffer(k.revealLogged, k.revealRule)) {
-        timingMismatches.push({ round: index, kanEventIndex: k.eventIndex, seat: k.seat, kind: k.kind, logged: k.revealLogged, rule: k.revealRule });
+        timingMismatches.push({ hand: index + 1, kanEventIndex: k.eventIndex, seat: k.seat, kind: k.kind, logged: k.revealLogged, rule: k.revealRule });
       }
     }
     const count = kandoraCount(start, round);
@@ -74,11 +74,11 @@ export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResul
   return {
     kandoraTiming: requested.kandoraTiming,
     effectiveKandoraTiming: timing,
-    players,
+    playerCount: players,
     seeded: anyWall,
     seedNote: anyWall ? null : (seedNote ?? (game.rounds.length === 0 ? 'the log has no rounds' : 'no wall could be built')),
-    rounds,
-    wallChecked,
+    hands: rounds,
+    checkedTileCount: wallChecked,
     wallMismatches,
     timingMismatches,
     kandoraCountMismatches,
@@ -134,15 +134,15 @@ function roundReplay(table: Table, index: number, wallReason: string | undefined
   let completed = 0;
   for (const k of table.kans) {
     const n = k.robbed ? 0 : ++completed;
-    kans.push(kanRecord(table, k, index, n, untimed, ended, timing));
+    kans.push(kanRecord(table, k, n, untimed, ended, timing));
   }
-  const wins = table.wins.map((w) => winRecord(table, w, index, kans));
+  const wins = table.wins.map((w) => winRecord(table, w, kans));
   const ending = table.ending;
   const kanPlayers = new Set<number>();
   for (const k of kans) if (!k.robbed) kanPlayers.add(k.seat);
   return {
-    index,
-    kyoku: table.start.round,
+    hand: table.hand,
+    kyoku: table.start.kyoku,
     honba: table.start.honba,
     dealer: table.start.dealer,
     wall: table.wall ? { built: true } : wallReason ? { built: false, reason: wallReason } : { built: false },
@@ -166,7 +166,6 @@ function roundReplay(table: Table, index: number, wallReason: string | undefined
 function kanRecord(
   table: Table,
   k: Kan,
-  round: number,
   completedNumber: number,
   untimed: readonly TileId[] | undefined,
   ended: boolean,
@@ -202,7 +201,7 @@ function kanRecord(
     }
   }
   return {
-    round,
+    hand: table.hand,
     eventIndex: k.eventIndex,
     number: k.number,
     seat: k.seat,
@@ -268,7 +267,7 @@ function wallPosition(wall: RoundWall | null, index: number): WallPosition {
   return wall ? { index, expected: wall.tiles[index] } : NO_WALL;
 }
 
-function winRecord(table: Table, w: Win, round: number, kans: readonly KanRecord[]): WinRecord {
+function winRecord(table: Table, w: Win, kans: readonly KanRecord[]): WinRecord {
   const e = w.event;
   const hand = [...w.concealed, w.winningTile];
   for (const m of w.melds) for (const t of m.tiles) hand.push(t);
@@ -283,7 +282,7 @@ function winRecord(table: Table, w: Win, round: number, kans: readonly KanRecord
     uraDora: w.riichi ? countDora(e.uraIndicators, hand, players) : 0,
   };
   return {
-    round,
+    hand: table.hand,
     eventIndex: w.eventIndex,
     seat: e.seat,
     from: e.from,
@@ -359,5 +358,5 @@ function kandoraCount(start: RoundStartEvent, round: RoundReplay): KandoraCountM
   let rule = 0;
   for (const k of round.kans) if (isRevealed(k.revealRule)) rule++;
   if (rule === untimed.length) return null;
-  return { round: round.index, eventIndex: round.ending.eventIndex ?? round.eventCount - 1, logged: untimed.length, rule };
+  return { hand: round.hand, eventIndex: round.ending.eventIndex ?? round.eventCount - 1, logged: untimed.length, rule };
 }

@@ -20,8 +20,8 @@ export interface WallPosition {
 
 /** A kan: what it is (KanDeclaration, src/table), what followed it, and its reveal as logged and under the timing. */
 export interface KanRecord extends KanDeclaration {
-  /** 0-based index of the round in the game. */
-  round: number;
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
   /** A kakan robbed by a ron (chankan), or an ankan robbed by kokushi: the kan is never completed. */
   robbed: boolean;
   /**
@@ -68,7 +68,8 @@ export interface DoraView {
 }
 
 export interface WinRecord {
-  round: number;
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
   eventIndex: number;
   seat: Seat;
   from: Seat;
@@ -143,8 +144,8 @@ export interface RoundEnding {
 }
 
 export interface RoundReplay {
-  /** 0-based index of the round in the game. */
-  index: number;
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
   /** Kyoku index (4 × wind + dealer). */
   kyoku: number;
   honba: number;
@@ -165,7 +166,8 @@ export interface RoundReplay {
 }
 
 export interface TimingMismatch {
-  round: number;
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
   kanEventIndex: number;
   seat: Seat;
   kind: KanType;
@@ -178,7 +180,8 @@ export interface TimingMismatch {
  * number of them than the kans reveal under the timing.
  */
 export interface KandoraCountMismatch {
-  round: number;
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
   /** Where the round's indicator list is final: its ending (or its last event). */
   eventIndex: number;
   /** Kandora indicators the log shows. */
@@ -191,14 +194,14 @@ export interface ReplayResult {
   kandoraTiming: KandoraTiming;
   /** The timing applied: `tenhou` becomes `immediate` for Tenhou's chip games (see effectiveTiming). */
   effectiveKandoraTiming: KandoraTiming;
-  players: 3 | 4;
+  playerCount: 3 | 4;
   /** A wall could be rebuilt from the log's seed. */
   seeded: boolean;
   /** Why not, when not seeded. */
   seedNote: string | null;
-  rounds: RoundReplay[];
+  hands: RoundReplay[];
   /** Tiles compared with the rebuilt wall (dealt, drawn, replacement, indicators, ura). */
-  wallChecked: number;
+  checkedTileCount: number;
   wallMismatches: WallMismatch[];
   timingMismatches: TimingMismatch[];
   kandoraCountMismatches: KandoraCountMismatch[];

@@ -118,14 +118,14 @@ export function findingsChart(findings: FindingGroup[]): Chart | null {
 
 /** Kans per game by kind, one bar per lobby (players × lobby level), stacked by kind. */
 export function kansPerGameChart(kansByLobby: Row[]): Chart | null {
-  const rows = kansByLobby.filter((r) => r.lobby !== 'all' && num(r.games) > 0);
+  const rows = kansByLobby.filter((r) => r.lobby !== 'all' && num(r.gameCount) > 0);
   if (rows.length === 0) return null;
-  const lobbyName = (r: Row) => `${r.players === null ? '?' : `${num(r.players)}p`} ${r.lobby === null ? 'unknown' : String(r.lobby)}`;
+  const lobbyName = (r: Row) => `${r.playerCount === null ? '?' : `${num(r.playerCount)}p`} ${r.lobby === null ? 'unknown' : String(r.lobby)}`;
   const order = [...rows]
-    .sort((a, b) => num(b.players) - num(a.players) || rank(LOBBY_ORDER, a.lobby) - rank(LOBBY_ORDER, b.lobby))
+    .sort((a, b) => num(b.playerCount) - num(a.playerCount) || rank(LOBBY_ORDER, a.lobby) - rank(LOBBY_ORDER, b.lobby))
     .map(lobbyName);
   const values = rows.flatMap((r) =>
-    KAN_KINDS.map((kind) => ({ lobby: lobbyName(r), games: num(r.games), kind, kans: num(r[kind]), per_game: num(r[`${kind}_per_game`]) })),
+    KAN_KINDS.map((kind) => ({ lobby: lobbyName(r), games: num(r.gameCount), kind, kans: num(r[`${kind}Count`]), per_game: num(r[`${kind}sPerGame`]) })),
   );
   return {
     id: 'kans-per-game',
@@ -149,13 +149,13 @@ export function kansPerGameChart(kansByLobby: Row[]): Chart | null {
 
 /** Rinshan kaihou rate by kan kind, with its 95% interval: wins on the replacement tile per replacement draw. */
 export function rinshanChart(rinshanByKind: Row[]): Chart | null {
-  const rows = rinshanByKind.filter((r) => KAN_KINDS.includes(String(r.kind)) && num(r.replacement_draws) > 0);
+  const rows = rinshanByKind.filter((r) => KAN_KINDS.includes(String(r.kind)) && num(r.replacementDrawCount) > 0);
   if (rows.length === 0) return null;
   const values = rows.map((r) => {
-    const ci = wilson(num(r.rinshan_wins), num(r.replacement_draws))!;
+    const ci = wilson(num(r.rinshanWinCount), num(r.replacementDrawCount))!;
     return {
-      kind: String(r.kind), draws: num(r.replacement_draws), wins: num(r.rinshan_wins),
-      rate: pct(num(r.rinshan_wins), num(r.replacement_draws)), low: ci[0], high: ci[1],
+      kind: String(r.kind), draws: num(r.replacementDrawCount), wins: num(r.rinshanWinCount),
+      rate: pct(num(r.rinshanWinCount), num(r.replacementDrawCount)), low: ci[0], high: ci[1],
     };
   });
   return {
@@ -211,7 +211,7 @@ export function riichiTurnsChart(rows: RiichiKanTurns[] | null, since: boolean):
 
 /**
  * Kandora hit rate: of the wins with n kandora indicators shown, how often the kandora gave the winner
- * at least one dora, beside how often the round's first indicator did.
+ * at least one dora, beside how often the hand's first indicator did.
  */
 export function kandoraHitsChart(hits: KandoraHits[] | null): Chart | null {
   if (!hits) return null;
@@ -224,7 +224,7 @@ export function kandoraHitsChart(hits: KandoraHits[] | null): Chart | null {
   return {
     id: 'kandora-hits',
     title: 'Kandora hit rate',
-    caption: 'Share of wins given at least one dora by the kandora indicators, beside the round’s first indicator, by how many kandora the rule had revealed at the win.',
+    caption: 'Share of wins given at least one dora by the kandora indicators, beside the hand’s first indicator, by how many kandora the rule had revealed at the win.',
     spec: spec({
       width: { step: 32 },
       height: 200,
@@ -244,11 +244,11 @@ export function kandoraHitsChart(hits: KandoraHits[] | null): Chart | null {
 export function chankanFourKansChart(record: Row, games: number): Chart | null {
   if (games === 0) return null;
   const measures: [string, string][] = [
-    ['chankan_wins', 'chankan (kakan robbed)'],
-    ['chankan_on_ankan', 'chankan on an ankan'],
-    ['four_kan_hands', 'hands with four kans'],
-    ['four_kans_one_player', '… four by one player'],
-    ['suukaikan_aborts', 'suukaikan aborts'],
+    ['chankanWinCount', 'chankan (kakan robbed)'],
+    ['chankanOnAnkanCount', 'chankan on an ankan'],
+    ['fourKanHandCount', 'hands with four kans'],
+    ['fourKansOnePlayerCount', '… four by one player'],
+    ['suukaikanAbortCount', 'suukaikan aborts'],
   ];
   const values = measures.map(([key, label]) => ({ measure: label, count: num(record[key]), per_1000: Number(((1000 * num(record[key])) / games).toFixed(2)) }));
   return {
@@ -320,7 +320,7 @@ export function kandoraConformanceChart(rows: Row[]): Chart | null {
   const parts = ['conforming', 'differing', 'undecided', 'unrecorded'];
   const values = rows
     .filter((r) => r.kind !== 'all')
-    .flatMap((r) => parts.map((part) => ({ kind: String(r.kind), part, kans: num(r[part]) })))
+    .flatMap((r) => parts.map((part) => ({ kind: String(r.kind), part, kans: num(r[`${part}Count`]) })))
     .filter((v) => v.kans > 0);
   if (values.length === 0) return null;
   return {

@@ -8,13 +8,14 @@ import { viewerUrl } from '../events/index.js';
 import { KNOBS, getProfile, isProfileName, type KnobName } from '../rules/index.js';
 import type { RuleSetSummary, StatsReport, Store } from '../store/index.js';
 import { num, rowsOf, sqlInt, sqlText, str, type Row } from './db.js';
-import type { FindingGroup, FindingRow } from './data.js';
+import { handName, type FindingGroup, type FindingRow } from './data.js';
 
 export interface ConformanceExample {
   verdict: 'differs' | 'conforms';
   logId: string | null;
   file: string;
-  hand: string | null;
+  /** What the game calls the hand: 'East 1-2'. */
+  handName: string | null;
   seat: number | null;
   text: string;
   url: string | null;
@@ -71,15 +72,15 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
 
   // kandoraTiming: every kan whose reveal the log times; untimed logs (tenhou.net/6 JSON) by their count.
   const timing = table('kandoraTiming').filter((r) => r.kind !== 'all');
-  const timed = timing.reduce((n, r) => n + num(r.conforming) + num(r.differing), 0);
-  const timingDiffers = timing.reduce((n, r) => n + num(r.differing), 0);
-  const unrecorded = timing.reduce((n, r) => n + num(r.unrecorded), 0);
+  const timed = timing.reduce((n, r) => n + num(r.conformingCount) + num(r.differingCount), 0);
+  const timingDiffers = timing.reduce((n, r) => n + num(r.differingCount), 0);
+  const unrecorded = timing.reduce((n, r) => n + num(r.unrecordedCount), 0);
   add('kandoraTiming', {
     cases: 'kans whose kandora reveal the log times (mjlog, mjai)',
     caseCount: timed,
     conforming: timed - timingDiffers,
     differing: timingDiffers,
-    undecided: timing.reduce((n, r) => n + num(r.undecided), 0),
+    undecided: timing.reduce((n, r) => n + num(r.undecidedCount), 0),
     note: unrecorded > 0
       ? `${unrecorded} kans in logs that do not time their reveals (tenhou.net/6 JSON) are judged by their number of kandora: ${count('kandora-count-mismatch')} kandora-count-mismatch findings.`
       : null,
@@ -87,12 +88,12 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
       ...differs(listed(['kandora-timing-mismatch', 'kandora-count-mismatch'])),
       ...sample(
         `SELECT * FROM (${['ankan', 'daiminkan', 'kakan'].map((kind) => `SELECT * FROM (
-           SELECT k.game_id, g.log_id, g.platform, g.file, k.round, ro.hand, ro.honba, k.seat, k.kind, k.reveal_logged, v.reveal_rule
+           SELECT k.game_id, g.log_id, g.platform, g.file, k.hand, ro.kyoku_name, ro.honba, k.seat, k.kind, k.reveal_logged, v.reveal_rule
            FROM kans k
-           JOIN kan_verdicts v ON v.rule_set_id = ${id} AND v.game_id = k.game_id AND v.round = k.round AND v.event_index = k.event_index
-           JOIN games g ON g.game_id = k.game_id JOIN rounds ro ON ro.game_id = k.game_id AND ro.round = k.round
+           JOIN kan_verdicts v ON v.rule_set_id = ${id} AND v.game_id = k.game_id AND v.hand = k.hand AND v.event_index = k.event_index
+           JOIN games g ON g.game_id = k.game_id JOIN hands ro ON ro.game_id = k.game_id AND ro.hand = k.hand
            WHERE k.kind = ${sqlText(kind)} AND k.reveal_logged = v.reveal_rule AND k.reveal_logged NOT IN ('unknown', 'unrecorded')
-           ORDER BY v.game_id, v.round, v.event_index LIMIT 1)`).join(' UNION ALL ')})`,
+           ORDER BY v.game_id, v.hand, v.event_index LIMIT 1)`).join(' UNION ALL ')})`,
         (r) => `${String(r.kind)}: kandora revealed at ${String(r.reveal_logged)}, as the rule says`,
       ),
     ],
@@ -101,14 +102,14 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
   // riichiKan and okuriKan: every kan by a player in riichi is judged; okuri-kan verdicts are okuriKan's.
   const riichi = record('riichiKans');
   const verdicts = table('riichiKanVerdicts');
-  const okuri = verdicts.filter((r) => r.reason === 'okuri-kan').reduce((n, r) => n + num(r.riichi_kans), 0);
-  const judged = num(riichi.legal) + num(riichi.illegal);
+  const okuri = verdicts.filter((r) => r.reason === 'okuri-kan').reduce((n, r) => n + num(r.riichiKanCount), 0);
+  const judged = num(riichi.legalCount) + num(riichi.illegalCount);
   const legalSample = () =>
     sample(
-      `SELECT v.game_id, g.log_id, g.platform, g.file, v.round, ro.hand, ro.honba, k.seat, k.kind, v.waits_before
+      `SELECT v.game_id, g.log_id, g.platform, g.file, v.hand, ro.kyoku_name, ro.honba, k.seat, k.kind, v.waits_before
        FROM riichi_kan_verdicts v
-       JOIN kans k ON k.game_id = v.game_id AND k.round = v.round AND k.event_index = v.event_index
-       JOIN games g ON g.game_id = v.game_id JOIN rounds ro ON ro.game_id = v.game_id AND ro.round = v.round
+       JOIN kans k ON k.game_id = v.game_id AND k.hand = v.hand AND k.event_index = v.event_index
+       JOIN games g ON g.game_id = v.game_id JOIN hands ro ON ro.game_id = v.game_id AND ro.hand = v.hand
        WHERE v.rule_set_id = ${id} AND v.legal = 1 LIMIT 3`,
       (r) => `${String(r.kind)} in riichi, legal (waits ${String(r.waits_before ?? '?')} kept)`,
     );
@@ -116,9 +117,9 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
   add('riichiKan', {
     cases: 'kans by a player in riichi',
     caseCount: judged,
-    conforming: num(riichi.legal),
-    differing: num(riichi.illegal) - okuri,
-    undecided: num(riichi.not_judged),
+    conforming: num(riichi.legalCount),
+    differing: num(riichi.illegalCount) - okuri,
+    undecided: num(riichi.notJudgedCount),
     note: okuri > 0 ? `${okuri} illegal okuri-kans are counted under okuriKan.` : null,
     examples: [...differs(listed(['riichi-kan-illegal'], (r) => !isOkuri(r))), ...legalSample()],
   });
@@ -127,14 +128,14 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
     caseCount: judged,
     conforming: judged - okuri,
     differing: okuri,
-    undecided: num(riichi.not_judged),
+    undecided: num(riichi.notJudgedCount),
     note: null,
     examples: differs(listed(['riichi-kan-illegal'], isOkuri)),
   });
 
   // kokushiAnkanChankan: a ron on an ankan is the only case that shows it.
   const chankan = record('chankanSuukaikan');
-  const onAnkan = num(chankan.chankan_on_ankan);
+  const onAnkan = num(chankan.chankanOnAnkanCount);
   const ankanIllegal = count('chankan-ankan-illegal');
   add('kokushiAnkanChankan', {
     cases: 'rons on an ankan (kokushi robbing a closed kan)',
@@ -150,7 +151,7 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
   });
 
   // suukaikan: hands with four kans by two or more players (four by one player never abort).
-  const fourKanHands = num(chankan.four_kan_hands) - num(chankan.four_kans_one_player);
+  const fourKanHands = num(chankan.fourKanHandCount) - num(chankan.fourKansOnePlayerCount);
   const suukaikanKinds = ['suukaikan-missing', 'suukaikan-unexpected', 'suukaikan-wrong-moment'];
   const suukaikanDiffers = count(...suukaikanKinds);
   add('suukaikan', {
@@ -159,7 +160,7 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
     conforming: Math.max(0, fourKanHands - suukaikanDiffers),
     differing: suukaikanDiffers,
     undecided: 0,
-    note: `${num(chankan.suukaikan_aborts)} four-kan aborts in the logs.`,
+    note: `${num(chankan.suukaikanAbortCount)} four-kan aborts in the logs.`,
     examples: [...differs(listed(suukaikanKinds)), ...conforms(listed(['suukaikan-abort']))],
   });
 
@@ -177,7 +178,7 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
   });
 
   // daiminkanPao: a rinshan tsumo after a daiminkan shows who pays.
-  const daiminkanRinshan = num(table('rinshanByKind').find((r) => r.kind === 'daiminkan')?.rinshan_wins);
+  const daiminkanRinshan = num(table('rinshanByKind').find((r) => r.kind === 'daiminkan')?.rinshanWinCount);
   const paoDiffers = count('daiminkan-pao-mismatch');
   add('daiminkanPao', {
     cases: 'rinshan tsumo after a daiminkan',
@@ -189,10 +190,10 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
     examples: [
       ...differs(listed(['daiminkan-pao-mismatch'])),
       ...sample(
-        `SELECT k.game_id, g.log_id, g.platform, g.file, k.round, ro.hand, ro.honba, k.seat, k.from_seat
+        `SELECT k.game_id, g.log_id, g.platform, g.file, k.hand, ro.kyoku_name, ro.honba, k.seat, k.from_seat
          FROM kans k
          JOIN audits a ON a.rule_set_id = ${id} AND a.game_id = k.game_id AND a.status = 'ok'
-         JOIN games g ON g.game_id = k.game_id JOIN rounds ro ON ro.game_id = k.game_id AND ro.round = k.round
+         JOIN games g ON g.game_id = k.game_id JOIN hands ro ON ro.game_id = k.game_id AND ro.hand = k.hand
          WHERE k.kind = 'daiminkan' AND k.rinshan_win = 1
            AND NOT EXISTS (SELECT 1 FROM findings f WHERE f.rule_set_id = ${id} AND f.game_id = k.game_id AND f.kind = 'daiminkan-pao-mismatch')
          LIMIT 3`,
@@ -205,20 +206,20 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
 }
 
 function fromFinding(r: FindingRow, verdict: ConformanceExample['verdict']): ConformanceExample {
-  return { verdict, logId: r.logId, file: r.file, hand: r.hand, seat: r.seat, text: r.message, url: r.url };
+  return { verdict, logId: r.logId, file: r.file, handName: r.handName, seat: r.seat, text: r.message, url: r.url };
 }
 
 function fromRow(r: Row, text: string): ConformanceExample {
   const logId = str(r.log_id);
   const seat = r.seat === null || r.seat === undefined ? null : num(r.seat);
-  const round = r.round === null || r.round === undefined ? null : num(r.round);
+  const hand = r.hand === null || r.hand === undefined ? null : num(r.hand);
   return {
     verdict: 'conforms',
     logId,
     file: String(r.file ?? ''),
-    hand: r.hand === null || r.hand === undefined ? null : num(r.honba) > 0 ? `${String(r.hand)}-${num(r.honba)}` : String(r.hand),
+    handName: handName(r.kyoku_name, r.honba),
     seat,
     text,
-    url: r.platform === 'tenhou' ? viewerUrl(logId, seat, round) : null,
+    url: r.platform === 'tenhou' ? viewerUrl(logId, seat, hand) : null,
   };
 }

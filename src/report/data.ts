@@ -24,8 +24,10 @@ export interface FindingRow {
   gameId: number;
   logId: string | null;
   file: string;
-  round: number | null;
-  hand: string | null;
+  /** Position of the hand in the game, 1-based; null for the whole game. */
+  hand: number | null;
+  /** What the game calls it: 'East 1-2' (kyoku and honba). */
+  handName: string | null;
   seat: number | null;
   player: string | null;
   message: string;
@@ -140,7 +142,7 @@ export function readReportData(store: Store, choice: RuleSetChoice = {}, options
       store,
       `SELECT k.turn AS turn, ${verdictSql('v.legal')} AS verdict, count(*) AS kans
        FROM riichi_kan_verdicts v
-       JOIN kans k ON k.game_id = v.game_id AND k.round = v.round AND k.event_index = v.event_index
+       JOIN kans k ON k.game_id = v.game_id AND k.hand = v.hand AND k.event_index = v.event_index
        WHERE v.rule_set_id = ${id} GROUP BY k.turn, v.legal ORDER BY k.turn`,
     ).map((r) => ({ turn: num(r.turn), verdict: String(r.verdict), kans: num(r.kans) })),
     riichiKansSinceRiichi: features.turnsSinceRiichi
@@ -171,7 +173,7 @@ function yearSql(features: SchemaFeatures): string {
 function readAudited(store: Store, id: string, features: SchemaFeatures): AuditedGroup[] {
   return rowsOf(
     store,
-    `SELECT a.status AS status, g.platform AS platform, g.format AS format, g.players AS players, g.lobby_level AS lobby,
+    `SELECT a.status AS status, g.platform AS platform, g.format AS format, g.player_count AS players, g.lobby_level AS lobby,
             ${yearSql(features)} AS year, count(*) AS games
      FROM audits a JOIN games g ON g.game_id = a.game_id
      WHERE a.rule_set_id = ${id}
@@ -215,33 +217,33 @@ function findingRows(store: Store, id: string, features: SchemaFeatures, kind: s
   const rows = features.findingList
     ? rowsOf(
         store,
-        `SELECT f.game_id, f.log_id, f.file, f.round, f.hand, f.honba, f.seat, p.name AS player, f.message, f.details, f.viewer_url
+        `SELECT f.game_id, f.log_id, f.file, f.hand, f.kyoku_name, f.honba, f.seat, p.name AS player, f.message, f.details, f.viewer_url
          FROM finding_list f LEFT JOIN players p ON p.game_id = f.game_id AND p.seat = f.seat
          WHERE ${where} ORDER BY f.game_id LIMIT ${sqlInt(limit)}`,
       )
     : rowsOf(
         store,
-        `SELECT f.game_id, g.log_id, g.platform, g.file, f.round, ro.hand, ro.honba, f.seat, p.name AS player, f.message, f.details
+        `SELECT f.game_id, g.log_id, g.platform, g.file, f.hand, ro.kyoku_name, ro.honba, f.seat, p.name AS player, f.message, f.details
          FROM findings f JOIN games g ON g.game_id = f.game_id
-         LEFT JOIN rounds ro ON ro.game_id = f.game_id AND ro.round = f.round
+         LEFT JOIN hands ro ON ro.game_id = f.game_id AND ro.hand = f.hand
          LEFT JOIN players p ON p.game_id = f.game_id AND p.seat = f.seat
          WHERE ${where} ORDER BY f.game_id, f.ordinal LIMIT ${sqlInt(limit)}`,
       );
   return rows.map((r) => {
-    const round = r.round === null || r.round === undefined ? null : num(r.round);
+    const hand = r.hand === null || r.hand === undefined ? null : num(r.hand);
     const seat = r.seat === null || r.seat === undefined ? null : num(r.seat);
     const logId = str(r.log_id);
     return {
       gameId: num(r.game_id),
       logId,
       file: String(r.file ?? ''),
-      round,
-      hand: handName(r.hand, r.honba),
+      hand,
+      handName: handName(r.kyoku_name, r.honba),
       seat,
       player: str(r.player),
       message: String(r.message ?? ''),
       details: String(r.details ?? '{}'),
-      url: features.findingList ? str(r.viewer_url) : r.platform === 'tenhou' ? viewerUrl(logId, seat, round) : null,
+      url: features.findingList ? str(r.viewer_url) : r.platform === 'tenhou' ? viewerUrl(logId, seat, hand) : null,
     };
   });
 }

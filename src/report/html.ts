@@ -99,12 +99,12 @@ export function renderHtml(data: ReportData, charts: Charts): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="kanshi report">
-<title>kanshi report: ${esc(ruleSetName(s))}, ${esc(fmt(s.gamesRead))} games</title>
+<title>kanshi report: ${esc(ruleSetName(s))}, ${esc(fmt(s.readGameCount))} games</title>
 <style>${CSS}</style>
 </head>
 <body>
 <header>
-<h1>kanshi report <small>${esc(ruleSetName(s))} · ${esc(fmt(s.gamesRead))} games</small></h1>
+<h1>kanshi report <small>${esc(ruleSetName(s))} · ${esc(fmt(s.readGameCount))} games</small></h1>
 <p class="meta">database <code>${esc(data.database)}</code> · schema v${data.features.version} · rule set audited ${esc(s.firstRunAt)} to ${esc(s.lastRunAt)} · report made ${esc(data.generatedAt)}</p>
 ${data.staleGames > 0 ? `<p class="stale"><strong>${esc(fmt(data.staleGames))} game${data.staleGames === 1 ? '' : 's'} of this rule set ${data.staleGames === 1 ? 'was' : 'were'} read by an older kanshi</strong>: the values added since (riichi declarations, dora by source, win values, game totals) are empty for ${data.staleGames === 1 ? 'it' : 'them'}, and the plots built on them leave ${data.staleGames === 1 ? 'it' : 'them'} out. Run <code>kanshi audit</code> on the same logs again: it re-reads only those.</p>` : ''}
 <nav><ul>${sections.map((x) => `<li><a href="#${x.id}">${esc(x.title)}</a></li>`).join('')}</ul></nav>
@@ -127,7 +127,7 @@ function rulesBlock(s: RuleSetSummary): string {
   }).join('');
   return `<h2 id="rules">Rule set: ${esc(ruleSetName(s))}</h2>
 <p class="meta">rules key <code>${esc(s.rulesKey)}</code></p>
-<p>${esc(fmt(s.games))} files audited: ${esc(fmt(s.gamesRead))} games read${s.gamesFailed ? `, ${esc(fmt(s.gamesFailed))} files could not be read` : ''}; findings: <span class="sev-error">${esc(fmt(s.errors))} errors</span>, <span class="sev-warning">${esc(fmt(s.warnings))} warnings</span>, <span class="sev-info">${esc(fmt(s.infos))} info</span>.</p>
+<p>${esc(fmt(s.gameCount))} files audited: ${esc(fmt(s.readGameCount))} games read${s.failedGameCount ? `, ${esc(fmt(s.failedGameCount))} files could not be read` : ''}; findings: <span class="sev-error">${esc(fmt(s.errorCount))} errors</span>, <span class="sev-warning">${esc(fmt(s.warningCount))} warnings</span>, <span class="sev-info">${esc(fmt(s.infoCount))} info</span>.</p>
 <table><thead><tr><th>knob</th><th>value</th><th>meaning</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
@@ -215,7 +215,7 @@ function linkCell(url: string | null): string {
 }
 
 function findingRow(r: FindingRow): string {
-  return `<tr class="finding"><td>${gameCell(r.logId, r.file)}</td><td>${esc(r.hand ?? 'whole game')}</td><td>${seatCell(r.seat, r.player)}</td><td class="msg">${esc(r.message)}</td><td>${linkCell(r.url)}</td></tr>`;
+  return `<tr class="finding"><td>${gameCell(r.logId, r.file)}</td><td>${esc(r.handName ?? 'whole game')}</td><td>${seatCell(r.seat, r.player)}</td><td class="msg">${esc(r.message)}</td><td>${linkCell(r.url)}</td></tr>`;
 }
 
 function kansSection(data: ReportData, charts: Charts): string {
@@ -298,7 +298,7 @@ ${examples}
 }
 
 function exampleItem(e: ConformanceExample): string {
-  const where = [e.logId ?? basename(e.file), e.hand, e.seat === null ? null : `seat ${e.seat}`].filter(Boolean).join(', ');
+  const where = [e.logId ?? basename(e.file), e.handName, e.seat === null ? null : `seat ${e.seat}`].filter(Boolean).join(', ');
   const link = e.url ? ` <a class="viewer" href="${esc(e.url)}" target="_blank" rel="noopener">view</a>` : '';
   return `<li class="example ${e.verdict}"><span class="tag ${e.verdict === 'differs' ? 'bad' : 'ok'}">${e.verdict}</span> ${esc(where)}: ${esc(e.text)}${link}</li>`;
 }
@@ -314,7 +314,7 @@ function comparisonSection(data: ReportData, charts: Charts): string {
   const knobTable = `<table><thead><tr><th>knob</th>${names.map((n) => `<th>${esc(n)}</th>`).join('')}</tr></thead><tbody>${knobRows
     .map((r) => `<tr${differs(r) ? ' class="differs"' : ''}><th><code>${esc(r[0])}</code></th>${r.slice(1).map((v) => `<td>${differs(r) ? `<b>${esc(v)}</b>` : esc(v)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
-  const games = ['games audited (all)', ...c.ruleSets.map((s) => s.gamesRead)];
+  const games = ['games audited (all)', ...c.ruleSets.map((s) => s.readGameCount)];
   const shared = [`… of the ${num(c.sharedGames[data.ruleSet.ruleSetId])} games of ${ruleSetName(data.ruleSet)}`, ...c.ruleSets.map((s) => c.sharedGames[s.ruleSetId] ?? 0)];
   const findingRows = c.findings.map((f) => [`${f.severity}: ${f.kind}`, ...c.ruleSets.map((s) => f.counts[s.ruleSetId] ?? 0)]);
   return `<p>The database holds ${c.ruleSets.length} rule sets. Findings are counted over the games ${esc(ruleSetName(data.ruleSet))} audited, so each column judges the same games (where that rule set audited them).</p>

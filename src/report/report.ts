@@ -36,7 +36,7 @@ export function reportCharts(data: ReportData): Record<string, Chart | null> {
     kandoraHits: kandoraHitsChart(data.kandoraHits),
     kandoraConformance: kandoraConformanceChart(rows('kandoraTiming')),
     kandoraTiming: kandoraTimingChart(data.kandoraTiming, String(data.ruleSet.rules.kandoraTiming)),
-    chankanFourKans: chankanFourKansChart(rows('chankanSuukaikan')[0] ?? {}, data.ruleSet.gamesRead),
+    chankanFourKans: chankanFourKansChart(rows('chankanSuukaikan')[0] ?? {}, data.ruleSet.readGameCount),
     comparison: comparisonChart(data.comparison, (id) => names.get(id) ?? String(id)),
   };
 }

@@ -136,7 +136,7 @@ class Hand {
   private readonly ura: TileId[] = [];
 
   constructor(start: RoundStartEvent, index: number, wall: RoundWall | null, pool: TilePool, opts: RoundOptions) {
-    this.table = new Table(start, { round: index, players: PLAYERS, wall });
+    this.table = new Table(start, { hand: index + 1, players: PLAYERS, wall });
     this.events = [start];
     this.wall = wall;
     this.pool = pool;
@@ -285,7 +285,7 @@ export class MjlogBuilder {
     const honba = opts.honba ?? 0;
     const start: RoundStartEvent = {
       type: 'roundStart',
-      round: kyoku,
+      kyoku,
       honba,
       riichiSticks: this.sticks,
       dice: [dice[0] + 1, dice[1] + 1],

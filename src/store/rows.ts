@@ -28,12 +28,17 @@ export function idList(ids: readonly (number | null)[]): string {
 
 // ---- rule sets ---------------------------------------------------------------------------------------
 
-/** Knob columns carry the knobs' own names; booleans are 0/1. */
+/** A knob's column: its name in snake_case (`kandoraTiming` → `kandora_timing`), as SQL names are. */
+export function knobColumn(knob: string): string {
+  return knob.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+}
+
+/** The knob columns' values; booleans are 0/1. */
 export function knobValues(rules: Rules): Record<string, SqlValue> {
   const values: Record<string, SqlValue> = {};
   for (const k of KNOBS) {
     const v = rules[k.name];
-    values[k.name] = typeof v === 'boolean' ? bit(v) : v;
+    values[knobColumn(k.name)] = typeof v === 'boolean' ? bit(v) : v;
   }
   return values;
 }
@@ -59,7 +64,7 @@ export function gameTotals(replay: ReplayResult | null): GameTotals {
     riichis: 0, kans_in_riichi: 0,
   };
   if (!replay) return t;
-  for (const r of replay.rounds) {
+  for (const r of replay.hands) {
     let kanRinshanWin = false;
     for (const k of r.kans) {
       if (k.inRiichi) t.kans_in_riichi++;
@@ -95,9 +100,9 @@ export function gameTotals(replay: ReplayResult | null): GameTotals {
 }
 
 export const GAME_COLUMNS = [
-  'content_hash', 'log_id', 'file', 'error', 'format', 'platform', 'gzip', 'players', 'lobby', 'lobby_level', 'type_code',
+  'content_hash', 'log_id', 'file', 'error', 'format', 'platform', 'gzip', 'player_count', 'lobby', 'lobby_level', 'type_code',
   'rule_label', 'red_fives', 'open_tanyao', 'length', 'speed', 'vs_humans', 'seed_kind', 'seeded', 'seed_note',
-  'round_count', 'complete', 'wall_checked', 'wall_mismatches', 'inconsistencies', 'title', 'played_on', 'played_at_hour',
+  'hand_count', 'complete', 'wall_checked', 'wall_mismatches', 'inconsistencies', 'title', 'played_on', 'played_at_hour',
   ...GAME_TOTAL_COLUMNS,
 ] as const;
 export type GameRow = Row<typeof GAME_COLUMNS>;
@@ -112,7 +117,7 @@ export function gameRow(audit: GameAudit, game: GameMeta): GameRow {
     format: game.format,
     platform: game.platform,
     gzip: bit(game.gzip),
-    players: game.rule.players,
+    player_count: game.rule.players,
     lobby: game.lobby,
     lobby_level: game.rule.lobbyLevel,
     type_code: game.rule.typeCode,
@@ -126,9 +131,9 @@ export function gameRow(audit: GameAudit, game: GameMeta): GameRow {
     seed_kind: game.seed === null ? null : game.seed.split(',')[0],
     seeded: replay ? bit(replay.seeded) : null,
     seed_note: replay ? replay.seedNote : null,
-    round_count: game.roundCount,
+    hand_count: game.handCount,
     complete: bit(game.final !== null),
-    wall_checked: replay ? replay.wallChecked : null,
+    wall_checked: replay ? replay.checkedTileCount : null,
     wall_mismatches: replay ? replay.wallMismatches.length : null,
     inconsistencies: replay ? replay.inconsistencies.length : null,
     title: game.title && game.title.length > 0 ? game.title.join('\n') : null,
@@ -176,14 +181,14 @@ export function playerRows(game: GameMeta): PlayerRow[] {
 // ---- rounds, kans, reveals, wins, aborts ---------------------------------------------------------------
 
 export const ROUND_COLUMNS = [
-  'round', 'kyoku', 'honba', 'dealer', 'wall_built', 'wall_note', 'ending', 'ending_reason', 'ending_event_index',
+  'hand', 'kyoku', 'honba', 'dealer', 'wall_built', 'wall_note', 'ending', 'ending_reason', 'ending_event_index',
   'kans', 'kan_players', 'kita', 'kita_replacements', 'riichi', 'live_draws', 'replacement_draws', 'event_count',
 ] as const;
 export type RoundRow = Row<typeof ROUND_COLUMNS>;
 
 export function roundRow(r: RoundReplay): RoundRow {
   return {
-    round: r.index,
+    hand: r.hand,
     kyoku: r.kyoku,
     honba: r.honba,
     dealer: r.dealer,
@@ -210,7 +215,7 @@ function countKitaReplacements(r: RoundReplay): number {
 }
 
 export const KAN_COLUMNS = [
-  'round', 'event_index', 'number', 'seat', 'kind', 'tile', 'tiles', 'from_seat', 'turn', 'live_wall_left', 'in_riichi',
+  'hand', 'event_index', 'number', 'seat', 'kind', 'tile', 'tiles', 'from_seat', 'turn', 'live_wall_left', 'in_riichi',
   'after_call', 'after_replacement', 'drawn_tile', 'robbed', 'replacement_tile', 'replacement_event_index',
   'replacement_number', 'replacement_wall_index', 'rinshan_win', 'kandora_number', 'indicator', 'indicator_wall_index',
   'reveal_event_index', 'reveal_logged', 'discard_event_index', 'next_declaration_event_index',
@@ -219,7 +224,7 @@ export type KanRow = Row<typeof KAN_COLUMNS>;
 
 export function kanRow(k: KanRecord): KanRow {
   return {
-    round: k.round,
+    hand: k.hand,
     event_index: k.eventIndex,
     number: k.number,
     seat: k.seat,
@@ -249,14 +254,14 @@ export function kanRow(k: KanRecord): KanRow {
   };
 }
 
-export const REVEAL_COLUMNS = ['round', 'event_index', 'kan_event_index', 'kandora_number', 'indicator', 'wall_index', 'wall_tile', 'moment'] as const;
+export const REVEAL_COLUMNS = ['hand', 'event_index', 'kan_event_index', 'kandora_number', 'indicator', 'wall_index', 'wall_tile', 'moment'] as const;
 export type RevealRow = Row<typeof REVEAL_COLUMNS>;
 
 /** The kan's logged reveal, if the log turned its indicator over. */
 export function revealRow(k: KanRecord): RevealRow | null {
   if (k.revealEventIndex === null || k.indicator === null) return null;
   return {
-    round: k.round,
+    hand: k.hand,
     event_index: k.revealEventIndex,
     kan_event_index: k.eventIndex,
     kandora_number: k.kandoraNumber,
@@ -268,7 +273,7 @@ export function revealRow(k: KanRecord): RevealRow | null {
 }
 
 export const WIN_COLUMNS = [
-  'round', 'event_index', 'seat', 'from_seat', 'tsumo', 'winning_tile', 'chankan', 'chankan_on_ankan', 'rinshan', 'haitei',
+  'hand', 'event_index', 'seat', 'from_seat', 'tsumo', 'winning_tile', 'chankan', 'chankan_on_ankan', 'rinshan', 'haitei',
   'houtei', 'on_kita', 'riichi', 'kans_before', 'kita', 'yaku', 'yakuman', 'dora_han_logged', 'indicators',
   'ura_indicators', 'dora', 'ura_dora', 'han', 'fu', 'points', 'limit_name', 'red_dora', 'kita_dora',
 ] as const;
@@ -302,7 +307,7 @@ export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
   if (redFives !== false) for (const t of winningHand(w)) if (isRedFive(t, redFives)) red++;
   const han = hanOf(w);
   return {
-    round: w.round,
+    hand: w.hand,
     event_index: w.eventIndex,
     seat: w.seat,
     from_seat: w.from,
@@ -335,12 +340,12 @@ export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
   };
 }
 
-export const RIICHI_DECLARATION_COLUMNS = ['round', 'event_index', 'seat', 'turn', 'tile', 'tsumogiri', 'accepted'] as const;
+export const RIICHI_DECLARATION_COLUMNS = ['hand', 'event_index', 'seat', 'turn', 'tile', 'tsumogiri', 'accepted'] as const;
 export type RiichiDeclarationRow = Row<typeof RIICHI_DECLARATION_COLUMNS>;
 
-export function riichiDeclarationRow(round: number, r: RiichiDeclaration): RiichiDeclarationRow {
+export function riichiDeclarationRow(hand: number, r: RiichiDeclaration): RiichiDeclarationRow {
   return {
-    round,
+    hand,
     event_index: r.eventIndex,
     seat: r.seat,
     turn: r.turn,
@@ -369,7 +374,7 @@ export function yakuRows(): YakuRow[] {
   return YAKU_NAMES.map((ja, id) => ({ yaku_id: id, name: names.get(id) ?? `yaku-${id}`, name_ja: ja, yakuman: bit(yakuman.has(id)) }));
 }
 
-export const ABORT_COLUMNS = ['round', 'event_index', 'reason', 'kans', 'kan_players'] as const;
+export const ABORT_COLUMNS = ['hand', 'event_index', 'reason', 'kans', 'kan_players'] as const;
 export type AbortRow = Row<typeof ABORT_COLUMNS>;
 
 /** Ryuukyoku reasons that end a hand before its wall runs out. */
@@ -377,7 +382,7 @@ const ABORTIVE = new Set(['kyuushu-kyuuhai', 'suucha-riichi', 'sanchahou', 'suuk
 
 export function abortRow(r: RoundReplay): AbortRow | null {
   if (r.ending.kind !== 'ryuukyoku' || !r.ending.reason || !ABORTIVE.has(r.ending.reason)) return null;
-  return { round: r.index, event_index: r.ending.eventIndex, reason: r.ending.reason, kans: r.ending.kans, kan_players: r.ending.kanPlayers };
+  return { hand: r.hand, event_index: r.ending.eventIndex, reason: r.ending.reason, kans: r.ending.kans, kan_players: r.ending.kanPlayers };
 }
 
 // ---- verdicts ----------------------------------------------------------------------------------------
@@ -409,20 +414,20 @@ export function auditRow(audit: GameAudit, at: string): AuditRow {
   };
 }
 
-export const KAN_VERDICT_COLUMNS = ['round', 'event_index', 'reveal_rule', 'kan_kind', 'kan_reveal_logged'] as const;
+export const KAN_VERDICT_COLUMNS = ['hand', 'event_index', 'reveal_rule', 'kan_kind', 'kan_reveal_logged'] as const;
 export type KanVerdictRow = Row<typeof KAN_VERDICT_COLUMNS>;
 
 /** The verdict with the kan's kind and logged moment (as its kans row has them), which the timing statistics count. */
 export function kanVerdictRow(k: KanRecord): KanVerdictRow {
-  return { round: k.round, event_index: k.eventIndex, reveal_rule: k.revealRule, kan_kind: k.kind, kan_reveal_logged: k.revealLogged };
+  return { hand: k.hand, event_index: k.eventIndex, reveal_rule: k.revealRule, kan_kind: k.kind, kan_reveal_logged: k.revealLogged };
 }
 
-export const RIICHI_KAN_COLUMNS = ['round', 'event_index', 'legal', 'reason', 'explanation', 'waits_before', 'waits_after'] as const;
+export const RIICHI_KAN_COLUMNS = ['hand', 'event_index', 'legal', 'reason', 'explanation', 'waits_before', 'waits_after'] as const;
 export type RiichiKanRow = Row<typeof RIICHI_KAN_COLUMNS>;
 
 export function riichiKanRow(v: RiichiKanVerdict): RiichiKanRow {
   return {
-    round: v.round,
+    hand: v.hand,
     event_index: v.eventIndex,
     legal: v.legal === null ? null : bit(v.legal),
     reason: v.reason,
@@ -432,7 +437,7 @@ export function riichiKanRow(v: RiichiKanVerdict): RiichiKanRow {
   };
 }
 
-export const WIN_DORA_COLUMNS = ['round', 'event_index', 'indicators', 'ura_indicators', 'dora', 'ura_dora', 'kandora', 'first_indicator_dora'] as const;
+export const WIN_DORA_COLUMNS = ['hand', 'event_index', 'indicators', 'ura_indicators', 'dora', 'ura_dora', 'kandora', 'first_indicator_dora'] as const;
 export type WinDoraRow = Row<typeof WIN_DORA_COLUMNS>;
 
 /** `players` for the dora of 3-player games (1m indicates 9m). */
@@ -442,7 +447,7 @@ export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
   return {
     kandora: indicators.length > 1 ? countDora(indicators.slice(1), hand, players) : 0,
     first_indicator_dora: indicators.length > 0 ? countDora(indicators.slice(0, 1), hand, players) : null,
-    round: w.round,
+    hand: w.hand,
     event_index: w.eventIndex,
     indicators: idList(w.rule.indicators),
     ura_indicators: idList(w.rule.ura),
@@ -451,7 +456,7 @@ export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
   };
 }
 
-export const FINDING_COLUMNS = ['ordinal', 'kind', 'severity', 'round', 'event_index', 'seat', 'rule', 'message', 'details'] as const;
+export const FINDING_COLUMNS = ['ordinal', 'kind', 'severity', 'hand', 'event_index', 'seat', 'rule', 'message', 'details'] as const;
 export type FindingRow = Row<typeof FINDING_COLUMNS>;
 
 export function findingRow(f: Finding, ordinal: number): FindingRow {
@@ -459,7 +464,7 @@ export function findingRow(f: Finding, ordinal: number): FindingRow {
     ordinal,
     kind: f.kind,
     severity: f.severity,
-    round: f.round,
+    hand: f.hand,
     event_index: f.eventIndex,
     seat: orNull(f.seat),
     rule: orNull(f.rule),
@@ -479,9 +484,9 @@ function detailsJson(details: Finding['details']): string {
 
 /** Every kan and win of a replay, in order. */
 export function replayKans(replay: ReplayResult | null): KanRecord[] {
-  return replay ? replay.rounds.flatMap((r) => r.kans) : [];
+  return replay ? replay.hands.flatMap((r) => r.kans) : [];
 }
 
 export function replayWins(replay: ReplayResult | null): WinRecord[] {
-  return replay ? replay.rounds.flatMap((r) => r.wins) : [];
+  return replay ? replay.hands.flatMap((r) => r.wins) : [];
 }

@@ -12,7 +12,7 @@ import { GAME_TOTAL_COLUMNS } from './rows.js';
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -24,40 +24,38 @@ export interface Migration {
   sql: string;
 }
 
+/** The tables keyed by a hand of a game (version 5 renamed their `round` to `hand`). */
+const HAND_TABLES = ['hands', 'kans', 'reveals', 'wins', 'riichi_declarations', 'aborts', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings'];
+
 /**
  * The steps from every older version to SCHEMA_VERSION, in order. To change the schema: edit
  * schemas/audit.sql (what a fresh database gets), bump SCHEMA_VERSION and the file's user_version, and add
- * here the SQL that takes a version-(N-1) database to the same shape. A step that rebuilds a table must
- * not rely on `PRAGMA foreign_keys = OFF` (it cannot change inside a transaction): create the new table,
- * copy, drop the old one, rename, in an order the keys allow.
+ * here the SQL that takes a version-(N-1) database's tables to the same shape. A step's SQL is written for
+ * the tables of its own version, never read from schemas/audit.sql (which says what the latest version
+ * has). Views and the statistics indexes (everything after "-- Views" in schemas/audit.sql) are not a
+ * step's business: every view is dropped before the first step and they are all made again from
+ * schemas/audit.sql after the last. A step that rebuilds a table must not rely on
+ * `PRAGMA foreign_keys = OFF` (it cannot change inside a transaction): create the new table, copy, drop the
+ * old one, rename, in an order the keys allow.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
     to: 2,
     description: 'riichi_kan_reasons; kandora_conformance counts unrecorded reveal moments apart',
-    // Read when the step runs: the view's text is schemas/audit.sql's.
-    get sql() {
-      return `
+    sql: `
 CREATE TABLE riichi_kan_reasons (
   reason  TEXT NOT NULL PRIMARY KEY,
   legal   INTEGER,
   meaning TEXT NOT NULL
-) STRICT, WITHOUT ROWID;
-DROP VIEW kandora_conformance;
-${viewSql('kandora_conformance')}`;
-    },
+) STRICT, WITHOUT ROWID;`,
   },
   {
     to: 3,
     description: 'games.platform; the daiminkanPao knob (existing rule sets had its value none)',
-    get sql() {
-      return `
+    sql: `
 ALTER TABLE games ADD COLUMN platform TEXT;
 ALTER TABLE rule_sets ADD COLUMN daiminkanPao TEXT NOT NULL DEFAULT 'none';
-UPDATE rule_sets SET rules_key = rules_key || ';daiminkanPao=none';
-DROP VIEW rule_set_summary;
-${viewSql('rule_set_summary')}`;
-    },
+UPDATE rule_sets SET rules_key = rules_key || ';daiminkanPao=none';`,
   },
   {
     to: 4,
@@ -67,8 +65,7 @@ ${viewSql('rule_set_summary')}`;
     // already stored come when the games are audited again: FACTS_VERSION (facts-6) makes a resumed audit
     // redo them. Only played_on (from the log id) and the games' totals and kan verdicts' kan columns (from
     // the rows stored) are filled here, since the rest needs the log.
-    get sql() {
-      return `
+    sql: `
 ALTER TABLE games ADD COLUMN played_on TEXT;
 ALTER TABLE games ADD COLUMN played_at_hour INTEGER;
 UPDATE games SET played_on = substr(log_id, 1, 4) || '-' || substr(log_id, 5, 2) || '-' || substr(log_id, 7, 2),
@@ -83,34 +80,67 @@ ALTER TABLE wins ADD COLUMN red_dora INTEGER;
 ALTER TABLE wins ADD COLUMN kita_dora INTEGER;
 ALTER TABLE win_dora ADD COLUMN kandora INTEGER;
 ALTER TABLE win_dora ADD COLUMN first_indicator_dora INTEGER;
-${statementSql('CREATE TABLE riichi_declarations (')}
-${statementSql('CREATE TABLE yaku (')}
+CREATE TABLE riichi_declarations (
+  game_id     INTEGER NOT NULL,
+  round       INTEGER NOT NULL,
+  event_index INTEGER NOT NULL,
+  seat        INTEGER NOT NULL,
+  turn        INTEGER NOT NULL,
+  tile        INTEGER,
+  tsumogiri   INTEGER,
+  accepted    INTEGER NOT NULL,
+  PRIMARY KEY (game_id, round, seat),
+  FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE yaku (
+  yaku_id INTEGER PRIMARY KEY,
+  name    TEXT    NOT NULL,
+  name_ja TEXT    NOT NULL,
+  yakuman INTEGER NOT NULL
+) STRICT;
 ${GAME_TOTAL_COLUMNS.map((c) => `ALTER TABLE games ADD COLUMN ${c} INTEGER;`).join('\n')}
-${GAME_TOTALS_SQL}
+${gameTotalsSql('rounds', 'round')}
 ALTER TABLE kan_verdicts ADD COLUMN kan_kind TEXT;
 ALTER TABLE kan_verdicts ADD COLUMN kan_reveal_logged TEXT;
 UPDATE kan_verdicts SET (kan_kind, kan_reveal_logged) = (
   SELECT k.kind, k.reveal_logged FROM kans k
-  WHERE k.game_id = kan_verdicts.game_id AND k.round = kan_verdicts.round AND k.event_index = kan_verdicts.event_index);
-DROP VIEW kan_list;
-DROP VIEW kan_stats;
-DROP VIEW kandora_timing;
-DROP VIEW rinshan_stats;
-DROP VIEW riichi_kans;
-DROP VIEW riichi_kan_frequency;
-DROP VIEW chankan_wins;
-DROP VIEW chankan_suukaikan_stats;
-${['kan_list', 'kan_stats', 'kandora_timing', 'rinshan_stats', 'riichi_kans', 'riichi_kan_frequency', 'chankan_wins', 'chankan_suukaikan_stats', 'win_list', 'finding_list'].map(viewSql).join('\n')}
-${['wins_chankan', 'rounds_four_kans', 'kan_verdicts_timing', 'win_dora_kandora'].map((i) => statementSql(`CREATE INDEX ${i} `)).join('\n')}`;
-    },
+  WHERE k.game_id = kan_verdicts.game_id AND k.round = kan_verdicts.round AND k.event_index = kan_verdicts.event_index);`,
+  },
+  {
+    to: 5,
+    description:
+      'one vocabulary: hands (was rounds) and hand, 1-based (was round, 0-based), kyoku_name, player_count, hand_count, snake_case knob columns',
+    // Keys are shifted in two steps (to -hand - 1, then back to positive) so that no row meets another's
+    // key on the way; the keys between the tables are checked at commit (defer_foreign_keys).
+    sql: `
+PRAGMA defer_foreign_keys = ON;
+DROP INDEX IF EXISTS wins_chankan;
+DROP INDEX IF EXISTS rounds_four_kans;
+DROP INDEX IF EXISTS kan_verdicts_timing;
+DROP INDEX IF EXISTS win_dora_kandora;
+ALTER TABLE rounds RENAME TO hands;
+ALTER TABLE hands RENAME COLUMN hand TO kyoku_name;
+${HAND_TABLES.map((t) => `ALTER TABLE ${t} RENAME COLUMN round TO hand;
+UPDATE ${t} SET hand = -hand - 1 WHERE hand IS NOT NULL;
+UPDATE ${t} SET hand = -hand WHERE hand IS NOT NULL;`).join('\n')}
+ALTER TABLE games RENAME COLUMN players TO player_count;
+ALTER TABLE games RENAME COLUMN round_count TO hand_count;
+ALTER TABLE rule_sets RENAME COLUMN kandoraTiming TO kandora_timing;
+ALTER TABLE rule_sets RENAME COLUMN riichiKan TO riichi_kan;
+ALTER TABLE rule_sets RENAME COLUMN okuriKan TO okuri_kan;
+ALTER TABLE rule_sets RENAME COLUMN kokushiAnkanChankan TO kokushi_ankan_chankan;
+ALTER TABLE rule_sets RENAME COLUMN fifthKan TO fifth_kan;
+ALTER TABLE rule_sets RENAME COLUMN daiminkanPao TO daiminkan_pao;`,
   },
 ];
 
 /**
- * The games' totals (schemas/audit.sql, games.completed_kans … kans_in_riichi) computed from the kans, rounds and wins
- * rows stored: the v4 migration fills them so; src/store/rows.ts gameTotals counts the same from the replay.
+ * The games' totals (schemas/audit.sql, games.completed_kans … kans_in_riichi) computed from the kans, hands
+ * and wins rows stored: the v4 migration fills them so (its tables were `rounds` keyed by `round`);
+ * src/store/rows.ts gameTotals counts the same from the replay.
  */
-export const GAME_TOTALS_SQL = `
+export function gameTotalsSql(hands = 'hands', hand = 'hand'): string {
+  return `
 UPDATE games SET (completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements,
                   ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kans_in_riichi) = (
   SELECT coalesce(sum(robbed = 0), 0), coalesce(sum(robbed = 0 AND kind = 'ankan'), 0), coalesce(sum(robbed = 0 AND kind = 'daiminkan'), 0),
@@ -125,26 +155,22 @@ UPDATE games SET (completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan
   FROM kans k WHERE k.game_id = games.game_id)
 WHERE format IS NOT NULL;
 UPDATE games SET (kitas, kita_replacement_draws, riichis) = (
-  SELECT coalesce(sum(kita), 0), coalesce(sum(kita_replacements), 0), coalesce(sum(riichi), 0) FROM rounds ro WHERE ro.game_id = games.game_id)
+  SELECT coalesce(sum(kita), 0), coalesce(sum(kita_replacements), 0), coalesce(sum(riichi), 0) FROM ${hands} ro WHERE ro.game_id = games.game_id)
 WHERE format IS NOT NULL;
 UPDATE games SET kita_rinshan_wins = (
-  SELECT count(*) FROM wins w JOIN rounds ro ON ro.game_id = w.game_id AND ro.round = w.round
+  SELECT count(*) FROM wins w JOIN ${hands} ro ON ro.game_id = w.game_id AND ro.${hand} = w.${hand}
   WHERE w.game_id = games.game_id AND w.rinshan = 1 AND ro.kita > 0
-    AND NOT EXISTS (SELECT 1 FROM kans k WHERE k.game_id = w.game_id AND k.round = w.round AND k.rinshan_win = 1))
+    AND NOT EXISTS (SELECT 1 FROM kans k WHERE k.game_id = w.game_id AND k.${hand} = w.${hand} AND k.rinshan_win = 1))
 WHERE format IS NOT NULL;`;
-
-/** A view's CREATE statement as schemas/audit.sql has it now (for migrations that recreate it). */
-function viewSql(name: string): string {
-  return statementSql(`CREATE VIEW ${name} AS`);
 }
 
-/** The statement of schemas/audit.sql that starts with `head`, up to its semicolon (none inside the statements this reads). */
-function statementSql(head: string): string {
+/** The views and statistics indexes of schemas/audit.sql: everything after its "-- Views" line. */
+function derivedSql(): string {
   const sql = schemaSql();
-  const start = sql.indexOf(head);
-  if (start < 0) throw new StoreError(`${schemaPath()} has no statement ${head}`);
-  const end = sql.indexOf(';', start);
-  return sql.slice(start, end + 1);
+  const start = sql.indexOf('\n-- Views ');
+  if (start < 0) throw new StoreError(`${schemaPath()} has no "-- Views" line`);
+  // The PRAGMA lines at the end belong to the file, not to the views.
+  return sql.slice(start).replace(/^PRAGMA .*$/gm, '');
 }
 
 let schemaFile: string | undefined;
@@ -267,6 +293,10 @@ function migrateSteps(db: Database, file: string, from: number, to: number, migr
     if (!step) throw new StoreError(`${file} has schema version ${from}, and this kanshi has no migration to version ${v}; audit into a new --db file`);
     steps.push(step);
   }
+  // The steps change the tables under the views: the views go first, and come back from schemas/audit.sql
+  // once the tables are the latest version's.
+  const views = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[];
+  for (const view of views) db.exec(`DROP VIEW "${view.replaceAll('"', '""')}"`);
   for (const step of steps) {
     try {
       db.exec(step.sql);
@@ -274,5 +304,12 @@ function migrateSteps(db: Database, file: string, from: number, to: number, migr
       throw new StoreError(`migrating ${file} to schema version ${step.to} (${step.description}) failed: ${(err as Error).message}`, { cause: err });
     }
     db.pragma(`user_version = ${step.to}`);
+  }
+  if (to === SCHEMA_VERSION) {
+    try {
+      db.exec(derivedSql());
+    } catch (err) {
+      throw new StoreError(`migrating ${file}: making the views of schema version ${to} failed: ${(err as Error).message}`, { cause: err });
+    }
   }
 }

@@ -6,6 +6,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { KNOBS, type Rules } from '../rules/index.js';
 import { StoreError } from './errors.js';
+import { knobColumn } from './rows.js';
 
 type Database = BetterSqlite3.Database;
 
@@ -17,12 +18,13 @@ export interface RuleSetSummary {
   firstRunAt: string;
   lastRunAt: string;
   /** Files audited under it; read: those that gave a game; failed: those that did not. */
-  games: number;
-  gamesRead: number;
-  gamesFailed: number;
-  errors: number;
-  warnings: number;
-  infos: number;
+  gameCount: number;
+  readGameCount: number;
+  failedGameCount: number;
+  /** Findings by severity. */
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
 }
 
 /** Which rule set to report on: by rules key, or the latest with a profile; by default the latest of all. */
@@ -79,19 +81,22 @@ export function listRuleSets(db: Database): RuleSetSummary[] {
     rules: rulesOf(r),
     firstRunAt: r.first_run_at,
     lastRunAt: r.last_run_at,
-    games: r.games,
-    gamesRead: r.games_read,
-    gamesFailed: r.games_failed,
-    errors: r.errors,
-    warnings: r.warnings,
-    infos: r.infos,
+    gameCount: r.games,
+    readGameCount: r.games_read,
+    failedGameCount: r.games_failed,
+    errorCount: r.errors,
+    warningCount: r.warnings,
+    infoCount: r.infos,
   }));
 }
 
-/** Knob columns back to Rules: 0/1 to booleans where the knob is one. */
+/** Knob columns (snake_case) back to Rules: 0/1 to booleans where the knob is one. */
 function rulesOf(row: Record<string, unknown>): Rules {
   const rules: Record<string, unknown> = {};
-  for (const k of KNOBS) rules[k.name] = typeof k.default === 'boolean' ? row[k.name] === 1 : row[k.name];
+  for (const k of KNOBS) {
+    const v = row[knobColumn(k.name)];
+    rules[k.name] = typeof k.default === 'boolean' ? v === 1 : v;
+  }
   return rules as unknown as Rules;
 }
 
@@ -142,30 +147,31 @@ const sumOf = (rows: Record<string, unknown>[], key: string): number => rows.red
 
 function kansByLobby(rows: Record<string, unknown>[]): StatsTable {
   const sorted = [...rows].sort(
-    (a, b) => num(b.players) - num(a.players) || LOBBY_ORDER.indexOf(String(a.lobby_level)) - LOBBY_ORDER.indexOf(String(b.lobby_level)),
+    (a, b) => num(b.player_count) - num(a.player_count) || LOBBY_ORDER.indexOf(String(a.lobby_level)) - LOBBY_ORDER.indexOf(String(b.lobby_level)),
   );
   const out = sorted.map((r) => ({
-    players: r.players, lobby: r.lobby_level, games: r.games, kans: r.kans, ankan: r.ankan, daiminkan: r.daiminkan, kakan: r.kakan,
-    kans_per_game: r.kans_per_game, ankan_per_game: r.ankan_per_game, daiminkan_per_game: r.daiminkan_per_game,
-    kakan_per_game: r.kakan_per_game, robbed_kakan: r.robbed,
+    playerCount: r.player_count, lobby: r.lobby_level, gameCount: r.games, kanCount: r.kans, ankanCount: r.ankan, daiminkanCount: r.daiminkan,
+    kakanCount: r.kakan, kansPerGame: r.kans_per_game, ankansPerGame: r.ankan_per_game, daiminkansPerGame: r.daiminkan_per_game,
+    kakansPerGame: r.kakan_per_game, robbedKanCount: r.robbed,
   }));
   if (out.length > 1) {
-    const games = sumOf(out, 'games');
+    const games = sumOf(out, 'gameCount');
     const total = (k: string) => sumOf(out, k);
     out.push({
-      players: null, lobby: 'all', games, kans: total('kans'), ankan: total('ankan'), daiminkan: total('daiminkan'), kakan: total('kakan'),
-      kans_per_game: ratio(total('kans'), games, 3), ankan_per_game: ratio(total('ankan'), games, 3),
-      daiminkan_per_game: ratio(total('daiminkan'), games, 3), kakan_per_game: ratio(total('kakan'), games, 3), robbed_kakan: total('robbed_kakan'),
+      playerCount: null, lobby: 'all', gameCount: games, kanCount: total('kanCount'), ankanCount: total('ankanCount'),
+      daiminkanCount: total('daiminkanCount'), kakanCount: total('kakanCount'), kansPerGame: ratio(total('kanCount'), games, 3),
+      ankansPerGame: ratio(total('ankanCount'), games, 3), daiminkansPerGame: ratio(total('daiminkanCount'), games, 3),
+      kakansPerGame: ratio(total('kakanCount'), games, 3), robbedKanCount: total('robbedKanCount'),
     });
   }
   return {
     key: 'kansByLobby',
-    title: 'Kans per game by kind and lobby (robbed kakans apart)',
+    title: 'Kans per game by kind and lobby (completed kans; robbed ones apart)',
     layout: 'table',
     columns: [
-      col('players'), col('lobby'), col('games'), col('kans'), col('ankan'), col('daiminkan'), col('kakan'),
-      col('kans_per_game', 'kans/game'), col('ankan_per_game', 'ankan/game'), col('daiminkan_per_game', 'daiminkan/game'),
-      col('kakan_per_game', 'kakan/game'), col('robbed_kakan', 'robbed'),
+      col('playerCount', 'players'), col('lobby'), col('gameCount', 'games'), col('kanCount', 'kans'), col('ankanCount', 'ankan'),
+      col('daiminkanCount', 'daiminkan'), col('kakanCount', 'kakan'), col('kansPerGame', 'kans/game'), col('ankansPerGame', 'ankan/game'),
+      col('daiminkansPerGame', 'daiminkan/game'), col('kakansPerGame', 'kakan/game'), col('robbedKanCount', 'robbed'),
     ],
     rows: out,
   };
@@ -176,13 +182,13 @@ function rinshanByKind(rows: Record<string, unknown>[]): StatsTable {
   const kans = rows.filter((r) => r.kind !== 'kita').sort((a, b) => order.indexOf(String(a.kind)) - order.indexOf(String(b.kind)));
   const kita = rows.filter((r) => r.kind === 'kita');
   const line = (r: Record<string, unknown>, kind: unknown) => ({
-    kind, declared: r.kans, replacement_draws: r.replacement_draws, rinshan_wins: r.rinshan_wins, rinshan_win_pct: r.rinshan_win_pct,
+    kind, kanCount: r.kans, replacementDrawCount: r.replacement_draws, rinshanWinCount: r.rinshan_wins, rinshanWinPct: r.rinshan_win_pct,
   });
   const out = kans.map((r) => line(r, r.kind));
   if (out.length > 1) {
-    const draws = sumOf(out, 'replacement_draws');
-    const wins = sumOf(out, 'rinshan_wins');
-    out.push({ kind: 'all kans', declared: sumOf(out, 'declared'), replacement_draws: draws, rinshan_wins: wins, rinshan_win_pct: ratio(wins, draws, 2, 100) });
+    const draws = sumOf(out, 'replacementDrawCount');
+    const wins = sumOf(out, 'rinshanWinCount');
+    out.push({ kind: 'all kans', kanCount: sumOf(out, 'kanCount'), replacementDrawCount: draws, rinshanWinCount: wins, rinshanWinPct: ratio(wins, draws, 2, 100) });
   }
   // 3-player: a kita also draws a replacement tile that can win (not a kan; "declared" counts the kita).
   for (const r of kita) out.push(line(r, 'kita (3p)'));
@@ -190,7 +196,7 @@ function rinshanByKind(rows: Record<string, unknown>[]): StatsTable {
     key: 'rinshanByKind',
     title: 'Rinshan kaihou: wins on the replacement tile, by kan kind',
     layout: 'table',
-    columns: [col('kind'), col('declared'), col('replacement_draws', 'replacement draws'), col('rinshan_wins', 'rinshan wins'), col('rinshan_win_pct', 'win %')],
+    columns: [col('kind'), col('kanCount', 'completed'), col('replacementDrawCount', 'replacement draws'), col('rinshanWinCount', 'rinshan wins'), col('rinshanWinPct', 'win %')],
     rows: out,
   };
 }
@@ -201,14 +207,14 @@ function riichiKanFrequency(r: Record<string, unknown>): StatsTable {
     title: 'Kans by a player in riichi',
     layout: 'record',
     columns: [
-      col('games'), col('riichi_declarations', 'riichi declarations'), col('riichi_kans', 'riichi kans'),
-      col('per_100_games', 'per 100 games'), col('per_100_riichi', 'per 100 riichi'),
-      col('legal', 'legal under the rules'), col('illegal', 'illegal under the rules'), col('not_judged', 'not judged'),
+      col('gameCount', 'games'), col('riichiDeclarationCount', 'riichi declarations'), col('riichiKanCount', 'riichi kans'),
+      col('per100Games', 'per 100 games'), col('per100Riichi', 'per 100 riichi'),
+      col('legalCount', 'legal under the rules'), col('illegalCount', 'illegal under the rules'), col('notJudgedCount', 'not judged'),
     ],
     rows: [{
-      games: num(r.games), riichi_declarations: num(r.riichi_declarations), riichi_kans: num(r.riichi_kans),
-      per_100_games: r.per_100_games ?? null, per_100_riichi: r.per_100_riichi ?? null,
-      legal: num(r.legal), illegal: num(r.illegal), not_judged: num(r.not_judged),
+      gameCount: num(r.games), riichiDeclarationCount: num(r.riichi_declarations), riichiKanCount: num(r.riichi_kans),
+      per100Games: r.per_100_games ?? null, per100Riichi: r.per_100_riichi ?? null,
+      legalCount: num(r.legal), illegalCount: num(r.illegal), notJudgedCount: num(r.not_judged),
     }],
   };
 }
@@ -218,8 +224,8 @@ function riichiKanVerdicts(rows: Record<string, unknown>[]): StatsTable {
     key: 'riichiKanVerdicts',
     title: 'Riichi-kan verdicts by reason',
     layout: 'table',
-    columns: [col('verdict'), col('reason'), col('riichi_kans', 'riichi kans'), col('games')],
-    rows: rows.map((r) => ({ verdict: r.verdict, reason: r.reason, riichi_kans: r.riichi_kans, games: r.games })),
+    columns: [col('verdict'), col('reason'), col('riichiKanCount', 'riichi kans'), col('gameCount', 'games')],
+    rows: rows.map((r) => ({ verdict: r.verdict, reason: r.reason, riichiKanCount: r.riichi_kans, gameCount: r.games })),
   };
 }
 
@@ -229,31 +235,31 @@ function chankanSuukaikan(r: Record<string, unknown>): StatsTable {
     title: 'Chankan and four kans',
     layout: 'record',
     columns: [
-      col('games'), col('hands'), col('chankan_wins', 'chankan wins (on a kakan)'), col('chankan_on_ankan', 'chankan on an ankan (kokushi)'),
-      col('chankan_per_1000_games', 'chankan per 1000 games'), col('four_kan_hands', 'hands with four kans'),
-      col('four_kans_one_player', '… all four by one player'), col('suukaikan_aborts', 'suukaikan aborts'),
-      col('suukaikan_per_1000_games', 'suukaikan per 1000 games'),
+      col('gameCount', 'games'), col('handCount', 'hands'), col('chankanWinCount', 'chankan wins (on a kakan)'),
+      col('chankanOnAnkanCount', 'chankan on an ankan (kokushi)'), col('chankanPer1000Games', 'chankan per 1000 games'),
+      col('fourKanHandCount', 'hands with four kans'), col('fourKansOnePlayerCount', '… all four by one player'),
+      col('suukaikanAbortCount', 'suukaikan aborts'), col('suukaikanPer1000Games', 'suukaikan per 1000 games'),
     ],
     rows: [{
-      games: num(r.games), hands: num(r.hands), chankan_wins: num(r.chankan_wins), chankan_on_ankan: num(r.chankan_on_ankan),
-      chankan_per_1000_games: r.chankan_per_1000_games ?? null, four_kan_hands: num(r.four_kan_hands),
-      four_kans_one_player: num(r.four_kans_one_player), suukaikan_aborts: num(r.suukaikan_aborts),
-      suukaikan_per_1000_games: r.suukaikan_per_1000_games ?? null,
+      gameCount: num(r.games), handCount: num(r.hands), chankanWinCount: num(r.chankan_wins), chankanOnAnkanCount: num(r.chankan_on_ankan),
+      chankanPer1000Games: r.chankan_per_1000_games ?? null, fourKanHandCount: num(r.four_kan_hands),
+      fourKansOnePlayerCount: num(r.four_kans_one_player), suukaikanAbortCount: num(r.suukaikan_aborts),
+      suukaikanPer1000Games: r.suukaikan_per_1000_games ?? null,
     }],
   };
 }
 
 function kandoraConformance(rows: Record<string, unknown>[]): StatsTable {
   const out = rows.map((r) => ({
-    kind: r.kind, kans: r.kans, conforming: r.conforming, differing: r.differing, undecided: r.undecided, unrecorded: r.unrecorded,
-    conforming_pct: r.conforming_pct,
+    kind: r.kind, kanCount: r.kans, conformingCount: r.conforming, differingCount: r.differing, undecidedCount: r.undecided,
+    unrecordedCount: r.unrecorded, conformingPct: r.conforming_pct,
   }));
   if (out.length > 1) {
-    const conforming = sumOf(out, 'conforming');
-    const decided = conforming + sumOf(out, 'differing');
+    const conforming = sumOf(out, 'conformingCount');
+    const decided = conforming + sumOf(out, 'differingCount');
     out.push({
-      kind: 'all', kans: sumOf(out, 'kans'), conforming, differing: sumOf(out, 'differing'), undecided: sumOf(out, 'undecided'),
-      unrecorded: sumOf(out, 'unrecorded'), conforming_pct: ratio(conforming, decided, 2, 100),
+      kind: 'all', kanCount: sumOf(out, 'kanCount'), conformingCount: conforming, differingCount: sumOf(out, 'differingCount'),
+      undecidedCount: sumOf(out, 'undecidedCount'), unrecordedCount: sumOf(out, 'unrecordedCount'), conformingPct: ratio(conforming, decided, 2, 100),
     });
   }
   return {
@@ -261,8 +267,8 @@ function kandoraConformance(rows: Record<string, unknown>[]): StatsTable {
     title: "Kandora timing: the logged reveal against the rule's, by kan kind",
     layout: 'table',
     columns: [
-      col('kind'), col('kans'), col('conforming'), col('differing'), col('undecided', 'undecided (log stops)'),
-      col('unrecorded', 'unrecorded (JSON)'), col('conforming_pct', 'conforming %'),
+      col('kind'), col('kanCount', 'kans'), col('conformingCount', 'conforming'), col('differingCount', 'differing'),
+      col('undecidedCount', 'undecided (log stops)'), col('unrecordedCount', 'unrecorded (JSON)'), col('conformingPct', 'conforming %'),
     ],
     rows: out,
   };
@@ -273,7 +279,7 @@ function findingCounts(rows: Record<string, unknown>[]): StatsTable {
     key: 'findings',
     title: 'Findings by kind',
     layout: 'table',
-    columns: [col('severity'), col('kind'), col('findings'), col('games')],
-    rows: rows.map((r) => ({ severity: r.severity, kind: r.kind, findings: r.findings, games: r.games })),
+    columns: [col('severity'), col('kind'), col('findingCount', 'findings'), col('gameCount', 'games')],
+    rows: rows.map((r) => ({ severity: r.severity, kind: r.kind, findingCount: r.findings, gameCount: r.games })),
   };
 }

@@ -15,7 +15,7 @@ import { KNOBS } from '../rules/index.js';
 import {
   ABORT_COLUMNS, AUDIT_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
   REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, ROUND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
-  abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobValues, playerRows, replayKans, replayWins,
+  abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows, replayKans, replayWins,
   revealRow, riichiDeclarationRow, riichiKanRow, roundRow, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
@@ -23,7 +23,7 @@ type Database = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
 
 /** Fact tables, children before parents (the order deletes must go in). */
-const FACT_TABLES = ['riichi_declarations', 'aborts', 'reveals', 'wins', 'kans', 'rounds', 'players'] as const;
+const FACT_TABLES = ['riichi_declarations', 'aborts', 'reveals', 'wins', 'kans', 'hands', 'players'] as const;
 /** Verdict tables, children before parents. */
 const VERDICT_TABLES = ['findings', 'win_dora', 'riichi_kan_verdicts', 'kan_verdicts', 'audits'] as const;
 
@@ -107,7 +107,7 @@ export interface GameFacts {
   /** Values in GAME_COLUMNS order. */
   game: SqlValue[];
   players: SqlValue[][];
-  rounds: SqlValue[][];
+  hands: SqlValue[][];
   kans: SqlValue[][];
   reveals: SqlValue[][];
   wins: SqlValue[][];
@@ -148,23 +148,23 @@ export const FACTS_VERSION = 'facts-6';
 const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
 
 export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
-  const rounds = audit.replay?.rounds ?? [];
+  const hands = audit.replay?.hands ?? [];
   const kans = replayKans(audit.replay);
   return {
     game: values(GAME_COLUMNS, gameRow(audit, game)),
     players: playerRows(game).map((p) => values(PLAYER_COLUMNS, p)),
-    rounds: rounds.map((r) => values(ROUND_COLUMNS, roundRow(r))),
+    hands: hands.map((r) => values(ROUND_COLUMNS, roundRow(r))),
     kans: kans.map((k) => values(KAN_COLUMNS, kanRow(k))),
     reveals: kans.flatMap((k) => {
       const reveal = revealRow(k);
       return reveal ? [values(REVEAL_COLUMNS, reveal)] : [];
     }),
-    wins: rounds.flatMap((r) => r.wins.map((w) => values(WIN_COLUMNS, winRow(w, game.rule.redFives)))),
-    aborts: rounds.flatMap((r) => {
+    wins: hands.flatMap((r) => r.wins.map((w) => values(WIN_COLUMNS, winRow(w, game.rule.redFives)))),
+    aborts: hands.flatMap((r) => {
       const abort = abortRow(r);
       return abort ? [values(ABORT_COLUMNS, abort)] : [];
     }),
-    riichiDeclarations: rounds.flatMap((r) => firstPerSeat(r.riichi).map((d) => values(RIICHI_DECLARATION_COLUMNS, riichiDeclarationRow(r.index, d)))),
+    riichiDeclarations: hands.flatMap((r) => firstPerSeat(r.riichi).map((d) => values(RIICHI_DECLARATION_COLUMNS, riichiDeclarationRow(r.hand, d)))),
     // The facts of the same bytes change only when kanshi reads logs differently: FACTS_VERSION says when.
     digest: FACTS_VERSION,
   };
@@ -194,7 +194,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
       audit: auditValues,
       kanVerdicts: replayKans(audit.replay).map((k) => values(KAN_VERDICT_COLUMNS, kanVerdictRow(k))),
       riichiKans: audit.riichiKans.map((v) => values(RIICHI_KAN_COLUMNS, riichiKanRow(v))),
-      winDora: replayWins(audit.replay).map((w) => values(WIN_DORA_COLUMNS, winDoraRow(w, audit.replay?.players ?? 4))),
+      winDora: replayWins(audit.replay).map((w) => values(WIN_DORA_COLUMNS, winDoraRow(w, audit.replay?.playerCount ?? 4))),
       findings: audit.findings.map((f, i) => values(FINDING_COLUMNS, findingRow(f, i))),
     },
   };
@@ -213,7 +213,7 @@ export class AuditWriter {
   private readonly deleteVerdicts: Statement[];
   private readonly auditsOfGame: Statement;
   private readonly players: TableInsert;
-  private readonly rounds: TableInsert;
+  private readonly hands: TableInsert;
   private readonly kans: TableInsert;
   private readonly reveals: TableInsert;
   private readonly wins: TableInsert;
@@ -226,7 +226,7 @@ export class AuditWriter {
   private readonly findings: TableInsert;
 
   constructor(db: Database) {
-    const knobs = KNOBS.map((k) => k.name);
+    const knobs = KNOBS.map((k) => knobColumn(k.name));
     const ruleSetColumns = ['rules_key', 'profile', ...knobs, 'first_run_at', 'last_run_at'];
     const gameColumns = [...GAME_COLUMNS, 'facts_digest'];
     this.upsertRuleSet = db
@@ -257,7 +257,7 @@ export class AuditWriter {
     const fact = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['game_id'], columns);
     const verdict = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['rule_set_id', 'game_id'], columns);
     this.players = fact('players', PLAYER_COLUMNS);
-    this.rounds = fact('rounds', ROUND_COLUMNS);
+    this.hands = fact('hands', ROUND_COLUMNS);
     this.kans = fact('kans', KAN_COLUMNS);
     this.reveals = fact('reveals', REVEAL_COLUMNS);
     this.wins = fact('wins', WIN_COLUMNS);
@@ -322,7 +322,7 @@ export class AuditWriter {
     }
     const key = [gameId];
     this.players.insert(key, facts.players);
-    this.rounds.insert(key, facts.rounds);
+    this.hands.insert(key, facts.hands);
     this.aborts.insert(key, facts.aborts);
     this.kans.insert(key, facts.kans);
     this.reveals.insert(key, facts.reveals);
@@ -355,7 +355,7 @@ export interface PreparedFinding {
   file: string;
   /** The game's Tenhou log id: null when it has none, or was not played on Tenhou (the viewer cannot open it). */
   logId: string | null;
-  round: number | null;
+  hand: number | null;
   seat: number | null;
   message: string;
   ordinal: number;
@@ -364,7 +364,7 @@ export interface PreparedFinding {
 const GAME_LOG_ID = GAME_COLUMNS.indexOf('log_id');
 const GAME_PLATFORM = GAME_COLUMNS.indexOf('platform');
 const F = (c: (typeof FINDING_COLUMNS)[number]) => FINDING_COLUMNS.indexOf(c);
-const [F_ORDINAL, F_KIND, F_SEVERITY, F_ROUND, F_SEAT, F_MESSAGE] = [F('ordinal'), F('kind'), F('severity'), F('round'), F('seat'), F('message')];
+const [F_ORDINAL, F_KIND, F_SEVERITY, F_HAND, F_SEAT, F_MESSAGE] = [F('ordinal'), F('kind'), F('severity'), F('hand'), F('seat'), F('message')];
 
 /** The findings of a prepared audit, read back from its rows (no query: the rows are at hand as they are written). */
 export function preparedFindings(p: PreparedAudit): PreparedFinding[] {
@@ -375,7 +375,7 @@ export function preparedFindings(p: PreparedAudit): PreparedFinding[] {
     severity: f[F_SEVERITY] as string,
     file: p.file,
     logId,
-    round: f[F_ROUND] as number | null,
+    hand: f[F_HAND] as number | null,
     seat: f[F_SEAT] as number | null,
     message: f[F_MESSAGE] as string,
     ordinal: f[F_ORDINAL] as number,

@@ -15,8 +15,8 @@ import type {
   Seat,
   WinEvent,
 } from '../events/index.js';
-import { YAKU } from '../events/index.js';
-import { countDora, kindOf, sortIds, type TileId } from '../tiles/index.js';
+import { plural, YAKU } from '../events/index.js';
+import { countDora, kindOf, sortIds, tileLabel, tilesLabel, type TileId } from '../tiles/index.js';
 import {
   haipaiIndices,
   indicatorIndex,
@@ -43,13 +43,15 @@ import type {
 } from './types.js';
 
 export interface TableOptions {
-  /** 0-based index of the hand in the game: every inconsistency names it. */
-  round: number;
+  /** Position of the hand in the game, 1-based: every inconsistency names it. */
+  hand: number;
   players: 3 | 4;
   /** The wall rebuilt from the log's seed: every tile the log shows is checked against it. */
   wall?: RoundWall | null;
   /** The dead-wall arrangement when no wall is given (default: the current era's). */
   layout?: WallLayout;
+  /** Whether the game has red fives, for the tiles messages name (`0m` or `5m`); default true. */
+  redFives?: boolean;
 }
 
 /** The kind of North (4z): the only tile a kita sets aside. */
@@ -63,8 +65,8 @@ function emptySeat(hand: readonly TileId[]): SeatState {
 }
 
 export class Table {
-  /** 0-based index of the hand in the game. */
-  readonly round: number;
+  /** Position of the hand in the game, 1-based. */
+  readonly hand: number;
   readonly players: 3 | 4;
   readonly start: RoundStartEvent;
   /** Where each role sits in the wall: live draws, replacement tiles, indicators. */
@@ -93,6 +95,8 @@ export class Table {
   readonly wins: Win[] = [];
   /** Indicators turned over: the round's first, then each logged kandora. */
   readonly indicators: TileId[];
+  /** Whether the game has red fives: how messages write a tile. */
+  private readonly redFives: boolean;
   /** Set when a win or a ryuukyoku ends the hand. */
   ending: Ending | null = null;
   readonly inconsistencies: Inconsistency[] = [];
@@ -110,8 +114,9 @@ export class Table {
   private unsettled = false;
 
   constructor(start: RoundStartEvent, options: TableOptions) {
-    this.round = options.round;
+    this.hand = options.hand;
     this.players = options.players;
+    this.redFives = options.redFives ?? true;
     this.start = start;
     this.wall = options.wall ?? null;
     this.layout = this.wall?.layout ?? options.layout ?? wallLayout(options.players);
@@ -124,7 +129,7 @@ export class Table {
     this.indicators = [start.doraIndicator];
     for (let s = 0; s < this.players; s++) {
       const n = this.seats[s].concealed.length;
-      if (n !== 13) this.inconsistent('hand-size', 0, `seat ${s} is dealt ${n} tiles, expected 13`, s);
+      if (n !== 13) this.inconsistent('hand-size', 0, `seat ${s} is dealt ${plural(n, 'tile')}, expected 13`, s);
       for (const t of this.seats[s].concealed) this.see(t, 0);
     }
     this.see(start.doraIndicator, 0);
@@ -220,7 +225,7 @@ export class Table {
     const s = this.seats[seat];
     const replacement = this.phase === 'replacement' && this.actor === seat;
     if (!replacement && (this.phase !== 'draw' || this.actor !== seat)) this.outOfTurn(seat, 'draws', i);
-    if (this.handSize(seat) !== 13) this.inconsistent('hand-size', i, `seat ${seat} draws holding ${s.concealed.length} tiles and ${s.melds.length} melds`, seat);
+    if (this.handSize(seat) !== 13) this.inconsistent('hand-size', i, `seat ${seat} draws holding ${plural(s.concealed.length, 'tile')} and ${plural(s.melds.length, 'meld')}`, seat);
     this.see(tile, i);
     if (replacement) {
       const r = this.replacements++;
@@ -255,11 +260,11 @@ export class Table {
   private discard(seat: Seat, tile: TileId, i: number): void {
     const s = this.seats[seat];
     if (this.phase !== 'act' || this.actor !== seat) this.outOfTurn(seat, 'discards', i);
-    if (this.handSize(seat) !== 14) this.inconsistent('hand-size', i, `seat ${seat} discards holding ${s.concealed.length} tiles and ${s.melds.length} melds`, seat);
+    if (this.handSize(seat) !== 14) this.inconsistent('hand-size', i, `seat ${seat} discards holding ${plural(s.concealed.length, 'tile')} and ${plural(s.melds.length, 'meld')}`, seat);
     if (s.riichi === 'accepted' && tile !== s.drawn) {
-      this.inconsistent('riichi-discard', i, `seat ${seat} is in riichi and discards tile ${tile}, not the tile it just drew`, seat);
+      this.inconsistent('riichi-discard', i, `seat ${seat} is in riichi and discards ${this.tileText(tile)}, not the tile it just drew`, seat);
     }
-    if (!removeOne(s.concealed, tile)) this.inconsistent('discard-not-in-hand', i, `seat ${seat} discards tile ${tile}, which it does not hold`, seat);
+    if (!removeOne(s.concealed, tile)) this.inconsistent('discard-not-in-hand', i, `seat ${seat} discards ${this.tileText(tile)}, which it does not hold`, seat);
     s.river.push(tile);
     s.discards++;
     const riichiDiscard = s.riichi === 'declared';
@@ -300,14 +305,14 @@ export class Table {
     const s = this.seats[seat];
     const o = this.offer;
     if (o.kind !== 'discard' || o.tile !== called || o.seat !== from || this.phase !== 'draw') {
-      this.inconsistent('called-tile-not-last-discard', i, `seat ${seat}'s ${meld} calls tile ${called} from seat ${from}, which is not the last discard`, seat);
+      this.inconsistent('called-tile-not-last-discard', i, `seat ${seat}'s ${meld} calls ${this.tileText(called)} from seat ${from}, which is not the last discard`, seat);
     }
     if (meld === 'chi' && (from + 1) % this.players !== seat) {
       this.inconsistent('out-of-turn', i, `seat ${seat} calls chi from seat ${from}, who is not its kamicha`, seat);
     }
-    if (this.handSize(seat) !== 13) this.inconsistent('hand-size', i, `seat ${seat} calls ${meld} holding ${s.concealed.length} tiles`, seat);
+    if (this.handSize(seat) !== 13) this.inconsistent('hand-size', i, `seat ${seat} calls ${meld} holding ${plural(s.concealed.length, 'tile')}`, seat);
     const own = tiles.filter((t) => t !== called);
-    if (!removeAll(s.concealed, own)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s ${meld} needs tiles ${own.join(',')} it does not hold`, seat);
+    if (!removeAll(s.concealed, own)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s ${meld} needs ${tilesLabel(own, this.redFives)}, which it does not hold`, seat);
     const kan = meld === 'daiminkan' ? this.newKan(seat, 'daiminkan', tiles, called, from, i, 0) : null;
     s.melds.push({ type: meld, tiles: [...tiles], called, from, ...(e.code !== undefined ? { code: e.code } : {}) });
     this.offer.kind = 'none';
@@ -327,14 +332,14 @@ export class Table {
     const s = this.seats[seat];
     this.checkOwnTurn(seat, 'kakan', i);
     const pon = s.melds.find((m) => m.type === 'pon' && kindOf(m.called) === kindOf(added));
-    if (!removeOne(s.concealed, added)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kakan adds tile ${added}, which it does not hold`, seat);
+    if (!removeOne(s.concealed, added)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kakan adds ${this.tileText(added)}, which it does not hold`, seat);
     const kan = this.newKan(seat, 'kakan', tiles, added, pon?.from ?? seat, i, pon ? 1 : 0);
     if (pon) {
       pon.type = 'kakan';
       pon.tiles = [...tiles];
       if (code !== undefined) pon.code = code;
     } else {
-      this.inconsistent('kakan-without-pon', i, `seat ${seat} adds tile ${added} to a pon it does not have`, seat);
+      this.inconsistent('kakan-without-pon', i, `seat ${seat} adds ${this.tileText(added)} to a pon it does not have`, seat);
       s.melds.push({ type: 'kakan', tiles: [...tiles], called: added, from: seat, ...(code !== undefined ? { code } : {}) });
     }
     this.setOffer('kakan', seat, added, i, kan);
@@ -345,7 +350,7 @@ export class Table {
   private ankan(seat: Seat, tiles: TileId[], i: number, code: number | undefined): void {
     const s = this.seats[seat];
     this.checkOwnTurn(seat, 'ankan', i);
-    if (!removeAll(s.concealed, tiles)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s ankan needs tiles ${tiles.join(',')} it does not hold`, seat);
+    if (!removeAll(s.concealed, tiles)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s ankan needs ${tilesLabel(tiles, this.redFives)}, which it does not hold`, seat);
     const kan = this.newKan(seat, 'ankan', tiles, tiles[0], seat, i, 0);
     s.melds.push({ type: 'ankan', tiles: [...tiles], called: tiles[0], from: seat, ...(code !== undefined ? { code } : {}) });
     this.setOffer('ankan', seat, tiles[0], i, kan);
@@ -356,8 +361,8 @@ export class Table {
     const s = this.seats[seat];
     this.checkOwnTurn(seat, 'kita', i);
     if (this.players !== 3) this.inconsistent('kita-not-north', i, `seat ${seat} declares kita in a 4-player game`, seat);
-    else if (kindOf(tile) !== NORTH) this.inconsistent('kita-not-north', i, `seat ${seat}'s kita sets aside tile ${tile}, which is not a North`, seat);
-    if (!removeOne(s.concealed, tile)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kita sets aside tile ${tile}, which it does not hold`, seat);
+    else if (kindOf(tile) !== NORTH) this.inconsistent('kita-not-north', i, `seat ${seat}'s kita sets aside ${this.tileText(tile)}, which is not a North`, seat);
+    if (!removeOne(s.concealed, tile)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kita sets aside ${this.tileText(tile)}, which it does not hold`, seat);
     s.kita.push(tile);
     this.kita.push({ seat, eventIndex: i, replacement: null });
     this.declaredAgain(seat, null, i);
@@ -377,7 +382,7 @@ export class Table {
   private checkOwnTurn(seat: Seat, what: string, i: number): void {
     if (this.phase !== 'act' || this.actor !== seat) this.outOfTurn(seat, `declares ${what}`, i);
     const s = this.seats[seat];
-    if (this.handSize(seat) !== 14) this.inconsistent('hand-size', i, `seat ${seat} declares ${what} holding ${s.concealed.length} tiles and ${s.melds.length} melds`, seat);
+    if (this.handSize(seat) !== 14) this.inconsistent('hand-size', i, `seat ${seat} declares ${what} holding ${plural(s.concealed.length, 'tile')} and ${plural(s.melds.length, 'meld')}`, seat);
   }
 
   /** A new kan; `meldsAdjust` discounts the pon a kakan turns into. */
@@ -482,7 +487,7 @@ export class Table {
     if (e.step === 'declare') {
       if (s.riichi !== 'none') this.inconsistent('riichi-repeated', i, `seat ${e.seat} declares riichi a second time`, e.seat);
       if (this.phase !== 'act' || this.actor !== e.seat) this.outOfTurn(e.seat, 'declares riichi', i);
-      if (this.handSize(e.seat) !== 14) this.inconsistent('hand-size', i, `seat ${e.seat} declares riichi holding ${s.concealed.length} tiles`, e.seat);
+      if (this.handSize(e.seat) !== 14) this.inconsistent('hand-size', i, `seat ${e.seat} declares riichi holding ${plural(s.concealed.length, 'tile')}`, e.seat);
       s.riichi = 'declared';
       this.riichi.push({ seat: e.seat, eventIndex: i, turn: s.discards + 1 });
       return;
@@ -527,7 +532,7 @@ export class Table {
       this.inconsistent('win-tile-mismatch', i, `seat ${seat} wins by ron from seat ${e.from}, who offered no tile last`, seat);
     }
     if (winningTile !== e.winningTile) {
-      this.inconsistent('win-tile-mismatch', i, `the log's winning tile ${e.winningTile} is not the tile won on (${winningTile})`, seat);
+      this.inconsistent('win-tile-mismatch', i, `the log's winning tile ${this.tileText(e.winningTile)} is not the tile won on (${this.tileText(winningTile)})`, seat);
     }
     const concealed = [...s.concealed];
     if (tsumo) removeOne(concealed, winningTile);
@@ -536,7 +541,7 @@ export class Table {
     // The indicators the log says count must be exactly those turned over so far.
     const shown = this.start.untimedKandora ? [this.start.doraIndicator, ...this.start.untimedKandora] : this.indicators;
     if (!sameIds(e.doraIndicators, shown)) {
-      this.inconsistent('indicators-mismatch', i, `the win lists indicators ${e.doraIndicators.join(',')}, the table shows ${shown.join(',')}`, seat);
+      this.inconsistent('indicators-mismatch', i, `the win lists indicators ${tilesLabel(e.doraIndicators, this.redFives)}, the table shows ${tilesLabel(shown, this.redFives)}`, seat);
     }
     if (this.wall) e.uraIndicators.forEach((t, k) => k < 5 && this.checkTile('ura', i, uraIndex(this.layout, k), t, 'ura indicator', k + 1));
     this.checkDoraHan(e, full, i);
@@ -592,7 +597,7 @@ export class Table {
 
   private ryuukyoku(e: RyuukyokuEvent, i: number): void {
     if ((e.reason === 'exhaustive' || e.reason === 'nagashi-mangan') && this.liveLeft() > 0) {
-      this.inconsistent('exhaustive-draw-early', i, `an exhaustive draw with ${this.liveLeft()} live tiles still in the wall`);
+      this.inconsistent('exhaustive-draw-early', i, `an exhaustive draw with ${plural(this.liveLeft(), 'live tile')} still in the wall`);
     }
     for (const { seat, hand } of e.shown) {
       if (seat >= this.players) {
@@ -642,17 +647,22 @@ export class Table {
 
   private inconsistent(kind: InconsistencyKind, eventIndex: number, message: string, seat?: Seat): void {
     this.inconsistencies.push(
-      seat === undefined ? { kind, round: this.round, eventIndex, message } : { kind, round: this.round, eventIndex, seat, message },
+      seat === undefined ? { kind, hand: this.hand, eventIndex, message } : { kind, hand: this.hand, eventIndex, seat, message },
     );
   }
 
+  /** A tile for a message: `5m (id 17)`. */
+  private tileText(tile: TileId): string {
+    return tileLabel(tile, this.redFives);
+  }
+
   private see(tile: TileId, eventIndex: number): void {
-    if (this.seen[tile]) this.inconsistent('too-many-copies', eventIndex, `tile ${tile} appears a second time in the round`);
+    if (this.seen[tile]) this.inconsistent('too-many-copies', eventIndex, `${this.tileText(tile)} appears a second time in the round (each id is one copy)`);
     this.seen[tile] = 1;
   }
 
   private mismatch(kind: WallMismatchKind, eventIndex: number, wallIndex: number | null, expected: number | null, logged: number | null, message: string): void {
-    this.wallMismatches.push({ kind, round: this.round, eventIndex, wallIndex, expected, logged, message });
+    this.wallMismatches.push({ kind, hand: this.hand, eventIndex, wallIndex, expected, logged, message });
   }
 
   /** Compares one logged tile with the wall, counting it as checked (allocates nothing unless it differs). */
@@ -662,7 +672,7 @@ export class Table {
     this.wallChecked++;
     if (expected !== logged) {
       const label = n > 0 ? `${what} ${n}` : what;
-      this.mismatch(kind, eventIndex, wallIndex, expected, logged, `${label}: the log has tile ${logged}, the wall has ${expected} at index ${wallIndex}`);
+      this.mismatch(kind, eventIndex, wallIndex, expected, logged, `${label}: the log has ${this.tileText(logged)}, the wall has ${this.tileText(expected)} at index ${wallIndex}`);
     }
   }
 

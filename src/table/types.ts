@@ -197,8 +197,8 @@ export type InconsistencyKind =
 /** Where and how the log contradicts itself. */
 export interface Inconsistency {
   kind: InconsistencyKind;
-  /** 0-based index of the hand in the game. */
-  round: number;
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
   /** The event at which the contradiction shows. */
   eventIndex: number;
   seat?: Seat;
@@ -210,7 +210,8 @@ export type WallMismatchKind = 'haipai' | 'live-draw' | 'replacement-draw' | 'do
 /** A tile (or the dice) the log shows where the wall rebuilt from its seed has another. */
 export interface WallMismatch {
   kind: WallMismatchKind;
-  round: number;
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
   /** Event index (0 for the round start). */
   eventIndex: number;
   wallIndex: number | null;

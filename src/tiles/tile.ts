@@ -73,6 +73,21 @@ export function tileToString(tile: TileId, redFives = true): string {
   return kindToString(kindOf(tile));
 }
 
+/**
+ * A tile id as a message shows it to a person: its notation, and the id that tells the four copies apart
+ * (`5m (id 17)`, `0m (id 16)` for a red five when the rule has them); `id 140` for a number that is no tile.
+ */
+export function tileLabel(tile: TileId, redFives = true): string {
+  return isTileId(tile) ? `${tileToString(tile, redFives)} (id ${tile})` : `id ${tile}`;
+}
+
+/** Several tile ids for a message: `3s 3s (ids 40, 41)`. */
+export function tilesLabel(tiles: readonly TileId[], redFives = true): string {
+  if (tiles.length === 1) return tileLabel(tiles[0], redFives);
+  if (tiles.length === 0 || !tiles.every((t) => isTileId(t))) return `ids ${tiles.join(', ') || 'none'}`;
+  return `${tiles.map((t) => tileToString(t, redFives)).join(' ')} (ids ${tiles.join(', ')})`;
+}
+
 /** A tile as written in notation: its kind and whether it was written as a red five (`0m`). */
 export interface NotatedTile {
   kind: TileKind;

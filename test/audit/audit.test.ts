@@ -11,16 +11,16 @@ import { gameMeta as metaFixture, kan, replay, riichiAnkan, round, rules, ryuuky
 
 describe('auditReplay', () => {
   it('a replay with nothing to say: no findings, no verdicts', () => {
-    const r = replay({ rounds: [round({ kans: [kan()], wins: [win()] })] });
+    const r = replay({ hands: [round({ kans: [kan()], wins: [win()] })] });
     expect(auditReplay(r, rules())).toEqual({ findings: [], riichiKans: [] });
   });
 
   it('gathers every check and sorts by round, then event, keeping the check order at one event', () => {
     const r = replay({
-      rounds: [
-        round({ index: 0, wins: [win({ chankan: true, eventIndex: 31 })] }),
+      hands: [
+        round({ hand: 1, wins: [win({ chankan: true, eventIndex: 31 })] }),
         round({
-          index: 1,
+          hand: 2,
           kans: [
             kan({ eventIndex: 5, seat: 0 }),
             riichiAnkan({ hand: '3444m778899s333z', draw: '4m', kan: '4m', seat: 2, eventIndex: 20, liveWallLeft: 0 }),
@@ -29,35 +29,35 @@ describe('auditReplay', () => {
           ending: ryuukyoku('suukaikan', 50),
         }),
         // An abort without an event index (the replay always has one) sorts first in its round.
-        round({ index: 2, ending: ryuukyoku('suukaikan', null) }),
+        round({ hand: 3, ending: ryuukyoku('suukaikan', null) }),
       ],
-      timingMismatches: [{ round: 0, kanEventIndex: 12, seat: 1, kind: 'daiminkan', logged: 'declaration', rule: 'after-discard' }],
-      kandoraCountMismatches: [{ round: 2, eventIndex: 0, logged: 1, rule: 0 }],
-      wallMismatches: [{ kind: 'dice', round: 0, eventIndex: 0, wallIndex: null, expected: 7, logged: 8, message: 'the dice differ' }],
+      timingMismatches: [{ hand: 1, kanEventIndex: 12, seat: 1, kind: 'daiminkan', logged: 'declaration', rule: 'after-discard' }],
+      kandoraCountMismatches: [{ hand: 3, eventIndex: 0, logged: 1, rule: 0 }],
+      wallMismatches: [{ kind: 'dice', hand: 1, eventIndex: 0, wallIndex: null, expected: 7, logged: 8, message: 'the dice differ' }],
       inconsistencies: [
-        { kind: 'win-hand-mismatch', round: 0, eventIndex: 31, seat: 2, message: 'the hand differs' },
-        { kind: 'hand-size', round: 1, eventIndex: 20, seat: 2, message: 'seat 2 holds 13 tiles' },
+        { kind: 'win-hand-mismatch', hand: 1, eventIndex: 31, seat: 2, message: 'the hand differs' },
+        { kind: 'hand-size', hand: 2, eventIndex: 20, seat: 2, message: 'seat 2 holds 13 tiles' },
       ],
     });
     const { findings, riichiKans } = auditReplay(r, rules({ riichiKan: 'waits', suukaikan: 'abort' }));
-    expect(findings.map((f) => [f.round, f.eventIndex, f.kind])).toEqual([
-      [0, 0, 'wall-mismatch'],
-      [0, 12, 'kandora-timing-mismatch'],
-      [0, 31, 'chankan-win'],
-      [0, 31, 'replay-inconsistency'],
-      [1, 20, 'riichi-kan-illegal'],
-      [1, 20, 'kan-after-haitei'],
-      [1, 20, 'replay-inconsistency'],
-      [1, 50, 'suukaikan-unexpected'],
-      [2, null, 'suukaikan-unexpected'],
-      [2, 0, 'kandora-count-mismatch'],
+    expect(findings.map((f) => [f.hand, f.eventIndex, f.kind])).toEqual([
+      [1, 0, 'wall-mismatch'],
+      [1, 12, 'kandora-timing-mismatch'],
+      [1, 31, 'chankan-win'],
+      [1, 31, 'replay-inconsistency'],
+      [2, 20, 'riichi-kan-illegal'],
+      [2, 20, 'kan-after-haitei'],
+      [2, 20, 'replay-inconsistency'],
+      [2, 50, 'suukaikan-unexpected'],
+      [3, null, 'suukaikan-unexpected'],
+      [3, 0, 'kandora-count-mismatch'],
     ]);
-    expect(riichiKans).toEqual([expect.objectContaining({ round: 1, eventIndex: 20, legal: false, reason: 'waits-change' })]);
+    expect(riichiKans).toEqual([expect.objectContaining({ hand: 2, eventIndex: 20, legal: false, reason: 'waits-change' })]);
   });
 
   it('passes the rules to the checks', () => {
     const k = riichiAnkan({ hand: '3335666p111456s', draw: '3p', kan: '3p', eventIndex: 20 });
-    const r = replay({ rounds: [round({ kans: [k] })] });
+    const r = replay({ hands: [round({ kans: [k] })] });
     expect(auditReplay(r, rules({ riichiKan: 'waits' })).findings).toEqual([]);
     expect(auditReplay(r, rules({ riichiKan: 'strict' })).findings.map((f) => f.kind)).toEqual(['riichi-kan-illegal']);
     expect(auditReplay(r, rules({ riichiKan: 'strict' })).riichiKans[0].reason).toBe('reading-lost');
@@ -80,7 +80,7 @@ describe('audits of files without a game', () => {
         {
           kind: 'ingest-error',
           severity: 'error',
-          round: null,
+          hand: null,
           eventIndex: null,
           message: 'tag 12 <AGARI>: expected a number in "ten"',
           details: { position: 'tag 12 <AGARI>', reason: 'expected a number in "ten"' },
@@ -102,7 +102,7 @@ describe('audits of files without a game', () => {
       {
         kind: 'audit-error',
         severity: 'error',
-        round: null,
+        hand: null,
         eventIndex: null,
         message: 'kanshi failed on this file: cannot read properties of undefined',
         details: { stack: err.stack },
@@ -126,9 +126,9 @@ describe('contentHash and gameMeta', () => {
   });
 
   it('gameMeta keeps the game without its rounds, with their count, and a title only when there is one', () => {
-    const { roundCount: _, ...fields } = metaFixture();
+    const { handCount: _, ...fields } = metaFixture();
     const game: GameLog = { ...fields, rounds: [{ events: [] }, { events: [] }] };
-    expect(gameMeta(game)).toEqual({ ...fields, roundCount: 2 });
+    expect(gameMeta(game)).toEqual({ ...fields, handCount: 2 });
     expect(Object.keys(gameMeta(game))).not.toContain('title');
     expect(gameMeta({ ...game, title: ['a', 'b'] }).title).toEqual(['a', 'b']);
   });

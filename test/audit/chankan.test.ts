@@ -16,12 +16,12 @@ const ankanRon = (o: WinOverrides = {}) => win({ chankanOnAnkan: true, concealed
 
 describe('chankan on a kakan', () => {
   it('a ron on the added tile: chankan-win (info), naming the tile; no knob decides it', () => {
-    const findings = checkChankan([round({ index: 4, wins: [kakanRon({ eventIndex: 31 })] })], rules());
+    const findings = checkChankan([round({ hand: 5, wins: [kakanRon({ eventIndex: 31 })] })], rules());
     expect(findings).toEqual([
       {
         kind: 'chankan-win',
         severity: 'info',
-        round: 4,
+        hand: 5,
         eventIndex: 31,
         seat: 2,
         message: "seat 2 robs seat 1's kakan of 4m",
@@ -51,8 +51,8 @@ describe('chankan on a kakan', () => {
   });
 
   it('checks every round', () => {
-    const findings = checkChankan([round({ index: 0 }), round({ index: 1, wins: [kakanRon()] }), round({ index: 2, wins: [kakanRon()] })], rules());
-    expect(findings.map((f) => f.round)).toEqual([1, 2]);
+    const findings = checkChankan([round({ hand: 1 }), round({ hand: 2, wins: [kakanRon()] }), round({ hand: 3, wins: [kakanRon()] })], rules());
+    expect(findings.map((f) => f.hand)).toEqual([2, 3]);
   });
 });
 
@@ -63,7 +63,7 @@ describe('chankan on an ankan', () => {
       {
         kind: 'chankan-win',
         severity: 'info',
-        round: 0,
+        hand: 1,
         eventIndex: 27,
         seat: 2,
         rule: 'kokushiAnkanChankan',
@@ -79,7 +79,7 @@ describe('chankan on an ankan', () => {
       {
         kind: 'chankan-ankan-illegal',
         severity: 'error',
-        round: 0,
+        hand: 1,
         eventIndex: 27,
         seat: 2,
         rule: 'kokushiAnkanChankan',
@@ -134,12 +134,12 @@ describe('chankan-impossible', () => {
       ],
       river: '1m',
     });
-    const findings = checkChankan([round({ index: 2, wins: [w] })], rules());
+    const findings = checkChankan([round({ hand: 3, wins: [w] })], rules());
     expect(findings.map((f) => f.kind)).toEqual(['chankan-win', 'chankan-impossible']);
     expect(findings[1]).toEqual({
       kind: 'chankan-impossible',
       severity: 'error',
-      round: 2,
+      hand: 3,
       eventIndex: 31,
       seat: 2,
       message: 'this chankan cannot be: it is scored with rinshan kaihou; the winner is furiten (discarded 1m earlier)',

@@ -103,14 +103,14 @@ describe('auditing the corpus under other rules', () => {
     let judged = 0;
     for (const [file, a] of audits) {
       for (const v of a.riichiKans) {
-        const kan = a.replay!.rounds[v.round].kans.find((k) => k.eventIndex === v.eventIndex)!;
+        const kan = a.replay!.hands[v.hand - 1].kans.find((k) => k.eventIndex === v.eventIndex)!;
         const hand = [...kan.concealedBeforeDraw!, kan.drawnTile!].map(kindOf);
         // the hand after the kan: the four kan tiles leave, the rest waits
         const kanKind = kindOf(kan.tile);
         const rest = hand.filter((k) => k !== kanKind);
         const held = kan.concealedBeforeDraw!.map(kindOf);
         const independent = strictAllows(held, kanKind) && sameWaits(held, rest, kanKind);
-        expect(v.legal, `${file} round ${v.round + 1}`).toBe(independent);
+        expect(v.legal, `${file} hand ${v.hand}`).toBe(independent);
         judged++;
       }
     }

@@ -20,13 +20,13 @@ const ABORT = rules({ suukaikan: 'abort', fifthKan: 'forbidden' });
 
 describe('four kans by two or more players under suukaikan abort', () => {
   it("an abort right after the fourth kan's discard: suukaikan-abort (info)", () => {
-    const r = round({ index: 3, kans: kansBy([1, 2, 2, 0], { afterDiscard: 'ended' }), ending: ryuukyoku('suukaikan', 43) });
+    const r = round({ hand: 4, kans: kansBy([1, 2, 2, 0], { afterDiscard: 'ended' }), ending: ryuukyoku('suukaikan', 43) });
     const findings = checkFourKans([r], ABORT);
     expect(findings).toEqual([
       {
         kind: 'suukaikan-abort',
         severity: 'info',
-        round: 3,
+        hand: 4,
         eventIndex: 43,
         seat: 0,
         rule: 'suukaikan',
@@ -42,7 +42,7 @@ describe('four kans by two or more players under suukaikan abort', () => {
     expect(f).toMatchObject({
       kind: 'suukaikan-wrong-moment',
       severity: 'error',
-      round: 0,
+      hand: 1,
       eventIndex: 41,
       seat: 0,
       rule: 'suukaikan',
@@ -60,12 +60,12 @@ describe('four kans by two or more players under suukaikan abort', () => {
 
   it("the fourth kan's discard passed and the hand went on: suukaikan-missing at that discard", () => {
     const kans = kansBy([1, 2, 2, 0], { discardEventIndex: 42, afterDiscard: 'went-on' });
-    const findings = checkFourKans([round({ index: 5, kans })], ABORT);
+    const findings = checkFourKans([round({ hand: 6, kans })], ABORT);
     expect(findings).toEqual([
       {
         kind: 'suukaikan-missing',
         severity: 'error',
-        round: 5,
+        hand: 6,
         eventIndex: 42,
         seat: 0,
         rule: 'suukaikan',
@@ -102,7 +102,7 @@ describe('four kans by two or more players under suukaikan abort', () => {
   it('an excerpt that stops before the moment is decided says nothing', () => {
     const beforeDiscard = kansBy([1, 2, 2, 0], { discardEventIndex: null, afterDiscard: null });
     const afterDiscard = kansBy([1, 2, 2, 0], { discardEventIndex: 42, afterDiscard: 'log-stops' });
-    expect(checkFourKans([round({ kans: beforeDiscard }), round({ index: 1, kans: afterDiscard })], ABORT)).toEqual([]);
+    expect(checkFourKans([round({ kans: beforeDiscard }), round({ hand: 2, kans: afterDiscard })], ABORT)).toEqual([]);
   });
 
   it('counts the players of the first four kans', () => {
@@ -143,12 +143,12 @@ describe('no abort expected', () => {
 
 describe('an abort the rule does not call for: suukaikan-unexpected', () => {
   it('only three kans', () => {
-    const findings = checkFourKans([round({ index: 2, kans: kansBy([1, 2, 0]), ending: ryuukyoku('suukaikan', 33) })], ABORT);
+    const findings = checkFourKans([round({ hand: 3, kans: kansBy([1, 2, 0]), ending: ryuukyoku('suukaikan', 33) })], ABORT);
     expect(findings).toEqual([
       {
         kind: 'suukaikan-unexpected',
         severity: 'error',
-        round: 2,
+        hand: 3,
         eventIndex: 33,
         rule: 'suukaikan',
         message: 'a four-kan abort, but only 3 kans were made',
@@ -186,12 +186,12 @@ describe('a fifth kan', () => {
   const fiveKans = (fifth: KanOverrides = {}) => kansBy([2, 2, 2, 2, 0], { kind: 'kakan', ...fifth });
 
   it('fifthKan forbidden: fifth-kan at the fifth kan', () => {
-    const findings = checkFourKans([round({ index: 1, kans: fiveKans() })], ABORT);
+    const findings = checkFourKans([round({ hand: 2, kans: fiveKans() })], ABORT);
     expect(findings).toEqual([
       {
         kind: 'fifth-kan',
         severity: 'error',
-        round: 1,
+        hand: 2,
         eventIndex: 50,
         seat: 0,
         rule: 'fifthKan',
@@ -208,7 +208,7 @@ describe('a fifth kan', () => {
       {
         kind: 'fifth-kan-abort',
         severity: 'info',
-        round: 0,
+        hand: 1,
         eventIndex: 50,
         seat: 0,
         rule: 'fifthKan',
@@ -263,14 +263,14 @@ describe('a fifth kan', () => {
 it('checks every round', () => {
   const findings = checkFourKans(
     [
-      round({ index: 0, kans: kansBy([1, 2, 2, 0], { afterDiscard: 'ended' }), ending: ryuukyoku('suukaikan', 43) }),
-      round({ index: 1 }),
-      round({ index: 2, kans: kansBy([1, 2, 0]), ending: ryuukyoku('suukaikan', 33) }),
+      round({ hand: 1, kans: kansBy([1, 2, 2, 0], { afterDiscard: 'ended' }), ending: ryuukyoku('suukaikan', 43) }),
+      round({ hand: 2 }),
+      round({ hand: 3, kans: kansBy([1, 2, 0]), ending: ryuukyoku('suukaikan', 33) }),
     ],
     ABORT,
   );
-  expect(findings.map((f) => [f.round, f.kind])).toEqual([
-    [0, 'suukaikan-abort'],
-    [2, 'suukaikan-unexpected'],
+  expect(findings.map((f) => [f.hand, f.kind])).toEqual([
+    [1, 'suukaikan-abort'],
+    [3, 'suukaikan-unexpected'],
   ]);
 });

@@ -17,13 +17,13 @@ describe('checkIntegrity', () => {
     const r = replay({
       kandoraTiming: 'tenhou',
       effectiveKandoraTiming: 'immediate',
-      timingMismatches: [{ round: 2, kanEventIndex: 37, seat: 1, kind: 'daiminkan', logged: 'after-discard', rule: 'declaration' }],
+      timingMismatches: [{ hand: 3, kanEventIndex: 37, seat: 1, kind: 'daiminkan', logged: 'after-discard', rule: 'declaration' }],
     });
     expect(checkIntegrity(r)).toEqual([
       {
         kind: 'kandora-timing-mismatch',
         severity: 'warning',
-        round: 2,
+        hand: 3,
         eventIndex: 37,
         seat: 1,
         rule: 'kandoraTiming',
@@ -40,7 +40,7 @@ describe('checkIntegrity', () => {
     ['after-discard', 'after the discard'],
     ['never', 'never'],
   ])('words the moment %s as "%s"', (moment, words) => {
-    const r = replay({ timingMismatches: [{ round: 0, kanEventIndex: 5, seat: 0, kind: 'ankan', logged: moment, rule: 'unknown' }] });
+    const r = replay({ timingMismatches: [{ hand: 1, kanEventIndex: 5, seat: 0, kind: 'ankan', logged: moment, rule: 'unknown' }] });
     expect(checkIntegrity(r)[0].message).toBe(`seat 0's ankan: the log reveals its kandora ${words}, the tenhou timing unknown`);
   });
 
@@ -49,15 +49,15 @@ describe('checkIntegrity', () => {
       kandoraTiming: 'tenhou',
       effectiveKandoraTiming: 'immediate',
       kandoraCountMismatches: [
-        { round: 1, eventIndex: 80, logged: 1, rule: 2 },
-        { round: 3, eventIndex: 66, logged: 2, rule: 1 },
+        { hand: 2, eventIndex: 80, logged: 1, rule: 2 },
+        { hand: 4, eventIndex: 66, logged: 2, rule: 1 },
       ],
     });
     const findings = checkIntegrity(r);
     expect(findings[0]).toEqual({
       kind: 'kandora-count-mismatch',
       severity: 'warning',
-      round: 1,
+      hand: 2,
       eventIndex: 80,
       rule: 'kandoraTiming',
       message: 'the log shows 1 kandora indicator; under the immediate timing the kans of the hand reveal 2',
@@ -70,13 +70,13 @@ describe('checkIntegrity', () => {
   it('a tile that differs from the wall: wall-mismatch with the replay message', () => {
     const r = replay({
       seeded: true,
-      wallMismatches: [{ kind: 'replacement-draw', round: 4, eventIndex: 23, wallIndex: 131, expected: 90, logged: 91, message: 'replacement draw 1: the log has tile 91, the wall has 90 at index 131' }],
+      wallMismatches: [{ kind: 'replacement-draw', hand: 5, eventIndex: 23, wallIndex: 131, expected: 90, logged: 91, message: 'replacement draw 1: the log has tile 91, the wall has 90 at index 131' }],
     });
     expect(checkIntegrity(r)).toEqual([
       {
         kind: 'wall-mismatch',
         severity: 'error',
-        round: 4,
+        hand: 5,
         eventIndex: 23,
         message: 'replacement draw 1: the log has tile 91, the wall has 90 at index 131',
         details: { what: 'replacement-draw', wallIndex: 131, expected: 90, logged: 91 },
@@ -87,15 +87,15 @@ describe('checkIntegrity', () => {
   it('a log that contradicts itself: replay-inconsistency, with the seat when there is one', () => {
     const r = replay({
       inconsistencies: [
-        { kind: 'discard-not-in-hand', round: 0, eventIndex: 14, seat: 3, message: 'seat 3 discards tile 40, which it does not hold' },
-        { kind: 'too-many-copies', round: 0, eventIndex: 15, message: 'tile 40 appears a second time in the round' },
+        { kind: 'discard-not-in-hand', hand: 1, eventIndex: 14, seat: 3, message: 'seat 3 discards tile 40, which it does not hold' },
+        { kind: 'too-many-copies', hand: 1, eventIndex: 15, message: 'tile 40 appears a second time in the round' },
       ],
     });
     const findings = checkIntegrity(r);
     expect(findings[0]).toEqual({
       kind: 'replay-inconsistency',
       severity: 'error',
-      round: 0,
+      hand: 1,
       eventIndex: 14,
       seat: 3,
       message: 'seat 3 discards tile 40, which it does not hold',
@@ -107,10 +107,10 @@ describe('checkIntegrity', () => {
 
   it('lists timing, count, wall, then inconsistencies', () => {
     const r = replay({
-      inconsistencies: [{ kind: 'hand-size', round: 0, eventIndex: 1, message: 'x' }],
-      wallMismatches: [{ kind: 'dice', round: 0, eventIndex: 0, wallIndex: null, expected: 7, logged: 8, message: 'dice' }],
-      kandoraCountMismatches: [{ round: 0, eventIndex: 2, logged: 0, rule: 1 }],
-      timingMismatches: [{ round: 0, kanEventIndex: 3, seat: 0, kind: 'kakan', logged: 'declaration', rule: 'after-discard' }],
+      inconsistencies: [{ kind: 'hand-size', hand: 1, eventIndex: 1, message: 'x' }],
+      wallMismatches: [{ kind: 'dice', hand: 1, eventIndex: 0, wallIndex: null, expected: 7, logged: 8, message: 'dice' }],
+      kandoraCountMismatches: [{ hand: 1, eventIndex: 2, logged: 0, rule: 1 }],
+      timingMismatches: [{ hand: 1, kanEventIndex: 3, seat: 0, kind: 'kakan', logged: 'declaration', rule: 'after-discard' }],
     });
     expect(checkIntegrity(r).map((f) => f.kind)).toEqual(['kandora-timing-mismatch', 'kandora-count-mismatch', 'wall-mismatch', 'replay-inconsistency']);
   });

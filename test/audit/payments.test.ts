@@ -26,7 +26,7 @@ describe('daiminkanPao', () => {
       kind: 'daiminkan-pao-mismatch',
       severity: 'warning',
       rule: 'daiminkanPao',
-      round: 0,
+      hand: 1,
       eventIndex: 32,
       seat: 2,
       details: { daiminkanPao: 'none', discarder: 1, payers: [1] },

@@ -16,12 +16,12 @@ describe('checkRestrictions', () => {
   });
 
   it.each(['ankan', 'kakan'] as const)('an %s after the last live tile was drawn: kan-after-haitei', (kind) => {
-    const findings = checkRestrictions([round({ index: 6, kans: [kan({ kind, tile: '2m', seat: 3, eventIndex: 88, liveWallLeft: 0 })] })]);
+    const findings = checkRestrictions([round({ hand: 7, kans: [kan({ kind, tile: '2m', seat: 3, eventIndex: 88, liveWallLeft: 0 })] })]);
     expect(findings).toEqual([
       {
         kind: 'kan-after-haitei',
         severity: 'error',
-        round: 6,
+        hand: 7,
         eventIndex: 88,
         seat: 3,
         message: `seat 3's ${kind} of 2m after the last live tile was drawn`,
@@ -31,12 +31,12 @@ describe('checkRestrictions', () => {
   });
 
   it('a daiminkan on the last discard: daiminkan-on-houtei (and not kan-after-haitei)', () => {
-    const findings = checkRestrictions([round({ index: 1, kans: [kan({ kind: 'daiminkan', tile: '7z', seat: 0, eventIndex: 95, liveWallLeft: 0 })] })]);
+    const findings = checkRestrictions([round({ hand: 2, kans: [kan({ kind: 'daiminkan', tile: '7z', seat: 0, eventIndex: 95, liveWallLeft: 0 })] })]);
     expect(findings).toEqual([
       {
         kind: 'daiminkan-on-houtei',
         severity: 'error',
-        round: 1,
+        hand: 2,
         eventIndex: 95,
         seat: 0,
         message: "seat 0's daiminkan of 7z on the last discard of the hand",
@@ -51,7 +51,7 @@ describe('checkRestrictions', () => {
       {
         kind: 'kan-after-call',
         severity: 'error',
-        round: 0,
+        hand: 1,
         eventIndex: 40,
         seat: 2,
         message: `seat 2's ${kind} of 9p right after a chi or pon, before drawing`,
@@ -67,7 +67,7 @@ describe('checkRestrictions', () => {
       {
         kind: 'replacement-draw-missing',
         severity: 'error',
-        round: 0,
+        hand: 1,
         eventIndex: 50,
         seat: 1,
         message: `seat 1's ${kind} of 1s has no replacement draw`,
@@ -97,13 +97,13 @@ describe('checkRestrictions', () => {
 
   it('checks every kan of every round', () => {
     const findings = checkRestrictions([
-      round({ index: 0, kans: [kan({ eventIndex: 5 }), kan({ kind: 'ankan', eventIndex: 9, afterCall: true })] }),
-      round({ index: 1 }),
-      round({ index: 2, kans: [kan({ kind: 'daiminkan', eventIndex: 3, liveWallLeft: 0 })] }),
+      round({ hand: 1, kans: [kan({ eventIndex: 5 }), kan({ kind: 'ankan', eventIndex: 9, afterCall: true })] }),
+      round({ hand: 2 }),
+      round({ hand: 3, kans: [kan({ kind: 'daiminkan', eventIndex: 3, liveWallLeft: 0 })] }),
     ]);
-    expect(findings.map((f) => [f.round, f.eventIndex, f.kind])).toEqual([
-      [0, 9, 'kan-after-call'],
-      [2, 3, 'daiminkan-on-houtei'],
+    expect(findings.map((f) => [f.hand, f.eventIndex, f.kind])).toEqual([
+      [1, 9, 'kan-after-call'],
+      [3, 3, 'daiminkan-on-houtei'],
     ]);
   });
 });

@@ -50,7 +50,7 @@ describe('judgeRiichiKan: the docs/kan-rules.md §3 vectors', () => {
         expect(verdict.legal).toBe(expected === true);
         expect(verdict.reason).toBe(expected === true ? 'allowed' : expected);
         expect(verdict.waitsBefore).toEqual(v.waits);
-        expect(verdict).toMatchObject({ round: 0, eventIndex: 30 });
+        expect(verdict).toMatchObject({ hand: 1, eventIndex: 30 });
       });
     }
     it(`row ${v.row}: ${v.hand}, draw ${v.draw} → kan ${v.kan} is illegal under none, without judging the waits`, () => {
@@ -141,19 +141,19 @@ describe('checkRiichiKans', () => {
     const illegal = riichiAnkan({ hand: '3444m778899s333z', draw: '4m', kan: '4m', seat: 2, eventIndex: 41 });
     const legal = riichiAnkan({ hand: '3444m778899s333z', draw: '3z', kan: '3z', seat: 3, eventIndex: 57 });
     const notInRiichi = kan({ kind: 'ankan', tile: '4m', seat: 0, eventIndex: 12, inRiichi: false });
-    const r = replay({ rounds: [round({ index: 0 }), round({ index: 1, kans: [notInRiichi, illegal, legal] })] });
+    const r = replay({ hands: [round({ hand: 1 }), round({ hand: 2, kans: [notInRiichi, illegal, legal] })] });
     const { verdicts, findings } = checkRiichiKans(r, rules({ riichiKan: 'waits', okuriKan: false }));
 
-    expect(verdicts.map((v) => [v.round, v.eventIndex, v.legal])).toEqual([
-      [1, 41, false],
-      [1, 57, true],
+    expect(verdicts.map((v) => [v.hand, v.eventIndex, v.legal])).toEqual([
+      [2, 41, false],
+      [2, 57, true],
     ]);
     expect(findings).toHaveLength(1);
     const [f] = findings;
     expect(f).toMatchObject({
       kind: 'riichi-kan-illegal',
       severity: 'error',
-      round: 1,
+      hand: 2,
       eventIndex: 41,
       seat: 2,
       rule: 'riichiKan',
@@ -175,14 +175,14 @@ describe('checkRiichiKans', () => {
       riichiAnkan({ hand: '3444m778899s333z', draw: '3z', kan: '3z', seat: 0, eventIndex: 20 }),
       riichiAnkan({ hand: '22p56p567s888s111z', draw: '8s', kan: '8s', seat: 1, eventIndex: 30 }),
     ];
-    const { verdicts, findings } = checkRiichiKans(replay({ rounds: [round({ kans })] }), rules({ riichiKan: 'strict' }));
+    const { verdicts, findings } = checkRiichiKans(replay({ hands: [round({ kans })] }), rules({ riichiKan: 'strict' }));
     expect(verdicts.map((v) => v.reason)).toEqual(['allowed', 'allowed']);
     expect(findings).toEqual([]);
   });
 
   it('under none flags every riichi kan, legal under waits or not', () => {
     const k = riichiAnkan({ hand: '3444m778899s333z', draw: '3z', kan: '3z', seat: 0, eventIndex: 20 });
-    const { findings } = checkRiichiKans(replay({ rounds: [round({ kans: [k] })] }), rules({ riichiKan: 'none' }));
+    const { findings } = checkRiichiKans(replay({ hands: [round({ kans: [k] })] }), rules({ riichiKan: 'none' }));
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ details: { reason: 'riichi-kan-none', riichiKan: 'none', tile: '3z', waitsBefore: null, waitsAfter: null } });
     expect(findings[0].message).toBe("seat 0's ankan of 3z after riichi: riichiKan is none: no kan at all after riichi");
@@ -193,7 +193,7 @@ describe('checkRiichiKans', () => {
     ['strict', 'reading-lost'],
   ])('row 5 under %s: %s', (rule, reason) => {
     const k = riichiAnkan({ hand: '3335666p111456s', draw: '3p', kan: '3p', seat: 3, eventIndex: 33 });
-    const { verdicts, findings } = checkRiichiKans(replay({ rounds: [round({ kans: [k] })] }), rules({ riichiKan: rule }));
+    const { verdicts, findings } = checkRiichiKans(replay({ hands: [round({ kans: [k] })] }), rules({ riichiKan: rule }));
     expect(verdicts[0].reason).toBe(reason);
     if (reason === 'allowed') {
       expect(findings).toEqual([]);
@@ -205,7 +205,7 @@ describe('checkRiichiKans', () => {
 
   it('row 8: an okuri-kan is flagged unless okuriKan, and the finding says which knob values applied', () => {
     const k = riichiAnkan({ hand: '22p56p789p678888s', draw: '5s', kan: '8s', seat: 1, eventIndex: 25 });
-    const r = replay({ rounds: [round({ kans: [k] })] });
+    const r = replay({ hands: [round({ kans: [k] })] });
     const off = checkRiichiKans(r, rules({ riichiKan: 'waits', okuriKan: false }));
     expect(off.findings[0]).toMatchObject({ details: { reason: 'okuri-kan', tile: '8s', okuriKan: false } });
     expect(off.findings[0].message).toMatch(/^seat 1's ankan of 8s after riichi: okuri-kan: 8s was held before the draw of 5s/);
@@ -215,13 +215,13 @@ describe('checkRiichiKans', () => {
   it('with okuriKan an okuri-kan that changes the waits is still flagged, and the finding says okuriKan true', () => {
     // 1111m23m456p789s5z waits on 5z; drawing 9s and kanning 1m leaves 23m 9s 5z, not tenpai.
     const k = riichiAnkan({ hand: '1111m23m456p789s5z', draw: '9s', kan: '1m', seat: 0, eventIndex: 19 });
-    const { findings } = checkRiichiKans(replay({ rounds: [round({ kans: [k] })] }), rules({ riichiKan: 'waits', okuriKan: true }));
+    const { findings } = checkRiichiKans(replay({ hands: [round({ kans: [k] })] }), rules({ riichiKan: 'waits', okuriKan: true }));
     expect(findings[0]).toMatchObject({ details: { reason: 'waits-change', tile: '1m', okuriKan: true, waitsBefore: ['5z'], waitsAfter: [] } });
   });
 
   it('a daiminkan after riichi: not-an-ankan', () => {
     const k = kan({ kind: 'daiminkan', tile: '7p', seat: 2, from: 1, eventIndex: 44, inRiichi: true });
-    const { verdicts, findings } = checkRiichiKans(replay({ rounds: [round({ kans: [k] })] }), rules({ riichiKan: 'strict' }));
+    const { verdicts, findings } = checkRiichiKans(replay({ hands: [round({ kans: [k] })] }), rules({ riichiKan: 'strict' }));
     expect(verdicts[0]).toMatchObject({ legal: false, reason: 'not-an-ankan' });
     expect(findings[0]).toMatchObject({ kind: 'riichi-kan-illegal', eventIndex: 44, seat: 2, details: { kan: 'daiminkan', tile: '7p', reason: 'not-an-ankan', riichiKan: 'strict' } });
     expect(findings[0].message).toBe("seat 2's daiminkan of 7p after riichi: a daiminkan after riichi: only an ankan is allowed");
@@ -229,13 +229,13 @@ describe('checkRiichiKans', () => {
 
   it('an ankan without a draw: no-draw', () => {
     const k = kan({ kind: 'ankan', tile: '6s', seat: 0, eventIndex: 15, inRiichi: true, drawnTile: null, concealedBeforeDraw: null });
-    const { findings } = checkRiichiKans(replay({ rounds: [round({ kans: [k] })] }), rules({ riichiKan: 'waits' }));
+    const { findings } = checkRiichiKans(replay({ hands: [round({ kans: [k] })] }), rules({ riichiKan: 'waits' }));
     expect(findings[0]).toMatchObject({ details: { kan: 'ankan', tile: '6s', reason: 'no-draw' } });
   });
 
   it('a hand that cannot be judged gets a verdict of legal null and no finding', () => {
     const k = riichiAnkan({ hand: '444m778899s333z', draw: '4m', kan: '4m', seat: 0, eventIndex: 15 });
-    const { verdicts, findings } = checkRiichiKans(replay({ rounds: [round({ kans: [k] })] }), rules({ riichiKan: 'waits' }));
+    const { verdicts, findings } = checkRiichiKans(replay({ hands: [round({ kans: [k] })] }), rules({ riichiKan: 'waits' }));
     expect(verdicts).toHaveLength(1);
     expect(verdicts[0]).toMatchObject({ legal: null, reason: 'not-judged' });
     expect(findings).toEqual([]);
@@ -248,7 +248,7 @@ describe('checkRiichiKans', () => {
     const otherSeat = kan({ kind: 'ankan', tile: '9m', seat: 2, eventIndex: 8 });
     const k = riichiAnkan({ hand: '1113444p222z', draw: '1p', kan: '1p', seat: 1, eventIndex: 30 });
     const later = kan({ kind: 'ankan', tile: '6z', seat: 1, eventIndex: 50 });
-    const r = replay({ rounds: [round({ kans: [before, otherSeat, k, later] })] });
+    const r = replay({ hands: [round({ kans: [before, otherSeat, k, later] })] });
     expect(checkRiichiKans(r, rules({ riichiKan: 'waits' })).verdicts).toEqual([expect.objectContaining({ eventIndex: 30, legal: true, waitsBefore: ['2p', '3p', '5p'] })]);
     const strict = checkRiichiKans(r, rules({ riichiKan: 'strict' }));
     expect(strict.findings[0]).toMatchObject({ eventIndex: 30, seat: 1, details: { reason: 'reading-lost', tile: '1p' } });
@@ -258,7 +258,7 @@ describe('checkRiichiKans', () => {
     // Row 3: 111m222333p5678s kans 1m, then (10 tiles left) 2p.
     const first = riichiAnkan({ hand: '111m222333p5678s', draw: '1m', kan: '1m', seat: 0, eventIndex: 20 });
     const second = riichiAnkan({ hand: '222333p5678s', draw: '2p', kan: '2p', seat: 0, eventIndex: 28 });
-    const { verdicts, findings } = checkRiichiKans(replay({ rounds: [round({ kans: [first, second] })] }), rules({ riichiKan: 'strict' }));
+    const { verdicts, findings } = checkRiichiKans(replay({ hands: [round({ kans: [first, second] })] }), rules({ riichiKan: 'strict' }));
     expect(verdicts.map((v) => [v.eventIndex, v.legal, v.waitsBefore])).toEqual([
       [20, true, ['5s', '8s']],
       [28, true, ['5s', '8s']],
@@ -268,9 +268,9 @@ describe('checkRiichiKans', () => {
 
   it("judges with the game's number of players", () => {
     const k = riichiAnkan({ hand: '3444m778899s333z', draw: '3z', kan: '3z' });
-    const three = checkRiichiKans(replay({ players: 3, rounds: [round({ kans: [k] })] }), rules({ riichiKan: 'waits' }));
+    const three = checkRiichiKans(replay({ playerCount: 3, hands: [round({ kans: [k] })] }), rules({ riichiKan: 'waits' }));
     expect(three.verdicts[0]).toMatchObject({ legal: null, reason: 'not-judged' });
-    const four = checkRiichiKans(replay({ players: 4, rounds: [round({ kans: [k] })] }), rules({ riichiKan: 'waits' }));
+    const four = checkRiichiKans(replay({ playerCount: 4, hands: [round({ kans: [k] })] }), rules({ riichiKan: 'waits' }));
     expect(four.verdicts[0]).toMatchObject({ legal: true });
   });
 });

@@ -26,7 +26,7 @@ describe('every scenario log gives exactly its intended findings', () => {
     const r = await kanshiInProcess('audit', file, '--db', db, '--workers', '0', '--json', '--profile', check.profile, ...flags(check.overrides));
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout);
-    const found = Object.entries(summary.findings as Record<string, number>).flatMap(([kind, n]) => Array(n).fill(kind));
+    const found = Object.entries(summary.findingCounts as Record<string, number>).flatMap(([kind, n]) => Array(n).fill(kind));
     expect(found.sort()).toEqual([...check.expect].sort());
   });
 

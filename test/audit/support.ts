@@ -79,7 +79,7 @@ export function kan(o: KanOverrides = {}): KanRecord {
   const eventIndex = o.eventIndex ?? 10;
   const tiles = o.tiles ?? allFour(kindNotation(tile));
   return {
-    round: 0,
+    hand: 1,
     number: 1,
     turn: 3,
     liveWallLeft: 50,
@@ -121,7 +121,7 @@ function kindNotation(tile: TileId): string {
  * An ankan by a player in riichi, from the hand at riichi and the tile drawn (docs/kan-rules.md §3 style):
  * `concealedBeforeDraw` and `drawnTile` get distinct ids, `tile` is the lowest id of the kanned kind.
  */
-export function riichiAnkan(q: { hand: string; draw: string; kan: string } & KanOverrides): KanRecord {
+export function riichiAnkan(q: { hand: string; draw: string; kan: string } & Omit<KanOverrides, 'hand'>): KanRecord {
   const { hand, draw, kan: kanned, ...o } = q;
   const bag = new TileBag();
   const concealed = sortIds(bag.take(hand));
@@ -159,7 +159,7 @@ export function win(o: WinOverrides = {}): WinRecord {
   const passedSinceOwnDiscard = bag.tiles(o.passedSinceOwnDiscard ?? []);
   const dora = { indicators: [], ura: [], dora: 0, uraDora: 0 };
   return {
-    round: 0,
+    hand: 1,
     eventIndex: 20,
     seat: 2,
     from: 1,
@@ -193,13 +193,13 @@ export function win(o: WinOverrides = {}): WinRecord {
 export type RoundOverrides = Partial<Omit<RoundReplay, 'ending'>> & { ending?: Partial<RoundEnding> };
 
 /**
- * A round: by default round 0, no kans, no wins, and an ending of kind `none` (the log stops in it).
- * Its kans and wins take the round's `index`; the ending counts the completed kans and their players.
+ * A hand: by default the first (hand 1), no kans, no wins, and an ending of kind `none` (the log stops in
+ * it). Its kans and wins take the hand's number; the ending counts the completed kans and their players.
  */
 export function round(o: RoundOverrides = {}): RoundReplay {
-  const index = o.index ?? 0;
-  const kans = (o.kans ?? []).map((k) => ({ ...k, round: index }));
-  const wins = (o.wins ?? []).map((w) => ({ ...w, round: index }));
+  const hand = o.hand ?? 1;
+  const kans = (o.kans ?? []).map((k) => ({ ...k, hand }));
+  const wins = (o.wins ?? []).map((w) => ({ ...w, hand }));
   const done = kans.filter((k) => !k.robbed);
   const ending: RoundEnding = {
     kind: 'none',
@@ -209,9 +209,9 @@ export function round(o: RoundOverrides = {}): RoundReplay {
     ...o.ending,
   };
   return {
-    kyoku: index,
+    kyoku: hand - 1,
     honba: 0,
-    dealer: index % 4,
+    dealer: (hand - 1) % 4,
     wall: { built: false, reason: 'no seed' },
     kita: [],
     liveDraws: 0,
@@ -219,7 +219,7 @@ export function round(o: RoundOverrides = {}): RoundReplay {
     riichi: [],
     eventCount: 100,
     ...o,
-    index,
+    hand,
     kans,
     wins,
     ending,
@@ -241,11 +241,11 @@ export function replay(o: Partial<ReplayResult> = {}): ReplayResult {
   return {
     kandoraTiming: 'tenhou',
     effectiveKandoraTiming: o.kandoraTiming ?? 'tenhou',
-    players: 4,
+    playerCount: 4,
     seeded: false,
     seedNote: 'no seed',
-    rounds: [],
-    wallChecked: 0,
+    hands: [],
+    checkedTileCount: 0,
     wallMismatches: [],
     timingMismatches: [],
     kandoraCountMismatches: [],
@@ -278,7 +278,7 @@ export function gameMeta(o: Partial<GameMeta> = {}): GameMeta {
     players: [0, 1, 2, 3].map((seat) => ({ seat, name: `p${seat}`, dan: null, danName: null, rate: null, sex: null })),
     seed: null,
     final: null,
-    roundCount: 1,
+    handCount: 1,
     ...o,
   };
 }
@@ -290,7 +290,7 @@ export function gameAudit(o: { replay?: ReplayResult | null; riichiKans?: Riichi
     file: o.file ?? 'game.mjlog',
     contentHash: '0'.repeat(64),
     ruleSet: ruleSetOf(defaultRules()),
-    game: o.game === undefined ? gameMeta({ roundCount: replayed?.rounds.length ?? 0 }) : o.game,
+    game: o.game === undefined ? gameMeta({ handCount: replayed?.hands.length ?? 0 }) : o.game,
     replay: replayed,
     riichiKans: o.riichiKans ?? [],
     findings: o.findings ?? [],
@@ -299,5 +299,5 @@ export function gameAudit(o: { replay?: ReplayResult | null; riichiKans?: Riichi
 
 /** A riichi-kan verdict (legal unless told). */
 export function verdict(o: Partial<RiichiKanVerdict> = {}): RiichiKanVerdict {
-  return { round: 0, eventIndex: 10, legal: true, reason: 'allowed', explanation: 'the waits stay', waitsBefore: null, waitsAfter: null, ...o };
+  return { hand: 0, eventIndex: 10, legal: true, reason: 'allowed', explanation: 'the waits stay', waitsBefore: null, waitsAfter: null, ...o };
 }

@@ -6,18 +6,18 @@ import { finding } from '../../src/audit/findings.js';
 import { emptySummary, judgedSeverities, mergeSummary, summaryLines, tallyAudit, type AuditSummary, type BatchNotes } from '../../src/audit/tally.js';
 import { gameAudit, kan, replay, round, verdict, win } from './support.js';
 
-const at = { round: 0, eventIndex: 10 };
+const at = { hand: 1, eventIndex: 10 };
 
 function sampleAudit() {
   return gameAudit({
     replay: replay({
-      rounds: [
+      hands: [
         round({
-          index: 0,
+          hand: 1,
           kans: [kan({ kind: 'ankan' }), kan({ kind: 'ankan' }), kan({ kind: 'daiminkan' }), kan({ kind: 'kakan', robbed: true })],
           wins: [win({ chankan: true }), win({ chankan: true, seat: 3 })],
         }),
-        round({ index: 1, kans: [kan({ kind: 'kakan' })], wins: [win({ rinshan: true, tsumo: true }), win({ chankanOnAnkan: true })] }),
+        round({ hand: 2, kans: [kan({ kind: 'kakan' })], wins: [win({ rinshan: true, tsumo: true }), win({ chankanOnAnkan: true })] }),
       ],
     }),
     riichiKans: [verdict({ legal: true }), verdict({ legal: false, reason: 'waits-change' }), verdict({ legal: null, reason: 'not-judged' })],
@@ -33,46 +33,48 @@ function sampleAudit() {
 describe('tallyAudit', () => {
   it('starts from zero', () => {
     expect(emptySummary()).toEqual({
-      games: 0,
-      failedFiles: 0,
-      kans: { ankan: 0, daiminkan: 0, kakan: 0 },
-      riichiKans: 0,
-      illegalRiichiKans: 0,
-      chankanWins: 0,
-      rinshanWins: 0,
-      findings: {},
-      severities: { error: 0, warning: 0, info: 0 },
+      gameCount: 0,
+      failedFileCount: 0,
+      kanCounts: { ankan: 0, daiminkan: 0, kakan: 0 },
+      robbedKanCount: 0,
+      riichiKanCount: 0,
+      illegalRiichiKanCount: 0,
+      chankanWinCount: 0,
+      rinshanWinCount: 0,
+      findingCounts: {},
+      severityCounts: { error: 0, warning: 0, info: 0 },
     });
   });
 
-  it('counts games, kans by kind (robbed kakans not), riichi kans, chankan and rinshan wins, findings', () => {
+  it('counts games, kans declared by kind (robbed ones too, and apart), riichi kans, chankan and rinshan wins, findings', () => {
     const s = emptySummary();
     tallyAudit(s, sampleAudit());
     expect(s).toEqual({
-      games: 1,
-      failedFiles: 0,
-      kans: { ankan: 2, daiminkan: 1, kakan: 1 },
-      riichiKans: 3,
-      illegalRiichiKans: 1,
-      chankanWins: 3,
-      rinshanWins: 1,
-      findings: { 'chankan-win': 2, 'riichi-kan-illegal': 1, 'kandora-timing-mismatch': 1 },
-      severities: { error: 1, warning: 1, info: 2 },
+      gameCount: 1,
+      failedFileCount: 0,
+      kanCounts: { ankan: 2, daiminkan: 1, kakan: 2 },
+      robbedKanCount: 1,
+      riichiKanCount: 3,
+      illegalRiichiKanCount: 1,
+      chankanWinCount: 3,
+      rinshanWinCount: 1,
+      findingCounts: { 'chankan-win': 2, 'riichi-kan-illegal': 1, 'kandora-timing-mismatch': 1 },
+      severityCounts: { error: 1, warning: 1, info: 2 },
     });
   });
 
   it('a file that could not be read counts as a failed file with its finding', () => {
     const s = emptySummary();
-    tallyAudit(s, gameAudit({ game: null, replay: null, findings: [finding('ingest-error', { round: null, eventIndex: null }, 'bad', { position: null, reason: 'bad' })] }));
-    expect(s).toMatchObject({ games: 0, failedFiles: 1, kans: { ankan: 0, daiminkan: 0, kakan: 0 }, findings: { 'ingest-error': 1 }, severities: { error: 1, warning: 0, info: 0 } });
+    tallyAudit(s, gameAudit({ game: null, replay: null, findings: [finding('ingest-error', { hand: null, eventIndex: null }, 'bad', { position: null, reason: 'bad' })] }));
+    expect(s).toMatchObject({ gameCount: 0, failedFileCount: 1, kanCounts: { ankan: 0, daiminkan: 0, kakan: 0 }, findingCounts: { 'ingest-error': 1 }, severityCounts: { error: 1, warning: 0, info: 0 } });
   });
 
   it('adds up over games', () => {
     const s = emptySummary();
     tallyAudit(s, sampleAudit());
     tallyAudit(s, sampleAudit());
-    expect(s).toMatchObject({ games: 2, kans: { ankan: 4, daiminkan: 2, kakan: 2 }, riichiKans: 6, illegalRiichiKans: 2, chankanWins: 6, rinshanWins: 2 });
-    expect(s.findings['chankan-win']).toBe(4);
+    expect(s).toMatchObject({ gameCount: 2, kanCounts: { ankan: 4, daiminkan: 2, kakan: 4 }, robbedKanCount: 2, riichiKanCount: 6, illegalRiichiKanCount: 2, chankanWinCount: 6, rinshanWinCount: 2 });
+    expect(s.findingCounts['chankan-win']).toBe(4);
   });
 });
 
@@ -82,10 +84,10 @@ describe('summaryLines', () => {
     tallyAudit(s, sampleAudit());
     expect(summaryLines(s)).toEqual([
       'games audited: 1',
-      'kans: 4 (ankan 2, daiminkan 1, kakan 1); robbed kakans are not counted',
+      'kans: 5 (ankan 2, daiminkan 1, kakan 2); 1 of them robbed (chankan)',
       'riichi kans: 3 (1 illegal under the rules)',
       'rinshan wins: 1; chankan wins: 3',
-      'findings: 1 errors, 1 warnings, 2 info',
+      'findings: 1 error, 1 warning, 2 info',
       '  chankan-win                      2  (info)',
       '  kandora-timing-mismatch          1  (warning)',
       '  riichi-kan-illegal               1  (error)',
@@ -95,7 +97,7 @@ describe('summaryLines', () => {
   it('names the files that could not be read only when there are some', () => {
     const s = emptySummary();
     expect(summaryLines(s)[0]).toBe('games audited: 0');
-    s.failedFiles = 2;
+    s.failedFileCount = 2;
     expect(summaryLines(s)[0]).toBe('games audited: 0, files that could not be read: 2');
   });
 });
@@ -110,7 +112,7 @@ describe('a batch\'s notes (issue 14)', () => {
       'games audited: 1',
       '1 duplicate file (same content as another input: one game to the database, counted once)',
       'passed over: 3 games audited already under these rules (--force audits them again); their stored findings (2 errors, 0 warnings, 5 info) count toward --fail-on',
-      'kans: 4 (ankan 2, daiminkan 1, kakan 1); robbed kakans are not counted',
+      'kans: 5 (ankan 2, daiminkan 1, kakan 2); 1 of them robbed (chankan)',
     ]);
     // none of either: no line
     expect(summaryLines(s, { passedOver: 0, passedOverSeverities: { error: 0, warning: 0, info: 0 }, duplicateFiles: 0 })).toEqual(summaryLines(s));
@@ -121,7 +123,7 @@ describe('a batch\'s notes (issue 14)', () => {
     tallyAudit(s, sampleAudit());
     expect(judgedSeverities(s, notes)).toEqual({ error: 3, warning: 1, info: 7 });
     expect(judgedSeverities(emptySummary(), notes)).toEqual({ error: 2, warning: 0, info: 5 });
-    expect(judgedSeverities(s)).toEqual(s.severities);
+    expect(judgedSeverities(s)).toEqual(s.severityCounts);
   });
 });
 
@@ -131,21 +133,22 @@ describe('mergeSummary', () => {
     tallyAudit(a, sampleAudit());
     const b: AuditSummary = emptySummary();
     tallyAudit(b, sampleAudit());
-    tallyAudit(b, gameAudit({ game: null, replay: null, findings: [finding('audit-error', { round: null, eventIndex: null }, 'x', { stack: 's' })] }));
+    tallyAudit(b, gameAudit({ game: null, replay: null, findings: [finding('audit-error', { hand: null, eventIndex: null }, 'x', { stack: 's' })] }));
     mergeSummary(a, b);
     expect(a).toEqual({
-      games: 2,
-      failedFiles: 1,
-      kans: { ankan: 4, daiminkan: 2, kakan: 2 },
-      riichiKans: 6,
-      illegalRiichiKans: 2,
-      chankanWins: 6,
-      rinshanWins: 2,
-      findings: { 'chankan-win': 4, 'riichi-kan-illegal': 2, 'kandora-timing-mismatch': 2, 'audit-error': 1 },
-      severities: { error: 3, warning: 2, info: 4 },
+      gameCount: 2,
+      failedFileCount: 1,
+      kanCounts: { ankan: 4, daiminkan: 2, kakan: 4 },
+      robbedKanCount: 2,
+      riichiKanCount: 6,
+      illegalRiichiKanCount: 2,
+      chankanWinCount: 6,
+      rinshanWinCount: 2,
+      findingCounts: { 'chankan-win': 4, 'riichi-kan-illegal': 2, 'kandora-timing-mismatch': 2, 'audit-error': 1 },
+      severityCounts: { error: 3, warning: 2, info: 4 },
     });
     // The summary merged from is left as it was.
-    expect(b.games).toBe(1);
+    expect(b.gameCount).toBe(1);
   });
 
   it('merging into an empty summary gives the same totals', () => {

@@ -32,7 +32,7 @@ const RAISED = ['--max-events', '100000000', '--max-log-bytes', '1G', '--max-wor
 function audit(db: string, ...extra: string[]) {
   const r = kanshi(['audit', join(dir, 'in'), '--db', db, '--json', '--workers', '2', ...RAISED, ...extra]);
   expect(r.stderr).not.toMatch(/^\s+at /m);
-  return { code: r.code, summary: JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown> & { findings: Record<string, number> } };
+  return { code: r.code, summary: JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown> & { findingCounts: Record<string, number> } };
 }
 
 describe('a worker out of memory', () => {
@@ -40,8 +40,8 @@ describe('a worker out of memory', () => {
     const db = join(dir, 'oom.sqlite');
     const first = audit(db);
     expect(first.code).toBe(0);
-    expect(first.summary).toMatchObject({ games: GOOD, failedFiles: 1, findings: { 'ingest-error': 1 } });
-    expect(first.summary.findings['audit-error']).toBeUndefined();
+    expect(first.summary).toMatchObject({ gameCount: GOOD, failedFileCount: 1, findingCounts: { 'ingest-error': 1 } });
+    expect(first.summary.findingCounts['audit-error']).toBeUndefined();
     expect(first.summary.peakRssMB as number).toBeLessThan(1024);
     const read = new Database(db, { readonly: true });
     const rows = read.prepare(`SELECT kind, message FROM findings WHERE kind IN ('ingest-error', 'audit-error')`).all();
@@ -52,10 +52,10 @@ describe('a worker out of memory', () => {
     // Again: the good files are passed over, the failed one is tried again (alone) and recorded again.
     const again = audit(db);
     expect(again.code).toBe(0);
-    expect(again.summary).toMatchObject({ games: 0, failedFiles: 1, skipped: GOOD });
+    expect(again.summary).toMatchObject({ gameCount: 0, failedFileCount: 1, passedOverCount: GOOD });
     // With the default limits it is refused before it costs anything.
     const limited = kanshi(['audit', big, '--db', db, '--json']);
     expect(limited.code).toBe(0);
-    expect(JSON.parse(limited.stdout)).toMatchObject({ failedFiles: 1, findings: { 'ingest-error': 1 } });
+    expect(JSON.parse(limited.stdout)).toMatchObject({ failedFileCount: 1, findingCounts: { 'ingest-error': 1 } });
   }, 120_000);
 });

@@ -21,7 +21,7 @@ describe('a batch whose write fails', () => {
       store.writePrepared(rows);
     };
     const result = await runBatch({ paths: files, ruleSets: ruleSetsFor({}), workers: 0, write });
-    expect(result.summary).toMatchObject({ games: 5, failedFiles: 1, findings: { 'audit-error': 1 } });
+    expect(result.summary).toMatchObject({ gameCount: 5, failedFileCount: 1, findingCounts: { 'audit-error': 1 } });
     const games = [...store.query('SELECT file, error IS NOT NULL AS unread FROM games ORDER BY file').rows];
     expect(games).toHaveLength(6);
     expect(games.filter((g) => g[1] === 1).map((g) => g[0])).toEqual([refused]);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,13 +24,13 @@ function rowCounts(db: string): Record<string, number> {
 }
 
 describe('kanshi audit', () => {
-  it('prints the summary as JSON: games, failedFiles, kans, riichiKans, findings', () => {
+  it('prints the summary as JSON: gameCount, failedFileCount, kanCounts, riichiKanCount, findingCounts', () => {
     const db = tempDb();
     const r = kanshi(['audit', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), corpusFile('2010091009gm-00a9-0000-83af2648.xml'), '--db', db, '--json', '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     const s = JSON.parse(r.stdout);
-    expect(s).toMatchObject({ games: 2, failedFiles: 0, riichiKans: 1, findings: { 'suukaikan-abort': 1, 'chankan-win': 2 }, profile: 'tenhou' });
-    expect(s.kans.ankan + s.kans.daiminkan + s.kans.kakan).toBeGreaterThan(4);
+    expect(s).toMatchObject({ gameCount: 2, failedFileCount: 0, riichiKanCount: 1, findingCounts: { 'suukaikan-abort': 1, 'chankan-win': 2 }, profile: 'tenhou' });
+    expect(s.kanCounts.ankan + s.kanCounts.daiminkan + s.kanCounts.kakan).toBeGreaterThan(4);
   });
 
   it('ends its summary with the first findings of each kind and their viewer links; --json lists them all as examples', () => {
@@ -42,10 +42,10 @@ describe('kanshi audit', () => {
     expect(text.stdout).toContain('https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=0&ts=2');
     expect(text.stdout.match(/robs seat/g)).toHaveLength(3); // three chankan wins, three shown
     const json = JSON.parse(kanshi(['audit', ...files, '--db', tempDb(), '--json', '--workers', '0']).stdout);
-    expect(json.findings).toEqual({ 'suukaikan-abort': 1, 'chankan-win': 3 });
+    expect(json.findingCounts).toEqual({ 'suukaikan-abort': 1, 'chankan-win': 3 });
     expect(json.examples).toHaveLength(4);
     expect(json.examples[0]).toEqual({
-      kind: 'chankan-win', file: files[2], logId: '2010081709gm-00a9-0000-fe3371ad', round: 4, seat: 2,
+      kind: 'chankan-win', file: files[2], logId: '2010081709gm-00a9-0000-fe3371ad', hand: 5, seat: 2,
       message: expect.stringMatching(/robs/), viewerUrl: 'https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=2&ts=4',
     });
   });
@@ -58,7 +58,7 @@ describe('kanshi audit', () => {
     const again = kanshi(['audit', logs, '--db', db, '--workers', '0', '--json']);
     expect(again.code).toBe(0);
     // every readable file is passed over as done; the unreadable one is tried again
-    expect(JSON.parse(again.stdout)).toMatchObject({ games: 0, failedFiles: 1, skipped: first.audits - 1 });
+    expect(JSON.parse(again.stdout)).toMatchObject({ gameCount: 0, failedFileCount: 1, passedOverCount: first.audits - 1 });
     expect(rowCounts(db)).toEqual(first);
     expect(kanshi(['audit', logs, '--db', db, '--force', '--workers', '2']).code).toBe(0);
     expect(rowCounts(db)).toEqual(first);
@@ -77,9 +77,9 @@ describe('kanshi audit', () => {
     const r = kanshi(['audit', chankan, examples, chankan, join(examples, '.'), '--db', tempDb(), '--json', '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     const overlapping = JSON.parse(r.stdout);
-    expect(overlapping.games).toBe(once.games);
-    expect(overlapping.failedFiles).toBe(once.failedFiles);
-    expect(overlapping.findings).toEqual(once.findings);
+    expect(overlapping.gameCount).toBe(once.gameCount);
+    expect(overlapping.failedFileCount).toBe(once.failedFileCount);
+    expect(overlapping.findingCounts).toEqual(once.findingCounts);
   });
 
   it('audits a game given by id once when its file is also in a folder given', () => {
@@ -90,7 +90,7 @@ describe('kanshi audit', () => {
     // already in --fetch-dir, so nothing is downloaded
     const r = kanshi(['audit', folder, id, '--fetch-dir', folder, '--db', tempDb(), '--json', '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ games: 2, failedFiles: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ gameCount: 2, failedFileCount: 0 });
   });
 
   it('an audit killed midway leaves a database that opens, and a re-run completes it', async () => {
@@ -113,18 +113,18 @@ describe('kanshi audit', () => {
     expect(rowCounts(db)).toEqual(rowCounts(clean));
   });
 
-  it('records an unreadable file as an ingest-error finding and goes on; --fail-on sets the exit status', () => {
+  it('records an unreadable file as an ingest-error finding and goes on; --fail-on sets the exit status (3)', () => {
     const db = tempDb();
     const broken = join(PROJECT_ROOT, 'logs', 'examples', 'truncated.mjlog');
     const ok = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
     const r = kanshi(['audit', broken, ok, '--db', db, '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ games: 1, failedFiles: 1, findings: { 'ingest-error': 1 } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ gameCount: 1, failedFileCount: 1, findingCounts: { 'ingest-error': 1 } });
     const q = kanshi(['query', '--db', db, '--format', 'json', "SELECT message FROM findings WHERE kind = 'ingest-error'"]);
     expect(JSON.parse(q.stdout)[0].message).toMatch(/line \d+ column \d+: not well-formed XML/);
-    expect(kanshi(['audit', broken, ok, '--db', db, '--fail-on', 'error']).code).toBe(1);
+    expect(kanshi(['audit', broken, ok, '--db', db, '--fail-on', 'error']).code).toBe(3);
     expect(kanshi(['audit', ok, '--db', db, '--fail-on', 'warning']).code).toBe(0);
-    expect(kanshi(['audit', ok, '--db', db, '--kandora-timing', 'immediate', '--fail-on', 'warning']).code).toBe(1);
+    expect(kanshi(['audit', ok, '--db', db, '--kandora-timing', 'immediate', '--fail-on', 'warning']).code).toBe(3);
   });
 
   it('says what is wrong with bad options and missing paths', () => {
@@ -133,8 +133,26 @@ describe('kanshi audit', () => {
     expect(kanshi(['audit', 'logs', '--db', db, '--fail-on', 'info']).code).toBe(2);
     const missing = kanshi(['audit', 'no-such-folder', '--db', db]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/no-such-folder: cannot read/);
+    expect(missing.stderr).toMatch(/^kanshi: no-such-folder: no such file or folder$/m);
     expect(kanshi(['audit', '--help']).stdout).toMatch(/--fail-on <severity>/);
+  });
+
+  it('checks its inputs before the database: an audit of nothing that exists creates no file (issue 16)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-audit-nothing-'));
+    const db = join(dir, 'new.sqlite');
+    const r = kanshi(['audit', '/nonexistent', join(dir, 'gone'), '--db', db]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'kanshi: /nonexistent: no such file or folder\n' +
+        `kanshi: ${join(dir, 'gone')}: no such file or folder\n` +
+        `kanshi: nothing to audit: no input given can be read (${db} was not opened)\n`,
+    );
+    expect(existsSync(db)).toBe(false);
+    // one input that exists is enough: the missing one is reported, the other audited
+    const some = kanshi(['audit', '/nonexistent', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--db', db, '--workers', '0']);
+    expect(some.code).toBe(1);
+    expect(some.stderr).toMatch(/^kanshi: \/nonexistent: no such file or folder$/m);
+    expect(existsSync(db)).toBe(true);
   });
 
   it('--fail-on judges the stored findings of the games passed over: a second run over flagged files fails as the first did (issue 14)', async () => {
@@ -142,29 +160,29 @@ describe('kanshi audit', () => {
     const flagged = join(EXAMPLES, 'wall-mismatch.mjlog'); // a readable game with an error finding
     const clean = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
     const first = await kanshiInProcess('audit', flagged, clean, '--db', db, '--workers', '0', '--fail-on', 'error', '--json');
-    expect(first.code, first.stderr).toBe(1);
-    expect(JSON.parse(first.stdout)).toMatchObject({ games: 2, skipped: 0, severities: { error: 1 } });
+    expect(first.code, first.stderr).toBe(3);
+    expect(JSON.parse(first.stdout)).toMatchObject({ gameCount: 2, passedOverCount: 0, severityCounts: { error: 1 } });
     process.exitCode = undefined;
     const again = await kanshiInProcess('audit', flagged, clean, '--db', db, '--workers', '0', '--fail-on', 'error', '--json');
-    expect(again.code, again.stderr).toBe(1);
+    expect(again.code, again.stderr).toBe(3);
     expect(JSON.parse(again.stdout)).toMatchObject({
-      games: 0,
-      skipped: 2,
-      severities: { error: 0, warning: 0, info: 0 },
-      passedOverSeverities: { error: 1, warning: 0 },
-      judgedSeverities: { error: 1, warning: 0 },
+      gameCount: 0,
+      passedOverCount: 2,
+      severityCounts: { error: 0, warning: 0, info: 0 },
+      passedOverSeverityCounts: { error: 1, warning: 0 },
+      judgedSeverityCounts: { error: 1, warning: 0 },
     });
     process.exitCode = undefined;
     const text = await kanshiInProcess('audit', flagged, clean, '--db', db, '--workers', '0', '--fail-on', 'error');
-    expect(text.code).toBe(1);
-    expect(text.stdout).toMatch(/^passed over: 2 games audited already under these rules \(--force audits them again\); their stored findings \(1 errors, 0 warnings, \d+ info\) count toward --fail-on$/m);
+    expect(text.code).toBe(3);
+    expect(text.stdout).toMatch(/^passed over: 2 games audited already under these rules \(--force audits them again\); their stored findings \(1 error, 0 warnings, \d+ info\) count toward --fail-on$/m);
     // only the clean game passed over: nothing to fail on; without --fail-on, exit 0 as before
     process.exitCode = undefined;
     expect((await kanshiInProcess('audit', clean, '--db', db, '--workers', '0', '--fail-on', 'error')).code).toBe(0);
     expect((await kanshiInProcess('audit', flagged, '--db', db, '--workers', '0')).code).toBe(0);
     // under other rules the game is audited, not passed over, and judged by those rules' verdict
     process.exitCode = undefined;
-    expect((await kanshiInProcess('audit', flagged, '--db', db, '--workers', '0', '--profile', 'pro-strict', '--fail-on', 'error')).code).toBe(1);
+    expect((await kanshiInProcess('audit', flagged, '--db', db, '--workers', '0', '--profile', 'pro-strict', '--fail-on', 'error')).code).toBe(3);
   });
 
   it('counts byte-identical files as one game, as the database does, and reports the others as duplicates (issue 14)', () => {
@@ -180,7 +198,7 @@ describe('kanshi audit', () => {
     const r = kanshi(['audit', folder, '--db', db, '--json', '--workers', '2']);
     expect(r.code, r.stderr).toBe(0);
     const s = JSON.parse(r.stdout);
-    expect(s).toMatchObject({ games: 2, failedFiles: 1, duplicateFiles: 2, findings: { 'chankan-win': 1, 'ingest-error': 1, 'suukaikan-abort': 1 } });
+    expect(s).toMatchObject({ gameCount: 2, failedFileCount: 1, duplicateFileCount: 2, findingCounts: { 'chankan-win': 1, 'ingest-error': 1, 'suukaikan-abort': 1 } });
     expect(rowCounts(db).games).toBe(3);
     // passed over, a duplicate is still a duplicate, not a second game passed over
     const again = kanshi(['audit', folder, '--db', db, '--workers', '2']);
@@ -192,7 +210,7 @@ describe('kanshi audit', () => {
     const r = await kanshiInProcess('audit', empty, '--db', tempDb(), '--workers', '0', '--json');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(`kanshi: no log files found in ${empty}\n`);
-    expect(JSON.parse(r.stdout)).toMatchObject({ games: 0, noLogFilesIn: [empty], notLogFiles: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ gameCount: 0, noLogFilesIn: [empty], notLogFileCount: 0 });
     const mixed = mkdtempSync(join(tmpdir(), 'kanshi-audit-mixed-'));
     copyFileSync(join(EXAMPLES, 'chankan.mjlog'), join(mixed, 'chankan.mjlog'));
     for (const name of ['a.txt', 'b.txt', 'c.png']) writeFileSync(join(mixed, name), 'not a log');
@@ -202,6 +220,6 @@ describe('kanshi audit', () => {
     expect(text.stderr).toMatch(`kanshi: no log files found in ${empty}\n`);
     expect(text.stdout).toMatch(/^games audited: 1\nskipped 3 files that are not logs \(by extension: \.txt 2, \.png 1\)\n/);
     const json = await kanshiInProcess('audit', mixed, '--db', tempDb(), '--workers', '0', '--json');
-    expect(JSON.parse(json.stdout)).toMatchObject({ games: 1, notLogFiles: 3, notLogExtensions: { '.txt': 2, '.png': 1 }, noLogFilesIn: [] });
+    expect(JSON.parse(json.stdout)).toMatchObject({ gameCount: 1, notLogFileCount: 3, notLogFileCountsByExtension: { '.txt': 2, '.png': 1 }, noLogFilesIn: [] });
   });
 });

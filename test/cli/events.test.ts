@@ -33,6 +33,6 @@ describe('kanshi events on hostile and broken input (issue 14)', () => {
     const r = kanshi(['events', file, '--max-rounds', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`kanshi: ${file}: log[2]: the game has more than 2 rounds, the limit (--max-rounds raises it)\n`);
-    expect(kanshi(['events', file, '--max-rounds', '20', '--round', '1']).code).toBe(0);
+    expect(kanshi(['events', file, '--max-rounds', '20', '--hand', '1']).code).toBe(0);
   });
 });

@@ -12,10 +12,13 @@ describe('kanshi info', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ players: 4, kan4Aborts: 1, logId: '2016052515gm-00a9-0000-c4d72066' });
-    expect(lines[0].kans.ankan + lines[0].kans.daiminkan + lines[0].kans.kakan).toBeGreaterThanOrEqual(4);
-    expect(lines[1]).toMatchObject({ chankanWins: 2, kans: { ankan: 0, daiminkan: 0, kakan: 1 } });
-    expect(typeof lines[1].rounds).toBe('number');
+    expect(lines[0]).toMatchObject({ playerCount: 4, suukaikanAbortCount: 1, logId: '2016052515gm-00a9-0000-c4d72066' });
+    expect(lines[0].players).toHaveLength(4);
+    expect(typeof lines[0].rule.label).toBe('string');
+    expect(lines[0].kanCounts.ankan + lines[0].kanCounts.daiminkan + lines[0].kanCounts.kakan).toBeGreaterThanOrEqual(4);
+    // A double ron on one robbed kakan: the robbed kakan is counted among the kans.
+    expect(lines[1]).toMatchObject({ chankanWinCount: 2, robbedKanCount: 1, kanCounts: { ankan: 0, daiminkan: 0, kakan: 1 } });
+    expect(typeof lines[1].handCount).toBe('number');
   });
 
   it('walks folders recursively, reports a bad file and goes on, exiting 1', () => {
@@ -30,14 +33,14 @@ describe('kanshi info', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0].file).toBe(join(dir, 'broken.mjlog'));
     expect(lines[0].error).toMatch(/line \d+ column \d+: not well-formed XML/);
-    expect(lines[1]).toMatchObject({ file: join(dir, 'sub', 'good.xml'), players: 4 });
+    expect(lines[1]).toMatchObject({ file: join(dir, 'sub', 'good.xml'), playerCount: 4 });
   });
 
   it('prints readable lines without --json and errors on stderr', () => {
     const r = kanshi(['info', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), 'no-such-file.xml']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/4p 四鳳南喰赤 \(tenhou\) {2}\d+ rounds {2}kans \d+ \(ankan \d+, daiminkan \d+, kakan \d+\)/);
-    expect(r.stderr).toMatch(/no-such-file.xml: cannot read \(ENOENT\)/);
+    expect(r.stdout).toMatch(/4p 四鳳南喰赤 \(tenhou\) {2}\d+ hands {2}kans \d+ \(ankan \d+, daiminkan \d+, kakan \d+\) {2}riichi kans \d+/);
+    expect(r.stderr).toBe('kanshi: no-such-file.xml: no such file or folder\n');
   });
 
   it('has help', () => {
@@ -49,25 +52,34 @@ describe('kanshi info', () => {
 });
 
 describe('kanshi events', () => {
-  it('prints NDJSON events, optionally one round', () => {
+  it('prints NDJSON events, optionally one hand', () => {
     const all = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml')]);
     expect(all.code).toBe(0);
     const events = all.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(events[0].type).toBe('roundStart');
-    const one = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--round', '2']);
-    const round = one.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(round.filter((e) => e.type === 'roundStart')).toHaveLength(1);
-    expect(round.length).toBeLessThan(events.length);
-    const meta = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--meta', '--round', '1']);
-    expect(JSON.parse(meta.stdout.split('\n')[0])).toMatchObject({ type: 'game', format: 'xml', rule: { players: 4 } });
+    const one = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--hand', '2']);
+    const hand = one.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(hand.filter((e) => e.type === 'roundStart')).toHaveLength(1);
+    expect(hand[0]).toEqual(events.filter((e) => e.type === 'roundStart')[1]);
+    expect(typeof hand[0].kyoku).toBe('number');
+    expect(hand[0].round).toBeUndefined();
+    expect(hand.length).toBeLessThan(events.length);
+    const meta = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--meta', '--hand', '1']);
+    const game = JSON.parse(meta.stdout.split('\n')[0]);
+    expect(game).toMatchObject({ type: 'game', file: corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), format: 'xml', rule: { players: 4 } });
+    expect(game.handCount).toBe(events.filter((e) => e.type === 'roundStart').length);
+    expect(game.roundCount).toBeUndefined();
   });
 
   it('says what is wrong with a bad file or option', () => {
-    expect(kanshi(['events', 'nope.xml']).stderr).toMatch(/nope.xml: cannot read/);
-    const r = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--round', '99']);
+    const nope = kanshi(['events', 'nope.xml']);
+    expect(nope.code).toBe(1);
+    expect(nope.stderr).toBe('kanshi: nope.xml: no such file or folder\n');
+    const r = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--hand', '99']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--round 99: the game has \d+ rounds/);
-    expect(kanshi(['events', 'x', '--round', 'zero']).stderr).toMatch(/--round must be an integer/);
+    expect(r.stderr).toMatch(/^kanshi: --hand 99: the game has \d+ hands/);
+    expect(kanshi(['events', 'x', '--hand', 'zero']).stderr).toMatch(/--hand must be an integer between 1 and/);
+    expect(kanshi(['events', 'x', '--hand', '0']).code).toBe(2);
   });
 });
 
@@ -102,7 +114,7 @@ describe('kanshi info on hostile and broken input (issue 14)', () => {
       // `position: reason`: a byte, line and column, tag, JSON path or the gzip stream
       else expect(line.error).toMatch(/^(byte \d+|line \d+( column \d+)?|tag \d+( <\w+>)?|log\[\d+\]|gzip stream): ./);
     }
-    expect(lines.at(-1)).toMatchObject({ file: join(dir, 'in', 'zz-good.xml'), players: 4 });
+    expect(lines.at(-1)).toMatchObject({ file: join(dir, 'in', 'zz-good.xml'), playerCount: 4 });
     // Without --json: the errors on stderr, one line each.
     const text = kanshi(['info', join(dir, 'in')]);
     expect(text.code).toBe(1);

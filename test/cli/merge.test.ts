@@ -36,7 +36,7 @@ describe('kanshi audit --shard and kanshi merge', () => {
     const all = join(d, 'all.sqlite');
     const r = kanshi(['audit', ...inputs, '--db', all, '--workers', '1', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const total = JSON.parse(r.stdout).games;
+    const total = JSON.parse(r.stdout).gameCount;
     const shards = [1, 2].map((k) => {
       const db = join(d, `shard-${k}.sqlite`);
       const s = kanshi(['audit', ...inputs, '--db', db, '--workers', '2', '--shard', `${k}/2`, '--json']);
@@ -44,13 +44,13 @@ describe('kanshi audit --shard and kanshi merge', () => {
       return { db, json: JSON.parse(s.stdout) };
     });
     expect(shards.map((s) => s.json.shard)).toEqual(['1/2', '2/2']);
-    expect(shards[0].json.games + shards[1].json.games).toBe(total);
-    expect(shards[0].json.otherShardFiles).toBe(shards[1].json.games);
-    expect(shards[1].json.otherShardFiles).toBe(shards[0].json.games);
+    expect(shards[0].json.gameCount + shards[1].json.gameCount).toBe(total);
+    expect(shards[0].json.otherShardFileCount).toBe(shards[1].json.gameCount);
+    expect(shards[1].json.otherShardFileCount).toBe(shards[0].json.gameCount);
     // The text summary says it too.
     const text = kanshi(['audit', ...inputs, '--db', join(d, 'text.sqlite'), '--workers', '0', '--shard', '1/2']);
-    expect(text.stdout).toContain(`shard 1/2: ${shards[1].json.games} files left to other shards`);
-    expect(text.stdout).toContain(`games audited: ${shards[0].json.games}`);
+    expect(text.stdout).toContain(`shard 1/2: ${shards[1].json.gameCount} files left to other shards`);
+    expect(text.stdout).toContain(`games audited: ${shards[0].json.gameCount}`);
 
     const into = join(d, 'merged.sqlite');
     const m = kanshi(['merge', shards[0].db, shards[1].db, '--into', into]);

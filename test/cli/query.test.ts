@@ -50,11 +50,11 @@ describe('kanshi query', () => {
   });
 
   it('prints JSON as an array of objects, keeping repeated column names apart', () => {
-    const r = query('--format', 'json', `SELECT profile, riichiKan, okuriKan FROM rule_sets ORDER BY profile`);
+    const r = query('--format', 'json', `SELECT profile, riichi_kan, okuri_kan FROM rule_sets ORDER BY profile`);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([
-      { profile: 'pro-strict', riichiKan: 'strict', okuriKan: 0 },
-      { profile: 'tenhou', riichiKan: 'waits', okuriKan: 0 },
+      { profile: 'pro-strict', riichi_kan: 'strict', okuri_kan: 0 },
+      { profile: 'tenhou', riichi_kan: 'waits', okuri_kan: 0 },
     ]);
     const twice = JSON.parse(query('--format', 'json', `SELECT 1 AS x, 2 AS x, NULL AS y`).stdout);
     expect(twice).toEqual([{ x: 1, x_2: 2, y: null }]);
@@ -68,17 +68,18 @@ describe('kanshi query', () => {
     const before = rowCounts(db);
     for (const sql of ['DELETE FROM games', `INSERT INTO rule_sets (rules_key) VALUES ('x')`, 'DROP TABLE kans', 'UPDATE games SET file = 1', 'PRAGMA user_version = 7', 'CREATE TABLE t (x)', 'VACUUM']) {
       const r = query(sql);
-      expect(r.code, sql).toBe(2);
+      expect(r.code, sql).toBe(1);
       expect(r.stderr, sql).toMatch(/^kanshi: (kanshi query only reads: this statement would change the database|this statement returns no rows)/);
     }
     expect(rowCounts(db)).toEqual(before);
   });
 
-  it('says what is wrong with bad SQL, several statements, or no statement', () => {
+  it('says what is wrong with bad SQL, several statements, or no statement: exit 1, a SQL error is no usage error', () => {
     let r = query('SELECT * FROM no_such_table');
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toBe('kanshi: SQL error: no such table: no_such_table\n');
     r = query('SELEC 1');
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^kanshi: SQL error: near "SELEC": syntax error/);
     r = query('SELECT 1; SELECT 2');
     expect(r.stderr).toBe('kanshi: give one SQL statement at a time (this text holds several)\n');
@@ -92,13 +93,13 @@ describe('kanshi query', () => {
   it('says so when the database is missing (and does not create it) or is not one kanshi wrote', () => {
     const missing = tempDb('missing.sqlite');
     let r = kanshi(['query', '--db', missing, 'SELECT 1']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toBe(`kanshi: no database at ${missing} (run kanshi audit first, or give --db FILE)\n`);
     expect(existsSync(missing)).toBe(false);
     const text = tempDb('notes.txt');
     writeFileSync(text, 'not a database at all, just words '.repeat(30));
     r = kanshi(['query', '--db', text, 'SELECT 1']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^kanshi: cannot open .*notes\.txt: file is not a database/);
   });
 

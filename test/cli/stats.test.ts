@@ -37,57 +37,72 @@ function statsJson(...args: string[]) {
 describe('kanshi stats', () => {
   it('reports the latest rule set by default, and its numbers agree with MANIFEST.tsv on the whole corpus', () => {
     const s = statsJson();
-    expect(s.ruleSet).toMatchObject({ profile: 'pro-strict', games: 1685, gamesRead: 1685, gamesFailed: 0 });
+    expect(s.ruleSet).toMatchObject({ profile: 'pro-strict', gameCount: 1685, readGameCount: 1685, failedGameCount: 0 });
     expect(s.otherRuleSets.map((o: { profile: string }) => o.profile)).toEqual(['tenhou']);
 
     // Kans per game by kind and lobby: the totals are MANIFEST's (robbed kakans apart).
     const all = s.kansByLobby.find((r: { lobby: string }) => r.lobby === 'all');
-    expect(all.games).toBe(1685);
-    expect([all.ankan, all.daiminkan, all.kakan + all.robbed_kakan]).toEqual([total('ankan'), total('daiminkan'), total('kakan')]);
-    expect(all.kans + all.robbed_kakan).toBe(total('kansTotal'));
-    expect(all.kans_per_game).toBeCloseTo(all.kans / 1685, 3);
+    expect(all.gameCount).toBe(1685);
+    expect([all.ankanCount, all.daiminkanCount, all.kakanCount + all.robbedKanCount]).toEqual([total('ankan'), total('daiminkan'), total('kakan')]);
+    expect(all.kanCount + all.robbedKanCount).toBe(total('kansTotal'));
+    expect(all.kansPerGame).toBeCloseTo(all.kanCount / 1685, 3);
+    expect(all.ankansPerGame).toBeCloseTo(all.ankanCount / 1685, 3);
     const lobbies = s.kansByLobby.filter((r: { lobby: string }) => r.lobby !== 'all');
-    expect(lobbies.reduce((n: number, r: { games: number }) => n + r.games, 0)).toBe(1685);
-    expect(lobbies.map((r: { players: number; lobby: string }) => `${r.players} ${r.lobby}`)).toContain('4 houou');
+    expect(lobbies.reduce((n: number, r: { gameCount: number }) => n + r.gameCount, 0)).toBe(1685);
+    expect(lobbies.map((r: { playerCount: number; lobby: string }) => `${r.playerCount} ${r.lobby}`)).toContain('4 houou');
     // (MANIFEST.tsv says 282 three-player files; one of them, a tenhou.net/6 JSON with four names and four
     // scores, reads as four-player, so the count is compared with what ingest reads.)
-    expect(lobbies.filter((r: { players: number }) => r.players === 3).reduce((n: number, r: { games: number }) => n + r.games, 0)).toBe(threePlayerGames);
+    expect(lobbies.filter((r: { playerCount: number }) => r.playerCount === 3).reduce((n: number, r: { gameCount: number }) => n + r.gameCount, 0)).toBe(threePlayerGames);
 
     // Rinshan wins: after kans, plus after kita in 3-player games, are MANIFEST's.
     const rinshan = Object.fromEntries(s.rinshanByKind.map((r: { kind: string }) => [r.kind, r]));
-    expect(rinshan['all kans'].rinshan_wins + rinshan['kita (3p)'].rinshan_wins).toBe(total('rinshanWins'));
-    expect(rinshan.ankan.rinshan_win_pct).toBeCloseTo((100 * rinshan.ankan.rinshan_wins) / rinshan.ankan.replacement_draws, 2);
+    expect(rinshan['all kans'].rinshanWinCount + rinshan['kita (3p)'].rinshanWinCount).toBe(total('rinshanWins'));
+    expect(rinshan.ankan.rinshanWinPct).toBeCloseTo((100 * rinshan.ankan.rinshanWinCount) / rinshan.ankan.replacementDrawCount, 2);
+    expect(rinshan.ankan.kanCount).toBe(total('ankan'));
 
     // Riichi kans: how often, and the (hand-made) pro-strict verdicts.
     const illegal = strict.reduce((n, a) => n + a.riichiKans.filter((v) => v.legal === false).length, 0);
-    expect(s.riichiKans).toMatchObject({ games: 1685, riichi_kans: total('riichiAnkan'), illegal, legal: total('riichiAnkan') - illegal, not_judged: 0 });
+    expect(s.riichiKans).toMatchObject({
+      gameCount: 1685,
+      riichiKanCount: total('riichiAnkan'),
+      illegalCount: illegal,
+      legalCount: total('riichiAnkan') - illegal,
+      notJudgedCount: 0,
+    });
+    expect(s.riichiKans.riichiDeclarationCount).toBeGreaterThan(0);
     expect(s.riichiKanVerdicts).toEqual([
-      expect.objectContaining({ verdict: 'illegal', reason: 'reading-lost', riichi_kans: illegal }),
-      expect.objectContaining({ verdict: 'legal', reason: 'allowed', riichi_kans: total('riichiAnkan') - illegal }),
+      expect.objectContaining({ verdict: 'illegal', reason: 'reading-lost', riichiKanCount: illegal }),
+      expect.objectContaining({ verdict: 'legal', reason: 'allowed', riichiKanCount: total('riichiAnkan') - illegal }),
     ]);
 
     // Chankan and four kans.
-    expect(s.chankanSuukaikan).toMatchObject({ games: 1685, chankan_wins: total('chankanWins'), suukaikan_aborts: total('kan4Aborts'), chankan_on_ankan: 0 });
-    expect(s.chankanSuukaikan.four_kan_hands).toBeGreaterThanOrEqual(total('kan4Aborts'));
+    expect(s.chankanSuukaikan).toMatchObject({
+      gameCount: 1685,
+      chankanWinCount: total('chankanWins'),
+      suukaikanAbortCount: total('kan4Aborts'),
+      chankanOnAnkanCount: 0,
+    });
+    expect(s.chankanSuukaikan.fourKanHandCount).toBeGreaterThanOrEqual(total('kan4Aborts'));
+    expect(s.chankanSuukaikan.handCount).toBeGreaterThan(1685);
 
     // Kandora timing: every reveal Tenhou logged is where the tenhou timing says (pro-strict keeps it).
     const timing = Object.fromEntries(s.kandoraTiming.map((r: { kind: string }) => [r.kind, r]));
-    expect(timing.all).toMatchObject({ kans: total('kansTotal'), differing: 0, conforming_pct: 100 });
+    expect(timing.all).toMatchObject({ kanCount: total('kansTotal'), differingCount: 0, conformingPct: 100 });
 
     // Findings.
-    expect(s.findings).toContainEqual(expect.objectContaining({ kind: 'chankan-win', severity: 'info', findings: total('chankanWins') }));
-    expect(s.findings).toContainEqual(expect.objectContaining({ kind: 'riichi-kan-illegal', severity: 'error', findings: illegal }));
+    expect(s.findings).toContainEqual(expect.objectContaining({ kind: 'chankan-win', severity: 'info', findingCount: total('chankanWins') }));
+    expect(s.findings).toContainEqual(expect.objectContaining({ kind: 'riichi-kan-illegal', severity: 'error', findingCount: illegal }));
   });
 
   it('chooses another rule set by --profile or --rules-key', () => {
     const tenhou = statsJson('--profile', 'tenhou');
     expect(tenhou.ruleSet.profile).toBe('tenhou');
-    expect(tenhou.riichiKans.illegal).toBe(0);
+    expect(tenhou.riichiKans.illegalCount).toBe(0);
     expect(tenhou.findings.map((f: { kind: string }) => f.kind)).not.toContain('riichi-kan-illegal');
     const byKey = statsJson('--rules-key', rulesKey(resolveRules({ profile: 'tenhou' })));
     expect(byKey.ruleSet.ruleSetId).toBe(tenhou.ruleSet.ruleSetId);
     const r = kanshi(['stats', '--db', db, '--profile', 'mleague']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^kanshi: no audit under the profile "mleague" in this database \(rule sets: pro-strict: kandoraTiming=tenhou;riichiKan=strict.*; tenhou: /);
   });
 
@@ -113,13 +128,13 @@ describe('kanshi stats', () => {
   it('says so when the database is missing (without creating it) or holds no audit yet', () => {
     const missing = tempDb('missing.sqlite');
     let r = kanshi(['stats', '--db', missing]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toBe(`kanshi: no database at ${missing} (run kanshi audit first, or give --db FILE)\n`);
     expect(existsSync(missing)).toBe(false);
     const empty = tempDb('empty.sqlite');
     openStore(empty).close();
     r = kanshi(['stats', '--db', empty]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toBe('kanshi: the database holds no audit yet (run kanshi audit first)\n');
     r = kanshi(['stats', '--db', db, '--profile', 'tenhou', '--rules-key', 'x']);
     expect(r.code).toBe(2);

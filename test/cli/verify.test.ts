@@ -12,7 +12,7 @@ describe('kanshi verify', () => {
   it('replays a game and checks it against its wall', () => {
     const r = kanshi(['verify', '--json', GOOD]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ file: GOOD, seeded: true, wallMismatches: 0, inconsistencies: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ file: GOOD, logId: '2020052221gm-00a9-0000-6f0524c7', seeded: true, wallMismatchCount: 0, inconsistencyCount: 0 });
   });
 
   it('on hostile and broken input (issue 14): one located line a file, the others go on, exit 1, no stack trace', async () => {
@@ -22,15 +22,15 @@ describe('kanshi verify', () => {
     const r = kanshi(['verify', '--json', join(dir, 'in')]);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/^\s+at /m);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; error?: string; wallMismatches?: number });
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; error?: string; wallMismatchCount?: number });
     expect(lines).toHaveLength(attacks.length + 1);
     for (const a of attacks) {
       const line = lines.find((l) => l.file === a.path)!;
-      if (a.expect === 'read') expect(line).toMatchObject({ inconsistencies: 0 });
+      if (a.expect === 'read') expect(line).toMatchObject({ inconsistencyCount: 0 });
       else expect(line.error).toMatch(/^(byte \d+|line \d+( column \d+)?|tag \d+( <\w+>)?|log\[\d+\]|gzip stream): ./);
     }
     expect(lines.find((l) => l.file.endsWith('go-type-3-players.xml'))?.error).toMatch(/^tag 4 <INIT>: attribute hai3 deals a hand to a fourth seat/);
-    expect(lines.at(-1)).toMatchObject({ file: join(dir, 'in', 'zz-good.xml'), wallMismatches: 0 });
+    expect(lines.at(-1)).toMatchObject({ file: join(dir, 'in', 'zz-good.xml'), wallMismatchCount: 0 });
     // The text form: the refusals on stderr, one line each, then the totals.
     const text = kanshi(['verify', join(dir, 'in')]);
     expect(text.code).toBe(1);

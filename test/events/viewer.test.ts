@@ -3,11 +3,11 @@ import { viewerLogId, viewerUrl } from '../../src/events/index.js';
 
 describe('viewerUrl', () => {
   it('opens a hand (ts, 0-based) from a seat (tw)', () => {
-    expect(viewerUrl('2010081709gm-00a9-0000-fe3371ad', 2, 4)).toBe('https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=2&ts=4');
+    expect(viewerUrl('2010081709gm-00a9-0000-fe3371ad', 2, 5)).toBe('https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=2&ts=4');
   });
 
   it('sits at seat 0 without a seat, opens the game without a hand, and gives nothing without a log id', () => {
-    expect(viewerUrl('2010081709gm-00a9-0000-fe3371ad', null, 0)).toBe('https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=0&ts=0');
+    expect(viewerUrl('2010081709gm-00a9-0000-fe3371ad', null, 1)).toBe('https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=0&ts=0');
     expect(viewerUrl('2010081709gm-00a9-0000-fe3371ad', 1, null)).toBe('https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=1');
     expect(viewerUrl(null, 1, 2)).toBeNull();
   });
@@ -24,7 +24,7 @@ describe('a crafted log id (found in review)', () => {
 
   it('gives no link: only a whole Tenhou log id is put into one', () => {
     expect(viewerUrl(crafted, 1, 2)).toBeNull();
-    expect(viewerUrl('2012050716gm-0009-00000-85fac029', 1, 2)).toMatch(/&tw=1&ts=2$/);
+    expect(viewerUrl('2012050716gm-0009-00000-85fac029', 1, 3)).toMatch(/&tw=1&ts=2$/);
   });
 
   it('gives no viewer_url in the views for a tenhou.net/6 JSON whose ref only holds a log id', async () => {

@@ -31,7 +31,7 @@ function carried(game: GameLog, placedByRule: boolean): string[][] {
   const line = (e: GameEvent): string | null => {
     switch (e.type) {
       case 'roundStart':
-        return `start ${e.round} ${e.honba} ${e.riichiSticks} ${e.dealer} ${e.scores} ${t(e.doraIndicator)} ${e.hands.map((h) => h.map(t).join(',')).join(' ')}`;
+        return `start ${e.kyoku} ${e.honba} ${e.riichiSticks} ${e.dealer} ${e.scores} ${t(e.doraIndicator)} ${e.hands.map((h) => h.map(t).join(',')).join(' ')}`;
       case 'draw':
         return `draw ${e.seat} ${t(e.tile)}`;
       case 'discard':
@@ -55,10 +55,10 @@ function carried(game: GameLog, placedByRule: boolean): string[][] {
 
 /** Each kan's indicator and moment: the rule's in the source, as logged in the mjai read back. */
 function kandora(game: GameLog, timing: KandoraTiming, which: 'revealRule' | 'revealLogged'): string[] {
-  return replayGame(game, { kandoraTiming: timing }).rounds.flatMap((r) =>
+  return replayGame(game, { kandoraTiming: timing }).hands.flatMap((r) =>
     r.kans.map((k) => {
       const shown = isRevealed(k[which]) && k.indicator !== null;
-      return `round ${r.index} kan ${k.number} ${k.kind}: ${shown ? `${kindOf(k.indicator!)} ${k[which]}` : 'not revealed'}`;
+      return `hand ${r.hand} kan ${k.number} ${k.kind}: ${shown ? `${kindOf(k.indicator!)} ${k[which]}` : 'not revealed'}`;
     }),
   );
 }

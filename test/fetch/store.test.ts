@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { walkInputs, looksLikeLogFile } from '../../src/batch/index.js';
 import {
   checkLogBody,
+  findLogIn,
   findSavedLog,
   parseRetryAfter,
   removeStaleTempFiles,
@@ -72,6 +73,21 @@ describe('the output folder', () => {
     expect(await removeStaleTempFiles(dir)).toEqual([join(dir, liveOld)]);
     expect(readdirSync(dir).sort()).toEqual(['.hidden-note', mine, liveNew, `${ID}.mjlog`].sort());
     expect(await removeStaleTempFiles(join(dir, 'missing'))).toEqual([]);
+  });
+});
+
+describe('a log id in a folder of logs (issue 16)', () => {
+  it('is found under any name a log of it may have, and not as a folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-find-log-'));
+    expect(await findLogIn(dir, ID)).toBeNull();
+    writeFileSync(join(dir, `${ID}.json`), '{}');
+    expect(await findLogIn(dir, ID)).toBe(join(dir, `${ID}.json`));
+    writeFileSync(join(dir, `${ID}.mjlog`), 'x');
+    expect(await findLogIn(dir, ID)).toBe(join(dir, `${ID}.mjlog`));
+    const other = mkdtempSync(join(tmpdir(), 'kanshi-find-log-'));
+    writeFileSync(join(other, `${ID}.xml.gz`), 'x');
+    expect(await findLogIn(other, ID)).toBe(join(other, `${ID}.xml.gz`));
+    expect(await findLogIn(join(other, 'none'), ID)).toBeNull();
   });
 });
 

@@ -141,7 +141,7 @@ describe('what the reader makes of mjai', () => {
 
   it('start_kyoku: round, honba, sticks, dealer, scores, the dora indicator and the hands', () => {
     const start = e2e.rounds[0].events[0];
-    expect(start).toMatchObject({ type: 'roundStart', round: 0, honba: 0, riichiSticks: 0, dealer: 0, scores: [25000, 25000, 25000, 25000], dice: [0, 0] });
+    expect(start).toMatchObject({ type: 'roundStart', kyoku: 0, honba: 0, riichiSticks: 0, dealer: 0, scores: [25000, 25000, 25000, 25000], dice: [0, 0] });
     if (start.type !== 'roundStart') throw new Error('no round start');
     expect(tile(e2e, start.doraIndicator)).toBe(String(9 + 9 + 4)); // 5s
     expect(start.hands.every((h) => h.length === 13)).toBe(true);
@@ -152,7 +152,7 @@ describe('what the reader makes of mjai', () => {
 
   it('a dora event is a kandora event where it stands: the ankan reveals at the declaration, the daiminkan after the replacement draw', () => {
     const r = replayGame(e2e, { kandoraTiming: 'tenhou' });
-    const kans = r.rounds.flatMap((x) => x.kans.map((k) => `${k.kind} ${k.revealLogged}`));
+    const kans = r.hands.flatMap((x) => x.kans.map((k) => `${k.kind} ${k.revealLogged}`));
     expect(kans).toEqual(['ankan declaration', 'daiminkan after-replacement', 'daiminkan after-replacement']);
     const round = e2e.rounds[0].events;
     const ankan = round.findIndex((e) => e.type === 'call' && e.meld === 'ankan');
@@ -190,7 +190,7 @@ describe('what the reader makes of mjai', () => {
       const fromJson = read(`${name}.split_logs.json`);
       expect(play(fromMjai)).toEqual(play(fromJson));
       const moments = (game: GameLog, which: 'revealLogged' | 'revealRule') =>
-        replayGame(game, { kandoraTiming: 'tenhou' }).rounds.flatMap((r) => r.kans.map((k) => `${r.index} ${k.kind} ${k[which]}`));
+        replayGame(game, { kandoraTiming: 'tenhou' }).hands.flatMap((r) => r.kans.map((k) => `${r.hand} ${k.kind} ${k[which]}`));
       expect(moments(fromMjai, 'revealLogged')).toEqual(moments(fromJson, 'revealRule'));
     },
   );

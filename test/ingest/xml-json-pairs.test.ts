@@ -44,8 +44,8 @@ function order(game: GameLog): string[] {
 
 /** Each kan's indicator and its moment: as the mjlog logs it, and as the replay places JSON's under Tenhou's timing. */
 function kandora(game: GameLog, moment: 'revealLogged' | 'revealRule'): string[] {
-  return replayGame(game, { kandoraTiming: 'tenhou' }).rounds.flatMap((r) =>
-    r.kans.map((k) => `${r.index} ${k.kind} ${isRevealed(k[moment]) ? tile(k.indicator ?? undefined) : '-'} ${k[moment]}`),
+  return replayGame(game, { kandoraTiming: 'tenhou' }).hands.flatMap((r) =>
+    r.kans.map((k) => `${r.hand} ${k.kind} ${isRevealed(k[moment]) ? tile(k.indicator ?? undefined) : '-'} ${k[moment]}`),
   );
 }
 

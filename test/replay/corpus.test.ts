@@ -21,8 +21,8 @@ describe('replaying the whole corpus under the tenhou timing', () => {
     let threePlayer = 0;
     for (const row of rows) {
       const r = tenhou.get(row.file)!;
-      if (!r.seeded || r.wallMismatches.length > 0 || r.wallChecked === 0) bad.push(`${row.file}: seeded ${r.seeded}, ${r.wallMismatches.length} mismatches`);
-      if (r.players === 3) threePlayer++;
+      if (!r.seeded || r.wallMismatches.length > 0 || r.checkedTileCount === 0) bad.push(`${row.file}: seeded ${r.seeded}, ${r.wallMismatches.length} mismatches`);
+      if (r.playerCount === 3) threePlayer++;
     }
     expect(bad).toEqual([]);
     expect(threePlayer).toBeGreaterThan(250);
@@ -43,8 +43,8 @@ describe('replaying the whole corpus under the tenhou timing', () => {
     expect(unseeded.length).toBe(49);
     for (const [file, r] of unseeded) {
       expect(r.seedNote, file).toMatch(/no wall seed/);
-      expect(r.wallChecked).toBe(0);
-      expect(r.rounds.length).toBe(games.get(file)!.rounds.length);
+      expect(r.checkedTileCount).toBe(0);
+      expect(r.hands.length).toBe(games.get(file)!.rounds.length);
     }
   });
 
@@ -54,14 +54,14 @@ describe('replaying the whole corpus under the tenhou timing', () => {
   });
 
   it('0 inconsistencies (excerpts end early without error)', () => {
-    const bad = [...tenhou].flatMap(([f, r]) => r.inconsistencies.map((x) => `${f} round ${x.round + 1} event ${x.eventIndex}: ${x.message}`));
+    const bad = [...tenhou].flatMap(([f, r]) => r.inconsistencies.map((x) => `${f} round ${x.hand + 1} event ${x.eventIndex}: ${x.message}`));
     expect(bad).toEqual([]);
   });
 
   it("each win's dora from the logged indicators equals the log's dora han", () => {
     let wins = 0;
     for (const r of tenhou.values()) {
-      for (const round of r.rounds) {
+      for (const round of r.hands) {
         for (const w of round.wins) {
           if (w.yakuman.length > 0 || w.yaku.length === 0) continue;
           wins++;
@@ -75,7 +75,7 @@ describe('replaying the whole corpus under the tenhou timing', () => {
   it('rinshan wins and chankan wins replayed equal MANIFEST.tsv', () => {
     for (const row of manifest()) {
       const r = tenhou.get(row.file)!;
-      const wins = r.rounds.flatMap((x) => x.wins);
+      const wins = r.hands.flatMap((x) => x.wins);
       expect(wins.filter((w) => w.rinshan).length, row.file).toBe(row.rinshanWins);
       expect(wins.filter((w) => w.chankan).length, row.file).toBe(row.chankanWins);
     }
@@ -93,7 +93,7 @@ describe('replaying the corpus under another kandora timing', () => {
       counts += r.kandoraCountMismatches.length;
       // tenhou.net/6 JSON does not time its reveals: only their number can differ from a timing
       if (game.format === 'json') expect(r.timingMismatches).toEqual([]);
-      for (const round of r.rounds) for (const w of round.wins) if (w.rule.indicators.length !== w.logged.indicators.length) movedWins++;
+      for (const round of r.hands) for (const w of round.wins) if (w.rule.indicators.length !== w.logged.indicators.length) movedWins++;
       expect(r.wallMismatches).toEqual([]);
     }
     // every open kan of an mjlog that was revealed after its replacement draw (or never) moves to its declaration

@@ -24,8 +24,8 @@ function hiddenClassCounts(files: string[]): Record<string, number> {
     process.stdout.write(JSON.stringify({
       audits: classes(audits),
       games: classes(audits.map((a) => a.game)),
-      rounds: classes(audits.flatMap((a) => a.replay.rounds)),
-      roundCount: audits.flatMap((a) => a.replay.rounds).length,
+      rounds: classes(audits.flatMap((a) => a.replay.hands)),
+      roundCount: audits.flatMap((a) => a.replay.hands).length,
     }));`;
   const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);

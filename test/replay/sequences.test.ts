@@ -15,7 +15,7 @@ function replay(file: string, kandoraTiming: KandoraTiming = 'tenhou'): ReplayRe
 }
 
 function kans(r: ReplayResult): KanRecord[] {
-  return r.rounds.flatMap((round) => round.kans);
+  return r.hands.flatMap((round) => round.kans);
 }
 
 function clean(r: ReplayResult): void {
@@ -43,7 +43,7 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     clean(r);
     const k = kans(r).find((x) => x.kind === 'ankan' && x.rinshanWin)!;
     expect(k.revealLogged).toBe('declaration');
-    const win = r.rounds[k.round].wins[0];
+    const win = r.hands[k.hand - 1].wins[0];
     expect(win.rinshan).toBe(true);
     expect(win.logged.indicators).toContain(k.indicator);
     expect(win.rule).toEqual(win.logged);
@@ -62,13 +62,13 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     const r = replay('2011020415gm-00a9-0000-e037b629.xml');
     clean(r);
     const k = kans(r).find((x) => x.kind === 'daiminkan')!;
-    const win = r.rounds[k.round].wins[0];
+    const win = r.hands[k.hand - 1].wins[0];
     expect(win.tsumo).toBe(false);
     expect(win.logged.indicators).toEqual([123, 87]);
     expect(win.rule.indicators).toEqual([123, 87]);
     // under after-discard timing the ron comes before the reveal
     const later = replay('2011020415gm-00a9-0000-e037b629.xml', 'after-discard');
-    expect(later.rounds[k.round].wins[0].rule.indicators).toEqual([123]);
+    expect(later.hands[k.hand - 1].wins[0].rule.indicators).toEqual([123]);
     expect(kans(later).find((x) => x.kind === 'daiminkan')!.revealRule).toBe('never');
   });
 
@@ -87,7 +87,7 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     expect(k.replacement).toBeNull();
     expect(k.revealLogged).toBe('never');
     expect(k.kandoraNumber).toBeNull();
-    const win = r.rounds[k.round].wins[0];
+    const win = r.hands[k.hand - 1].wins[0];
     expect(win.chankan).toBe(true);
     expect(win.winningTile).toBe(k.tile);
   });
@@ -96,7 +96,7 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     const r = replay('2010091009gm-00a9-0000-83af2648.xml');
     clean(r);
     const k = kans(r).find((x) => x.robbed)!;
-    const wins = r.rounds[k.round].wins;
+    const wins = r.hands[k.hand - 1].wins;
     expect(wins).toHaveLength(2);
     expect(wins.every((w) => w.chankan && w.from === k.seat)).toBe(true);
   });
@@ -107,13 +107,13 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     const k = kans(r).find((x) => x.kind === 'kakan')!;
     expect(k.rinshanWin).toBe(true);
     expect(k.revealLogged).toBe('never');
-    const win = r.rounds[k.round].wins[0];
+    const win = r.hands[k.hand - 1].wins[0];
     expect(win.logged.indicators).toHaveLength(1);
     const immediate = replay('2020052221gm-00a9-0000-6f0524c7.xml', 'immediate');
     const k2 = kans(immediate).find((x) => x.kind === 'kakan')!;
     expect(k2.revealRule).toBe('declaration');
     expect(immediate.timingMismatches).toHaveLength(1);
-    const gained = immediate.rounds[k2.round].wins[0].rule;
+    const gained = immediate.hands[k2.hand - 1].wins[0].rule;
     expect(gained.indicators).toHaveLength(2);
     expect(gained.indicators[1]).toBe(k2.indicatorWall.expected);
     expect(k2.indicatorWall.index).toBe(7);
@@ -122,12 +122,12 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
   it('kakan → kakan on one turn, then the four-kan abort (2016052515gm-00a9-0000-c4d72066)', () => {
     const r = replay('2016052515gm-00a9-0000-c4d72066.xml');
     clean(r);
-    const round = r.rounds.find((x) => x.kans.filter((k) => k.kind === 'kakan').length >= 2)!;
+    const round = r.hands.find((x) => x.kans.filter((k) => k.kind === 'kakan').length >= 2)!;
     const [first, second] = round.kans.filter((k) => k.kind === 'kakan');
     expect(first.revealLogged).toBe('next-kan');
     expect(second.afterReplacement).toBe(true);
     expect(second.revealLogged).toBe('after-replacement');
-    const abort = r.rounds.find((x) => x.ending.reason === 'suukaikan')!;
+    const abort = r.hands.find((x) => x.ending.reason === 'suukaikan')!;
     expect(abort.ending.kans).toBe(4);
     expect(abort.ending.kanPlayers).toBe(3);
     expect(abort.kans.at(-1)).toMatchObject({ kind: 'ankan', inRiichi: true });
@@ -136,7 +136,7 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
   it('kakan → replacement → second kakan robbed: neither indicator is shown (2021070106gm-00a9-0000-5d3037a2)', () => {
     const r = replay('2021070106gm-00a9-0000-5d3037a2.xml');
     clean(r);
-    const round = r.rounds.find((x) => x.kans.some((k) => k.robbed))!;
+    const round = r.hands.find((x) => x.kans.some((k) => k.robbed))!;
     const [first, robbed] = round.kans;
     expect(robbed.robbed).toBe(true);
     expect(first.revealLogged).toBe('never');
@@ -149,7 +149,7 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     expect(r.inconsistencies).toEqual([]);
     expect(r.seeded).toBe(false);
     expect(r.seedNote).toMatch(/no wall seed/);
-    const [first, robbed] = r.rounds[0].kans;
+    const [first, robbed] = r.hands[0].kans;
     expect(robbed.robbed).toBe(true);
     // The round header shows no kandora; Tenhou's timing reveals none: the next kan was robbed.
     expect(first.revealLogged).toBe('never');
@@ -157,16 +157,16 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     expect(r.kandoraCountMismatches).toEqual([]);
     // Immediate timing would have shown the first kakan's indicator: the log shows one fewer.
     const immediate = replay('Equim-chan__mjai-reviewer__convlog_tests_testdata_double_kakan_then_chankan.json', 'immediate');
-    expect(immediate.kandoraCountMismatches).toMatchObject([{ round: 0, logged: 0, rule: 1 }]);
+    expect(immediate.kandoraCountMismatches).toMatchObject([{ hand: 1, logged: 0, rule: 1 }]);
     expect(immediate.timingMismatches).toEqual([]);
   });
 
   it("3-player: a kita after a kakan's replacement draw brings the pending indicator (2020010113gm-00b9-0000-d272b7a0)", () => {
     const r = replay('2020010113gm-00b9-0000-d272b7a0.xml');
     clean(r);
-    const k = r.rounds[3].kans.find((x) => x.kind === 'kakan')!;
+    const k = r.hands[3].kans.find((x) => x.kind === 'kakan')!;
     expect(k.revealLogged).toBe('next-kan');
-    const win = r.rounds[3].wins[0];
+    const win = r.hands[3].wins[0];
     expect(win.rinshan).toBe(true);
     expect(win.logged.indicators).toHaveLength(2);
   });
@@ -174,7 +174,7 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
   it("3-player: a ron on a kita'd North is no chankan (2020010101gm-00b9-0000-99e4d1b9)", () => {
     const r = replay('2020010101gm-00b9-0000-99e4d1b9.xml');
     clean(r);
-    const win = r.rounds[10].wins[0];
+    const win = r.hands[10].wins[0];
     expect(win.onKita).toBe(true);
     expect(win.chankan).toBe(false);
     expect(win.winningTile >> 2).toBe(30);

@@ -59,8 +59,8 @@ describe('queries → data', () => {
       expect(data.findings.reduce((n, f) => n + f.findings, 0)).toBe(findings);
       const abort = data.findings.find((f) => f.kind === 'suukaikan-abort')!;
       expect(abort.rows).toHaveLength(1);
-      expect(abort.rows[0]).toMatchObject({ logId: '2016052515gm-00a9-0000-c4d72066', hand: 'East 1-2' });
-      expect(abort.rows[0].url).toBe(`https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=${abort.rows[0].seat ?? 0}&ts=${abort.rows[0].round}`);
+      expect(abort.rows[0]).toMatchObject({ logId: '2016052515gm-00a9-0000-c4d72066', hand: 3, handName: 'East 1-2' });
+      expect(abort.rows[0].url).toBe(`https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=${abort.rows[0].seat ?? 0}&ts=${abort.rows[0].hand! - 1}`);
       // Side by side: mleague sees the same games and calls the abort unexpected.
       expect(data.comparison!.sharedGames[data.comparison!.ruleSets[1].ruleSetId]).toBe(FILES.length);
       const unexpected = data.comparison!.findings.find((f) => f.kind === 'suukaikan-unexpected')!;
@@ -153,8 +153,8 @@ describe('specs → SVG', () => {
 
   it('renders a spec to SVG in Node with the chart’s id on its ids', async () => {
     const chart = rinshanChart([
-      { kind: 'ankan', replacement_draws: 100, rinshan_wins: 3 },
-      { kind: 'kakan', replacement_draws: 50, rinshan_wins: 2 },
+      { kind: 'ankan', replacementDrawCount: 100, rinshanWinCount: 3 },
+      { kind: 'kakan', replacementDrawCount: 50, rinshanWinCount: 2 },
     ])!;
     const svg = await renderSvg(chart.spec, chart.id);
     expect(svg.startsWith('<svg')).toBe(true);

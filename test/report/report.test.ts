@@ -69,13 +69,13 @@ describe('kanshi report (command)', () => {
 
   it('says clearly what is wrong: no database, an unknown profile, a profile not audited, an unwritable file', () => {
     const missing = kanshi(['report', '--db', join(dir, 'none.sqlite'), '--out', join(dir, 'x.html')]);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no database at .*none\.sqlite/);
     const unknown = kanshi(['report', '--db', db, '--profile', 'tenhuo', '--out', join(dir, 'x.html')]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown profile "tenhuo" \(profiles: tenhou, /);
     const notAudited = kanshi(['report', '--db', db, '--profile', 'ema', '--out', join(dir, 'x.html')]);
-    expect(notAudited.code).toBe(2);
+    expect(notAudited.code).toBe(1);
     expect(notAudited.stderr).toMatch(/no audit under the profile "ema"/);
     const unwritable = kanshi(['report', '--db', db, '--out', join(dir, 'no-such-folder', 'x.html')]);
     expect(unwritable.code).toBe(1);

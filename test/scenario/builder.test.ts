@@ -128,7 +128,7 @@ describe('the wall', () => {
       for (let k = 0; k < kans; k++) b.ankan(0, ['1m', '2m'][k]).draw(0);
       const xml = b.discard(0).exhaust().toXml();
       clean(xml);
-      const [round] = replayGame(parseLog(Buffer.from(xml)), { kandoraTiming: 'tenhou' }).rounds;
+      const [round] = replayGame(parseLog(Buffer.from(xml)), { kandoraTiming: 'tenhou' }).hands;
       expect(round.replacementDraws).toBe(kans);
       expect(round.liveDraws + round.replacementDraws).toBe(70);
     }
@@ -284,7 +284,7 @@ describe('riichi, wins and draws', () => {
     const log = parseLog(Buffer.from(b.toXml()));
     expect(log.rounds).toHaveLength(2);
     const second = log.rounds[1].events[0];
-    expect(second).toMatchObject({ type: 'roundStart', round: 1, honba: 1, riichiSticks: 1, scores: [24000, 27000, 24000, 24000] });
+    expect(second).toMatchObject({ type: 'roundStart', kyoku: 1, honba: 1, riichiSticks: 1, scores: [24000, 27000, 24000, 24000] });
     expect(log.rounds[0].events.at(-1)).not.toHaveProperty('final');
     // Equal scores rank by seat: seat 0 second, seat 2 third, seat 3 fourth.
     expect(log.final).toEqual({ scores: [24000, 27000, 24000, 24000], points: [4, 38, -16, -26] });
@@ -391,7 +391,7 @@ function play(log: GameLog): string[] {
     round.events.flatMap((e): string[] => {
       switch (e.type) {
         case 'roundStart':
-          return [`start ${e.round}/${e.honba}/${e.riichiSticks} ${e.scores} dora ${t(e.doraIndicator)} | ${e.hands.map(set).join(' | ')}`];
+          return [`start ${e.kyoku}/${e.honba}/${e.riichiSticks} ${e.scores} dora ${t(e.doraIndicator)} | ${e.hands.map(set).join(' | ')}`];
         case 'draw':
           return [`draw ${e.seat} ${t(e.tile)}`];
         case 'discard':
@@ -485,7 +485,7 @@ describe('tenhou.net/6 JSON (toTenhou6)', () => {
     const r = replayGame(json, { kandoraTiming: 'tenhou' });
     expect(r.inconsistencies).toEqual([]);
     // Only West 1's kakan shows a kandora Tenhou would not have turned over before the rinshan tsumo.
-    expect(r.kandoraCountMismatches.map((m) => m.round)).toEqual([8]);
+    expect(r.kandoraCountMismatches.map((m) => m.hand)).toEqual([9]);
   });
 
   it('writes call strings, riichi, tsumogiri, the 0 after a daiminkan and results as Tenhou does (docs/formats.md §5.4, §4.4)', () => {

@@ -24,7 +24,7 @@ function replay(name: string): ReplayResult {
 }
 
 function kans(r: ReplayResult): KanRecord[] {
-  return r.rounds.flatMap((round) => round.kans);
+  return r.hands.flatMap((round) => round.kans);
 }
 
 const readable = SCENARIOS.filter((s) => !s.broken);
@@ -89,7 +89,7 @@ describe('every scenario ingests and replays cleanly except for its point', () =
     expect(r.wallMismatches.length, JSON.stringify(r.wallMismatches)).toBe(s.replay?.wallMismatches ?? 0);
     expect(r.timingMismatches.length, JSON.stringify(r.timingMismatches)).toBe(s.replay?.timingMismatches ?? 0);
     expect(r.kandoraCountMismatches.length, JSON.stringify(r.kandoraCountMismatches)).toBe(s.replay?.kandoraCountMismatches ?? 0);
-    for (const round of r.rounds) expect(round.ending.kind).not.toBe('none');
+    for (const round of r.hands) expect(round.ending.kind).not.toBe('none');
   });
 
   it('the broken one fails with an IngestError', () => {
@@ -102,7 +102,7 @@ describe('every scenario ingests and replays cleanly except for its point', () =
     for (const name of ['seeded-exhaustive-draw', 'wall-mismatch']) {
       const r = replay(name);
       expect(r.seeded).toBe(true);
-      expect(r.wallChecked).toBeGreaterThan(100);
+      expect(r.checkedTileCount).toBeGreaterThan(100);
     }
     // The one live draw logged is the wall's ura indicator (index 4), which the round never shows.
     const [m] = replay('wall-mismatch').wallMismatches;
@@ -123,9 +123,9 @@ describe('riichi kans give the verdicts of docs/kan-rules.md §3', () => {
     const kan = inRiichi[0];
     expect(kan.kind).toBe(row.kind);
     const seat = kan.seat;
-    const round = r.rounds[kan.round];
+    const round = r.hands[kan.hand - 1];
     // The riichi player's waits are shown at the end: it wins, or its tenpai hand is in the RYUUKYOKU.
-    const end = game(s).rounds[kan.round].events[round.ending.eventIndex!];
+    const end = game(s).rounds[kan.hand - 1].events[round.ending.eventIndex!];
     if (end.type === 'win') expect(end.seat).toBe(seat);
     else expect(end.type === 'ryuukyoku' && end.shown.map((x) => x.seat)).toContain(seat);
     if (row.kind !== 'ankan') return;
@@ -171,7 +171,7 @@ describe('each scenario shows its situation in the replay', () => {
   it('kokushi robs an ankan: the AGARI right after the ankan, machi a tile of it', () => {
     const r = replay('kokushi-robs-ankan');
     const [kan] = kans(r);
-    const [win] = r.rounds[0].wins;
+    const [win] = r.hands[0].wins;
     expect(kan.kind).toBe('ankan');
     expect(kan.robbed).toBe(true);
     expect(win.chankanOnAnkan).toBe(true);
@@ -185,7 +185,7 @@ describe('each scenario shows its situation in the replay', () => {
     for (const name of ['chankan', 'chankan-furiten']) {
       const r = replay(name);
       const [kan] = kans(r);
-      const [win] = r.rounds[0].wins;
+      const [win] = r.hands[0].wins;
       expect(win.chankan).toBe(true);
       expect(win.winningTile).toBe(kan.tile);
       expect(kan.robbed && kan.replacement === null && kan.revealEventIndex === null).toBe(true);
@@ -203,7 +203,7 @@ describe('each scenario shows its situation in the replay', () => {
     expect(new Set(k.slice(0, 4).map((x) => x.seat)).size).toBe(1);
     expect(k[4].seat).not.toBe(k[0].seat);
     expect(k[4].replacement).toBeNull();
-    expect(r.rounds[0].ending).toMatchObject({ kind: 'ryuukyoku', reason: 'suukaikan', eventIndex: k[4].eventIndex + 1 });
+    expect(r.hands[0].ending).toMatchObject({ kind: 'ryuukyoku', reason: 'suukaikan', eventIndex: k[4].eventIndex + 1 });
   });
 
   it('four kans by several players: aborted right after the fourth kan\'s discard, or not at all', () => {
@@ -211,15 +211,15 @@ describe('each scenario shows its situation in the replay', () => {
     const a = kans(abort);
     expect(a).toHaveLength(4);
     expect(new Set(a.map((x) => x.seat)).size).toBeGreaterThan(1);
-    expect(abort.rounds[0].ending).toMatchObject({ kind: 'ryuukyoku', reason: 'suukaikan', eventIndex: a[3].discardEventIndex! + 1 });
+    expect(abort.hands[0].ending).toMatchObject({ kind: 'ryuukyoku', reason: 'suukaikan', eventIndex: a[3].discardEventIndex! + 1 });
 
     const missing = replay('suukaikan-missing');
     const m = kans(missing);
     expect(m).toHaveLength(4);
     expect(new Set(m.map((x) => x.seat)).size).toBeGreaterThan(1);
     expect(m.map((x) => x.kind).sort()).toEqual(['ankan', 'ankan', 'daiminkan', 'kakan']);
-    expect(missing.rounds[0].ending).toMatchObject({ kind: 'ryuukyoku', reason: 'exhaustive' });
-    expect(missing.rounds[0].liveDraws + missing.rounds[0].replacementDraws).toBe(70);
+    expect(missing.hands[0].ending).toMatchObject({ kind: 'ryuukyoku', reason: 'exhaustive' });
+    expect(missing.hands[0].liveDraws + missing.hands[0].replacementDraws).toBe(70);
   });
 
   it('kan after the haitei and daiminkan on the houtei: no live tile left at the kan', () => {
@@ -255,7 +255,7 @@ describe('each scenario shows its situation in the replay', () => {
       'daiminkan:next-kan',
       'ankan:declaration',
     ]);
-    const wins = r.rounds.flatMap((x) => x.wins);
+    const wins = r.hands.flatMap((x) => x.wins);
     expect(wins.map((w) => (w.rinshan ? 'rinshan' : w.tsumo ? 'tsumo' : 'ron'))).toEqual(['rinshan', 'ron', 'rinshan']);
     // The ron after the daiminkan sees the new indicator; the rinshan tsumo after the kakan does not.
     expect(wins[1].logged.indicators).toHaveLength(2);
@@ -269,7 +269,7 @@ describe('each scenario shows its situation in the replay', () => {
     const r = replay('majsoul-kakan-rinshan');
     const [kan] = kans(r);
     expect(kan).toMatchObject({ kind: 'kakan', rinshanWin: true, revealLogged: 'unrecorded', revealRule: 'never' });
-    const [win] = r.rounds[0].wins;
+    const [win] = r.hands[0].wins;
     expect(win.rinshan).toBe(true);
     // The log counts the kandora (6s kan, indicator 5s: four dora); Tenhou's timing would not.
     expect(win.logged.indicators).toHaveLength(2);

@@ -40,12 +40,12 @@ function audit(file, bytes, game, rules) {
   if (!replays.has(replayKey)) replays.set(replayKey, replayGame(game, { kandoraTiming: rules.kandoraTiming }));
   const replay = replays.get(replayKey);
   const { rounds, ...meta } = game;
-  const findings = replay.rounds.flatMap((r) =>
-    r.wins.filter((w) => w.chankan).map((w) => finding('chankan-win', { round: w.round, eventIndex: w.eventIndex, seat: w.seat }, 'chankan', { tile: kindToString(kindOf(w.winningTile)), kan: 'kakan' })),
+  const findings = replay.hands.flatMap((r) =>
+    r.wins.filter((w) => w.chankan).map((w) => finding('chankan-win', { hand: w.hand, eventIndex: w.eventIndex, seat: w.seat }, 'chankan', { tile: kindToString(kindOf(w.winningTile)), kan: 'kakan' })),
   );
   return {
     file, contentHash: createHash('sha256').update(bytes).digest('hex'), ruleSet: ruleSetOf(rules),
-    game: { ...meta, roundCount: rounds.length }, replay, riichiKans: [], findings,
+    game: { ...meta, handCount: rounds.length }, replay, riichiKans: [], findings,
   };
 }
 

@@ -126,7 +126,7 @@ function checkKilled(db: string, s: Setup, seen: number, reference: string): voi
              <> (SELECT count(*) FROM kans k WHERE k.game_id = a.game_id)
           OR (SELECT count(*) FROM win_dora d WHERE d.rule_set_id = a.rule_set_id AND d.game_id = a.game_id)
              <> (SELECT count(*) FROM wins w WHERE w.game_id = a.game_id)
-          OR (SELECT count(*) FROM rounds r WHERE r.game_id = a.game_id) <> g.round_count`,
+          OR (SELECT count(*) FROM hands r WHERE r.game_id = a.game_id) <> g.hand_count`,
     )
     .all();
   raw.close();

@@ -54,7 +54,7 @@ export function readGames(names: readonly string[]): ReadGame[] {
 
 function meta(game: GameLog): GameMeta {
   const { rounds, ...rest } = game;
-  return { ...rest, roundCount: rounds.length };
+  return { ...rest, handCount: rounds.length };
 }
 
 /**
@@ -68,18 +68,18 @@ export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): G
   const findings: Finding[] = [];
   const riichiKans: RiichiKanVerdict[] = [];
   let inRiichi = 0;
-  for (const round of replay.rounds) {
+  for (const round of replay.hands) {
     for (const w of round.wins) {
-      if (w.chankan) findings.push(finding('chankan-win', { round: w.round, eventIndex: w.eventIndex, seat: w.seat }, `chankan by seat ${w.seat}`, { tile: '5p', kan: 'kakan' }));
+      if (w.chankan) findings.push(finding('chankan-win', { hand: w.hand, eventIndex: w.eventIndex, seat: w.seat }, `chankan by seat ${w.seat}`, { tile: '5p', kan: 'kakan' }));
     }
     if (round.ending.reason === 'suukaikan') {
-      findings.push(finding('suukaikan-abort', { round: round.index, eventIndex: round.ending.eventIndex }, 'four-kan abort', { kans: round.ending.kans, players: round.ending.kanPlayers, fourthKan: 'ankan' }));
+      findings.push(finding('suukaikan-abort', { hand: round.hand, eventIndex: round.ending.eventIndex }, 'four-kan abort', { kans: round.ending.kans, players: round.ending.kanPlayers, fourthKan: 'ankan' }));
     }
     for (const k of round.kans) {
       if (!k.inRiichi) continue;
       const illegal = rules.riichiKan === 'strict' && inRiichi++ % 2 === 0;
       riichiKans.push({
-        round: k.round,
+        hand: k.hand,
         eventIndex: k.eventIndex,
         legal: !illegal,
         reason: illegal ? 'reading-lost' : 'allowed',
@@ -89,7 +89,7 @@ export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): G
       });
       if (illegal) {
         findings.push(
-          finding('riichi-kan-illegal', { round: k.round, eventIndex: k.eventIndex, seat: k.seat }, 'illegal riichi kan: quote " and, comma', {
+          finding('riichi-kan-illegal', { hand: k.hand, eventIndex: k.eventIndex, seat: k.seat }, 'illegal riichi kan: quote " and, comma', {
             kan: k.kind,
             tile: '3p',
             reason: 'reading-lost',
@@ -122,7 +122,7 @@ export function unreadableAudit(file: string, hash: string, profile: ProfileName
     game: null,
     replay: null,
     riichiKans: [],
-    findings: [finding('ingest-error', { round: null, eventIndex: null }, 'line 1 column 40: not well-formed XML', { position: 'line 1 column 40', reason: 'not well-formed XML' })],
+    findings: [finding('ingest-error', { hand: null, eventIndex: null }, 'line 1 column 40: not well-formed XML', { position: 'line 1 column 40', reason: 'not well-formed XML' })],
   };
 }
 
@@ -132,7 +132,7 @@ export function writeInBatches(write: (a: GameAudit[]) => void, audits: readonly
 
 // ---- reading a database back ------------------------------------------------------------------------
 
-export const FACT_TABLES = ['games', 'players', 'rounds', 'kans', 'reveals', 'wins', 'aborts'] as const;
+export const FACT_TABLES = ['games', 'players', 'hands', 'kans', 'reveals', 'wins', 'aborts'] as const;
 export const VERDICT_TABLES = ['audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings'] as const;
 /** Columns that say when, not what: left out when databases are compared. */
 const TIME_COLUMNS = new Set(['first_run_at', 'last_run_at', 'audited_at']);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
-import { GAME_TOTALS_SQL } from '../../src/store/schema.js';
+import { gameTotalsSql } from '../../src/store/schema.js';
 import { GAME_TOTAL_COLUMNS, playedOn, yakuRows } from '../../src/store/rows.js';
 import { auditOf, readGames, tempDb } from './support.js';
 
@@ -39,30 +39,30 @@ describe('schema 4 facts and views on corpus games', () => {
 
   it('names the winner of a chankan as seen from the kan player, with a viewer link from the winner', () => {
     const [w] = rows<Record<string, unknown>>(file, `SELECT * FROM chankan_wins WHERE log_id = '2010081709gm-00a9-0000-fe3371ad'`);
-    expect(w).toMatchObject({ winner: 2, kan_seat: 1, round: 4, winner_relative: 'shimocha', viewer_url: 'https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=2&ts=4' });
+    expect(w).toMatchObject({ winner: 2, kan_seat: 1, hand: 5, winner_relative: 'shimocha', viewer_url: 'https://tenhou.net/0/?log=2010081709gm-00a9-0000-fe3371ad&tw=2&ts=4' });
   });
 
   it('counts the turns from the riichi discard to a riichi ankan', () => {
     const [k] = rows<Record<string, unknown>>(file, `SELECT * FROM riichi_kans WHERE log_id = '2011020414gm-00a9-0000-ef18f336'`);
-    expect(k).toMatchObject({ round: 3, seat: 0, kind: 'ankan', turn: 11, riichi_turn: 3, turns_since_riichi: 8 });
+    expect(k).toMatchObject({ hand: 4, seat: 0, kind: 'ankan', turn: 11, riichi_turn: 3, turns_since_riichi: 8 });
     expect(k.viewer_url).toBe('https://tenhou.net/0/?log=2011020414gm-00a9-0000-ef18f336&tw=0&ts=3');
-    const [d] = rows<Record<string, unknown>>(file, `SELECT d.* FROM riichi_declarations d JOIN games g USING (game_id) WHERE g.log_id = '2011020414gm-00a9-0000-ef18f336' AND round = 3 AND seat = 0`);
+    const [d] = rows<Record<string, unknown>>(file, `SELECT d.* FROM riichi_declarations d JOIN games g USING (game_id) WHERE g.log_id = '2011020414gm-00a9-0000-ef18f336' AND hand = 4 AND seat = 0`);
     expect(d).toMatchObject({ turn: 3, accepted: 1 });
     expect(d.tile).toEqual(expect.any(Number));
     // One row per declaration the rounds count.
-    const [n] = rows<{ declared: number; counted: number }>(file, 'SELECT (SELECT count(*) FROM riichi_declarations) AS declared, (SELECT sum(riichi) FROM rounds) AS counted');
+    const [n] = rows<{ declared: number; counted: number }>(file, 'SELECT (SELECT count(*) FROM riichi_declarations) AS declared, (SELECT sum(riichi) FROM hands) AS counted');
     expect(n.declared).toBe(n.counted);
   });
 
   it('stores a 3-player win with its value, yaku names and dora by source (dora_han_logged includes the kita)', () => {
-    const [w] = rows<Record<string, unknown>>(file, `SELECT * FROM win_list WHERE log_id = '2009060321gm-00b9-0000-75b25bcf' AND kita_dora > 0 ORDER BY round LIMIT 1`);
-    expect(w).toMatchObject({ players: 3, played_on: '2009-06-03', han: 11, fu: 50, points: 36000, limit_name: 'sanbaiman', dora: 2, red_dora: 1, ura_dora: 0, kita_dora: 2 });
+    const [w] = rows<Record<string, unknown>>(file, `SELECT * FROM win_list WHERE log_id = '2009060321gm-00b9-0000-75b25bcf' AND kita_dora > 0 ORDER BY hand LIMIT 1`);
+    expect(w).toMatchObject({ player_count: 3, played_on: '2009-06-03', han: 11, fu: 50, points: 36000, limit_name: 'sanbaiman', dora: 2, red_dora: 1, ura_dora: 0, kita_dora: 2 });
     expect(JSON.parse(w.yaku_names as string)).toEqual(['sanankou', 'chun', 'honitsu', 'dora', 'aka-dora']);
-    const [raw] = rows<Record<string, number>>(file, `SELECT dora_han_logged, dora, kita FROM wins w JOIN games g USING (game_id) WHERE g.log_id = '2009060321gm-00b9-0000-75b25bcf' AND w.round = ${w.round as number} AND w.event_index = ${w.event_index as number}`);
+    const [raw] = rows<Record<string, number>>(file, `SELECT dora_han_logged, dora, kita FROM wins w JOIN games g USING (game_id) WHERE g.log_id = '2009060321gm-00b9-0000-75b25bcf' AND w.hand = ${w.hand as number} AND w.event_index = ${w.event_index as number}`);
     expect(raw.dora_han_logged).toBe(raw.dora + raw.kita);
   });
 
-  it('writes each game\'s totals as the counts of its kans and rounds rows (what the v4 migration computes), and each kan verdict with its kan\'s kind and moment', () => {
+  it('writes each game\'s totals as the counts of its kans and hands rows (what the v4 migration computes), and each kan verdict with its kan\'s kind and moment', () => {
     const cols = GAME_TOTAL_COLUMNS.join(', ');
     const written = rows<Record<string, number>>(file, `SELECT game_id, ${cols} FROM games ORDER BY game_id`);
     const copy = tempDb();
@@ -70,7 +70,7 @@ describe('schema 4 facts and views on corpus games', () => {
     db.exec(`VACUUM INTO '${copy}'`);
     db.close();
     const recount = new Database(copy);
-    recount.exec(GAME_TOTALS_SQL);
+    recount.exec(gameTotalsSql());
     const counted = recount.prepare(`SELECT game_id, ${cols} FROM games ORDER BY game_id`).all();
     recount.close();
     expect(written).toEqual(counted);
@@ -80,7 +80,7 @@ describe('schema 4 facts and views on corpus games', () => {
     expect(t.kita).toBeGreaterThan(0);
     expect(t.riichi_kans).toBeGreaterThan(0);
     const [m] = rows<{ n: number; off: number }>(file, `SELECT count(*) AS n, sum(v.kan_kind IS NOT k.kind OR v.kan_reveal_logged IS NOT k.reveal_logged) AS off
-      FROM kan_verdicts v JOIN kans k ON k.game_id = v.game_id AND k.round = v.round AND k.event_index = v.event_index`);
+      FROM kan_verdicts v JOIN kans k ON k.game_id = v.game_id AND k.hand = v.hand AND k.event_index = v.event_index`);
     expect(m.n).toBeGreaterThan(0);
     expect(m.off).toBe(0);
   });
@@ -89,13 +89,13 @@ describe('schema 4 facts and views on corpus games', () => {
     const [s] = rows<{ wins: number; split: number; kandora: number }>(file, 'SELECT count(*) AS wins, sum(dora = first_indicator_dora + kandora) AS split, sum(json_array_length(indicators) > 1) AS kandora FROM win_dora');
     expect(s.split).toBe(s.wins);
     expect(s.kandora).toBeGreaterThan(0);
-    const [w] = rows<Record<string, number>>(file, `SELECT wd.* FROM win_dora wd JOIN games g USING (game_id) WHERE g.log_id = '${KANDORA_HIT}' AND wd.round = 0`);
+    const [w] = rows<Record<string, number>>(file, `SELECT wd.* FROM win_dora wd JOIN games g USING (game_id) WHERE g.log_id = '${KANDORA_HIT}' AND wd.hand = 1`);
     expect(w).toMatchObject({ dora: 2, first_indicator_dora: 1, kandora: 1 });
   });
 
   it('lists findings and kans with names and links', () => {
     const findings = rows<Record<string, unknown>>(file, `SELECT * FROM finding_list WHERE kind = 'chankan-win'`);
-    expect(findings[0]).toMatchObject({ profile: 'tenhou', round: 4, seat: 2, hand: expect.any(String), viewer_url: expect.stringMatching(/&tw=2&ts=4$/) });
+    expect(findings[0]).toMatchObject({ profile: 'tenhou', hand: 5, seat: 2, kyoku_name: expect.any(String), viewer_url: expect.stringMatching(/&tw=2&ts=4$/) });
     const kans = rows<Record<string, unknown>>(file, 'SELECT player_name, viewer_url FROM kan_list');
     expect(kans.every((k) => typeof k.player_name === 'string' && /^https:\/\/tenhou\.net\/0\/\?log=/.test(k.viewer_url as string))).toBe(true);
   });
@@ -175,7 +175,7 @@ describe('a log that declares riichi twice (found by the fuzz test)', () => {
     const store = openStore(file);
     store.writeBatch([audit]);
     store.close();
-    const declared = rows<{ seat: number; n: number }>(file, `SELECT seat, count(*) AS n FROM riichi_declarations GROUP BY round, seat HAVING n > 1`);
+    const declared = rows<{ seat: number; n: number }>(file, `SELECT seat, count(*) AS n FROM riichi_declarations GROUP BY hand, seat HAVING n > 1`);
     expect(declared).toEqual([]);
     expect(rows<{ n: number }>(file, `SELECT count(*) AS n FROM riichi_declarations WHERE seat = ${reach[1]}`)[0].n).toBeGreaterThan(0);
   });

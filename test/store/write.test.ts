@@ -40,11 +40,11 @@ describe('writing audits', () => {
   it('stores every game, player, round, kan, reveal, win and abort of the replays', () => {
     const file = written(tenhou);
     const counts = rowCounts(file);
-    const rounds = tenhou.flatMap((a) => a.replay!.rounds);
+    const rounds = tenhou.flatMap((a) => a.replay!.hands);
     const kans = rounds.flatMap((r) => r.kans);
     expect(counts.games).toBe(games.length);
     expect(counts.players).toBe(sum(games.map((g) => g.game.players.length)));
-    expect(counts.rounds).toBe(rounds.length);
+    expect(counts.hands).toBe(rounds.length);
     expect(counts.kans).toBe(kans.length);
     expect(counts.reveals).toBe(kans.filter((k) => k.revealEventIndex !== null).length);
     expect(counts.wins).toBe(sum(rounds.map((r) => r.wins.length)));
@@ -80,7 +80,7 @@ describe('writing audits', () => {
   it('keeps the game meta, players, and a kan with its replacement draw and reveal as logged', () => {
     const file = written(tenhou);
     const [g] = sql(file, `SELECT * FROM games WHERE log_id = '2016052515gm-00a9-0000-c4d72066'`);
-    expect(g).toMatchObject({ format: 'xml', players: 4, lobby: 0, lobby_level: 'houou', rule_label: '四鳳南喰赤', seeded: 1, wall_mismatches: 0, error: null });
+    expect(g).toMatchObject({ format: 'xml', player_count: 4, lobby: 0, lobby_level: 'houou', rule_label: '四鳳南喰赤', seeded: 1, wall_mismatches: 0, error: null });
     expect(g.content_hash).toMatch(/^[0-9a-f]{64}$/);
     const players = sql(file, 'SELECT seat, name, dan FROM players WHERE game_id = ? ORDER BY seat', g.game_id);
     expect(players).toHaveLength(4);
@@ -88,9 +88,9 @@ describe('writing audits', () => {
     expect(abort).toEqual({ reason: 'suukaikan', kans: 4, kan_players: 3 });
     // 2020052221gm-00a9-0000-6f0524c7: a rinshan tsumo after a kakan, whose indicator is never revealed.
     const rinshan = sql(file, `SELECT * FROM kan_list WHERE log_id = '2020052221gm-00a9-0000-6f0524c7' AND rinshan_win = 1`);
-    expect(rinshan).toEqual([expect.objectContaining({ kind: 'kakan', robbed: 0, reveal_logged: 'never', hand: 'South 4', tile: '5z' })]);
+    expect(rinshan).toEqual([expect.objectContaining({ kind: 'kakan', robbed: 0, reveal_logged: 'never', kyoku_name: 'South 4', tile: '5z' })]);
     expect(rinshan[0].replacement).toMatch(/^[1-9][mpsz]$/);
-    const [reveal] = sql(file, 'SELECT count(*) AS n FROM reveals r JOIN kans k ON k.game_id = r.game_id AND k.round = r.round AND k.event_index = r.kan_event_index WHERE k.indicator <> r.indicator');
+    const [reveal] = sql(file, 'SELECT count(*) AS n FROM reveals r JOIN kans k ON k.game_id = r.game_id AND k.hand = r.hand AND k.event_index = r.kan_event_index WHERE k.indicator <> r.indicator');
     expect(reveal.n).toBe(0);
   });
 
@@ -125,10 +125,10 @@ describe('writing audits', () => {
     expect(counts.rule_sets).toBe(2);
 
     // Each profile's verdicts are queryable apart, with the knob values beside them.
-    const sets = sql(file, 'SELECT profile, riichiKan, fifthKan, okuriKan FROM rule_sets ORDER BY profile');
+    const sets = sql(file, 'SELECT profile, riichi_kan, fifth_kan, okuri_kan FROM rule_sets ORDER BY profile');
     expect(sets).toEqual([
-      { profile: 'pro-strict', riichiKan: 'strict', fifthKan: 'aborts', okuriKan: 0 },
-      { profile: 'tenhou', riichiKan: 'waits', fifthKan: 'forbidden', okuriKan: 0 },
+      { profile: 'pro-strict', riichi_kan: 'strict', fifth_kan: 'aborts', okuri_kan: 0 },
+      { profile: 'tenhou', riichi_kan: 'waits', fifth_kan: 'forbidden', okuri_kan: 0 },
     ]);
     const illegal = sql<{ profile: string; n: number }>(
       file,
@@ -160,7 +160,7 @@ describe('writing audits', () => {
     const moments = sql<{ profile: string; kind: string; reveal_rule: string; n: number }>(
       file,
       `SELECT r.profile, k.kind, v.reveal_rule, count(*) AS n FROM kan_verdicts v
-       JOIN rule_sets r USING (rule_set_id) JOIN kans k USING (game_id, round, event_index)
+       JOIN rule_sets r USING (rule_set_id) JOIN kans k USING (game_id, hand, event_index)
        WHERE k.robbed = 0 AND k.kind = 'kakan' AND k.rinshan_win = 0 GROUP BY 1, 2, 3`,
     );
     expect(moments.filter((m) => m.profile === 'mleague').map((m) => m.reveal_rule)).toContain('declaration');
@@ -168,7 +168,7 @@ describe('writing audits', () => {
     // A rinshan tsumo after a kakan: under tenhou no kandora counts; under immediate it does.
     const dora = sql<{ profile: string; indicators: string }>(
       file,
-      `SELECT r.profile, d.indicators FROM win_dora d JOIN rule_sets r USING (rule_set_id) JOIN wins w USING (game_id, round, event_index)
+      `SELECT r.profile, d.indicators FROM win_dora d JOIN rule_sets r USING (rule_set_id) JOIN wins w USING (game_id, hand, event_index)
        JOIN games g USING (game_id) WHERE g.log_id = '2020052221gm-00a9-0000-6f0524c7' AND w.rinshan = 1 ORDER BY r.profile`,
     );
     expect(dora.map((d) => [d.profile, JSON.parse(d.indicators).length])).toEqual([['mleague', 2], ['tenhou', 1]]);
@@ -180,19 +180,19 @@ describe('writing audits', () => {
     const g = games[0];
     store.writeBatch([unreadableAudit('/logs/broken.mjlog', 'f'.repeat(64)), unreadableAudit(g.file, g.hash)]);
     // Broken file first, whatever directory the corpus lives in.
-    let rows = sql(file, `SELECT g.file, g.error, g.players, a.status, a.error AS audit_error FROM games g JOIN audits a USING (game_id)
+    let rows = sql(file, `SELECT g.file, g.error, g.player_count, a.status, a.error AS audit_error FROM games g JOIN audits a USING (game_id)
        ORDER BY g.file <> '/logs/broken.mjlog'`);
     expect(rows).toEqual([
-      { file: '/logs/broken.mjlog', error: 'line 1 column 40: not well-formed XML', players: null, status: 'ingest-error', audit_error: 'line 1 column 40: not well-formed XML' },
-      { file: g.file, error: 'line 1 column 40: not well-formed XML', players: null, status: 'ingest-error', audit_error: 'line 1 column 40: not well-formed XML' },
+      { file: '/logs/broken.mjlog', error: 'line 1 column 40: not well-formed XML', player_count: null, status: 'ingest-error', audit_error: 'line 1 column 40: not well-formed XML' },
+      { file: g.file, error: 'line 1 column 40: not well-formed XML', player_count: null, status: 'ingest-error', audit_error: 'line 1 column 40: not well-formed XML' },
     ]);
     expect(sql(file, `SELECT kind, severity, details FROM findings`)).toEqual([
       { kind: 'ingest-error', severity: 'error', details: '{"position":"line 1 column 40","reason":"not well-formed XML"}' },
       { kind: 'ingest-error', severity: 'error', details: '{"position":"line 1 column 40","reason":"not well-formed XML"}' },
     ]);
     store.writeBatch([auditOf(g)]);
-    rows = sql(file, `SELECT g.error, g.players, a.status FROM games g JOIN audits a USING (game_id) WHERE g.content_hash = '${g.hash}'`);
-    expect(rows).toEqual([{ error: null, players: g.game.players.length, status: 'ok' }]);
+    rows = sql(file, `SELECT g.error, g.player_count, a.status FROM games g JOIN audits a USING (game_id) WHERE g.content_hash = '${g.hash}'`);
+    expect(rows).toEqual([{ error: null, player_count: g.game.players.length, status: 'ok' }]);
     // A later failure of the same bytes (kanshi's, under some rule set) keeps the facts already read.
     const kans = rowCounts(file).kans;
     store.writeBatch([unreadableAudit(g.file, g.hash, 'majsoul')]);
@@ -215,7 +215,7 @@ describe('writing audits', () => {
     const file = written(tenhou.slice(0, 10));
     const before = dump(file);
     const bad = auditOf(games[12]);
-    bad.findings = [{ ...finding('wall-mismatch', { round: 0, eventIndex: 1 }, 'x', { what: 'live-draw', wallIndex: 1, expected: 2, logged: 3 }), severity: 'fatal' as never }];
+    bad.findings = [{ ...finding('wall-mismatch', { hand: 1, eventIndex: 1 }, 'x', { what: 'live-draw', wallIndex: 1, expected: 2, logged: 3 }), severity: 'fatal' as never }];
     const store = openStore(file);
     expect(() => store.writeBatch([...tenhou.slice(10, 12), bad])).toThrow(/CHECK constraint failed/);
     store.close();
@@ -275,9 +275,9 @@ describe('writing audits', () => {
     const custom = resolveRules({ profile: 'tenhou', overrides: { riichiKan: 'strict' } });
     store.writeBatch([auditOf(games[0], custom), auditOf(games[0], 'tenhou')]);
     store.close();
-    expect(sql(file, 'SELECT profile, riichiKan FROM rule_sets ORDER BY rule_set_id')).toEqual([
-      { profile: null, riichiKan: 'strict' },
-      { profile: 'tenhou', riichiKan: 'waits' },
+    expect(sql(file, 'SELECT profile, riichi_kan FROM rule_sets ORDER BY rule_set_id')).toEqual([
+      { profile: null, riichi_kan: 'strict' },
+      { profile: 'tenhou', riichi_kan: 'waits' },
     ]);
   });
 
@@ -287,12 +287,12 @@ describe('writing audits', () => {
     store.writeBatch([...games.slice(0, 3).map((g) => auditOf(g, 'pro-strict')), unreadableAudit('/x.mjlog', 'e'.repeat(64), 'pro-strict')]);
     const sets = store.ruleSets();
     store.close();
-    expect(sets.map((s) => [s.profile, s.games, s.gamesRead, s.gamesFailed])).toEqual([
+    expect(sets.map((s) => [s.profile, s.gameCount, s.readGameCount, s.failedGameCount])).toEqual([
       ['pro-strict', 4, 3, 1],
       ['tenhou', games.length, games.length, 0],
     ]);
     expect(sets[0].rules).toEqual(resolveRules({ profile: 'pro-strict' }));
-    expect(sets[0].errors).toBeGreaterThan(0);
+    expect(sets[0].errorCount).toBeGreaterThan(0);
   });
 });
 

@@ -26,12 +26,12 @@ function edit(text: string, at: { start: number; end: number }, replacement: str
   return text.slice(0, at.start) + replacement + text.slice(at.end);
 }
 
-/** Where an event of a kind sits: its round and event index in the parsed game. */
-function locate(game: GameLog, pick: (e: GameLog['rounds'][number]['events'][number]) => boolean, nth = 0): { round: number; eventIndex: number } {
+/** Where an event of a kind sits: its hand (1-based) and event index in the parsed game. */
+function locate(game: GameLog, pick: (e: GameLog['rounds'][number]['events'][number]) => boolean, nth = 0): { hand: number; eventIndex: number } {
   let seen = 0;
   for (let round = 0; round < game.rounds.length; round++) {
     const events = game.rounds[round].events;
-    for (let eventIndex = 0; eventIndex < events.length; eventIndex++) if (pick(events[eventIndex]) && seen++ === nth) return { round, eventIndex };
+    for (let eventIndex = 0; eventIndex < events.length; eventIndex++) if (pick(events[eventIndex]) && seen++ === nth) return { hand: round + 1, eventIndex };
   }
   throw new Error('no such event');
 }
@@ -53,7 +53,7 @@ describe('one-tag mutations of real logs', () => {
     const found = inconsistencies(game);
     expect(kinds(found)).toEqual(['win-repeated']);
     const first = locate(game, (e) => e.type === 'win');
-    expect(found[0]).toMatchObject({ round: first.round, eventIndex: first.eventIndex + 1 });
+    expect(found[0]).toMatchObject({ hand: first.hand, eventIndex: first.eventIndex + 1 });
     expect(found[0].message).toMatch(/has already won this hand/);
   });
 
@@ -63,7 +63,7 @@ describe('one-tag mutations of real logs', () => {
     const game = read(edit(text, ending, ''));
     const found = inconsistencies(game);
     expect(kinds(found)).toEqual(['round-without-ending']);
-    expect(found[0]).toMatchObject({ round: 0, eventIndex: game.rounds[0].events.length - 1 });
+    expect(found[0]).toMatchObject({ hand: 1, eventIndex: game.rounds[0].events.length - 1 });
   });
 
   it('an exhaustive draw with live tiles still in the wall: exhaustive-draw-early', () => {
@@ -83,8 +83,8 @@ describe('one-tag mutations of real logs', () => {
     const clean = read(text);
     const at = locate(clean, (e) => e.type === 'call' && e.meld === 'kita');
     // A tile the seat holds at that moment that is not a North.
-    const events = clean.rounds[at.round].events;
-    const table = new Table(events[0] as never, { round: at.round, players: 3 });
+    const events = clean.rounds[at.hand - 1].events;
+    const table = new Table(events[0] as never, { hand: at.hand, players: 3 });
     for (let i = 1; i < at.eventIndex; i++) table.apply(events[i], i);
     const kita = events[at.eventIndex] as { seat: number };
     const other = table.seats[kita.seat].concealed.find((t) => kindOf(t) !== 30)!;
@@ -133,11 +133,11 @@ describe('one-tag mutations of real logs', () => {
 });
 
 /** How many N tags come before the event (the mutated tag is found by its place among them). */
-function countCallsBefore(game: GameLog, at: { round: number; eventIndex: number }): number {
+function countCallsBefore(game: GameLog, at: { hand: number; eventIndex: number }): number {
   let n = 0;
-  for (let r = 0; r <= at.round; r++) {
+  for (let r = 0; r < at.hand; r++) {
     const events = game.rounds[r].events;
-    const end = r === at.round ? at.eventIndex : events.length;
+    const end = r === at.hand - 1 ? at.eventIndex : events.length;
     for (let i = 0; i < end; i++) if (events[i].type === 'call') n++;
   }
   return n;

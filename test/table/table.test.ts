@@ -22,11 +22,11 @@ function deal(): RoundStartEvent {
     [id(1, 1), id(4, 2), id(6, 1), id(9, 1), id(12, 1), id(14, 1), id(18, 1), id(21, 1), id(24, 1), id(27, 1), id(28, 1), id(29, 1), id(30, 1)],
     [id(1, 2), id(4, 3), id(6, 2), id(9, 2), id(12, 2), id(14, 2), id(18, 2), id(21, 2), id(24, 2), id(27, 2), id(28, 2), id(29, 2), id(30, 2)],
   ];
-  return { type: 'roundStart', round: 0, honba: 0, riichiSticks: 0, dice: [0, 0], doraIndicator: id(33, 3), scores: [25000, 25000, 25000, 25000], dealer: 0, hands };
+  return { type: 'roundStart', kyoku: 0, honba: 0, riichiSticks: 0, dice: [0, 0], doraIndicator: id(33, 3), scores: [25000, 25000, 25000, 25000], dealer: 0, hands };
 }
 
 function table(events: GameEvent[], start = deal()): Table {
-  const t = new Table(start, { round: 3, players: 4 });
+  const t = new Table(start, { hand: 4, players: 4 });
   events.forEach((e, i) => t.apply(e, i + 1));
   return t;
 }
@@ -58,7 +58,7 @@ describe('whose move it is', () => {
   it('reports a draw out of turn at its event, with the seat and the round, and goes on', () => {
     const t = table([draw(2, id(7))]);
     expect(t.inconsistencies).toEqual([
-      { kind: 'out-of-turn', round: 3, eventIndex: 1, seat: 2, message: 'seat 2 draws when seat 0 should draw' },
+      { kind: 'out-of-turn', hand: 4, eventIndex: 1, seat: 2, message: 'seat 2 draws when seat 0 should draw' },
     ]);
     expect(t.seats[2].concealed).toHaveLength(14);
   });
@@ -78,7 +78,7 @@ describe('whose move it is', () => {
 
   it('refuses seats that do not play: a 4-player log read as 3-player (its GO type says so)', () => {
     const start = { ...deal(), dealer: 3, hands: deal().hands };
-    const t = new Table(start, { round: 0, players: 3 });
+    const t = new Table(start, { hand: 1, players: 3 });
     expect(t.inconsistencies.map((x) => x.kind)).toEqual(['no-such-seat']);
     t.apply(draw(3, id(7)), 1);
     expect(t.inconsistencies.at(-1)).toMatchObject({ kind: 'no-such-seat', eventIndex: 1, seat: 3, message: 'draw by seat 3, in a 3-player game' });
@@ -174,7 +174,7 @@ describe('a kan, as the table sees it', () => {
   });
 
   it('checks the dead wall: a replacement beyond its tiles is a draw beyond the wall', () => {
-    const t = new Table(deal(), { round: 0, players: 4 });
+    const t = new Table(deal(), { hand: 1, players: 4 });
     // Four replacement tiles in a 4-player dead wall: a fifth replacement draw has none.
     t.replacements = 4;
     t.apply(draw(0, id(0, 3)), 1);
@@ -234,7 +234,7 @@ describe('with the wall rebuilt from a seed', () => {
     const wall: RoundWall = { players: 4, tiles: Uint8Array.from({ length: 136 }, (_, i) => i), dice: [3, 4], layout };
     const hands = [0, 1, 2, 3].map((s) => [...haipaiIndices(layout, seatOffsetFromDealer(4, s, 0))]);
     const start: RoundStartEvent = { ...deal(), hands, doraIndicator: indicatorIndex(layout, 0), dice: [3, 4] };
-    return { t: new Table(start, { round: 0, players: 4, wall }), wall };
+    return { t: new Table(start, { hand: 1, players: 4, wall }), wall };
   }
 
   it('checks every dealt tile, the indicator and each draw against its wall index', () => {
@@ -244,7 +244,27 @@ describe('with the wall rebuilt from a seed', () => {
     t.apply(discard(0, 83, true), 2);
     t.apply(draw(1, 81), 3);
     expect(t.wallMismatches).toEqual([
-      { kind: 'live-draw', round: 0, eventIndex: 3, wallIndex: 82, expected: 82, logged: 81, message: 'live draw 2: the log has tile 81, the wall has 82 at index 82' },
+      { kind: 'live-draw', hand: 1, eventIndex: 3, wallIndex: 82, expected: 82, logged: 81, message: 'live draw 2: the log has 3s (id 81), the wall has 3s (id 82) at index 82' },
     ]);
+  });
+});
+
+describe('messages name tiles and counts as people write them (issue 16)', () => {
+  it('a tile by its notation and id; a red five as 0m only when the game has red fives', () => {
+    // id 16 is the first copy of 5m (the red one in a game with red fives); nobody holds it
+    const message = (options: { redFives?: boolean }) => {
+      const t = new Table(deal(), { hand: 2, players: 4, ...options });
+      t.apply(draw(0, id(7)), 1);
+      t.apply(discard(0, 16), 2);
+      return t.inconsistencies.find((x) => x.kind === 'discard-not-in-hand')?.message;
+    };
+    expect(message({})).toBe('seat 0 discards 0m (id 16), which it does not hold');
+    expect(message({ redFives: false })).toBe('seat 0 discards 5m (id 16), which it does not hold');
+  });
+
+  it('one meld, not one melds', () => {
+    // after the ankan seat 0 discards without its replacement draw: 10 tiles and 1 meld, 13 where 14 are needed
+    const t = table([...ANKAN_1M, discard(0, id(2))]);
+    expect(t.inconsistencies.find((x) => x.kind === 'hand-size')?.message).toBe('seat 0 discards holding 10 tiles and 1 meld');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRedFives, kindsToString, parseKinds, parseTiles, redFivesWritten, sortIds, tileToString, tilesToString } from '../../src/tiles/index.js';
+import { checkRedFives, kindsToString, parseKinds, parseTiles, redFivesWritten, sortIds, tileLabel, tilesLabel, tileToString, tilesToString } from '../../src/tiles/index.js';
 
 describe('tile notation', () => {
   it('writes ids as notation, red fives as 0', () => {
@@ -54,5 +54,18 @@ describe('sortIds', () => {
       expect(sorted).toEqual(expected);
     }
     expect(sortIds([100, 9, 10, 1])).toEqual([1, 9, 10, 100]); // numeric, not by text
+  });
+});
+
+describe('tiles in messages (issue 16)', () => {
+  it('notation for people, the id that tells the copies apart; a number that is no tile stays a number', () => {
+    expect(tileLabel(35)).toBe('9m (id 35)');
+    expect(tileLabel(16)).toBe('0m (id 16)');
+    expect(tileLabel(16, false)).toBe('5m (id 16)');
+    expect(tileLabel(133)).toBe('7z (id 133)');
+    expect(tileLabel(140)).toBe('id 140');
+    expect(tilesLabel([40, 41])).toBe('2p 2p (ids 40, 41)');
+    expect(tilesLabel([101])).toBe('8s (id 101)');
+    expect(tilesLabel([])).toBe('ids none');
   });
 });

@@ -1,0 +1,49 @@
+/** What every command shares (issue 16): one error style on stderr, and exit statuses kanshi --help lists. */
+import { describe, expect, it } from 'vitest';
+import { kanshi } from '../support/cli.js';
+import { corpusFile } from '../support/corpus.js';
+
+describe('commander\'s own errors', () => {
+  it('come out as kanshi: <what>, exit 2, with the hint to --help', () => {
+    for (const [args, message] of [
+      [['info'], "kanshi: missing required argument 'path'"],
+      [['info', 'logs', '--frobnicate'], "kanshi: unknown option '--frobnicate'"],
+      [['frobnicate'], "kanshi: unknown command 'frobnicate'"],
+      [['events', 'a', 'b'], "kanshi: too many arguments for 'events'. Expected 1 argument but got 2."],
+      [['fetch', 'x', '--format', 'yaml'], "kanshi: option '--format <format>' argument 'yaml' is invalid. Allowed choices are xml, json."],
+    ] as const) {
+      const r = kanshi([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe(`${message}\n(run with --help for usage)\n`);
+    }
+  });
+
+  it('no message says error: or names a system error by its code', () => {
+    const missing = kanshi(['replay', 'no-such.mjlog']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('kanshi: no-such.mjlog: no such file or folder\n');
+    const folder = kanshi(['events', corpusFile('.')]);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toMatch(/^kanshi: .*: is a folder, not a file\n$/);
+  });
+});
+
+describe('kanshi --help', () => {
+  it('lists the exit statuses every command uses', () => {
+    const help = kanshi(['--help']).stdout;
+    expect(help).toContain(
+      [
+        'Exit status (every command):',
+        '  0    success',
+        '  1    the job ran, but something failed: an input that cannot be read, a log not downloaded, a',
+        '       SQL error, a database refused',
+        '  2    usage error: an unknown option, a missing argument, a bad value (nothing was done)',
+        '  3    audit --fail-on: everything was read, and findings at that severity exist',
+        '  124  query: the statement ran past --timeout (the rows printed are not all of them)',
+        '  130  interrupted (Ctrl-C)',
+      ].join('\n'),
+    );
+    // only on the program's own help
+    expect(kanshi(['info', '--help']).stdout).not.toContain('Exit status (every command)');
+  });
+});

@@ -22,6 +22,8 @@ export const SLOW_TESTS = [
   // 600 fuzz inputs through the worker and the CLI; the report audited and opened in Chromium
   'test/bench/fuzz.test.ts',
   'test/report/report.test.ts',
+  // npm pack installed into an empty folder, and a consumer compiled against its types
+  'test/package/pack.test.ts',
 ];
 
 export default mergeConfig(

@@ -34,7 +34,7 @@ export function infoLine(file: string, game: GameLog): InfoLine {
     format: game.format,
     platform: game.platform,
     gzip: game.gzip,
-    playerCount: game.rule.players,
+    playerCount: game.rule.playerCount,
     players: game.players,
     rule: game.rule,
     handCount: s.handCount,

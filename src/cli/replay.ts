@@ -49,7 +49,7 @@ export function replayText(file: string, game: GameLog, result: ReplayResult, ha
   const red = game.rule.redFives;
   const timing = result.effectiveKandoraTiming === result.kandoraTiming ? result.kandoraTiming : `${result.kandoraTiming} (${result.effectiveKandoraTiming} for this game)`;
   const lines = [
-    `${file}  ${game.rule.players}p ${game.rule.label}  kandora timing: ${timing}`,
+    `${file}  ${game.rule.playerCount}p ${game.rule.label}  kandora timing: ${timing}`,
     result.seeded
       ? `wall rebuilt from the seed: ${plural(result.checkedTileCount, 'tile')} checked, ${plural(result.wallMismatches.length, 'mismatch', 'mismatches')}`
       : `wall not checked: ${result.seedNote}`,

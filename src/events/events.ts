@@ -15,7 +15,7 @@ export interface RoundStartEvent {
   /** Kyoku: 4 × wind + dealer (0 = East 1, 4 = South 1, 8.. = West); 3-player skips dealer 3. */
   kyoku: number;
   honba: number;
-  riichiSticks: number;
+  riichiStickCount: number;
   /** The two dice, 1..6. */
   dice: [number, number];
   doraIndicator: TileId;
@@ -91,8 +91,8 @@ export interface Yaku {
 export interface FinalResult {
   /** Final scores in points. */
   scores: number[];
-  /** Final game points (uma included). */
-  points: number[];
+  /** Final game points (uma included), by seat. */
+  gamePoints: number[];
 }
 
 export interface WinEvent {
@@ -106,7 +106,7 @@ export interface WinEvent {
   hand: TileId[];
   winningTile: TileId;
   honba: number;
-  riichiSticks: number;
+  riichiStickCount: number;
   fu: number;
   /** Hand value without honba and sticks. */
   points: number;
@@ -134,7 +134,7 @@ export interface RyuukyokuEvent {
   type: 'ryuukyoku';
   reason: RyuukyokuReason;
   honba: number;
-  riichiSticks: number;
+  riichiStickCount: number;
   /** Hands shown (tenpai hands, the nine-terminals declarer, the three ron claimants). */
   shown: { seat: Seat; hand: TileId[] }[];
   scoreDeltas: number[];
@@ -175,7 +175,7 @@ export type LobbyLevel = 'ippan' | 'joukyuu' | 'tokujou' | 'houou';
 export interface GameRule {
   /** The mjlog `GO type` bitfield (for JSON logs: from the log id, or rebuilt from the rule label). */
   typeCode: number | null;
-  players: 3 | 4;
+  playerCount: 3 | 4;
   /** The game has red fives (in at least one suit). */
   redFives: boolean;
   /** Which suits have a red five: 1 m, 2 p, 4 s (7: all, as Tenhou's red games; 0: none). */

@@ -62,7 +62,7 @@ export function toMjaiEvents(game: GameLog, how: ReplayResult | MjaiExportOption
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
       if (e.type === 'kandora' && byRule) continue;
-      const m = mjaiEvent(e, tile, game.rule.players, roundUra);
+      const m = mjaiEvent(e, tile, game.rule.playerCount, roundUra);
       if (m) out.push(m);
       if (e.type === 'win' || e.type === 'ryuukyoku') ended = true;
       for (const indicator of reveals?.get(i) ?? []) out.push({ type: 'dora', dora_marker: tile(indicator) });
@@ -135,7 +135,7 @@ function mjaiEvent(e: GameEvent, tile: (id: TileId) => string, players: 3 | 4, r
         dora_marker: tile(e.doraIndicator),
         kyoku: (e.kyoku % 4) + 1,
         honba: e.honba,
-        kyotaku: e.riichiSticks,
+        kyotaku: e.riichiStickCount,
         oya: e.dealer,
         scores: four(e.scores),
         tehais: hands,

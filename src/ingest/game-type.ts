@@ -15,7 +15,7 @@ export function decodeGameType(type: number): GameRule {
   const speed = type & 0x1000 ? 'hyper' : type & 0x40 ? 'fast' : 'normal';
   const rule: GameRule = {
     typeCode: type,
-    players,
+    playerCount: players,
     redFives,
     redFiveSuits: redFives ? 7 : 0,
     openTanyao,
@@ -32,7 +32,7 @@ export function decodeGameType(type: number): GameRule {
 /** Tenhou's short label, e.g. 四鳳南喰赤 (with 速 or 光 for fast games). */
 export function ruleLabel(rule: Omit<GameRule, 'label' | 'redFiveSuits'>): string {
   return (
-    (rule.players === 3 ? '三' : '四') +
+    (rule.playerCount === 3 ? '三' : '四') +
     LEVEL_CHARS[LEVELS.indexOf(rule.lobbyLevel)] +
     (rule.length === 'hanchan' ? '南' : '東') +
     (rule.openTanyao ? '喰' : '') +

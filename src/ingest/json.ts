@@ -287,7 +287,7 @@ export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameO
   const threePlayer = logs.some(({ k }) => Array.isArray(k) && Array.isArray(k[13]) && k[13].length === 0) ||
     (names.length === 4 && names[3] === '' && names.slice(0, 3).some((n) => n !== ''));
   const rule = jsonRule(first, logId, threePlayer ? 3 : 4);
-  const players = jsonPlayers(first, rule.players);
+  const players = jsonPlayers(first, rule.playerCount);
   const rounds: Round[] = [];
   const budget: GameBudget = { limits, entries: 0, work: { left: GAME_WORK_BUDGET } };
   for (const { k, path } of logs) rounds.push(readRound(k, path, rule, budget).round);
@@ -302,7 +302,7 @@ export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameO
     for (const i of [1, 3, 5, 7]) {
       if (!Number.isFinite(sc[i]) || Math.abs(sc[i]) > 1e9) throw new IngestError(`final game points ${sc[i]} are out of range`, `sc[${i}]`);
     }
-    final = { scores: [0, 2, 4, 6].map((i) => sc[i]), points: [1, 3, 5, 7].map((i) => sc[i]) };
+    final = { scores: [0, 2, 4, 6].map((i) => sc[i]), gamePoints: [1, 3, 5, 7].map((i) => sc[i]) };
     const last = rounds.at(-1)?.events.at(-1);
     if (last && (last.type === 'win' || last.type === 'ryuukyoku')) last.final = final;
   }
@@ -406,7 +406,7 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
   const dora = tileCodes(k[2], `${path}[2]`, 'the dora indicator list');
   const ura = tileCodes(k[3], `${path}[3]`, 'the ura indicator list');
   if (dora.length < 1 || dora.length > 5) throw new IngestError(`dora list has ${dora.length} indicators, expected 1..5`, `${path}[2]`);
-  const seats = rule.players;
+  const seats = rule.playerCount;
   const haipai: TileCode[][] = [];
   const takes: TakeItem[][] = [];
   const discards: DiscardItem[][] = [];
@@ -431,7 +431,7 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
     type: 'roundStart',
     kyoku,
     honba,
-    riichiSticks: sticks,
+    riichiStickCount: sticks,
     // tenhou.net/6 JSON does not keep the dice.
     dice: [0, 0],
     doraIndicator: alloc.take(dora[0]),
@@ -514,9 +514,9 @@ function roundResult(
         hand: sortIds(hand),
         winningTile,
         honba: start.honba,
-        riichiSticks: first ? start.riichiSticks + accepted : 0,
+        riichiStickCount: first ? start.riichiStickCount + accepted : 0,
         fu: detail.fu,
-        points: detail.points ?? Math.max(0, deltas[detail.seat] - (first ? start.honba * 300 + (start.riichiSticks + accepted) * 1000 : 0)),
+        points: detail.points ?? Math.max(0, deltas[detail.seat] - (first ? start.honba * 300 + (start.riichiStickCount + accepted) * 1000 : 0)),
         limit: detail.limit,
         yaku: detail.yaku,
         yakuman: detail.yakuman,
@@ -533,7 +533,7 @@ function roundResult(
       type: 'ryuukyoku',
       reason: RYUUKYOKU_LABELS[label],
       honba: start.honba,
-      riichiSticks: start.riichiSticks + accepted,
+      riichiStickCount: start.riichiStickCount + accepted,
       // tenhou.net/6 JSON does not say whose hands were shown.
       shown: [],
       scoreDeltas: deltas,

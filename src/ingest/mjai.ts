@@ -331,7 +331,7 @@ class MjaiReader {
       type: 'roundStart',
       kyoku: wind * 4 + kyoku - 1,
       honba,
-      riichiSticks: kyotaku,
+      riichiStickCount: kyotaku,
       // mjai does not keep the dice.
       dice: [0, 0],
       doraIndicator,
@@ -462,7 +462,7 @@ class MjaiReader {
     }
     const deltas = this.deltas(d, i);
     const first = this.wins++ === 0;
-    const sticks = first ? this.start.riichiSticks + this.acceptedRiichi() : 0;
+    const sticks = first ? this.start.riichiStickCount + this.acceptedRiichi() : 0;
     const han = isPoints(d.fan) ? d.fan : isPoints(d.han) ? d.han : null;
     const fu = isPoints(d.fu) ? d.fu : 0;
     const { yaku, yakuman } = this.yaku(d, seat, [...hand, ...s.melds.flatMap((m) => m.tiles)]);
@@ -474,7 +474,7 @@ class MjaiReader {
       hand: sortIds(hand),
       winningTile,
       honba: this.start.honba,
-      riichiSticks: sticks,
+      riichiStickCount: sticks,
       fu,
       points:
         isPoints(d.hora_points) ? d.hora_points : Math.max(0, deltas[seat] - (first ? this.start.honba * 300 + sticks * 1000 : 0)),
@@ -502,7 +502,7 @@ class MjaiReader {
       type: 'ryuukyoku',
       reason,
       honba: this.start.honba,
-      riichiSticks: this.start.riichiSticks + this.acceptedRiichi(),
+      riichiStickCount: this.start.riichiStickCount + this.acceptedRiichi(),
       // mjai's ryukyoku shows no hands (akochan's tehais list every hand, not the ones shown).
       shown: [],
       scoreDeltas: this.deltas(d, i),

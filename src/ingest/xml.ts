@@ -250,7 +250,7 @@ function readFinal(r: TagReader): FinalResult | undefined {
     scores.push(Math.round((v[2 * i] ?? 0) * 100));
     points.push(v[2 * i + 1] ?? 0);
   }
-  return { scores, points };
+  return { scores, gamePoints: points };
 }
 
 function readBa(r: TagReader): [number, number] {
@@ -333,7 +333,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
       }
       case 'UN': {
         if (r.has('dan') || game.players.length === 0) {
-          game.players = readPlayers(r, game.rule.players);
+          game.players = readPlayers(r, game.rule.playerCount);
         } else {
           for (let seat = 0; seat < 4; seat++) if (r.has(`n${seat}`)) emit({ type: 'reconnect', seat });
         }
@@ -350,7 +350,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
         const seed = r.numbers('seed', { min: 0, max: 135, count: [6] });
         if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
         const ten = r.numbers('ten', { ...POINTS, count: [3, 4] });
-        const players = game.rule.players;
+        const players = game.rule.playerCount;
         const dealer = r.int('oya', 0, players - 1);
         const hands: TileId[][] = [];
         for (let seat = 0; seat < 4; seat++) {
@@ -373,7 +373,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
               type: 'roundStart',
               kyoku: seed[0],
               honba: seed[1],
-              riichiSticks: seed[2],
+              riichiStickCount: seed[2],
               dice: [seed[3] + 1, seed[4] + 1],
               doraIndicator: seed[5],
               scores: [0, 1, 2, 3].map((i) => Math.round((ten[i] ?? 0) * 100)),
@@ -444,7 +444,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
           hand: r.tiles('hai'),
           winningTile: r.int('machi', 0, 135),
           honba,
-          riichiSticks,
+          riichiStickCount: riichiSticks,
           fu: ten[0],
           points: ten[1],
           limit: ten[2],
@@ -473,7 +473,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
           type: 'ryuukyoku',
           reason,
           honba,
-          riichiSticks,
+          riichiStickCount: riichiSticks,
           shown,
           scoreDeltas: readScoreChanges(r),
           ...(final ? { final } : {}),

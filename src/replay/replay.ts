@@ -30,7 +30,7 @@ const NO_WALL: WallPosition = { index: null, expected: null };
 
 /** Replays a game under a kandora timing: never throws on a log's content, says what it found. */
 export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResult {
-  const players = game.rule.players;
+  const players = game.rule.playerCount;
   const timing = effectiveTiming(requested.kandoraTiming, game.rule);
   const { walls, note: seedNote, perRound } = wallsOf(game);
   const rounds: RoundReplay[] = [];
@@ -98,7 +98,7 @@ function wallsOf(game: GameLog): { walls: GameWalls | null; note: string | null;
   if (!seed.buildable) return { walls: null, note: seed.reason, perRound: false };
   if (seed.stream === 'round') return { walls: null, note: null, perRound: true };
   try {
-    return { walls: gameWalls(seed, game.rule.players), note: null, perRound: false };
+    return { walls: gameWalls(seed, game.rule.playerCount), note: null, perRound: false };
   } catch (err) {
     return { walls: null, note: (err as Error).message, perRound: false };
   }
@@ -153,12 +153,12 @@ function roundReplay(table: Table, index: number, wallReason: string | undefined
       kind: ending?.kind ?? 'none',
       ...(ending?.reason !== undefined ? { reason: ending.reason } : {}),
       eventIndex: ending?.eventIndex ?? null,
-      kans: completed,
-      kanPlayers: kanPlayers.size,
+      kanCount: completed,
+      kanPlayerCount: kanPlayers.size,
     },
-    liveDraws: table.liveDraws,
-    replacementDraws: table.replacements,
-    riichi: table.riichi.map((r) => riichiDeclaration(r, events)),
+    liveDrawCount: table.liveDraws,
+    replacementDrawCount: table.replacements,
+    riichiDeclarations: table.riichi.map((r) => riichiDeclaration(r, events)),
     eventCount: table.eventCount,
   };
 }
@@ -297,7 +297,7 @@ function winRecord(table: Table, w: Win, kans: readonly KanRecord[]): WinRecord 
     riichi: w.riichi,
     concealed: w.concealed,
     melds: w.melds,
-    kita: w.kitaTiles.length,
+    kitaCount: w.kitaTiles.length,
     kitaTiles: w.kitaTiles,
     river: w.river,
     passedSinceOwnDiscard: w.passedSinceOwnDiscard,
@@ -309,7 +309,7 @@ function winRecord(table: Table, w: Win, kans: readonly KanRecord[]): WinRecord 
     limit: e.limit,
     logged,
     rule: ruleView(table, w, hand, logged, kans),
-    kansBefore: w.kansBefore,
+    earlierKanCount: w.kansBefore,
     scoreDeltas: e.scoreDeltas,
     pao: e.pao ?? null,
   };

@@ -93,7 +93,7 @@ export interface WinRecord {
   /** The winner's melds (kita excluded). */
   melds: { type: MeldType; tiles: TileId[] }[];
   /** 3-player: how many Norths the winner set aside (each is a nukidora). */
-  kita: number;
+  kitaCount: number;
   kitaTiles: TileId[];
   /** The winner's own discards (river, called tiles included). */
   river: TileId[];
@@ -112,8 +112,8 @@ export interface WinRecord {
   limit?: number;
   logged: DoraView;
   rule: DoraView;
-  /** Kans made in the round before the win. */
-  kansBefore: number;
+  /** Kans made in the hand before the win. */
+  earlierKanCount: number;
   /** Score changes as the log records them, four entries (honba and riichi sticks included). */
   scoreDeltas: number[];
   /** The player the log makes liable (pao), if any. */
@@ -138,9 +138,9 @@ export interface RoundEnding {
   kind: 'win' | 'ryuukyoku' | 'none';
   reason?: RyuukyokuReason;
   eventIndex: number | null;
-  /** Kans completed (not robbed) in the round and by how many players. */
-  kans: number;
-  kanPlayers: number;
+  /** Kans completed (not robbed) in the hand and by how many players. */
+  kanCount: number;
+  kanPlayerCount: number;
 }
 
 export interface RoundReplay {
@@ -157,10 +157,10 @@ export interface RoundReplay {
   wins: WinRecord[];
   ending: RoundEnding;
   /** Live and replacement draws made. */
-  liveDraws: number;
-  replacementDraws: number;
+  liveDrawCount: number;
+  replacementDrawCount: number;
   /** Riichi declarations, in order. */
-  riichi: RiichiDeclaration[];
+  riichiDeclarations: RiichiDeclaration[];
   /** Events in the round (the round start included). */
   eventCount: number;
 }

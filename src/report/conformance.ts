@@ -71,7 +71,7 @@ export function readConformance(store: Store, ruleSet: RuleSetSummary, stats: St
   };
 
   // kandoraTiming: every kan whose reveal the log times; untimed logs (tenhou.net/6 JSON) by their count.
-  const timing = table('kandoraTiming').filter((r) => r.kind !== 'all');
+  const timing = table('kandoraConformance').filter((r) => r.kind !== 'all');
   const timed = timing.reduce((n, r) => n + num(r.conformingCount) + num(r.differingCount), 0);
   const timingDiffers = timing.reduce((n, r) => n + num(r.differingCount), 0);
   const unrecorded = timing.reduce((n, r) => n + num(r.unrecordedCount), 0);

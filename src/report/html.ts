@@ -236,7 +236,7 @@ function riichiSection(data: ReportData, charts: Charts): string {
 }
 
 function kandoraSection(data: ReportData, charts: Charts): string {
-  const t = data.stats.tables.find((x) => x.key === 'kandoraTiming');
+  const t = data.stats.tables.find((x) => x.key === 'kandoraConformance');
   const hitsMissing = data.features.kandoraDora
     ? 'No win came after a kandora was revealed.'
     : 'The kandora hit rate needs the dora by source of schema v4: audit the logs again with this kanshi (kanshi audit --force).';

@@ -34,7 +34,7 @@ export function reportCharts(data: ReportData): Record<string, Chart | null> {
     riichiByTurn: riichiTurnsChart(data.riichiKansByTurn, false),
     riichiSinceRiichi: riichiTurnsChart(data.riichiKansSinceRiichi, true),
     kandoraHits: kandoraHitsChart(data.kandoraHits),
-    kandoraConformance: kandoraConformanceChart(rows('kandoraTiming')),
+    kandoraConformance: kandoraConformanceChart(rows('kandoraConformance')),
     kandoraTiming: kandoraTimingChart(data.kandoraTiming, String(data.ruleSet.rules.kandoraTiming)),
     chankanFourKans: chankanFourKansChart(rows('chankanSuukaikan')[0] ?? {}, data.ruleSet.readGameCount),
     comparison: comparisonChart(data.comparison, (id) => names.get(id) ?? String(id)),

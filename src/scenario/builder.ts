@@ -287,7 +287,7 @@ export class MjlogBuilder {
       type: 'roundStart',
       kyoku,
       honba,
-      riichiSticks: this.sticks,
+      riichiStickCount: this.sticks,
       dice: [dice[0] + 1, dice[1] + 1],
       doraIndicator: dora,
       scores: [...this.scores],
@@ -745,7 +745,7 @@ export class MjlogBuilder {
       hand,
       winningTile: tile,
       honba,
-      riichiSticks: this.sticks,
+      riichiStickCount: this.sticks,
       fu,
       points: value.points,
       limit: value.limit,
@@ -790,7 +790,7 @@ export class MjlogBuilder {
     const shown = seats.flatMap((s, seat) => (tenpai[seat] ? [{ seat, hand: sorted(s.concealed) }] : []));
     const attrs: [string, string][] = [['ba', `${t.start.honba},${this.sticks}`], ['sc', this.scoreChanges(deltas)]];
     for (const { seat, hand } of shown) attrs.push([`hai${seat}`, hand.join(',')]);
-    this.play({ type: 'ryuukyoku', reason: 'exhaustive', honba: t.start.honba, riichiSticks: this.sticks, shown, scoreDeltas: deltas }, 'RYUUKYOKU', attrs);
+    this.play({ type: 'ryuukyoku', reason: 'exhaustive', honba: t.start.honba, riichiStickCount: this.sticks, shown, scoreDeltas: deltas }, 'RYUUKYOKU', attrs);
     this.endRound(deltas, this.sticks);
     return this;
   }
@@ -802,7 +802,7 @@ export class MjlogBuilder {
     const honba = h.table.start.honba;
     const deltas = [0, 0, 0, 0];
     const attrs: [string, string][] = [['type', type], ['ba', `${honba},${this.sticks}`], ['sc', this.scoreChanges(deltas)]];
-    this.play({ type: 'ryuukyoku', reason: 'suukaikan', honba, riichiSticks: this.sticks, shown: [], scoreDeltas: deltas }, 'RYUUKYOKU', attrs);
+    this.play({ type: 'ryuukyoku', reason: 'suukaikan', honba, riichiStickCount: this.sticks, shown: [], scoreDeltas: deltas }, 'RYUUKYOKU', attrs);
     this.endRound(deltas, this.sticks);
     return this;
   }

@@ -101,7 +101,7 @@ function roundArray(events: readonly GameEvent[], redFives: boolean): unknown[] 
     }
   }
   const seats = [0, 1, 2, 3].flatMap((s) => [codes(start.hands[s], redFives), takes[s], discards[s]]);
-  return [[start.kyoku, start.honba, start.riichiSticks], start.scores, dora.map((t) => code(t, redFives)), ura.map((t) => code(t, redFives)), ...seats, result];
+  return [[start.kyoku, start.honba, start.riichiStickCount], start.scores, dora.map((t) => code(t, redFives)), ura.map((t) => code(t, redFives)), ...seats, result];
 }
 
 /**

@@ -92,7 +92,7 @@ export function gameTotals(replay: ReplayResult | null): GameTotals {
     }
     t.kitas += r.kita.length;
     t.kita_replacement_draws += countKitaReplacements(r);
-    t.riichis += r.riichi.length;
+    t.riichis += r.riichiDeclarations.length;
     // A rinshan win in a hand with a kita is the kita's when no kan's replacement won it.
     if (r.kita.length > 0 && !kanRinshanWin) for (const w of r.wins) if (w.rinshan) t.kita_rinshan_wins++;
   }
@@ -117,7 +117,7 @@ export function gameRow(audit: GameAudit, game: GameMeta): GameRow {
     format: game.format,
     platform: game.platform,
     gzip: bit(game.gzip),
-    player_count: game.rule.players,
+    player_count: game.rule.playerCount,
     lobby: game.lobby,
     lobby_level: game.rule.lobbyLevel,
     type_code: game.rule.typeCode,
@@ -174,7 +174,7 @@ export function playerRows(game: GameMeta): PlayerRow[] {
     rate: p.rate,
     sex: p.sex,
     final_score: orNull(game.final?.scores[p.seat]),
-    final_points: orNull(game.final?.points[p.seat]),
+    final_points: orNull(game.final?.gamePoints[p.seat]),
   }));
 }
 
@@ -197,13 +197,13 @@ export function roundRow(r: RoundReplay): RoundRow {
     ending: r.ending.kind,
     ending_reason: orNull(r.ending.reason),
     ending_event_index: r.ending.eventIndex,
-    kans: r.ending.kans,
-    kan_players: r.ending.kanPlayers,
+    kans: r.ending.kanCount,
+    kan_players: r.ending.kanPlayerCount,
     kita: r.kita.length,
     kita_replacements: countKitaReplacements(r),
-    riichi: r.riichi.length,
-    live_draws: r.liveDraws,
-    replacement_draws: r.replacementDraws,
+    riichi: r.riichiDeclarations.length,
+    live_draws: r.liveDrawCount,
+    replacement_draws: r.replacementDrawCount,
     event_count: r.eventCount,
   };
 }
@@ -320,8 +320,8 @@ export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
     houtei: bit(w.houtei),
     on_kita: bit(w.onKita),
     riichi: bit(w.riichi),
-    kans_before: w.kansBefore,
-    kita: w.kita,
+    kans_before: w.earlierKanCount,
+    kita: w.kitaCount,
     yaku: json(w.yaku),
     yakuman: idList(w.yakuman),
     dora_han_logged: w.doraHanLogged,
@@ -336,7 +336,7 @@ export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
     // Without yaku the limit is not known either, unless the log names one (a mangan or more).
     limit_name: w.limit === undefined || (han === null && !w.limit) ? null : (LIMIT_NAMES[w.limit] ?? null),
     red_dora: red,
-    kita_dora: w.kita,
+    kita_dora: w.kitaCount,
   };
 }
 
@@ -382,7 +382,7 @@ const ABORTIVE = new Set(['kyuushu-kyuuhai', 'suucha-riichi', 'sanchahou', 'suuk
 
 export function abortRow(r: RoundReplay): AbortRow | null {
   if (r.ending.kind !== 'ryuukyoku' || !r.ending.reason || !ABORTIVE.has(r.ending.reason)) return null;
-  return { hand: r.hand, event_index: r.ending.eventIndex, reason: r.ending.reason, kans: r.ending.kans, kan_players: r.ending.kanPlayers };
+  return { hand: r.hand, event_index: r.ending.eventIndex, reason: r.ending.reason, kans: r.ending.kanCount, kan_players: r.ending.kanPlayerCount };
 }
 
 // ---- verdicts ----------------------------------------------------------------------------------------

@@ -263,7 +263,7 @@ function kandoraConformance(rows: Record<string, unknown>[]): StatsTable {
     });
   }
   return {
-    key: 'kandoraTiming',
+    key: 'kandoraConformance',
     title: "Kandora timing: the logged reveal against the rule's, by kan kind",
     layout: 'table',
     columns: [

@@ -164,7 +164,7 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
       const abort = abortRow(r);
       return abort ? [values(ABORT_COLUMNS, abort)] : [];
     }),
-    riichiDeclarations: hands.flatMap((r) => firstPerSeat(r.riichi).map((d) => values(RIICHI_DECLARATION_COLUMNS, riichiDeclarationRow(r.hand, d)))),
+    riichiDeclarations: hands.flatMap((r) => firstPerSeat(r.riichiDeclarations).map((d) => values(RIICHI_DECLARATION_COLUMNS, riichiDeclarationRow(r.hand, d)))),
     // The facts of the same bytes change only when kanshi reads logs differently: FACTS_VERSION says when.
     digest: FACTS_VERSION,
   };

@@ -16,7 +16,7 @@ let threePlayerGames: number;
 beforeAll(() => {
   db = tempDb();
   const games = readGames(corpusFiles().map((f) => basename(f)));
-  threePlayerGames = games.filter((g) => g.game.rule.players === 3).length;
+  threePlayerGames = games.filter((g) => g.game.rule.playerCount === 3).length;
   const store = openStore(db);
   writeInBatches((a) => store.writeBatch(a), games.map((g) => auditOf(g, 'tenhou')), 256);
   strict = games.map((g) => auditOf(g, 'pro-strict'));
@@ -86,7 +86,7 @@ describe('kanshi stats', () => {
     expect(s.chankanSuukaikan.handCount).toBeGreaterThan(1685);
 
     // Kandora timing: every reveal Tenhou logged is where the tenhou timing says (pro-strict keeps it).
-    const timing = Object.fromEntries(s.kandoraTiming.map((r: { kind: string }) => [r.kind, r]));
+    const timing = Object.fromEntries(s.kandoraConformance.map((r: { kind: string }) => [r.kind, r]));
     expect(timing.all).toMatchObject({ kanCount: total('kansTotal'), differingCount: 0, conformingPct: 100 });
 
     // Findings.

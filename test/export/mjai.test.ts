@@ -31,7 +31,7 @@ function carried(game: GameLog, placedByRule: boolean): string[][] {
   const line = (e: GameEvent): string | null => {
     switch (e.type) {
       case 'roundStart':
-        return `start ${e.kyoku} ${e.honba} ${e.riichiSticks} ${e.dealer} ${e.scores} ${t(e.doraIndicator)} ${e.hands.map((h) => h.map(t).join(',')).join(' ')}`;
+        return `start ${e.kyoku} ${e.honba} ${e.riichiStickCount} ${e.dealer} ${e.scores} ${t(e.doraIndicator)} ${e.hands.map((h) => h.map(t).join(',')).join(' ')}`;
       case 'draw':
         return `draw ${e.seat} ${t(e.tile)}`;
       case 'discard':
@@ -43,9 +43,9 @@ function carried(game: GameLog, placedByRule: boolean): string[][] {
       case 'riichi':
         return `riichi ${e.seat} ${e.step}`;
       case 'win':
-        return `win ${e.seat} ${e.from} ${ts(e.hand)} ${t(e.winningTile)} ${placedByRule ? '' : e.doraIndicators.map(t)} ura ${e.uraIndicators.map(t)} ${e.scoreDeltas} ${e.honba} ${e.riichiSticks}`;
+        return `win ${e.seat} ${e.from} ${ts(e.hand)} ${t(e.winningTile)} ${placedByRule ? '' : e.doraIndicators.map(t)} ura ${e.uraIndicators.map(t)} ${e.scoreDeltas} ${e.honba} ${e.riichiStickCount}`;
       case 'ryuukyoku':
-        return `ryuukyoku ${e.reason} ${e.scoreDeltas} ${e.honba} ${e.riichiSticks}`;
+        return `ryuukyoku ${e.reason} ${e.scoreDeltas} ${e.honba} ${e.riichiStickCount}`;
       default:
         return null;
     }
@@ -121,13 +121,13 @@ describe('the whole corpus through mjai and back', () => {
   });
 
   it('3-player games: a fourth seat of "?" tiles and a fourth score of 0, kita as nukidora', () => {
-    const game = [...games.values()].find((g) => g.rule.players === 3 && g.rounds.some((r) => r.events.some((e) => e.type === 'call' && e.meld === 'kita')))!;
+    const game = [...games.values()].find((g) => g.rule.playerCount === 3 && g.rounds.some((r) => r.events.some((e) => e.type === 'call' && e.meld === 'kita')))!;
     const events = toMjaiEvents(game);
     const start = events.find((e) => e.type === 'start_kyoku')!;
     expect((start.tehais as string[][])[3]).toEqual(Array(13).fill('?'));
     expect((start.scores as number[])[3]).toBe(0);
     expect(events.some((e) => e.type === 'nukidora' && e.pai === 'N')).toBe(true);
-    expect(roundTrip(game).rule.players).toBe(3);
+    expect(roundTrip(game).rule.playerCount).toBe(3);
   });
 
   it('a replay given places untimed kandora under its timing; a timing asked for must be the replay\'s', () => {

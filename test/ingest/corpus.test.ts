@@ -49,8 +49,8 @@ describe('the whole corpus', () => {
     // and play, yet MANIFEST counts 3 players (its names are all empty). kanshi reads 4.
     const exceptions = new Set(['Equim-chan__mjai-reviewer__convlog_tests_testdata_confusing_nakis_2.json']);
     const mismatches = manifest()
-      .filter((row) => !exceptions.has(row.file) && games.get(row.file)?.rule.players !== row.players)
-      .map((row) => `${row.file}: kanshi ${games.get(row.file)?.rule.players} manifest ${row.players}`);
+      .filter((row) => !exceptions.has(row.file) && games.get(row.file)?.rule.playerCount !== row.players)
+      .map((row) => `${row.file}: kanshi ${games.get(row.file)?.rule.playerCount} manifest ${row.players}`);
     expect(mismatches).toEqual([]);
     const fixture = games.get([...exceptions][0])!;
     expect(fixture.rounds[0].events[0]).toMatchObject({ type: 'roundStart' });

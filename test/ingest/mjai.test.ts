@@ -134,14 +134,14 @@ describe('what the reader makes of mjai', () => {
 
   it('start_game: names, red fives, hanchan', () => {
     expect(e2e.players.map((p) => p.name)).toEqual(['Aさん', 'Bさん', 'Cさん', 'Dさん']);
-    expect(e2e.rule).toMatchObject({ players: 4, redFives: true, redFiveSuits: 7, length: 'hanchan', typeCode: null });
+    expect(e2e.rule).toMatchObject({ playerCount: 4, redFives: true, redFiveSuits: 7, length: 'hanchan', typeCode: null });
     // kyoku_first 4 is a tonpuu (akochan's self-play).
     expect(read('akochan__akochan__haifu_log_sample__c047ab43db.jsonl').rule.length).toBe('tonpuu');
   });
 
   it('start_kyoku: round, honba, sticks, dealer, scores, the dora indicator and the hands', () => {
     const start = e2e.rounds[0].events[0];
-    expect(start).toMatchObject({ type: 'roundStart', kyoku: 0, honba: 0, riichiSticks: 0, dealer: 0, scores: [25000, 25000, 25000, 25000], dice: [0, 0] });
+    expect(start).toMatchObject({ type: 'roundStart', kyoku: 0, honba: 0, riichiStickCount: 0, dealer: 0, scores: [25000, 25000, 25000, 25000], dice: [0, 0] });
     if (start.type !== 'roundStart') throw new Error('no round start');
     expect(tile(e2e, start.doraIndicator)).toBe(String(9 + 9 + 4)); // 5s
     expect(start.hands.every((h) => h.length === 13)).toBe(true);
@@ -173,7 +173,7 @@ describe('what the reader makes of mjai', () => {
         case 'riichi':
           return `riichi ${e.seat} ${e.step} ${e.scores}`;
         case 'win':
-          return `win ${e.seat} ${e.from} ${e.hand.map(t).sort()} ${t(e.winningTile)} ${e.uraIndicators.map(t)} ${e.scoreDeltas} ${e.riichiSticks}`;
+          return `win ${e.seat} ${e.from} ${e.hand.map(t).sort()} ${t(e.winningTile)} ${e.uraIndicators.map(t)} ${e.scoreDeltas} ${e.riichiStickCount}`;
         case 'ryuukyoku':
           return `ryuukyoku ${e.reason} ${e.scoreDeltas}`;
         default:

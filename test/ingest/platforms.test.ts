@@ -97,7 +97,7 @@ describe('red fives as converters write them', () => {
 
   it('3-player: aka51 0 (there is no 5m) with aka52 and aka53 1 is a red-five game', () => {
     const game = parseLog(threePlayer({ aka51: 0, aka52: 1, aka53: 1 }), { file: 'sanma.json' });
-    expect(game.rule).toMatchObject({ players: 3, redFives: true, redFiveSuits: 6 });
+    expect(game.rule).toMatchObject({ playerCount: 3, redFives: true, redFiveSuits: 6 });
     // 52 is the red 5p: copy 0 of 5p.
     expect((game.rounds[0].events[0] as { hands: number[][] }).hands[0]).toContain(52);
   });

@@ -65,7 +65,7 @@ describe('replaying the whole corpus under the tenhou timing', () => {
         for (const w of round.wins) {
           if (w.yakuman.length > 0 || w.yaku.length === 0) continue;
           wins++;
-          expect(w.logged.dora! + w.kita).toBe(w.doraHanLogged);
+          expect(w.logged.dora! + w.kitaCount).toBe(w.doraHanLogged);
         }
       }
     }

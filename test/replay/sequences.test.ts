@@ -128,8 +128,8 @@ describe('kan sequences of real Tenhou logs, replayed under the tenhou timing', 
     expect(second.afterReplacement).toBe(true);
     expect(second.revealLogged).toBe('after-replacement');
     const abort = r.hands.find((x) => x.ending.reason === 'suukaikan')!;
-    expect(abort.ending.kans).toBe(4);
-    expect(abort.ending.kanPlayers).toBe(3);
+    expect(abort.ending.kanCount).toBe(4);
+    expect(abort.ending.kanPlayerCount).toBe(3);
     expect(abort.kans.at(-1)).toMatchObject({ kind: 'ankan', inRiichi: true });
   });
 

@@ -129,8 +129,8 @@ describe('the wall', () => {
       const xml = b.discard(0).exhaust().toXml();
       clean(xml);
       const [round] = replayGame(parseLog(Buffer.from(xml)), { kandoraTiming: 'tenhou' }).hands;
-      expect(round.replacementDraws).toBe(kans);
-      expect(round.liveDraws + round.replacementDraws).toBe(70);
+      expect(round.replacementDrawCount).toBe(kans);
+      expect(round.liveDrawCount + round.replacementDrawCount).toBe(70);
     }
   });
 
@@ -245,7 +245,7 @@ describe('riichi, wins and draws', () => {
       .tsumogiri(0).draw(1, '5m').riichi(1, '5m').ron(2, { yaku: { sanshoku: 2 } }).toXml();
     clean(xml);
     expect(tagNames(xml).filter((n) => n === 'REACH')).toHaveLength(1);
-    expect(lastWin(xml)).toMatchObject({ riichiSticks: 0, seat: 2, from: 1, uraIndicators: [] });
+    expect(lastWin(xml)).toMatchObject({ riichiStickCount: 0, seat: 2, from: 1, uraIndicators: [] });
   });
 
   it('AGARI: concealed tiles with the winning tile, melds in reverse call order, dora han from the indicators', () => {
@@ -284,11 +284,11 @@ describe('riichi, wins and draws', () => {
     const log = parseLog(Buffer.from(b.toXml()));
     expect(log.rounds).toHaveLength(2);
     const second = log.rounds[1].events[0];
-    expect(second).toMatchObject({ type: 'roundStart', kyoku: 1, honba: 1, riichiSticks: 1, scores: [24000, 27000, 24000, 24000] });
+    expect(second).toMatchObject({ type: 'roundStart', kyoku: 1, honba: 1, riichiStickCount: 1, scores: [24000, 27000, 24000, 24000] });
     expect(log.rounds[0].events.at(-1)).not.toHaveProperty('final');
     // Equal scores rank by seat: seat 0 second, seat 2 third, seat 3 fourth.
-    expect(log.final).toEqual({ scores: [24000, 27000, 24000, 24000], points: [4, 38, -16, -26] });
-    expect(log.final!.points.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(log.final).toEqual({ scores: [24000, 27000, 24000, 24000], gamePoints: [4, 38, -16, -26] });
+    expect(log.final!.gamePoints.reduce((a, b) => a + b, 0)).toBe(0);
   });
 
   it('toXml refuses an unfinished game', () => {
@@ -391,7 +391,7 @@ function play(log: GameLog): string[] {
     round.events.flatMap((e): string[] => {
       switch (e.type) {
         case 'roundStart':
-          return [`start ${e.kyoku}/${e.honba}/${e.riichiSticks} ${e.scores} dora ${t(e.doraIndicator)} | ${e.hands.map(set).join(' | ')}`];
+          return [`start ${e.kyoku}/${e.honba}/${e.riichiStickCount} ${e.scores} dora ${t(e.doraIndicator)} | ${e.hands.map(set).join(' | ')}`];
         case 'draw':
           return [`draw ${e.seat} ${t(e.tile)}`];
         case 'discard':
@@ -404,11 +404,11 @@ function play(log: GameLog): string[] {
           const yaku = e.yaku.filter((y) => y.han > 0).map((y) => `${y.id}:${y.han}`);
           return [
             `win ${e.seat} from ${e.from} ${set(e.hand)} on ${t(e.winningTile)} ${e.limit > 0 ? '' : `${e.fu}fu `}${e.points} limit ${e.limit} ${e.scoreDeltas}` +
-              ` ${e.honba}/${e.riichiSticks} dora ${e.doraIndicators.map(t)} ura ${e.uraIndicators.map(t)} yaku ${yaku} ${e.yakuman}`,
+              ` ${e.honba}/${e.riichiStickCount} dora ${e.doraIndicators.map(t)} ura ${e.uraIndicators.map(t)} yaku ${yaku} ${e.yakuman}`,
           ];
         }
         case 'ryuukyoku':
-          return [`${e.reason} ${e.honba}/${e.riichiSticks} ${e.scoreDeltas}`];
+          return [`${e.reason} ${e.honba}/${e.riichiStickCount} ${e.scoreDeltas}`];
         default:
           return [];
       }

@@ -219,7 +219,7 @@ describe('each scenario shows its situation in the replay', () => {
     expect(new Set(m.map((x) => x.seat)).size).toBeGreaterThan(1);
     expect(m.map((x) => x.kind).sort()).toEqual(['ankan', 'ankan', 'daiminkan', 'kakan']);
     expect(missing.hands[0].ending).toMatchObject({ kind: 'ryuukyoku', reason: 'exhaustive' });
-    expect(missing.hands[0].liveDraws + missing.hands[0].replacementDraws).toBe(70);
+    expect(missing.hands[0].liveDrawCount + missing.hands[0].replacementDrawCount).toBe(70);
   });
 
   it('kan after the haitei and daiminkan on the houtei: no live tile left at the kan', () => {

@@ -73,7 +73,7 @@ export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): G
       if (w.chankan) findings.push(finding('chankan-win', { hand: w.hand, eventIndex: w.eventIndex, seat: w.seat }, `chankan by seat ${w.seat}`, { tile: '5p', kan: 'kakan' }));
     }
     if (round.ending.reason === 'suukaikan') {
-      findings.push(finding('suukaikan-abort', { hand: round.hand, eventIndex: round.ending.eventIndex }, 'four-kan abort', { kans: round.ending.kans, players: round.ending.kanPlayers, fourthKan: 'ankan' }));
+      findings.push(finding('suukaikan-abort', { hand: round.hand, eventIndex: round.ending.eventIndex }, 'four-kan abort', { kans: round.ending.kanCount, players: round.ending.kanPlayerCount, fourthKan: 'ankan' }));
     }
     for (const k of round.kans) {
       if (!k.inRiichi) continue;

@@ -22,7 +22,7 @@ function deal(): RoundStartEvent {
     [id(1, 1), id(4, 2), id(6, 1), id(9, 1), id(12, 1), id(14, 1), id(18, 1), id(21, 1), id(24, 1), id(27, 1), id(28, 1), id(29, 1), id(30, 1)],
     [id(1, 2), id(4, 3), id(6, 2), id(9, 2), id(12, 2), id(14, 2), id(18, 2), id(21, 2), id(24, 2), id(27, 2), id(28, 2), id(29, 2), id(30, 2)],
   ];
-  return { type: 'roundStart', kyoku: 0, honba: 0, riichiSticks: 0, dice: [0, 0], doraIndicator: id(33, 3), scores: [25000, 25000, 25000, 25000], dealer: 0, hands };
+  return { type: 'roundStart', kyoku: 0, honba: 0, riichiStickCount: 0, dice: [0, 0], doraIndicator: id(33, 3), scores: [25000, 25000, 25000, 25000], dealer: 0, hands };
 }
 
 function table(events: GameEvent[], start = deal()): Table {
@@ -35,11 +35,11 @@ const draw = (seat: number, tile: number): GameEvent => ({ type: 'draw', seat, t
 const discard = (seat: number, tile: number, tsumogiri = false): GameEvent => ({ type: 'discard', seat, tile, tsumogiri });
 const ankan = (seat: number, tiles: number[]): GameEvent => ({ type: 'call', seat, meld: 'ankan', tiles, called: tiles[0], from: seat });
 const kandora = (indicator: number): GameEvent => ({ type: 'kandora', indicator });
-const ryuukyoku = (reason: 'exhaustive' | 'suukaikan' = 'suukaikan'): GameEvent => ({ type: 'ryuukyoku', reason, honba: 0, riichiSticks: 0, shown: [], scoreDeltas: [0, 0, 0, 0] });
+const ryuukyoku = (reason: 'exhaustive' | 'suukaikan' = 'suukaikan'): GameEvent => ({ type: 'ryuukyoku', reason, honba: 0, riichiStickCount: 0, shown: [], scoreDeltas: [0, 0, 0, 0] });
 
 function win(seat: number, from: number, hand: number[], winningTile: number, indicators = [id(33, 3)]): WinEvent {
   return {
-    type: 'win', seat, from, hand: sortIds([...hand]), winningTile, honba: 0, riichiSticks: 0, fu: 30, points: 1000, limit: 0,
+    type: 'win', seat, from, hand: sortIds([...hand]), winningTile, honba: 0, riichiStickCount: 0, fu: 30, points: 1000, limit: 0,
     yaku: [], yakuman: [], doraIndicators: indicators, uraIndicators: [], scoreDeltas: [0, 0, 0, 0],
   };
 }
@@ -216,7 +216,7 @@ describe('wins and endings', () => {
   });
 
   it('an exhaustive draw while live tiles remain; a shown hand the seat does not hold', () => {
-    const t = table([draw(0, id(7)), discard(0, id(7), true), { type: 'ryuukyoku', reason: 'exhaustive', honba: 0, riichiSticks: 0, shown: [{ seat: 1, hand: deal().hands[2] }], scoreDeltas: [0, 0, 0, 0] }]);
+    const t = table([draw(0, id(7)), discard(0, id(7), true), { type: 'ryuukyoku', reason: 'exhaustive', honba: 0, riichiStickCount: 0, shown: [{ seat: 1, hand: deal().hands[2] }], scoreDeltas: [0, 0, 0, 0] }]);
     expect(t.inconsistencies.map((x) => x.kind)).toEqual(['exhaustive-draw-early', 'shown-hand-mismatch']);
     expect(t.inconsistencies[0].message).toBe('an exhaustive draw with 69 live tiles still in the wall');
   });

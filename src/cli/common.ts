@@ -47,7 +47,10 @@ export function parseIntOption(name: string, min = 0, max = Number.MAX_SAFE_INTE
   return (value: string): number => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < min || n > max) {
-      throw new CliError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+      // No bound a person would type: say what is meant instead of 9007199254740991.
+      const range =
+        max < Number.MAX_SAFE_INTEGER ? `an integer between ${min} and ${max}` : min === 1 ? 'a whole number from 1 up' : min === 0 ? 'a whole number from 0 up' : `an integer of at least ${min}`;
+      throw new CliError(`${name} must be ${range}, got "${value}"`);
     }
     return n;
   };

@@ -14,6 +14,7 @@ import { registerStatsCommand } from './stats.js';
 import { registerQueryCommand } from './query.js';
 import { registerReportCommand } from './report.js';
 import { registerMergeCommand } from './merge.js';
+import { registerCompletionCommand } from './completion.js';
 
 /** Builds the `kanshi` program; each command lives in its own file and registers itself here. */
 export function buildProgram(): Command {
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   registerRulesCommand(program);
   registerWaitsCommand(program);
   registerKanCheckCommand(program);
+  registerCompletionCommand(program);
   return program;
 }
 

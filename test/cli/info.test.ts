@@ -78,7 +78,7 @@ describe('kanshi events', () => {
     const r = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--hand', '99']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^kanshi: --hand 99: the game has \d+ hands/);
-    expect(kanshi(['events', 'x', '--hand', 'zero']).stderr).toMatch(/--hand must be an integer between 1 and/);
+    expect(kanshi(['events', 'x', '--hand', 'zero']).stderr).toMatch(/^kanshi: --hand must be a whole number from 1 up, got "zero"$/m);
     expect(kanshi(['events', 'x', '--hand', '0']).code).toBe(2);
   });
 });

@@ -31,8 +31,11 @@ interface PackResult {
   files: { path: string }[];
 }
 
-/** What a TypeScript consumer adds itself: kanshi's declarations refer to Node's types and better-sqlite3's. */
-const CONSUMER_TYPES = ['@types/node', '@types/better-sqlite3'];
+/**
+ * What a TypeScript consumer adds itself: Node's types. better-sqlite3's, which kanshi's declarations refer
+ * to as well, come with kanshi (a dependency), so a consumer without them still compiles.
+ */
+const CONSUMER_TYPES = ['@types/node'];
 const ADDON = join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 
 let work: string;

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS, type GameLog, type Platform } from '../events/index.js';
-import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_ROUNDS_LIMIT, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
+import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
 /**
  * Exit statuses, the same for every command (`kanshi --help` and README list them): the job ran and
@@ -145,7 +145,7 @@ export function parseByteSize(name: string, min: number, max: number) {
 const MAX_LOG_BYTES = 1024 ** 3;
 
 /**
- * `--max-log-bytes`, `--max-events`, `--max-depth`, `--max-rounds`: what one log may cost to read
+ * `--max-log-bytes`, `--max-events`, `--max-depth`, `--max-hands`: what one log may cost to read
  * (src/ingest/limits.ts), for every command that reads logs; a log over a limit is refused with an error
  * naming the flag that raises it.
  */
@@ -168,8 +168,8 @@ export function addLimitOptions(command: Command): Command {
       ),
     )
     .addOption(
-      new Option(`${LIMIT_FLAGS.maxRounds} <n>`, `refuse a game of more rounds than this (default ${d.maxRounds}, at most ${MAX_ROUNDS_LIMIT})`).argParser(
-        parseIntOption(LIMIT_FLAGS.maxRounds, 1, MAX_ROUNDS_LIMIT),
+      new Option(`${LIMIT_FLAGS.maxHands} <n>`, `refuse a game of more hands than this (default ${d.maxHands}, at most ${MAX_HANDS_LIMIT})`).argParser(
+        parseIntOption(LIMIT_FLAGS.maxHands, 1, MAX_HANDS_LIMIT),
       ),
     );
 }
@@ -180,7 +180,7 @@ export function limitsFromOptions(opts: Record<string, unknown>): Partial<Ingest
   if (typeof opts.maxLogBytes === 'number') limits.maxLogBytes = opts.maxLogBytes;
   if (typeof opts.maxEvents === 'number') limits.maxEvents = opts.maxEvents;
   if (typeof opts.maxDepth === 'number') limits.maxDepth = opts.maxDepth;
-  if (typeof opts.maxRounds === 'number') limits.maxRounds = opts.maxRounds;
+  if (typeof opts.maxHands === 'number') limits.maxHands = opts.maxHands;
   return limits;
 }
 

@@ -152,7 +152,7 @@ function viewerNumber(input: string, params: URLSearchParams, name: 'tw' | 'ts',
   if (value === null || value === '') return null;
   const n = Number(value);
   if (!/^\d+$/.test(value) || n > max) {
-    throw new LogRefError(input, `"${shorten(input)}": ${name}=${value} is not a ${name === 'tw' ? 'seat 0..3' : 'round number'}`);
+    throw new LogRefError(input, `"${shorten(input)}": ${name}=${value} is not a ${name === 'tw' ? 'seat 0..3' : 'hand number'}`);
   }
   return n;
 }

@@ -6,7 +6,7 @@
  */
 export { IngestError, systemErrorText } from './errors.js';
 export { parseLog, readLogFile, readLogBytes, asIngestError, bytesToText, detectFormat, isGzip, type ParseOptions } from './read.js';
-export { DEFAULT_LIMITS, LIMIT_FLAGS, MAX_ROUNDS_LIMIT, resolveLimits, type IngestLimits } from './limits.js';
+export { DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, resolveLimits, type IngestLimits } from './limits.js';
 export { decodeGameType, ruleLabel, DAN_NAMES, LOG_ID_PATTERN, logIdFromName, typeFromLogId } from './game-type.js';
 export type { MjlogTag } from './xml.js';
 export { summarizeGame, type GameSummary } from './summary.js';

@@ -59,7 +59,7 @@ export class TileAllocator {
     const redHere = kind < 27 && kind % 9 === 4 && (this.redFives & (1 << Math.floor(kind / 9))) !== 0;
     if (codeIsRed(code)) {
       if (!redHere) throw new IngestError(`red five ${code} in a game without a red five in that suit`, this.path);
-      if (this.used[kind * 4]) throw new IngestError(`red five ${code} appears twice in one round`, this.path);
+      if (this.used[kind * 4]) throw new IngestError(`red five ${code} appears twice in one hand`, this.path);
       this.used[kind * 4] = 1;
       return kind * 4;
     }
@@ -75,7 +75,7 @@ export class TileAllocator {
       this.used[kind * 4] = 1;
       return kind * 4;
     }
-    throw new IngestError(`more than ${4 - first} copies of tile code ${code} in one round`, this.path);
+    throw new IngestError(`more than ${4 - first} copies of tile code ${code} in one hand`, this.path);
   }
 }
 
@@ -126,7 +126,7 @@ export interface PlayedRound {
 }
 
 /**
- * Events applied (first tries and re-runs after undoing a choice) before giving up: in one round, and in
+ * Events applied (first tries and re-runs after undoing a choice) before giving up: in one hand, and in
  * the whole game. The corpus's hardest round takes 286 and its hardest game 1,714; a million take about a
  * second, which bounds what a log built to make the search try everything can cost.
  */

@@ -258,7 +258,7 @@ export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameO
       throw new IngestError(`expected a tenhou.net/6 object with a "log" array, found ${describe(doc)}`, at || '$');
     }
     const d = doc as Json6;
-    expectArray(d.log, `${at}log`, 'a "log" array of rounds');
+    expectArray(d.log, `${at}log`, 'a "log" array of hands');
     return { d, at };
   });
   const first = docs[0].d;
@@ -276,8 +276,8 @@ export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameO
   let roundCount = 0;
   for (const { d, at } of docs) {
     const log = d.log as unknown[];
-    if (roundCount + log.length > limits.maxRounds) {
-      throw limitError('maxRounds', limits, 'the game has more than {} rounds', `${at}log[${limits.maxRounds - roundCount}]`);
+    if (roundCount + log.length > limits.maxHands) {
+      throw limitError('maxHands', limits, 'the game has more than {} hands', `${at}log[${limits.maxHands - roundCount}]`);
     }
     roundCount += log.length;
   }
@@ -395,8 +395,8 @@ function jsonPlayers(d: Json6, count: 3 | 4): Player[] {
 }
 
 function readRound(value: unknown, path: string, rule: GameRule, budget: GameBudget): { round: Round; final: FinalResult | null } {
-  const k = expectArray(value, path, 'a round array of 17 entries');
-  if (k.length !== 17) throw new IngestError(`round array has ${k.length} entries, expected 17`, path);
+  const k = expectArray(value, path, 'a hand array of 17 entries');
+  if (k.length !== 17) throw new IngestError(`hand array has ${k.length} entries, expected 17`, path);
   const head = expectArray(k[0], `${path}[0]`, '[kyoku, honba, sticks]');
   const kyoku = expectInt(head[0], `${path}[0][0]`, 'a kyoku index 0..15', 0, 15);
   const honba = expectInt(head[1], `${path}[0][1]`, 'a honba count', 0);
@@ -441,7 +441,7 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
     untimedKandora: dora.slice(1).map((c) => alloc.take(c)),
   };
   const played = playRound({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
-  const result = expectArray(k[16], `${path}[16]`, 'the round result');
+  const result = expectArray(k[16], `${path}[16]`, 'the hand result');
   return roundResult(played, result, ura, rule.redFiveSuits, path);
 }
 
@@ -466,7 +466,7 @@ function roundResult(
   const label = result[0];
   if (label === '和了' && (result.length < 3 || result.length % 2 === 0)) {
     throw new IngestError(
-      `round result 和了 has ${result.length - 1} entries after it, expected pairs of score changes and win details [who, fromWho, paoWho, points, yaku…]`,
+      `hand result 和了 has ${result.length - 1} entries after it, expected pairs of score changes and win details [who, fromWho, paoWho, points, yaku…]`,
       `${path}[16]`,
     );
   }
@@ -541,7 +541,7 @@ function roundResult(
     events.push(ryuukyoku);
   } else {
     throw new IngestError(
-      `round result ${describe(label)} is not 和了 or a known drawn-hand label (${Object.keys(RYUUKYOKU_LABELS).join(' ')})`,
+      `hand result ${describe(label)} is not 和了 or a known drawn-hand label (${Object.keys(RYUUKYOKU_LABELS).join(' ')})`,
       `${path}[16][0]`,
     );
   }

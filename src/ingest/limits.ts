@@ -18,14 +18,14 @@ export interface IngestLimits {
   /** Nesting of JSON arrays and objects, and of XML elements. */
   maxDepth: number;
   /** Rounds (hands) of one game. */
-  maxRounds: number;
+  maxHands: number;
 }
 
 /**
  * The walls kanshi rebuilds from a seed go to 256 rounds (src/wall `MAX_ROUNDS`): the most rounds a game
  * may be allowed to have.
  */
-export const MAX_ROUNDS_LIMIT = 256;
+export const MAX_HANDS_LIMIT = 256;
 
 export const DEFAULT_LIMITS: Readonly<IngestLimits> = Object.freeze({
   // 16 MiB: 200 times the largest log of the corpus (81 KB); a bomb stops inflating there.
@@ -38,7 +38,7 @@ export const DEFAULT_LIMITS: Readonly<IngestLimits> = Object.freeze({
   maxDepth: 32,
   // 100: five times the longest game of the corpus (20 rounds); a hanchan has 8 hands, plus its repeats
   // and any West round.
-  maxRounds: 100,
+  maxHands: 100,
 });
 
 /** The command-line flag that raises each limit (the message of a refusal names it). */
@@ -46,7 +46,7 @@ export const LIMIT_FLAGS: Readonly<Record<keyof IngestLimits, string>> = Object.
   maxLogBytes: '--max-log-bytes',
   maxEvents: '--max-events',
   maxDepth: '--max-depth',
-  maxRounds: '--max-rounds',
+  maxHands: '--max-hands',
 });
 
 /** The defaults with the given limits over them. */
@@ -56,7 +56,7 @@ export function resolveLimits(limits: Partial<IngestLimits> | undefined): Ingest
     maxLogBytes: limits.maxLogBytes ?? DEFAULT_LIMITS.maxLogBytes,
     maxEvents: limits.maxEvents ?? DEFAULT_LIMITS.maxEvents,
     maxDepth: limits.maxDepth ?? DEFAULT_LIMITS.maxDepth,
-    maxRounds: Math.min(limits.maxRounds ?? DEFAULT_LIMITS.maxRounds, MAX_ROUNDS_LIMIT),
+    maxHands: Math.min(limits.maxHands ?? DEFAULT_LIMITS.maxHands, MAX_HANDS_LIMIT),
   };
 }
 

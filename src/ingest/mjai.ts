@@ -285,7 +285,7 @@ class MjaiReader {
   }
 
   private inRound(type: string): void {
-    if (!this.events) throw new IngestError(`${type} outside a round (before the first start_kyoku or after an end_kyoku)`, this.at);
+    if (!this.events) throw new IngestError(`${type} outside a hand (before the first start_kyoku or after an end_kyoku)`, this.at);
   }
 
   // ---------- rounds ----------

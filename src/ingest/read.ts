@@ -122,8 +122,8 @@ function checkMjaiParts(parts: readonly Json6Part[], limits: IngestLimits): void
   let rounds = 0;
   for (const part of parts) {
     const d = part.doc as { type?: unknown } | null;
-    if (typeof d === 'object' && d !== null && d.type === 'start_kyoku' && ++rounds > limits.maxRounds) {
-      throw limitError('maxRounds', limits, 'the game has more than {} rounds', where(part));
+    if (typeof d === 'object' && d !== null && d.type === 'start_kyoku' && ++rounds > limits.maxHands) {
+      throw limitError('maxHands', limits, 'the game has more than {} hands', where(part));
     }
   }
 }

@@ -346,7 +346,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
         if (r.has('oya') && r.int('oya', 0, 3) !== 0) r.fail('TAIKYOKU oya is not 0; kanshi expects seat 0 to be the first dealer');
         break;
       case 'INIT': {
-        if (game.rounds.length >= limits.maxRounds) throw limitError('maxRounds', limits, 'the game has more than {} rounds', r.position);
+        if (game.rounds.length >= limits.maxHands) throw limitError('maxHands', limits, 'the game has more than {} hands', r.position);
         const seed = r.numbers('seed', { min: 0, max: 135, count: [6] });
         if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
         const ten = r.numbers('ten', { ...POINTS, count: [3, 4] });

@@ -30,9 +30,9 @@ describe('kanshi events on hostile and broken input (issue 14)', () => {
 
   it('takes the limit flags', () => {
     const file = corpusFile('2019021004gm-00a9-0000-e2f6516d.json');
-    const r = kanshi(['events', file, '--max-rounds', '2']);
+    const r = kanshi(['events', file, '--max-hands', '2']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`kanshi: ${file}: log[2]: the game has more than 2 rounds, the limit (--max-rounds raises it)\n`);
-    expect(kanshi(['events', file, '--max-rounds', '20', '--hand', '1']).code).toBe(0);
+    expect(r.stderr).toBe(`kanshi: ${file}: log[2]: the game has more than 2 hands, the limit (--max-hands raises it)\n`);
+    expect(kanshi(['events', file, '--max-hands', '20', '--hand', '1']).code).toBe(0);
   });
 });

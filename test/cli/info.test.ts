@@ -125,14 +125,14 @@ describe('kanshi info on hostile and broken input (issue 14)', () => {
 
   it('the limit flags are taken, and checked', () => {
     const file = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
-    const r = kanshi(['info', file, '--max-rounds', '5', '--max-log-bytes', '1M']);
+    const r = kanshi(['info', file, '--max-hands', '5', '--max-log-bytes', '1M']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/tag \d+ <INIT>: the game has more than 5 rounds, the limit \(--max-rounds raises it\)/);
+    expect(r.stderr).toMatch(/tag \d+ <INIT>: the game has more than 5 hands, the limit \(--max-hands raises it\)/);
     expect(kanshi(['info', file, '--max-events', '100000', '--max-depth', '4']).code).toBe(0);
     const bad = kanshi(['info', file, '--max-log-bytes', 'lots']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--max-log-bytes must be a number of bytes/);
-    expect(kanshi(['info', file, '--max-rounds', '300']).stderr).toMatch(/--max-rounds must be an integer between 1 and 256/);
-    expect(kanshi(['info', '--help']).stdout).toMatch(/--max-log-bytes <bytes>[\s\S]*--max-events <n>[\s\S]*--max-depth <n>[\s\S]*--max-rounds <n>/);
+    expect(kanshi(['info', file, '--max-hands', '300']).stderr).toMatch(/--max-hands must be an integer between 1 and 256/);
+    expect(kanshi(['info', '--help']).stdout).toMatch(/--max-log-bytes <bytes>[\s\S]*--max-events <n>[\s\S]*--max-depth <n>[\s\S]*--max-hands <n>/);
   });
 });

@@ -113,31 +113,31 @@ describe('the attacks of issue 14 are refused where they show, cheaply', () => {
   it('more tags, lines or rounds than the limits, in plain files', () => {
     expect(refusal(attack('tags-60000'))).toMatchObject({ position: 'tag 50000 <D1>', reason: 'the log has more than 50,000 tags, the limit (--max-events raises it)' });
     expect(refusal(attack('mjai-60000-lines'))).toMatchObject({ position: 'line 50001', reason: 'the file holds more than 50,000 lines, the limit (--max-events raises it)' });
-    expect(refusal(attack('rounds-101'))).toMatchObject({ reason: 'the game has more than 100 rounds, the limit (--max-rounds raises it)' });
+    expect(refusal(attack('rounds-101'))).toMatchObject({ reason: 'the game has more than 100 hands, the limit (--max-hands raises it)' });
     expect(refusal(attack('rounds-101')).position).toMatch(/^tag \d+ <INIT>$/);
-    expect(refusal(attack('json-rounds-101'))).toMatchObject({ position: 'log[100]', reason: 'the game has more than 100 rounds, the limit (--max-rounds raises it)' });
+    expect(refusal(attack('json-rounds-101'))).toMatchObject({ position: 'log[100]', reason: 'the game has more than 100 hands, the limit (--max-hands raises it)' });
   });
 });
 
 describe('limits', () => {
   it('the defaults leave the corpus far below them', () => {
-    expect(DEFAULT_LIMITS).toEqual({ maxLogBytes: 16 * 1024 * 1024, maxEvents: 50_000, maxDepth: 32, maxRounds: 100 });
+    expect(DEFAULT_LIMITS).toEqual({ maxLogBytes: 16 * 1024 * 1024, maxEvents: 50_000, maxDepth: 32, maxHands: 100 });
     // the largest corpus log is 81 KB, with 2,194 tags and 20 rounds (src/ingest/limits.ts)
-    expect(() => readLogFile(corpusFile('2020010101gm-00a9-0000-9d62e05f.xml'), { limits: { maxLogBytes: 30_000, maxEvents: 3_000, maxDepth: 2, maxRounds: 20 } })).not.toThrow();
+    expect(() => readLogFile(corpusFile('2020010101gm-00a9-0000-9d62e05f.xml'), { limits: { maxLogBytes: 30_000, maxEvents: 3_000, maxDepth: 2, maxHands: 20 } })).not.toThrow();
   });
 
   it('each can be raised, and lowered', () => {
     expect(() => readLogFile(attack('tags-60000'), { limits: { maxEvents: 70_000 } })).not.toThrow(/more than/);
-    expect(() => readLogFile(attack('json-rounds-101'), { limits: { maxRounds: 101 } })).not.toThrow();
-    expect(() => readLogFile(attack('rounds-101'), { limits: { maxRounds: 101 } })).not.toThrow();
+    expect(() => readLogFile(attack('json-rounds-101'), { limits: { maxHands: 101 } })).not.toThrow();
+    expect(() => readLogFile(attack('rounds-101'), { limits: { maxHands: 101 } })).not.toThrow();
     const path = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
     expect(() => readLogFile(path, { limits: { maxLogBytes: 1000 } })).toThrow(/the file has [\d,]+ bytes, more than 1,000, the limit \(--max-log-bytes raises it\)/);
     expect(() => readLogFile(path, { limits: { maxEvents: 100 } })).toThrow(/tag 100 <\w+>: the log has more than 100 tags/);
-    expect(() => readLogFile(path, { limits: { maxRounds: 3 } })).toThrow(/the game has more than 3 rounds/);
+    expect(() => readLogFile(path, { limits: { maxHands: 3 } })).toThrow(/the game has more than 3 hands/);
     expect(() => readLogFile(corpusFile('2019021004gm-00a9-0000-e2f6516d.json'), { limits: { maxDepth: 4 } })).toThrow(/byte \d+: arrays and objects nested more than 4 deep/);
     expect(() => readLogFile(corpusFile('2019021004gm-00a9-0000-e2f6516d.json'), { limits: { maxEvents: 100 } })).toThrow(/log\[\d+\]\[\d+\]: the game has more than 100 takes and discards/);
     // walls are rebuilt for 256 rounds at most: the limit cannot go past them
-    expect(resolveLimits({ maxRounds: 100_000 }).maxRounds).toBe(256);
+    expect(resolveLimits({ maxHands: 100_000 }).maxHands).toBe(256);
   });
 
   it('a gzip is refused by its decompressed size, a plain file by its size before it is read', () => {

@@ -289,10 +289,10 @@ describe('bad mjai gets an error naming the line', () => {
     expect(e.reason).toBe("pon of E from seat 0, but the tile on offer is seat 0's F");
   });
 
-  it('a bad field, an event outside a round, a red five in a game without', () => {
+  it('a bad field, an event outside a hand, a red five in a game without', () => {
     expect(failure([START_GAME, { ...START_KYOKU, bakaze: 'X' }]).reason).toMatch(/bakaze is "X", expected E, S, W or N/);
     expect(failure([START_GAME, { ...START_KYOKU, oya: 2 }]).reason).toMatch(/kyoku 1 has oya 2, expected seat 0/);
-    expect(failure([START_GAME, { type: 'tsumo', actor: 0, pai: '1m' }]).reason).toMatch(/tsumo outside a round/);
+    expect(failure([START_GAME, { type: 'tsumo', actor: 0, pai: '1m' }]).reason).toMatch(/tsumo outside a hand/);
     const e = failure([{ ...START_GAME, aka_flag: false }, START_KYOKU]);
     expect(e.position).toBe('line 2');
     expect(e.reason).toMatch(/5mr is a red five in a game whose start_game says aka_flag: false/);
@@ -308,7 +308,7 @@ describe('bad mjai gets an error naming the line', () => {
   it('a fifth copy of a tile', () => {
     const e = failure([START_GAME, START_KYOKU, { type: 'tsumo', actor: 0, pai: 'E' }, { type: 'dahai', actor: 0, pai: 'E', tsumogiri: true }, { type: 'tsumo', actor: 1, pai: 'E' }]);
     expect(e.position).toBe('line 5');
-    expect(e.reason).toBe('more than 4 copies of E in one round');
+    expect(e.reason).toBe('more than 4 copies of E in one hand');
   });
 
   it('a file with no round', () => {

@@ -106,7 +106,7 @@ describe('one-tag mutations of real logs', () => {
     expect(found[0]).toMatchObject({ ...locate(game, (e) => e.type === 'ryuukyoku' && e.shown.length > 0), seat: Number(seat) });
   });
 
-  it('a tenhou.net/6 round result 和了 with no winner detail: an ingest error at that result', () => {
+  it('a tenhou.net/6 hand result 和了 with no winner detail: an ingest error at that result', () => {
     const doc = JSON.parse(readFileSync(corpusFile('2019021004gm-00a9-0000-e2f6516d.json'), 'utf8'));
     const round = doc.log.findIndex((k: unknown[]) => (k[16] as unknown[])[0] === '和了');
     doc.log[round][16] = doc.log[round][16].slice(0, 2);

@@ -84,7 +84,7 @@ describe('whose move it is', () => {
     expect(t.inconsistencies.at(-1)).toMatchObject({ kind: 'no-such-seat', eventIndex: 1, seat: 3, message: 'draw by seat 3, in a 3-player game' });
   });
 
-  it('reports a tile id seen twice in one round', () => {
+  it('reports a tile id seen twice in one hand', () => {
     const t = table([draw(0, id(1))]);
     expect(t.inconsistencies).toMatchObject([{ kind: 'too-many-copies', eventIndex: 1 }]);
   });

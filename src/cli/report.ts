@@ -26,7 +26,7 @@ export function registerReportCommand(program: Command): void {
     .command('report')
     .description('write the audit database as one self-contained HTML page: findings with viewer links, plots, conformance knob by knob')
     .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
-    .option('--profile <name>', 'report on the latest audit under this profile (default: the latest audit of all)')
+    .option('--profile <name>', 'report on the latest audit under this profile or rule-set name, e.g. tenhou+kandoraTiming=immediate (default: the latest audit of all)')
     .addOption(new Option('--rules-key <key>', 'report on the audit under exactly these rules (a rules_key of the rule_sets table)').conflicts('profile'))
     .option('--out <file>', 'the HTML file to write (replaced atomically)', 'report.html')
     .addOption(
@@ -53,8 +53,9 @@ Examples:
   kanshi report --db corpus.sqlite --profile mleague --out mleague.html`,
     )
     .action(async (opts: ReportCommandOptions) => {
-      if (opts.profile !== undefined && !isProfileName(opts.profile)) {
-        throw new CliError(`unknown profile "${opts.profile}" (profiles: ${PROFILE_NAMES.join(', ')})`);
+      // A rule set's name starts with its profile (tenhou+kandoraTiming=immediate).
+      if (opts.profile !== undefined && !isProfileName(opts.profile.split('+')[0])) {
+        throw new CliError(`unknown profile "${opts.profile}" (profiles: ${PROFILE_NAMES.join(', ')}, or a rule set's name such as tenhou+kandoraTiming=immediate)`);
       }
       const store = openForReading(opts.db);
       let built;

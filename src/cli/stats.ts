@@ -71,7 +71,7 @@ export function registerStatsCommand(program: Command): void {
     .command('stats')
     .description('print the canned statistics of an audit database: kans per game, rinshan, riichi kans, chankan, four kans, kandora timing')
     .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
-    .option('--profile <name>', 'report on the latest audit under this profile (default: the latest audit of all)')
+    .option('--profile <name>', 'report on the latest audit under this profile or rule-set name, e.g. tenhou+kandoraTiming=immediate (default: the latest audit of all)')
     .addOption(new Option('--rules-key <key>', 'report on the audit under exactly these rules (a rules_key of the rule_sets table)').conflicts('profile'))
     .option('--json', 'print everything as one JSON object')
     .addHelpText(

@@ -135,3 +135,19 @@ describe('kans are counted the same everywhere', () => {
     expect(total.robbed).toBeGreaterThan(0);
   });
 });
+
+describe('a rule set with knobs changed', () => {
+  it('is reported by its name, and stats and report select it by that name', () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'kanshi-vocabulary-')), 'audit.sqlite');
+    const example = join('logs', 'examples', 'kakan-dora-at-declaration.mjlog');
+    const [audit] = json(['audit', '--json', '--db', db, '--workers', '0', '--profile', 'tenhou', '--kandora-timing', 'immediate', example]) as { profile: string }[];
+    expect(audit.profile).toBe('tenhou+kandoraTiming=immediate');
+    json(['audit', '--json', '--db', db, '--workers', '0', '--profile', 'tenhou', example]);
+    const [stats] = json(['stats', '--json', '--db', db, '--profile', 'tenhou+kandoraTiming=immediate']) as { ruleSet: { profile: string; rules: { kandoraTiming: string } } }[];
+    expect(stats.ruleSet).toMatchObject({ profile: 'tenhou+kandoraTiming=immediate', rules: { kandoraTiming: 'immediate' } });
+    const out = join(mkdtempSync(join(tmpdir(), 'kanshi-vocabulary-')), 'r.html');
+    const report = kanshi(['report', '--db', db, '--profile', 'tenhou+kandoraTiming=immediate', '--out', out]);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain('rule set tenhou+kandoraTiming=immediate');
+  });
+});

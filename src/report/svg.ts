@@ -2,10 +2,17 @@
  * Vega-Lite spec → inline SVG, in Node: compiled to Vega and rendered headless (no browser, no canvas;
  * text widths are estimated). The page then needs no script to show its plots.
  */
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
+
+/**
+ * Vega and Vega-Lite are loaded on the first plot, not with the module: together they take about half a
+ * second to load, which every command (and every library user) importing src/report would otherwise pay.
+ */
+let vegaLoaded: Promise<[typeof import('vega'), typeof import('vega-lite')]> | undefined;
+const loadVega = () => (vegaLoaded ??= Promise.all([import('vega'), import('vega-lite')]));
 
 export async function renderSvg(spec: TopLevelSpec, idPrefix: string): Promise<string> {
+  const [vega, { compile }] = await loadVega();
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   try {
     return prefixIds(await view.toSVG(), idPrefix);

@@ -104,11 +104,10 @@ export function onFileOrFail<T>(file: string, work: () => T): T {
   }
 }
 
-/** Checks `--round N` against the game. */
-/** `--hand N` must name a hand the game has (1-based). */
-export function checkHand(hand: number | undefined, game: GameLog): void {
+/** `--hand N` (or the hand a viewer URL opens, named by `flag`) must be a hand the game has (1-based). */
+export function checkHand(hand: number | undefined, game: GameLog, flag = `--hand ${hand}`): void {
   if (hand !== undefined && hand > game.rounds.length) {
-    throw new CliError(`--hand ${hand}: the game has ${game.rounds.length === 1 ? '1 hand' : `${game.rounds.length} hands`}`);
+    throw new CliError(`${flag}: the game has ${game.rounds.length === 1 ? '1 hand' : `${game.rounds.length} hands`}`);
   }
 }
 

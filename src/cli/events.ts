@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addLogSourceOptions, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
+import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 import { addLimitOptions, checkHand, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 
 export function registerEventsCommand(program: Command): void {
@@ -7,7 +7,7 @@ export function registerEventsCommand(program: Command): void {
     .command('events')
     .description('print the typed event stream of one log as NDJSON (one event per line)')
     .argument('<log>', 'a log file (mjlog XML, gzip or plain, tenhou.net/6 JSON or mjai), or a Tenhou log id or viewer URL (read from --fetch-dir)')
-    .option('--hand <n>', 'only the n-th hand of the game (1 = the first; docs/vocabulary.md)', parseIntOption('--hand', 1))
+    .option('--hand <n>', 'only the n-th hand of the game (1 = the first; docs/vocabulary.md); a viewer URL with ts= opens its hand without it', parseIntOption('--hand', 1))
     .option('--meta', 'print the game record (rule, platform, players, seed) as the first line, with "type": "game"')
     .addOption(platformOption());
   addLogSourceOptions(command);
@@ -31,14 +31,15 @@ Examples:
     .action(async (arg: string, opts: { hand?: number; meta?: boolean; [option: string]: unknown }) => {
       const file = await resolveOneLog(arg, opts as LogSourceOptions);
       const game = readGameOrFail(file, readOptionsFrom(opts));
-      checkHand(opts.hand, game);
+      const { hand, flag } = handToShow(arg, opts.hand);
+      checkHand(hand, game, flag);
       const lines = onFileOrFail(file, () => {
         const text: string[] = [];
         if (opts.meta) {
           const { rounds, ...meta } = game;
           text.push(JSON.stringify({ type: 'game', file, ...meta, handCount: rounds.length }));
         }
-        const rounds = opts.hand === undefined ? game.rounds : [game.rounds[opts.hand - 1]];
+        const rounds = hand === undefined ? game.rounds : [game.rounds[hand - 1]];
         for (const round of rounds) for (const event of round.events) text.push(JSON.stringify(event));
         return text;
       });

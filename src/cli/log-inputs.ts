@@ -99,6 +99,22 @@ export async function resolveOneLog(arg: string, opts: LogSourceOptions): Promis
   return paths[0];
 }
 
+/**
+ * The hand a command showing one log shows: `--hand` when given; else, for a viewer URL with `ts` (a
+ * finding's link, say), the hand the viewer opens; else every hand (undefined). `flag` names where the
+ * number came from, for an error about it.
+ */
+export function handToShow(arg: string, hand: number | undefined): { hand: number | undefined; flag: string } {
+  if (hand !== undefined || existsSync(arg)) return { hand, flag: `--hand ${hand}` };
+  try {
+    const ref = parseLogRef(arg);
+    return ref.hand === null ? { hand: undefined, flag: '' } : { hand: ref.hand, flag: `the viewer URL's ts=${ref.hand - 1} (hand ${ref.hand})` };
+  } catch (err) {
+    if (err instanceof LogRefError) return { hand: undefined, flag: '' };
+    throw err;
+  }
+}
+
 /** The log id an argument names, or null when it is no id or URL. */
 function logIdOf(arg: string): string | null {
   try {

@@ -5,7 +5,7 @@ import { momentsDiffer, replayGame, type KanRecord, type ReplayResult, type Reve
 import { addLimitOptions, checkHand, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { plural, roundName, tile, tiles } from './format.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
-import { addLogSourceOptions, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
+import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 
 const MOMENTS: Record<RevealMoment, string> = {
   declaration: 'at declaration',
@@ -96,7 +96,7 @@ export function registerReplayCommand(program: Command): void {
     .command('replay')
     .description('replay one log and print a kan timeline per hand: replacement tiles, kandora moments logged vs rule, dora per win')
     .argument('<log>', 'a log file (mjlog XML, gzip or plain, tenhou.net/6 JSON or mjai), or a Tenhou log id or viewer URL (read from --fetch-dir)')
-    .option('--hand <n>', 'only the n-th hand of the game (1 = the first; docs/vocabulary.md)', parseIntOption('--hand', 1))
+    .option('--hand <n>', 'only the n-th hand of the game (1 = the first; docs/vocabulary.md); a viewer URL with ts= opens its hand without it', parseIntOption('--hand', 1))
     .option('--json', 'print the whole replay result as JSON')
     .addOption(platformOption());
   addRuleOptions(command);
@@ -125,8 +125,8 @@ Examples:
     const file = await resolveOneLog(arg, opts);
     const game = readGameOrFail(file, readOptionsFrom(opts));
     const { rules } = ruleSets[game.platform];
-    const hand = opts.hand as number | undefined;
-    checkHand(hand, game);
+    const { hand, flag } = handToShow(arg, opts.hand as number | undefined);
+    checkHand(hand, game, flag);
     const lines = onFileOrFail(file, () => {
       const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
       if (opts.json) return [JSON.stringify(replayJson(file, game, result, hand))];

@@ -76,8 +76,8 @@ export interface LogRef {
   id: string;
   /** The viewer's `tw`: the seat shown at the bottom (0..3), when given. */
   seat: number | null;
-  /** The viewer's `ts`: the 0-based round to open, when given. */
-  round: number | null;
+  /** The hand the viewer opens, 1-based as everywhere in kanshi (the viewer's `ts` + 1), when given. */
+  hand: number | null;
   /** The obfuscated `x` id as given, when it was one. */
   obfuscated: string | null;
 }
@@ -132,13 +132,14 @@ function parseLogUrl(input: string): LogRef {
 
 function makeRef(input: string, idText: string, params: URLSearchParams): LogRef {
   const seat = viewerNumber(input, params, 'tw', 3);
-  const round = viewerNumber(input, params, 'ts', 99);
+  const ts = viewerNumber(input, params, 'ts', 99);
+  const hand = ts === null ? null : ts + 1;
   let candidate = idText.trim();
   // Tenhou writes ids in lower case; accept an id typed in upper case.
   if (!LOG_ID_PATTERN.test(candidate) && !OBFUSCATED_LOG_ID_PATTERN.test(candidate)) candidate = candidate.toLowerCase();
-  if (LOG_ID_PATTERN.test(candidate)) return { id: candidate, seat, round, obfuscated: null };
+  if (LOG_ID_PATTERN.test(candidate)) return { id: candidate, seat, hand, obfuscated: null };
   if (OBFUSCATED_LOG_ID_PATTERN.test(candidate)) {
-    return { id: decodeObfuscatedLogId(candidate), seat, round, obfuscated: candidate };
+    return { id: decodeObfuscatedLogId(candidate), seat, hand, obfuscated: candidate };
   }
   throw new LogRefError(
     input,

@@ -62,6 +62,25 @@ describe('a log id or viewer URL found in the logs folder', () => {
     const twice = kanshi(['info', '--json', A, VIEWER_A, '--fetch-dir', 'mine'], { cwd: dir });
     expect(twice.stdout.trim().split('\n')).toHaveLength(1);
   });
+
+  it("replay and events given a finding's viewer link show the hand it opens (ts=N is hand N+1); --hand wins", () => {
+    withLogsFolder();
+    const link = `https://tenhou.net/0/?log=${A}&tw=1&ts=3`;
+    const replay = kanshi(['replay', '--json', link], { cwd: dir });
+    expect(replay.code, replay.stderr).toBe(0);
+    expect((JSON.parse(replay.stdout) as { hands: { hand: number }[] }).hands.map((h) => h.hand)).toEqual([4]);
+    const text = kanshi(['replay', link], { cwd: dir }).stdout;
+    expect(text).toMatch(/^Hand 4:/m);
+    expect(text).not.toMatch(/^Hand [1235-9]/m);
+    const events = kanshi(['events', link], { cwd: dir }).stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(events.filter((e) => e.type === 'roundStart')).toHaveLength(1);
+    expect(JSON.parse(kanshi(['replay', '--json', link, '--hand', '2'], { cwd: dir }).stdout).hands.map((h: { hand: number }) => h.hand)).toEqual([2]);
+    // without ts, every hand; a ts past the game's end names the URL, not --hand
+    expect(JSON.parse(kanshi(['replay', '--json', VIEWER_A], { cwd: dir }).stdout).hands.length).toBeGreaterThan(4);
+    const past = kanshi(['replay', `https://tenhou.net/0/?log=${A}&ts=40`], { cwd: dir });
+    expect(past.code).toBe(2);
+    expect(past.stderr).toMatch(/^kanshi: the viewer URL's ts=40 \(hand 41\): the game has \d+ hands/);
+  });
 });
 
 describe('a log id not in the logs folder, without --fetch', () => {

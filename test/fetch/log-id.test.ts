@@ -67,7 +67,7 @@ describe('obfuscated x ids', () => {
 
   it('decodes x ids inside references and keeps what was given', () => {
     expect(parseLogRef('2012090306gm-0089-0000-x666f4d41e26b')).toEqual({
-      id: '2012090306gm-0089-0000-dc81a77a', seat: null, round: null, obfuscated: '2012090306gm-0089-0000-x666f4d41e26b',
+      id: '2012090306gm-0089-0000-dc81a77a', seat: null, hand: null, obfuscated: '2012090306gm-0089-0000-x666f4d41e26b',
     });
     expect(parseLogRef('http://tenhou.net/0/?log=2012090306gm-0089-0000-x666f4d41e26b&tw=2')).toMatchObject({
       id: '2012090306gm-0089-0000-dc81a77a', seat: 2,
@@ -79,16 +79,16 @@ describe('parseLogRef', () => {
   const ID = '2016052515gm-00a9-0000-c4d72066';
 
   it('reads bare ids, with viewer parameters as in saved file names', () => {
-    expect(parseLogRef(`  ${ID}  `)).toEqual({ id: ID, seat: null, round: null, obfuscated: null });
-    expect(parseLogRef(`${ID}&tw=2`)).toEqual({ id: ID, seat: 2, round: null, obfuscated: null });
+    expect(parseLogRef(`  ${ID}  `)).toEqual({ id: ID, seat: null, hand: null, obfuscated: null });
+    expect(parseLogRef(`${ID}&tw=2`)).toEqual({ id: ID, seat: 2, hand: null, obfuscated: null });
     expect(parseLogRef(ID.toUpperCase().replace('GM', 'gm'))).toMatchObject({ id: ID });
   });
 
   it('reads viewer URLs of /0/, /3/, /5/ and /6/ with tw and ts', () => {
-    expect(parseLogRef(`https://tenhou.net/0/?log=${ID}&tw=1&ts=4`)).toEqual({ id: ID, seat: 1, round: 4, obfuscated: null });
-    expect(parseLogRef(`http://tenhou.net/3/?log=${ID}&tw=3`)).toMatchObject({ id: ID, seat: 3, round: null });
+    expect(parseLogRef(`https://tenhou.net/0/?log=${ID}&tw=1&ts=4`)).toEqual({ id: ID, seat: 1, hand: 5, obfuscated: null });
+    expect(parseLogRef(`http://tenhou.net/3/?log=${ID}&tw=3`)).toMatchObject({ id: ID, seat: 3, hand: null });
     expect(parseLogRef(`https://tenhou.net/5/?log=${ID}`)).toMatchObject({ id: ID, seat: null });
-    expect(parseLogRef(`https://tenhou.net/6/?log=${ID}&tw=0&ts=0`)).toMatchObject({ id: ID, seat: 0, round: 0 });
+    expect(parseLogRef(`https://tenhou.net/6/?log=${ID}&tw=0&ts=0`)).toMatchObject({ id: ID, seat: 0, hand: 1 });
     expect(parseLogRef(`tenhou.net/0/?log=2016031822gm-0009-10011-896da481`)).toMatchObject({ id: '2016031822gm-0009-10011-896da481' });
     expect(parseLogRef(`https://tenhou.net/3/#log=${ID}&tw=1`)).toMatchObject({ id: ID, seat: 1 });
   });

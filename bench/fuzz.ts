@@ -26,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { contentHash, ruleSetsFor, type RuleSets } from '../src/audit/index.js';
-import { auditFile } from '../src/batch/index.js';
+import { auditFile, WORKER_EXEC_ARGV } from '../src/batch/index.js';
 import { toMjai } from '../src/export/index.js';
 import { readLogFile, summarizeGame } from '../src/ingest/index.js';
 import { prepareAudit } from '../src/store/index.js';
@@ -306,6 +306,7 @@ export async function runFuzz(options: Options): Promise<FuzzReport> {
       concurrentTasksPerWorker: 1,
       // Bounded memory per input: a worker that needs more than this stops (an `oom` outcome).
       resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },
+      execArgv: [...WORKER_EXEC_ARGV],
     });
     pool.on('error', () => {});
     const results = new Map<number, FuzzResult>();

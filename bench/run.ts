@@ -8,6 +8,7 @@
  */
 // The same V8 settings as the kanshi command (the peer below runs under them too).
 import '../src/cli/v8-tuning.js';
+import { WORKER_EXEC_ARGV } from '../src/batch/index.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,6 +48,7 @@ async function stageOnWorkers(stage: Stage, workers: number): Promise<Rate> {
     filename: fileURLToPath(new URL('./stage-worker.js', import.meta.url)),
     minThreads: workers,
     maxThreads: workers,
+    execArgv: [...WORKER_EXEC_ARGV],
   });
   const chunks: string[][] = [];
   for (let i = 0; i < files.length; i += 16) chunks.push(files.slice(i, i + 16));

@@ -22,6 +22,17 @@ import { auditFileRows, closeReaders, type AuditTask, type AuditTaskResult, type
  */
 export const DEFAULT_WORKER_MEMORY_MB = 512;
 
+/**
+ * Node options of kanshi's worker threads: they load their module with import(), never require(). Piscina
+ * tries require() first, and on Node 20 a worker terminated while require() instantiates an ES module
+ * aborts the whole process (FATAL ERROR: v8::Module::IsGraphAsync …): a short audit ending its pool while
+ * a worker was still starting did so about once in 150 runs. Without the flag (a Node that has no
+ * require(esm)), the workers cannot take that path anyway.
+ */
+export const WORKER_EXEC_ARGV: readonly string[] = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? [...process.execArgv, '--no-experimental-require-module']
+  : process.execArgv;
+
 export interface BatchOptions {
   paths: readonly string[];
   /** The rule set of each platform's games. */
@@ -197,6 +208,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     // (docs/PERFORMANCE.md).
     concurrentTasksPerWorker: 4,
     resourceLimits,
+    execArgv: [...WORKER_EXEC_ARGV],
   });
   let failure: unknown = null;
   // A pool that cannot start a worker (kanshi's own module failing to load) never runs its queued tasks:
@@ -218,6 +230,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       idleTimeout: 1000,
       concurrentTasksPerWorker: 1,
       resourceLimits,
+      execArgv: [...WORKER_EXEC_ARGV],
     });
     alone.pool.on('error', broken);
     return alone.pool;

@@ -2,12 +2,19 @@
  * Four kans and a fifth (docs/kan-rules.md §4): the abort `suukaikan` expects against what the log did,
  * read from what the replay says followed each kan. A robbed kakan is no kan.
  */
+import { plural } from '../events/index.js';
 import type { KanRecord, RoundReplay } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
 import { finding, type Finding, type FindingDetails } from './findings.js';
 
 export function checkFourKans(rounds: readonly RoundReplay[], rules: Rules): Finding[] {
   return rounds.flatMap((round) => [...checkSuukaikan(round, rules), ...checkFifthKan(round, rules)]);
+}
+
+/** "no kan was made", "only 1 kan was made", "only 3 kans were made". */
+function kanCountWords(n: number): string {
+  if (n === 0) return 'no kan was made';
+  return `only ${plural(n, 'kan')} ${n === 1 ? 'was' : 'were'} made`;
 }
 
 function isSuukaikanAbort(round: RoundReplay): boolean {
@@ -27,7 +34,7 @@ function checkSuukaikan(round: RoundReplay, rules: Rules): Finding[] {
       rules.suukaikan === 'none'
         ? 'the rule (suukaikan none) has no four-kan abort'
         : kans.length < 4
-          ? `only ${kans.length} kans were made`
+          ? kanCountWords(kans.length)
           : "all four kans are one player's (they may go on for suukantsu)";
     return [
       finding('suukaikan-unexpected', { hand: round.hand, eventIndex: round.ending.eventIndex }, `a four-kan abort, but ${why}`, {

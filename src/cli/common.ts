@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { PLATFORMS, type GameLog, type Platform } from '../events/index.js';
+import { PLATFORMS, plural, type GameLog, type Platform } from '../events/index.js';
 import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
 /**
@@ -107,7 +107,7 @@ export function onFileOrFail<T>(file: string, work: () => T): T {
 /** `--hand N` (or the hand a viewer URL opens, named by `flag`) must be a hand the game has (1-based). */
 export function checkHand(hand: number | undefined, game: GameLog, flag = `--hand ${hand}`): void {
   if (hand !== undefined && hand > game.rounds.length) {
-    throw new CliError(`${flag}: the game has ${game.rounds.length === 1 ? '1 hand' : `${game.rounds.length} hands`}`);
+    throw new CliError(`${flag}: the game has ${plural(game.rounds.length, 'hand')}`);
   }
 }
 

@@ -6,10 +6,26 @@ import { Option, type Command } from 'commander';
 import { QueryTimeoutError, StoreError, openStore, streamQuery, type QueryStream, type Store } from '../store/index.js';
 import { DEFAULT_DB } from './audit.js';
 import { systemErrorText } from '../ingest/index.js';
+import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
 import { CliError, EXIT, storeMessage } from './common.js';
 import { plural } from './format.js';
 
 export type QueryFormat = 'table' | 'csv' | 'json';
+
+/** `--db`, `--profile NAME` and `--rules-key KEY`: which database, and which of its rule sets, `stats` and `report` read. */
+export function addRuleSetChoiceOptions(command: Command): Command {
+  return command
+    .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
+    .option('--profile <name>', 'report on the latest audit under this profile or rule-set name, e.g. tenhou+kandoraTiming=immediate (default: the latest audit of all)')
+    .addOption(new Option('--rules-key <key>', 'report on the audit under exactly these rules (a rules_key of the rule_sets table)').conflicts('profile'));
+}
+
+/** A `--profile` that names no profile is a usage error before the database is opened. A rule set's name starts with its profile (tenhou+kandoraTiming=immediate). */
+export function checkProfileChoice(profile: string | undefined): void {
+  if (profile !== undefined && !isProfileName(profile.split('+')[0])) {
+    throw new CliError(`unknown profile "${profile}" (profiles: ${PROFILE_NAMES.join(', ')}, or a rule set's name such as tenhou+kandoraTiming=immediate)`);
+  }
+}
 
 /** Opens the database for reading, with the CLI's messages for a missing or foreign file. */
 export function openForReading(file: string): Store {

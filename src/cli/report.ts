@@ -5,13 +5,11 @@
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { buildReport, DEFAULT_FINDINGS_PER_KIND, writeFileAtomic } from '../report/index.js';
-import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
 import { StoreError } from '../store/index.js';
-import { DEFAULT_DB } from './audit.js';
 import { systemErrorText } from '../ingest/index.js';
 import { CliError, EXIT, out, parseIntOption } from './common.js';
 import { plural } from './format.js';
-import { openForReading, storeFailure } from './query.js';
+import { addRuleSetChoiceOptions, checkProfileChoice, openForReading, storeFailure } from './query.js';
 
 interface ReportCommandOptions {
   db: string;
@@ -22,12 +20,11 @@ interface ReportCommandOptions {
 }
 
 export function registerReportCommand(program: Command): void {
-  program
-    .command('report')
-    .description('write the audit database as one self-contained HTML page: findings with viewer links, plots, conformance knob by knob')
-    .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
-    .option('--profile <name>', 'report on the latest audit under this profile or rule-set name, e.g. tenhou+kandoraTiming=immediate (default: the latest audit of all)')
-    .addOption(new Option('--rules-key <key>', 'report on the audit under exactly these rules (a rules_key of the rule_sets table)').conflicts('profile'))
+  addRuleSetChoiceOptions(
+    program
+      .command('report')
+      .description('write the audit database as one self-contained HTML page: findings with viewer links, plots, conformance knob by knob'),
+  )
     .option('--out <file>', 'the HTML file to write (replaced atomically)', 'report.html')
     .addOption(
       new Option('--findings-per-kind <n>', `findings listed per kind; the rest are counted (default ${DEFAULT_FINDINGS_PER_KIND})`)
@@ -53,10 +50,7 @@ Examples:
   kanshi report --db corpus.sqlite --profile mleague --out mleague.html`,
     )
     .action(async (opts: ReportCommandOptions) => {
-      // A rule set's name starts with its profile (tenhou+kandoraTiming=immediate).
-      if (opts.profile !== undefined && !isProfileName(opts.profile.split('+')[0])) {
-        throw new CliError(`unknown profile "${opts.profile}" (profiles: ${PROFILE_NAMES.join(', ')}, or a rule set's name such as tenhou+kandoraTiming=immediate)`);
-      }
+      checkProfileChoice(opts.profile);
       const store = openForReading(opts.db);
       let built;
       try {

@@ -2,13 +2,12 @@
  * `kanshi stats [--db FILE] [--profile P | --rules-key K] [--json]`: the canned reports of the audit
  * database for one rule set (default: the latest audited).
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { KNOBS } from '../rules/index.js';
 import { StoreError, type RuleSetSummary, type StatsReport, type StatsTable } from '../store/index.js';
-import { DEFAULT_DB } from './audit.js';
 import { out } from './common.js';
 import { plural } from './format.js';
-import { cellText, displayWidth, openForReading, renderTable, storeFailure } from './query.js';
+import { addRuleSetChoiceOptions, cellText, checkProfileChoice, displayWidth, openForReading, renderTable, storeFailure } from './query.js';
 
 interface StatsOptions {
   db: string;
@@ -67,12 +66,11 @@ function jsonReport(file: string, report: StatsReport): unknown {
 }
 
 export function registerStatsCommand(program: Command): void {
-  program
-    .command('stats')
-    .description('print the canned statistics of an audit database: kans per game, rinshan, riichi kans, chankan, four kans, kandora timing')
-    .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
-    .option('--profile <name>', 'report on the latest audit under this profile or rule-set name, e.g. tenhou+kandoraTiming=immediate (default: the latest audit of all)')
-    .addOption(new Option('--rules-key <key>', 'report on the audit under exactly these rules (a rules_key of the rule_sets table)').conflicts('profile'))
+  addRuleSetChoiceOptions(
+    program
+      .command('stats')
+      .description('print the canned statistics of an audit database: kans per game, rinshan, riichi kans, chankan, four kans, kandora timing'),
+  )
     .option('--json', 'print everything as one JSON object')
     .addHelpText(
       'after',
@@ -93,6 +91,7 @@ Examples:
   kanshi stats --json | jq .kansByLobby`,
     )
     .action((opts: StatsOptions) => {
+      checkProfileChoice(opts.profile);
       const store = openForReading(opts.db);
       try {
         const report = store.stats({ profile: opts.profile, rulesKey: opts.rulesKey });

@@ -164,6 +164,13 @@ describe('an abort the rule does not call for: suukaikan-unexpected', () => {
     expect(f.message).toBe('a four-kan abort, but only 3 kans were made');
   });
 
+  it('one kan, or none: the message counts them in words that agree', () => {
+    const one = checkFourKans([round({ kans: kansBy([1]), ending: ryuukyoku('suukaikan', 20) })], ABORT);
+    expect(one.map((f) => f.message)).toEqual(['a four-kan abort, but only 1 kan was made']);
+    const none = checkFourKans([round({ kans: [], ending: ryuukyoku('suukaikan', 9) })], ABORT);
+    expect(none.map((f) => f.message)).toEqual(['a four-kan abort, but no kan was made']);
+  });
+
   it('all four by one player', () => {
     const [f] = checkFourKans([round({ kans: kansBy([2, 2, 2, 2], { afterDiscard: 'ended' }), ending: ryuukyoku('suukaikan', 43) })], ABORT);
     expect(f).toMatchObject({ kind: 'suukaikan-unexpected', eventIndex: 43, details: { kans: 4, suukaikan: 'abort' } });

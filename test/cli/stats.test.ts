@@ -140,4 +140,12 @@ describe('kanshi stats', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/option '--rules-key <key>' cannot be used with option '--profile <name>'/);
   });
+
+  it('a --profile that is no profile is a usage error, as in kanshi report, before the database is read', () => {
+    const missing = tempDb('never.sqlite');
+    const r = kanshi(['stats', '--db', missing, '--profile', 'tenhuo']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^kanshi: unknown profile "tenhuo" \(profiles: tenhou, /);
+    expect(existsSync(missing)).toBe(false);
+  });
 });

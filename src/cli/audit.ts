@@ -159,7 +159,8 @@ Examples:
         platform: opts.platform,
         workers: opts.workers,
         signal: controller.signal,
-        resumeFrom: opts.force ? null : opts.db,
+        // A database with no audit under these rules has nothing to pass over: no lookup per file.
+        resumeFrom: opts.force || !store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))) ? null : opts.db,
         limits: limitsFromOptions(opts),
         ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
         shard: opts.shard ?? null,

@@ -44,6 +44,11 @@ export interface Store {
   /** The platform this kanshi stored for a game and the rules keys it was audited under (resume with a rule set per platform). */
   auditsOf(contentHash: string): { platform: string | null; rulesKey: string }[];
   /**
+   * Whether any game read by this kanshi is audited under one of these rules keys: when none is, a resumed
+   * audit has nothing to pass over and need not ask file by file.
+   */
+  hasAuditsUnder(rulesKeys: readonly string[]): boolean;
+  /**
    * The findings stored, by severity, for these games (by content hash), each under the rules key of its
    * platform (`rulesKeys[platform]`, the stored platform or `platform` over it, as a resumed audit passes
    * them over): what the audits passed over said. `games`: how many of them have such an audit.
@@ -194,6 +199,11 @@ class SqliteStore implements Store {
        WHERE g.content_hash = ? AND g.facts_digest = ?`,
     );
     return this.auditsOfStatement.all(contentHash, FACTS_VERSION) as { platform: string | null; rulesKey: string }[];
+  }
+
+  hasAuditsUnder(rulesKeys: readonly string[]): boolean {
+    const exists = this.db.prepare(`SELECT EXISTS (SELECT 1 ${AUDITED_UNDER_RULES})`).pluck();
+    return rulesKeys.some((key) => exists.get(key, FACTS_VERSION) === 1);
   }
 
   storedSeverities(

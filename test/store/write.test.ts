@@ -232,6 +232,10 @@ describe('writing audits', () => {
     expect(store.isAudited(tenhou[0].contentHash, tenhouKey)).toBe(true);
     expect(store.isAudited(tenhou[0].contentHash, strictKey)).toBe(false);
     expect(store.isAudited(tenhou[6].contentHash, tenhouKey)).toBe(false);
+    // whether a resumed audit has anything to look up at all
+    expect(store.hasAuditsUnder([strictKey, tenhouKey])).toBe(true);
+    expect(store.hasAuditsUnder([strictKey])).toBe(false);
+    expect(store.hasAuditsUnder([])).toBe(false);
     store.close();
   });
 
@@ -309,6 +313,7 @@ describe('facts rewritten by a newer kanshi (found in review)', () => {
     store.writePrepared([old('tenhou'), old('mleague')]);
     const mleague = rulesKey(resolveRules({ profile: 'mleague' }));
     expect(store.isAudited(g.hash, mleague)).toBe(false); // old facts: not done under the current version
+    expect(store.hasAuditsUnder([mleague])).toBe(false);
     store.writePrepared([prepareAudit(auditOf(g, 'tenhou'))]);
     // The facts are current now, but mleague's verdicts were of the old ones: gone, so not passed over.
     expect(store.isAudited(g.hash, mleague)).toBe(false);

@@ -125,6 +125,10 @@ function configure(db: Database.Database): void {
   // last instant), and much faster than FULL.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // A checkpoint (pages copied into the database, then an fsync) every 40 MB of log rather than SQLite's
+  // 4 MB: a batch audit then waits on fewer syncs and copies a page rewritten by several batches once
+  // (the writer 20% faster, in docs/PERFORMANCE.md). The log is folded in and removed when the audit closes.
+  db.pragma('wal_autocheckpoint = 10000');
 }
 
 /** The closed lists of finding kinds, riichi-kan reasons and yaku, for queries to join (kept in step with the code that opens the file). */

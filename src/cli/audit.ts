@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
@@ -110,6 +110,9 @@ Examples:
       process.exitCode = EXIT.failed;
       return;
     }
+    // A database this run creates and then reads no log into is removed again (an empty folder, say).
+    const creates = !existsSync(opts.db);
+    let nothingRead = false;
     let store;
     try {
       store = openStore(opts.db);
@@ -191,6 +194,7 @@ Examples:
       // A CI gate must not go green on nothing: say which paths held no log file.
       for (const path of result.walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
       const seconds = (Date.now() - started) / 1000;
+      nothingRead = creates && result.walk.files === 0 && !result.interrupted;
       if (opts.json) {
         const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
         const byPlatform = single ? null : platformProfiles(ruleSets);
@@ -209,7 +213,7 @@ Examples:
             rules,
             ...(byPlatform ? { platformProfiles: byPlatform } : {}),
             examples: findingExamples(found, Infinity),
-            db: opts.db,
+            db: nothingRead ? null : opts.db,
             seconds: Number(seconds.toFixed(3)),
             peakRssMB,
             interrupted: result.interrupted,
@@ -217,7 +221,9 @@ Examples:
         );
       } else {
         const head =
-          `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s` + (result.interrupted ? ' (interrupted: run again to complete)' : '');
+          (nothingRead
+            ? `nothing audited: no log file was read, so ${opts.db} was not created`
+            : `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s`) + (result.interrupted ? ' (interrupted: run again to complete)' : '');
         process.stderr.write(head + '\n');
         const lines = summaryLines(summary, notes);
         const skippedFiles = notLogsText(result.walk.notLogs);
@@ -234,6 +240,7 @@ Examples:
       bar?.stop();
       process.off('SIGINT', onSigint);
       store.close();
+      if (nothingRead) removeUnusedDatabase(opts.db);
     }
   });
 }
@@ -328,4 +335,14 @@ function byKindFileOrdinal(a: PreparedFinding, b: PreparedFinding): number {
 /** The first `n` findings (by file, then order in the audit) of one kind's list. */
 function firstFindings(kept: readonly PreparedFinding[], n: number): PreparedFinding[] {
   return [...kept].sort(byKindFileOrdinal).slice(0, n);
+}
+
+/**
+ * Removes the database file an audit created and read nothing into, unless another connection has it open
+ * (its WAL files are still there: a second audit creating the same file at the same moment).
+ */
+function removeUnusedDatabase(file: string): void {
+  if (existsSync(`${file}-wal`) || existsSync(`${file}-shm`)) return;
+  rmSync(file, { force: true });
+  rmSync(`${file}-journal`, { force: true });
 }

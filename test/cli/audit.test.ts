@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { kanshi, PROJECT_ROOT } from '../support/cli.js';
@@ -207,10 +207,22 @@ describe('kanshi audit', () => {
 
   it('says when a path holds no log file (exit 1 when none does) and how many files it skipped as not logs (issue 14)', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'kanshi-audit-empty-'));
-    const r = await kanshiInProcess('audit', empty, '--db', tempDb(), '--workers', '0', '--json');
+    const newDb = tempDb();
+    const r = await kanshiInProcess('audit', empty, '--db', newDb, '--workers', '0', '--json');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(`kanshi: no log files found in ${empty}\n`);
-    expect(JSON.parse(r.stdout)).toMatchObject({ gameCount: 0, noLogFilesIn: [empty], notLogFileCount: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ gameCount: 0, noLogFilesIn: [empty], notLogFileCount: 0, db: null });
+    // nothing read, so the database it would have created is not left behind; one that was there stays
+    expect(readdirSync(dirname(newDb)).filter((f) => f.startsWith(basename(newDb)))).toEqual([]);
+    process.exitCode = undefined;
+    const text0 = await kanshiInProcess('audit', empty, '--db', newDb, '--workers', '0');
+    expect(text0.stderr).toMatch(`nothing audited: no log file was read, so ${newDb} was not created\n`);
+    expect(existsSync(newDb)).toBe(false);
+    const kept = tempDb();
+    openStore(kept).close();
+    process.exitCode = undefined;
+    await kanshiInProcess('audit', empty, '--db', kept, '--workers', '0');
+    expect(existsSync(kept)).toBe(true);
     const mixed = mkdtempSync(join(tmpdir(), 'kanshi-audit-mixed-'));
     copyFileSync(join(EXAMPLES, 'chankan.mjlog'), join(mixed, 'chankan.mjlog'));
     for (const name of ['a.txt', 'b.txt', 'c.png']) writeFileSync(join(mixed, name), 'not a log');

@@ -31,7 +31,7 @@ export function registerAuditCommand(program: Command): void {
     .description('replay logs under a rule profile, flag every kan irregularity, and write everything into SQLite')
     .argument('<path...>', 'log files or folders (read recursively; a file named twice, or inside a folder also named, is read once), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option('--db <file>', 'SQLite database to write (created if missing)', DEFAULT_DB)
-    .option('--workers <n>', `worker threads (default: all cores, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
+    .option('--workers <n>', `worker threads (default: one per core but one, which writes the database: ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
     .option('--json', 'print the summary as one JSON object on stdout')
     .addOption(
       new Option('--fail-on <severity>', `exit ${EXIT.threshold} if any finding is at least this severe, among the games audited now and those passed over as audited already`).choices([

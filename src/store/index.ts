@@ -8,7 +8,7 @@
  *   Store.auditedHashes(rulesKey) / isAudited  what a resumed audit can skip
  *   Store.ruleSets() / rowCounts()             the rule sets (with counts) and every table's row count
  *   Store.query(sql)                           one read-only statement → { columns, rows }
- *   streamQuery(file, sql, { timeoutMs })      the same in a worker thread: rows in batches as they come, a time limit
+ *   streamQuery(file, sql, { timeoutMs })      the same in a child process: rows in batches as they come, a time limit
  *   Store.stats({ profile? | rulesKey? })      the canned reports of `kanshi stats`
  *   mergeDatabases(into, inputs)             kanshi merge: games by content hash, audits by (rules_key, game), one transaction per input
  *   preparedFindings(rows)                   the findings of prepared rows with their file and log id (audit's examples)

@@ -173,7 +173,9 @@ export function streamQuery(file: string, sql: string, options: QueryStreamOptio
     }
   });
   child.on('error', (err) => fail(new StoreError(`cannot run the query: ${err.message}`)));
-  child.on('exit', (code, signal) => {
+  // 'close', not 'exit': 'exit' can come before the messages the child sent last have been read (a busy
+  // parent then saw "its process ended (exit status 0)" for a query that had run to the end).
+  child.on('close', (code, signal) => {
     if (finished || failure) return;
     const last = stderr.trim().split('\n').filter(Boolean).pop();
     const why = /heap out of memory|Allocation failed/.test(stderr)

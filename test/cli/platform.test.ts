@@ -46,6 +46,7 @@ describe('the platform', () => {
     const m = tempDb();
     await kanshiInProcess('audit', TENHOU, '--db', m, '--workers', '0', '--platform', 'majsoul');
     const p = await kanshiInProcess('query', '--db', m, '--format', 'json', 'SELECT g.platform, r.profile FROM audits JOIN games g USING (game_id) JOIN rule_sets r USING (rule_set_id)');
+    expect(p.stderr).toBe('');
     expect(JSON.parse(p.stdout)).toEqual([{ platform: 'majsoul', profile: 'majsoul' }]);
   });
 

@@ -148,7 +148,7 @@ describe('kanshi query on a statement without end (issue 14)', () => {
     let rows = 0;
     child.stdout.on('data', (d: Buffer) => (rows += d.toString().split('\n').length - 1));
     child.stdout.resume();
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
     expect(code).toBe(124);
     expect(Date.now() - started).toBeGreaterThan(5000);
     expect(stderr).toMatch(/ran for 3 s/);
@@ -175,7 +175,7 @@ describe('kanshi query on a statement without end (issue 14)', () => {
     child.stdout.resume();
     const sent = Date.now();
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
     expect(Date.now() - sent).toBeLessThan(2000);
     expect(code).toBe(130);
     expect(stderr).toMatch(/kanshi: query interrupted/);

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { FETCH_DEFAULTS, LogRefError, fetchLogs, findLogIn, parseLogRef, type FetchOutcome } from '../fetch/index.js';
+import { FETCH_DEFAULTS, LogRefError, fetchLogs, findLogIn, parseLogRef, type FetchOutcome, type LogRef } from '../fetch/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { checkBaseUrl, CliError, EXIT, limitsFromOptions } from './common.js';
 
@@ -106,19 +106,19 @@ export async function resolveOneLog(arg: string, opts: LogSourceOptions): Promis
  */
 export function handToShow(arg: string, hand: number | undefined): { hand: number | undefined; flag: string } {
   if (hand !== undefined || existsSync(arg)) return { hand, flag: `--hand ${hand}` };
-  try {
-    const ref = parseLogRef(arg);
-    return ref.hand === null ? { hand: undefined, flag: '' } : { hand: ref.hand, flag: `the viewer URL's ts=${ref.hand - 1} (hand ${ref.hand})` };
-  } catch (err) {
-    if (err instanceof LogRefError) return { hand: undefined, flag: '' };
-    throw err;
-  }
+  const viewerHand = logRefOf(arg)?.hand ?? null;
+  return viewerHand === null ? { hand: undefined, flag: '' } : { hand: viewerHand, flag: `the viewer URL's ts=${viewerHand - 1} (hand ${viewerHand})` };
 }
 
 /** The log id an argument names, or null when it is no id or URL. */
 function logIdOf(arg: string): string | null {
+  return logRefOf(arg)?.id ?? null;
+}
+
+/** The log id or viewer URL an argument is, or null when it is neither. */
+function logRefOf(arg: string): LogRef | null {
   try {
-    return parseLogRef(arg).id;
+    return parseLogRef(arg);
   } catch (err) {
     if (err instanceof LogRefError) return null;
     throw err;

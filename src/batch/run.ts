@@ -1,19 +1,20 @@
 /**
- * A batch audit: inputs are walked as a stream, handed to worker threads a few files at a time, and the
- * audits come back to this thread in batches for the writer. At most a few tasks are in flight, so memory
- * stays flat however many files there are.
+ * A batch audit: inputs are walked as a stream and handed to worker threads a few files at a time; each
+ * worker audits its files and writes them into the database itself, one transaction a task, and sends back
+ * only the totals and findings. At most a few tasks are in flight, so memory stays flat however many
+ * files there are.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { brokenAudit, contentHash, emptySummary, failedAudit, mergeSummary, tallyAudit, type AuditSummary, type RuleSets } from '../audit/index.js';
+import { brokenAudit, contentHash, emptySummary, failedAudit, mergeSummary, type AuditSummary, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
 import { IngestError, readLogBytes, type IngestLimits } from '../ingest/index.js';
-import { prepareAudit, type PreparedAudit } from '../store/index.js';
+import type { PreparedFinding } from '../store/index.js';
 import { unreadHash } from './audit-file.js';
 import { inShard, type Shard } from './shard.js';
 import { emptyWalkReport, walkInputs, type WalkReport } from './inputs.js';
-import { auditFileRows, closeReaders, type AuditTask, type AuditTaskResult, type AuditTaskRows } from './worker.js';
+import { auditTask, closeConnections, connectionTo, writeAudits, type AuditTask, type AuditTaskResult } from './worker.js';
 
 /**
  * The heap (V8's old generation) each worker thread may use, in MB. Reading and auditing a log within the
@@ -39,21 +40,24 @@ export interface BatchOptions {
   ruleSets: RuleSets;
   /** The platform every file is said to be from, over what the logs say (`--platform`). */
   platform?: Platform;
-  /** Worker threads; 0 audits on this thread (tests, tiny inputs). Default: all cores. */
+  /** Worker threads; 0 audits on this thread (tests, tiny inputs). Default: one per core. */
   workers?: number;
-  /** Files per worker task. */
+  /** Files per worker task: one transaction each. */
   taskSize?: number;
-  /** Audits handed to `write` at a time (one transaction each). */
-  writeBatchSize?: number;
-  /** Receives the audits' database rows, in batches, on this thread. */
-  write: (rows: PreparedAudit[]) => void;
+  /**
+   * The database the audits are written into, which the caller holds open (openStore: the schema is
+   * current, WAL is on); each thread that audits writes through a connection of its own.
+   */
+  db: string;
+  /** Receives the findings written (with their files and log ids), a task's at a time, on this thread. */
+  onFindings?: (findings: PreparedFinding[]) => void;
   /** Paths that could not be walked (missing files or folders). */
   onMissing?: (path: string, reason: string) => void;
   onProgress?: (done: number) => void;
   /** Set to stop early (SIGINT): no new tasks start; finished work is still written. */
   signal?: AbortSignal;
-  /** Pass over files whose audit under these rules this database holds already (resume). */
-  resumeFrom?: string | null;
+  /** Pass over files whose audit under these rules the database holds already (resume). */
+  resume?: boolean;
   /** What one log may cost to read (the defaults where not given). */
   limits?: Partial<IngestLimits>;
   /** The heap each worker thread may use, in MB (DEFAULT_WORKER_MEMORY_MB). */
@@ -84,12 +88,11 @@ export interface BatchResult {
 }
 
 /**
- * One worker thread per core but one: the core left over is the writer's (this thread), which inserts
- * every row. On two vCPUs a second worker made a long batch at most 4% faster for 28% more CPU
- * (docs/PERFORMANCE.md), since three busy threads then share two cores.
+ * One worker thread per core: each writes its own audits, and this thread only hands out files, so no
+ * core is kept for a writer (docs/PERFORMANCE.md).
  */
 export function defaultWorkers(): number {
-  return Math.max(1, availableParallelism() - 1);
+  return Math.max(1, availableParallelism());
 }
 
 /** The compiled worker next to this file (works from dist; tests run the built CLI). */
@@ -106,10 +109,7 @@ function workerFile(): string {
 export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const workers = opts.workers ?? defaultWorkers();
   const workerMemoryMb = opts.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB;
-  const taskSize = opts.taskSize ?? 16;
-  // Small enough that this thread is soon back to hand out tasks; a commit in WAL mode costs no fsync.
-  const writeBatchSize = opts.writeBatchSize ?? 64;
-  let pending: PreparedAudit[] = [];
+  const taskSize = opts.taskSize ?? 32;
   const summary = emptySummary();
   const walk = emptyWalkReport();
   // Every content met in this batch, audited or passed over, so that a game is counted once however many
@@ -121,52 +121,13 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   let done = 0;
   let files = 0;
   let missing = 0;
-  const flush = () => {
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
-    try {
-      opts.write(batch);
-    } catch (err) {
-      // The batch's transaction rolled back: each audit again alone, so that rows the database refuses
-      // cost only their own game.
-      for (const rows of batch) writeAlone(rows, err);
-    }
-  };
-  /**
-   * Writes one audit; rows the database refuses (kanshi built rows its schema does not take: a bug) are
-   * stored instead as an audit-error for the file, and the batch goes on. When even that cannot be
-   * written, the database itself is failing (disk full, locked): the batch stops with the first error.
-   */
-  const writeAlone = (rows: PreparedAudit, batchError: unknown) => {
-    try {
-      opts.write([rows]);
-      return;
-    } catch (err) {
-      const ruleSet = Object.values(opts.ruleSets).find((r) => r.key === rows.rulesKey) ?? opts.ruleSets.unknown;
-      const refused = new Error(`the database refused this file's rows: ${(err as Error)?.message ?? String(err)}`);
-      try {
-        opts.write([prepareAudit(brokenAudit(rows.file, rows.contentHash, refused, ruleSet))]);
-      } catch {
-        throw batchError;
-      }
-      // The totals counted the audit as it was built; it is stored as kanshi's failure instead.
-      if (rows.facts !== null) {
-        summary.gameCount--;
-        summary.failedFileCount++;
-      }
-      summary.findingCounts['audit-error'] = (summary.findingCounts['audit-error'] ?? 0) + 1;
-      summary.severityCounts.error++;
-    }
-  };
-  const accept = (result: AuditTaskRows) => {
-    result.rows.forEach((rows, i) => {
-      // A duplicate's rows are written all the same: the same rows again, as a second run would (the
-      // game's file becomes the path named last); only the totals count the game once.
-      pending.push(rows);
-      if (seen.has(rows.contentHash)) duplicates++;
+  const accept = (result: AuditTaskResult) => {
+    result.hashes.forEach((hash, i) => {
+      // A duplicate was written all the same: the same rows again, as a second run would (the game's file
+      // becomes the path named last); only the totals count the game once.
+      if (seen.has(hash)) duplicates++;
       else {
-        seen.add(rows.contentHash);
+        seen.add(hash);
         mergeSummary(summary, result.tallies[i]);
       }
     });
@@ -177,26 +138,54 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         passedOver.push(hash);
       }
     }
+    if (result.findings.length > 0) opts.onFindings?.(result.findings);
     otherShards += result.otherShards;
-    done += result.rows.length + result.passedOver.length + result.otherShards;
+    done += result.hashes.length + result.passedOver.length + result.otherShards;
     opts.onProgress?.(done);
-    if (pending.length >= writeBatchSize) flush();
   };
+  const task = (batch: string[]): AuditTask => ({
+    files: batch,
+    ruleSets: opts.ruleSets,
+    platform: opts.platform,
+    db: opts.db,
+    resume: opts.resume ?? false,
+    limits: opts.limits,
+    shard: opts.shard,
+  });
+  const result = (interrupted: boolean): BatchResult => ({
+    files,
+    missing,
+    interrupted,
+    skipped: passedOver.length,
+    passedOver,
+    duplicates,
+    summary,
+    walk,
+    otherShards,
+  });
 
   if (workers === 0) {
-    for await (const item of walkInputs(opts.paths, walk)) {
-      if (opts.signal?.aborted) break;
-      if (item.kind === 'missing') {
-        missing++;
-        opts.onMissing?.(item.path, item.reason);
-        continue;
+    try {
+      let batch: string[] = [];
+      for await (const item of walkInputs(opts.paths, walk)) {
+        if (opts.signal?.aborted) break;
+        if (item.kind === 'missing') {
+          missing++;
+          opts.onMissing?.(item.path, item.reason);
+          continue;
+        }
+        files++;
+        batch.push(item.path);
+        if (batch.length >= taskSize) {
+          accept(auditTask(task(batch)));
+          batch = [];
+        }
       }
-      files++;
-      accept(auditFileRows({ files: [item.path], ruleSets: opts.ruleSets, platform: opts.platform, resumeFrom: opts.resumeFrom, limits: opts.limits, shard: opts.shard }));
+      if (batch.length > 0 && !opts.signal?.aborted) accept(auditTask(task(batch)));
+    } finally {
+      closeConnections();
     }
-    flush();
-    closeReaders();
-    return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped: passedOver.length, passedOver, duplicates, summary, walk, otherShards };
+    return result(opts.signal?.aborted ?? false);
   }
 
   // A roomier young generation: the audit allocates many short-lived objects per game, and small
@@ -208,10 +197,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 1000,
-    // Tasks are handed out by this thread, which is now and then busy writing: with a few queued at each
-    // worker, a worker that finishes one starts the next at once instead of waiting for the writer
-    // (docs/PERFORMANCE.md).
-    concurrentTasksPerWorker: 4,
+    // One task queued at each worker behind the one it runs, so that it starts the next at once.
+    concurrentTasksPerWorker: 2,
     resourceLimits,
     execArgv: [...WORKER_EXEC_ARGV],
   });
@@ -242,42 +229,34 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   };
   pool.on('error', broken);
   const inFlight = new Set<Promise<void>>();
-  // Enough queued work that the workers never wait while this thread writes a batch.
-  const maxInFlight = workers * 8;
-  const task = (files: string[]): AuditTask => ({
-    files,
-    ruleSets: opts.ruleSets,
-    platform: opts.platform,
-    resumeFrom: opts.resumeFrom,
-    limits: opts.limits,
-    shard: opts.shard,
-  });
-  const acceptJson = ({ rowsJson, ...totals }: AuditTaskResult) => accept({ rows: JSON.parse(rowsJson) as PreparedAudit[], ...totals });
+  // Enough queued work that no worker waits for the next task.
+  const maxInFlight = workers * 3;
   /**
-   * A task whose worker died (out of memory, or exited) is audited again a file at a time, each alone in
-   * a worker; a file whose worker dies again is recorded as that failure. Anything else a task throws is
-   * kanshi's failure (auditFile never throws): the batch stops with it, as it does once it has stopped.
+   * A task whose worker died (out of memory, or exited) wrote nothing (its transaction ends with its
+   * connection): its files are audited again one at a time, each alone in a worker, and a file whose
+   * worker dies again is recorded as that failure. Anything else a task throws is kanshi's failure or the
+   * database's (auditFile never throws): the batch stops with it, as it does once it has stopped.
    */
-  const onTaskFailure = (files: string[], err: unknown, wasAlone: boolean): Promise<void> | void => {
+  const onTaskFailure = (batch: string[], err: unknown, wasAlone: boolean): Promise<void> | void => {
     if (failure) return;
     if (!workerDied(err)) {
       failure = err;
       return;
     }
     if (wasAlone) {
-      accept(workerFailure(files[0], err, opts, workerMemoryMb));
+      accept(workerFailure(batch[0], err, opts, workerMemoryMb));
       return;
     }
-    return Promise.all(files.map((file) => runAlone(file))).then(() => undefined);
+    return Promise.all(batch.map((file) => runAlone(file))).then(() => undefined);
   };
   const runAlone = (file: string): Promise<void> =>
     aloneQueue()
       .run(task([file]))
-      .then(acceptJson, (err: unknown) => onTaskFailure([file], err, true));
+      .then(accept, (err: unknown) => onTaskFailure([file], err, true));
   const submit = (batch: string[]) => {
     const p: Promise<void> = pool
       .run(task(batch))
-      .then(acceptJson, (err: unknown) => onTaskFailure(batch, err, false))
+      .then(accept, (err: unknown) => onTaskFailure(batch, err, false))
       .catch((err: unknown) => {
         failure ??= err;
       })
@@ -303,13 +282,14 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     }
     if (batch.length > 0 && !opts.signal?.aborted && !failure) submit(batch);
     await Promise.all(inFlight);
-    flush();
   } finally {
+    // The workers' connections close with their threads, before the caller closes its own.
     await pool.destroy();
     await alone.pool?.destroy();
+    closeConnections();
   }
   if (failure) throw failure;
-  return { files, missing, interrupted: opts.signal?.aborted ?? false, skipped: passedOver.length, passedOver, duplicates, summary, walk, otherShards };
+  return result(opts.signal?.aborted ?? false);
 }
 
 /** Counts the files a batch will read (a quick walk, for the progress bar's total). */
@@ -334,9 +314,10 @@ function outOfMemory(err: unknown): boolean {
 /**
  * The audit of a file whose worker failed while it was alone in it: an `ingest-error` naming the memory
  * limit when the worker ran out of it (the log needs more than a log may have), else an `audit-error`
- * (kanshi's failure). Stored like any audit, under the file's content hash, so a re-run passes over it.
+ * (kanshi's failure). Written from this thread like any audit, under the file's content hash, so a re-run
+ * passes over it.
  */
-function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMemoryMb: number): AuditTaskRows {
+function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMemoryMb: number): AuditTaskResult {
   const fallback = opts.ruleSets[opts.platform ?? 'unknown'];
   let hash: string;
   try {
@@ -345,7 +326,7 @@ function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMem
     hash = unreadHash(file);
   }
   // A file of another shard is never parsed, so cannot kill a worker; counted apart all the same.
-  if (!inShard(hash, opts.shard)) return { rows: [], tallies: [], passedOver: [], otherShards: 1 };
+  if (!inShard(hash, opts.shard)) return { hashes: [], tallies: [], findings: [], passedOver: [], otherShards: 1 };
   const audit = outOfMemory(err)
     ? failedAudit(
         file,
@@ -354,7 +335,5 @@ function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMem
         fallback,
       )
     : brokenAudit(file, hash, new Error(`the worker thread auditing this file stopped: ${(err as Error)?.message ?? String(err)}`), fallback);
-  const tally = emptySummary();
-  tallyAudit(tally, audit);
-  return { rows: [prepareAudit(audit)], tallies: [tally], passedOver: [], otherShards: 0 };
+  return { ...writeAudits(connectionTo(opts.db), [audit], opts.ruleSets), passedOver: [], otherShards: 0 };
 }

@@ -1,12 +1,12 @@
 /**
- * The worker thread's task: audit a handful of files and send back the database rows and the totals,
- * built here so that the writer's thread only inserts.
+ * The worker thread's task: audit a handful of files and write them into the database, in one transaction,
+ * through this thread's own connection. Only the totals and findings go back to the batch's thread: rows
+ * never cross threads (docs/PERFORMANCE.md).
  */
-import { emptySummary, tallyAudit, type AuditSummary } from '../audit/index.js';
-import type { RuleSets } from '../audit/index.js';
+import { brokenAudit, emptySummary, tallyAudit, type AuditSummary, type GameAudit, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
 import type { IngestLimits } from '../ingest/index.js';
-import { openStore, prepareAudit, type PreparedAudit, type Store } from '../store/index.js';
+import { joinStore, prepareAudit, preparedFindings, type PreparedAudit, type PreparedFinding, type Store } from '../store/index.js';
 import { auditFile } from './audit-file.js';
 import type { Shard } from './shard.js';
 
@@ -16,8 +16,10 @@ export interface AuditTask {
   ruleSets: RuleSets;
   /** The platform every file is said to be from (`--platform`), over what the logs say. */
   platform?: Platform;
-  /** A database whose finished audits (same file bytes, same rules) are passed over: a resumed audit. */
-  resumeFrom?: string | null;
+  /** The database the audits are written into; the batch's owner has opened it (openStore). */
+  db: string;
+  /** Pass over files whose audit (same file bytes, same rules) the database holds: a resumed audit. */
+  resume: boolean;
   /** What one log may cost to read (the defaults where not given). */
   limits?: Partial<IngestLimits>;
   /** Audit only the files of this shard (`--shard K/N`); the others are counted, not audited. */
@@ -26,44 +28,48 @@ export interface AuditTask {
 
 export interface AuditTaskResult {
   /**
-   * The rows as one JSON text: a single string crosses threads far cheaper than the structured clone
-   * of thousands of small arrays (docs/PERFORMANCE.md).
+   * The content hash of each file audited and written, in order: the batch counts a game once however
+   * many files hold it, as the database does.
    */
-  rowsJson: string;
-  /**
-   * Each audited file's totals, in the order of the rows (whose `contentHash` says which game it is): the
-   * batch counts a game once however many files hold it, as the database does.
-   */
+  hashes: string[];
+  /** Each audited file's totals, as written (a file whose rows the database refused counts as that failure). */
   tallies: AuditSummary[];
+  /** The findings written, with their files and log ids. */
+  findings: PreparedFinding[];
   /** Content hashes of the files passed over because their audit was stored already (their findings count toward --fail-on). */
   passedOver: string[];
   /** Files left to other shards (`--shard`): read for their hash, not audited, not counted as games. */
   otherShards: number;
 }
 
-/** One read-only connection per thread and database, to ask what is done. */
-const readers = new Map<string, Store>();
+/** This thread's connection to each database it writes. */
+const connections = new Map<string, Store>();
 
-function doneIn(db: string, ruleSets: RuleSets, platform: Platform | undefined): (hash: string) => boolean {
-  let store = readers.get(db);
+/** This thread's connection to `db` (opened on first use, kept for the thread's later tasks). */
+export function connectionTo(db: string): Store {
+  let store = connections.get(db);
   if (!store) {
-    store = openStore(db, { readonly: true });
-    readers.set(db, store);
+    store = joinStore(db);
+    connections.set(db, store);
   }
-  const s = store;
-  // Done when stored under the rule set of the platform the game was stored as.
-  return (hash) => s.auditsOf(hash).some((a) => a.rulesKey === ruleSets[platform ?? ((a.platform as Platform | null) ?? 'unknown')]?.key);
+  return store;
 }
 
-/** The task's audits as database rows, with the totals (the in-process batch takes them as they are). */
-export interface AuditTaskRows extends Omit<AuditTaskResult, 'rowsJson'> {
-  rows: PreparedAudit[];
+/** Closes this thread's connections (the batch's thread, when an in-process batch is done). */
+export function closeConnections(): void {
+  for (const store of connections.values()) store.close();
+  connections.clear();
 }
 
-export function auditFileRows(task: AuditTask): AuditTaskRows {
-  const done = task.resumeFrom ? doneIn(task.resumeFrom, task.ruleSets, task.platform) : () => false;
-  const rows: PreparedAudit[] = [];
-  const tallies: AuditSummary[] = [];
+/** Whether a game is done: stored under the rule set of the platform it was stored as. */
+function doneIn(store: Store, ruleSets: RuleSets, platform: Platform | undefined): (hash: string) => boolean {
+  return (hash) => store.auditsOf(hash).some((a) => a.rulesKey === ruleSets[platform ?? ((a.platform as Platform | null) ?? 'unknown')]?.key);
+}
+
+export function auditTask(task: AuditTask): AuditTaskResult {
+  const store = connectionTo(task.db);
+  const done = task.resume ? doneIn(store, task.ruleSets, task.platform) : () => false;
+  const audits: GameAudit[] = [];
   const passedOver: string[] = [];
   let otherShards = 0;
   const noteOtherShard = () => {
@@ -77,25 +83,65 @@ export function auditFileRows(task: AuditTask): AuditTaskRows {
   };
   for (const file of task.files) {
     const audit = auditFile(file, task.ruleSets, task.platform, doneAndNoted, task.limits, task.shard, noteOtherShard);
-    if (audit === null) continue;
-    const tally = emptySummary();
-    tallyAudit(tally, audit);
-    tallies.push(tally);
-    rows.push(prepareAudit(audit));
+    if (audit !== null) audits.push(audit);
   }
-  return { rows, tallies, passedOver, otherShards };
+  return { ...writeAudits(store, audits, task.ruleSets), passedOver, otherShards };
 }
 
-/** The worker thread's task: the rows cross back to the writer's thread as one JSON text. */
-export function auditFiles(task: AuditTask): AuditTaskResult {
-  const { rows, ...totals } = auditFileRows(task);
-  return { rowsJson: JSON.stringify(rows), ...totals };
+/**
+ * Writes audits in one transaction, and says what was written. When the database refuses the batch, each
+ * audit is written alone, so that rows it refuses (kanshi built rows its schema does not take: a bug)
+ * cost only their own game, stored instead as an audit-error naming what the database said. When even
+ * that cannot be written, the database itself is failing (disk full, locked): the first error is thrown.
+ */
+export function writeAudits(store: Store, audits: readonly GameAudit[], ruleSets: RuleSets): Pick<AuditTaskResult, 'hashes' | 'tallies' | 'findings'> {
+  const rows = audits.map(prepareAudit);
+  const written = [...audits];
+  try {
+    store.writePrepared(rows);
+  } catch (batchError) {
+    for (let i = 0; i < rows.length; i++) {
+      try {
+        store.writePrepared([rows[i]]);
+      } catch (err) {
+        const ruleSet = Object.values(ruleSets).find((r) => r.key === rows[i].rulesKey) ?? ruleSets.unknown;
+        const refused = new Error(`the database refused this file's rows: ${(err as Error)?.message ?? String(err)}`);
+        written[i] = brokenAudit(rows[i].file, rows[i].contentHash, refused, ruleSet);
+        rows[i] = prepareAudit(written[i]);
+        try {
+          store.writePrepared([rows[i]]);
+        } catch {
+          throw batchError;
+        }
+      }
+    }
+  }
+  return {
+    hashes: rows.map((r) => r.contentHash),
+    tallies: written.map(tallyOf),
+    findings: rows.flatMap(preparedFindings),
+  };
 }
 
-/** Closes this thread's read-only connections (the in-process batch calls it when done). */
-export function closeReaders(): void {
-  for (const store of readers.values()) store.close();
-  readers.clear();
+function tallyOf(audit: GameAudit): AuditSummary {
+  const tally = emptySummary();
+  tallyAudit(tally, audit);
+  return tally;
 }
 
-export default auditFiles;
+/**
+ * The task as the worker thread runs it. An error crosses threads by structured clone, which keeps only a
+ * real Error's message: better-sqlite3's SqliteError is not one, and arrived as an empty message, so
+ * what was thrown is passed on as an Error with its message and code.
+ */
+export default function runTask(task: AuditTask): AuditTaskResult {
+  try {
+    return auditTask(task);
+  } catch (err) {
+    if (err instanceof Error && Object.prototype.toString.call(err) === '[object Error]') throw err;
+    const plain = new Error((err as Error | null)?.message ?? String(err));
+    const code = (err as { code?: unknown } | null)?.code;
+    if (typeof code === 'string') Object.assign(plain, { code });
+    throw plain;
+  }
+}

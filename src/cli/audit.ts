@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
 import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type Shard } from '../batch/index.js';
-import { openStore, preparedFindings, type PreparedFinding } from '../store/index.js';
+import { openStore, type PreparedFinding } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
@@ -31,7 +31,7 @@ export function registerAuditCommand(program: Command): void {
     .description('replay logs under a rule profile, flag every kan irregularity, and write everything into SQLite')
     .argument('<path...>', 'log files or folders (read recursively; a file named twice, or inside a folder also named, is read once), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option('--db <file>', 'SQLite database to write (created if missing)', DEFAULT_DB)
-    .option('--workers <n>', `worker threads (default: one per core but one, which writes the database: ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
+    .option('--workers <n>', `worker threads, each auditing files and writing them into the database (default: one per core, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
     .option('--json', 'print the summary as one JSON object on stdout')
     .addOption(
       new Option('--fail-on <severity>', `exit ${EXIT.threshold} if any finding is at least this severe, among the games audited now and those passed over as audited already`).choices([
@@ -162,15 +162,15 @@ Examples:
         platform: opts.platform,
         workers: opts.workers,
         signal: controller.signal,
+        db: opts.db,
         // A database with no audit under these rules has nothing to pass over: no lookup per file.
-        resumeFrom: opts.force || !store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))) ? null : opts.db,
+        resume: !opts.force && store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))),
         limits: limitsFromOptions(opts),
         ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
         shard: opts.shard ?? null,
-        write: (rows) => {
-          store.writePrepared(rows);
-          // This run's findings, read from the rows being written (the batch's games only, no query after).
-          for (const row of rows) for (const f of preparedFindings(row)) keep(f);
+        // This run's findings, as the workers wrote them (the batch's games only, no query after).
+        onFindings: (findings) => {
+          for (const f of findings) keep(f);
         },
         onMissing: (path, reason) => {
           failedPaths++;

@@ -3,6 +3,7 @@
  *
  *   openStore(file, { readonly?, cacheSizeKiB? }) → Store   checks the file is kanshi's before any write; WAL while
  *                                             open, a rollback journal at rest; creates, migrates or refuses
+ *   joinStore(file) → Store                   another writing connection to a database openStore opened (a worker thread's)
  *   Store.writeBatch(audits)                  one transaction per batch; writing the same audit again changes nothing
  *   prepareAudit(audit) → PreparedAudit; Store.writePrepared(rows)   the same split in two: rows built in workers
  *   Store.auditedHashes(rulesKey) / isAudited  what a resumed audit can skip
@@ -14,7 +15,7 @@
  *   preparedFindings(rows)                   the findings of prepared rows with their file and log id (audit's examples)
  *   SCHEMA_VERSION, APPLICATION_ID, schemaPath(), StoreError
  */
-export { openStore, type OpenStoreOptions, type Store } from './store.js';
+export { joinStore, openStore, type OpenStoreOptions, type Store } from './store.js';
 export { StoreError } from './errors.js';
 export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
 export type { QueryResult } from './query.js';

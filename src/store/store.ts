@@ -9,7 +9,7 @@ import { RIICHI_KAN_REASONS } from '../hand/index.js';
 import { StoreError } from './errors.js';
 import { readQuery, type QueryResult } from './query.js';
 import { asStoreError, checkBeforeWriting, connect, openReadOnly } from './connect.js';
-import { checkSchema, ensureSchema, type Migration } from './schema.js';
+import { checkSchema, ensureSchema, SCHEMA_VERSION, type Migration } from './schema.js';
 import { listRuleSets, statsReport, type RuleSetChoice, type RuleSetSummary, type StatsReport } from './stats.js';
 import { yakuRows } from './rows.js';
 import { AuditWriter, FACTS_VERSION, prepareAudit, type PreparedAudit } from './writer.js';
@@ -98,6 +98,25 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
 }
 
 /**
+ * A further writing connection to a database that openStore has opened (and so made kanshi's, at this
+ * schema version, in WAL mode): the one a batch's worker thread writes its audits through, each task in a
+ * transaction of its own. It writes no schema and sets no journal mode, and closing it leaves the journal
+ * mode to the connection that opened the database. A file that is not at this schema version is refused.
+ */
+export function joinStore(file: string, options: Pick<OpenStoreOptions, 'busyTimeoutMs' | 'cacheSizeKiB'> = {}): Store {
+  const db = connect(file, false, options);
+  try {
+    const state = checkSchema(db, file, false);
+    if (state.version !== SCHEMA_VERSION) throw new StoreError(`${file} is not at schema version ${SCHEMA_VERSION}: open it with openStore first`);
+    configureWriter(db);
+  } catch (err) {
+    if (db.open) db.close();
+    throw asStoreError(file, err);
+  }
+  return new SqliteStore(db, file, false, false);
+}
+
+/**
  * Runs `step` again while SQLite answers "database is locked" for up to `timeoutMs`. Some of its busy
  * results skip the busy handler: switching to WAL while another connection switches back to a rollback
  * journal on close (six kanshi creating one database at once hit it about once in 150 opens).
@@ -121,9 +140,14 @@ function isBusy(err: unknown): boolean {
 
 function configure(db: Database.Database): void {
   // WAL: readers never block the writer, and a killed writer leaves only uncommitted frames behind,
-  // which the next open ignores. NORMAL is durable against a killed process (not a power cut in the
-  // last instant), and much faster than FULL.
+  // which the next open ignores.
   db.pragma('journal_mode = WAL');
+  configureWriter(db);
+}
+
+/** A writing connection's own settings (each connection has its own). */
+function configureWriter(db: Database.Database): void {
+  // NORMAL is durable against a killed process (not a power cut in the last instant), and much faster than FULL.
   db.pragma('synchronous = NORMAL');
   // A checkpoint (pages copied into the database, then an fsync) every 40 MB of log rather than SQLite's
   // 4 MB: a batch audit then waits on fewer syncs and copies a page rewritten by several batches once
@@ -174,6 +198,8 @@ class SqliteStore implements Store {
     private readonly db: Database.Database,
     readonly file: string,
     readonly readonly: boolean,
+    /** Whether this connection opened the database for writing, and so puts its journal mode back on close. */
+    private readonly owner = !readonly,
   ) {}
 
   writeBatch(audits: readonly GameAudit[]): void {
@@ -256,7 +282,7 @@ class SqliteStore implements Store {
 
   close(): void {
     if (!this.db.open) return;
-    if (!this.readonly) {
+    if (this.owner) {
       // Back to a rollback journal, so readers need no -shm file (a folder they cannot write). Only the
       // last connection can: with another open (a second audit, a query), the database stays in WAL mode.
       try {

@@ -109,7 +109,7 @@ function workerFile(): string {
 export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const workers = opts.workers ?? defaultWorkers();
   const workerMemoryMb = opts.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB;
-  const taskSize = opts.taskSize ?? 32;
+  const taskSize = opts.taskSize ?? 64;
   const summary = emptySummary();
   const walk = emptyWalkReport();
   // Every content met in this batch, audited or passed over, so that a game is counted once however many

@@ -10,7 +10,7 @@ import { logIdFromName } from './game-type.js';
 import { json6PartsToGame, type Json6Part } from './json.js';
 import { checkJsonDepth, DEFAULT_LIMITS, formatCount, limitError, resolveLimits, type IngestLimits } from './limits.js';
 import { mjaiToGame } from './mjai.js';
-import { mjlogTagsToGame, parseMjlogTagsWithCodes } from './xml.js';
+import { mjlogTokensToGame, parseMjlogTokens } from './xml.js';
 
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -76,8 +76,7 @@ export function parseLog(bytes: Uint8Array, options: ParseOptions = {}): GameLog
     const logId = file ? logIdFromName(file) : null;
     const platform = options.platform;
     if (detectFormat(text) === 'xml') {
-      const { tags, tileCodes } = parseMjlogTagsWithCodes(text, limits);
-      return mjlogTagsToGame(tags, { gzip, logId, platform, limits }, tileCodes);
+      return mjlogTokensToGame(parseMjlogTokens(text, limits), { gzip, logId, platform, limits });
     }
     checkJsonDepth(text, limits);
     const parts = jsonParts(text, limits);

@@ -20,7 +20,7 @@ import type {
 } from '../events/index.js';
 import { DAN_NAMES, decodeGameType } from './game-type.js';
 import { checkXmlShape, DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
-import { tileCodeOfName, tokenizeMjlog, tokenizeMjlogWithCodes } from './mjlog-tokenizer.js';
+import { tileCodeOfName, tokenizeMjlog, tokenizeMjlogCodes, type MjlogTokens } from './mjlog-tokenizer.js';
 
 /** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
 export interface MjlogTag {
@@ -55,12 +55,12 @@ export function parseMjlogTags(text: string, limits: IngestLimits = DEFAULT_LIMI
   return tokenizeMjlog(text, limits) ?? parseMjlogTagsReference(text, limits);
 }
 
-/** The tags with their draw/discard codes (-1 for other tags), from the tokenizer or the reference parser. */
-export function parseMjlogTagsWithCodes(text: string, limits: IngestLimits = DEFAULT_LIMITS): { tags: MjlogTag[]; tileCodes: number[] } {
-  const fast = tokenizeMjlogWithCodes(text, limits);
+/** The tags as codes (MjlogTokens), from the tokenizer or the reference parser. */
+export function parseMjlogTokens(text: string, limits: IngestLimits = DEFAULT_LIMITS): MjlogTokens {
+  const fast = tokenizeMjlogCodes(text, limits);
   if (fast) return fast;
   const tags = parseMjlogTagsReference(text, limits);
-  return { tags, tileCodes: tags.map((t) => (Object.keys(t.attrs).length === 0 ? tileCodeOfName(t.name) : -1)) };
+  return { codes: tags.map((_, k) => -1 - k), tags };
 }
 
 /**
@@ -194,8 +194,8 @@ class TagReader {
     return values;
   }
 
-  tiles(attr: string, count?: number[]): TileId[] {
-    return this.numbers(attr, { min: 0, max: 135, count });
+  tiles(attr: string): TileId[] {
+    return this.numbers(attr, TILES);
   }
 }
 
@@ -230,6 +230,15 @@ function fastIntList(text: string): number[] | null {
  * times 100, they stay whole numbers the database can store: no real game comes near a billion.
  */
 const POINTS = { integer: false, min: -1e9, max: 1e9 } as const;
+/** Scores of the seats (`ten`): three or four values. Option objects are made once: numbers() runs on every INIT and win. */
+const SCORES = { ...POINTS, count: [3, 4] };
+const DEALT = { min: 0, max: 135, count: [13] };
+const NOT_DEALT = { min: 0, max: 135, count: [0] };
+const TILES = { min: 0, max: 135 };
+const INIT_SEED = { min: 0, max: 135, count: [6] };
+const BA = { min: 0, max: 1000, count: [2] };
+const WIN_TEN = { min: 0, max: 1e9, count: [3] };
+const YAKU_IDS = { min: 0, max: 200 };
 
 /** Scores and deltas from `sc` (pairs per seat, in hundreds of points). */
 function readScoreChanges(r: TagReader): number[] {
@@ -254,7 +263,7 @@ function readFinal(r: TagReader): FinalResult | undefined {
 }
 
 function readBa(r: TagReader): [number, number] {
-  const ba = r.numbers('ba', { min: 0, max: 1000, count: [2] });
+  const ba = r.numbers('ba', BA);
   return [ba[0], ba[1]];
 }
 
@@ -275,8 +284,9 @@ export interface XmlGameOptions {
   limits?: IngestLimits;
 }
 
-/** Turns mjlog tags into a GameLog; `tileCodes` are the tags' draw/discard codes (parseMjlogTagsWithCodes). */
-export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileCodes: readonly number[]): GameLog {
+/** Turns an mjlog's tags (parseMjlogTokens) into a GameLog. */
+export function mjlogTokensToGame(tokens: MjlogTokens, options: XmlGameOptions): GameLog {
+  const { codes, tags } = tokens;
   const game: GameLog = {
     format: 'xml',
     // mjlog is Tenhou's own format.
@@ -302,26 +312,32 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
     else beforeFirstRound.push(event);
   };
 
-  for (let index = 0; index < tags.length; index++) {
-    const tag = tags[index];
-    const tileTag = tileCodes[index];
+  for (let index = 0; index < codes.length; index++) {
+    const code = codes[index];
+    // A tag the tokenizer did not read as a draw or discard may still be one (`<T012/>`, or from the reference parser).
+    const tag = code >= 0 ? null : tags[-1 - code];
+    const tileTag = tag === null ? code : tileCodeOfTag(tag);
     if (tileTag >= 0) {
-      if (!round) new TagReader(tag, index).fail('a draw or discard before the first INIT');
+      if (round === null) return tagReader(tag, tileTag, index).fail('a draw or discard before the first INIT');
       const tile = tileTag & 1023;
-      if (!isTileId(tile)) new TagReader(tag, index).fail(`tile id ${tag.name.slice(1)} is out of range, expected 0..135`);
+      if (!isTileId(tile)) {
+        const r = tagReader(tag, tileTag, index);
+        r.fail(`tile id ${r.tag.name.slice(1)} is out of range, expected 0..135`);
+      }
       const letter = tileTag >> 10;
       const seat = letter & 3;
       if (letter < 4) {
-        emit({ type: 'draw', seat, tile });
+        round.events.push({ type: 'draw', seat, tile });
         lastDraw[seat] = tile;
       } else {
-        emit({ type: 'discard', seat, tile, tsumogiri: lastDraw[seat] === tile });
+        round.events.push({ type: 'discard', seat, tile, tsumogiri: lastDraw[seat] === tile });
         lastDraw[seat] = null;
       }
       continue;
     }
-    const r = new TagReader(tag, index);
-    switch (tag.name) {
+    // Not a draw or discard, so the tag is one of `tags`.
+    const r = new TagReader(tag!, index);
+    switch (r.tag.name) {
       case 'SHUFFLE':
         game.seed = r.has('seed') ? r.raw('seed') : null;
         break;
@@ -347,9 +363,9 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
         break;
       case 'INIT': {
         if (game.rounds.length >= limits.maxHands) throw limitError('maxHands', limits, 'the game has more than {} hands', r.position);
-        const seed = r.numbers('seed', { min: 0, max: 135, count: [6] });
+        const seed = r.numbers('seed', INIT_SEED);
         if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
-        const ten = r.numbers('ten', { ...POINTS, count: [3, 4] });
+        const ten = r.numbers('ten', SCORES);
         const players = game.rule.playerCount;
         const dealer = r.int('oya', 0, players - 1);
         const hands: TileId[][] = [];
@@ -365,7 +381,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
           if (seat === 3 && players === 3 && r.raw(attr).trim() !== '') {
             r.fail(`attribute hai3 deals a hand to a fourth seat, but the GO type ${game.rule.typeCode ?? ''} says 3 players (hai3 is empty in a 3-player game)`);
           }
-          hands.push(r.tiles(attr, seat === 3 && players === 3 ? [0] : [13]));
+          hands.push(r.numbers(attr, seat === 3 && players === 3 ? NOT_DEALT : DEALT));
         }
         round = {
           events: [
@@ -415,7 +431,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
         const step = r.int('step', 1, 2);
         if (step === 1) emit({ type: 'riichi', seat, step: 'declare' });
         else {
-          const scores = r.has('ten') ? r.numbers('ten', { ...POINTS, count: [3, 4] }) : null;
+          const scores = r.has('ten') ? r.numbers('ten', SCORES) : null;
           emit({
             type: 'riichi',
             seat,
@@ -428,9 +444,9 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
       case 'AGARI': {
         if (!round) r.fail('a win before the first INIT');
         const [honba, riichiSticks] = readBa(r);
-        const ten = r.numbers('ten', { min: 0, max: 1e9, count: [3] });
+        const ten = r.numbers('ten', WIN_TEN);
         if (ten[2] > 5) r.fail(`attribute ten limit ${ten[2]} is out of range, expected 0..5`);
-        const yakuPairs = r.has('yaku') ? r.numbers('yaku', { min: 0, max: 200 }) : [];
+        const yakuPairs = r.has('yaku') ? r.numbers('yaku', YAKU_IDS) : [];
         if (yakuPairs.length % 2 !== 0) r.fail('attribute yaku has an odd number of values, expected id,han pairs');
         const yaku: Yaku[] = [];
         for (let i = 0; i < yakuPairs.length; i += 2) yaku.push({ id: yakuPairs[i], han: yakuPairs[i + 1] });
@@ -449,7 +465,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
           points: ten[1],
           limit: ten[2],
           yaku,
-          yakuman: r.has('yakuman') ? r.numbers('yakuman', { min: 0, max: 200 }) : [],
+          yakuman: r.has('yakuman') ? r.numbers('yakuman', YAKU_IDS) : [],
           doraIndicators: r.tiles('doraHai'),
           uraIndicators: r.has('doraHaiUra') ? r.tiles('doraHaiUra') : [],
           scoreDeltas: readScoreChanges(r),
@@ -482,7 +498,7 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
         break;
       }
       default:
-        if (LIVE_PROTOCOL_TAG.test(tag.name)) {
+        if (LIVE_PROTOCOL_TAG.test(r.tag.name)) {
           r.fail('lower-case or id-less draw/discard tags belong to the live client protocol, not to an archived mjlog');
         }
         r.fail(
@@ -493,6 +509,17 @@ export function mjlogTagsToGame(tags: MjlogTag[], options: XmlGameOptions, tileC
   if (!sawGo) throw new IngestError('no <GO> tag: the game rules are unknown', 'document');
   if (game.players.length === 0) throw new IngestError('no <UN> tag with the players', 'document');
   return game;
+}
+
+/** The draw/discard code of a tag without attributes whose name is one (`T12`, `T012`); -1 for any other. */
+function tileCodeOfTag(tag: MjlogTag): number {
+  for (const _ in tag.attrs) return -1;
+  return tileCodeOfName(tag.name);
+}
+
+/** A reader for a tag, to fail with its position: the tag as written, or a draw/discard rebuilt from its code. */
+function tagReader(tag: MjlogTag | null, code: number, index: number): TagReader {
+  return new TagReader(tag ?? { name: 'TUVWDEFG'[code >> 10] + String(code & 1023), attrs: {} }, index);
 }
 
 function readPlayers(r: TagReader, playerCount: 3 | 4): Player[] {

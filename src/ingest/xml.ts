@@ -286,219 +286,111 @@ export interface XmlGameOptions {
 
 /** Turns an mjlog's tags (parseMjlogTokens) into a GameLog. */
 export function mjlogTokensToGame(tokens: MjlogTokens, options: XmlGameOptions): GameLog {
+  const reader = new MjlogReader(options);
   const { codes, tags } = tokens;
-  const game: GameLog = {
-    format: 'xml',
-    // mjlog is Tenhou's own format.
-    platform: options.platform ?? 'tenhou',
-    gzip: options.gzip,
-    logId: options.logId,
-    rule: decodeGameType(0x01 | 0x08),
-    lobby: null,
-    players: [],
-    seed: null,
-    rounds: [],
-    final: null,
-  };
-  const limits = options.limits ?? DEFAULT_LIMITS;
-  let sawGo = false;
-  let round: Round | null = null;
-  /** Disconnects logged before the first round are kept and put into it. */
-  const beforeFirstRound: GameEvent[] = [];
-  const lastDraw: Array<TileId | null> = [null, null, null, null];
-
-  const emit = (event: GameEvent) => {
-    if (round) round.events.push(event);
-    else beforeFirstRound.push(event);
-  };
-
   for (let index = 0; index < codes.length; index++) {
     const code = codes[index];
-    // A tag the tokenizer did not read as a draw or discard may still be one (`<T012/>`, or from the reference parser).
-    const tag = code >= 0 ? null : tags[-1 - code];
-    const tileTag = tag === null ? code : tileCodeOfTag(tag);
-    if (tileTag >= 0) {
-      if (round === null) return tagReader(tag, tileTag, index).fail('a draw or discard before the first INIT');
-      const tile = tileTag & 1023;
-      if (!isTileId(tile)) {
-        const r = tagReader(tag, tileTag, index);
-        r.fail(`tile id ${r.tag.name.slice(1)} is out of range, expected 0..135`);
-      }
-      const letter = tileTag >> 10;
-      const seat = letter & 3;
-      if (letter < 4) {
-        round.events.push({ type: 'draw', seat, tile });
-        lastDraw[seat] = tile;
-      } else {
-        round.events.push({ type: 'discard', seat, tile, tsumogiri: lastDraw[seat] === tile });
-        lastDraw[seat] = null;
-      }
-      continue;
+    if (code >= 0) reader.tile(code, null, index);
+    else reader.tag(tags[-1 - code], index);
+  }
+  return reader.finish();
+}
+
+/**
+ * The game being read, one tag at a time: one entry point per kind of tag. Draws and discards (nearly
+ * every tag) take the short path; each other kind has a method of its own, so that the hot loop stays
+ * small for the compiler.
+ */
+class MjlogReader {
+  readonly game: GameLog;
+  private readonly limits: IngestLimits;
+  /** A GO tag was read: the rules are known. */
+  private sawGo = false;
+  /** The hand being read; null before the first INIT. */
+  private round: Round | null = null;
+  /** Disconnects logged before the first round are kept and put into it. */
+  private readonly beforeFirstRound: GameEvent[] = [];
+  /** Each seat's last draw, while it may still be the tile discarded (tsumogiri). */
+  private readonly lastDraw: Array<TileId | null> = [null, null, null, null];
+
+  constructor(options: XmlGameOptions) {
+    this.game = {
+      format: 'xml',
+      // mjlog is Tenhou's own format.
+      platform: options.platform ?? 'tenhou',
+      gzip: options.gzip,
+      logId: options.logId,
+      rule: decodeGameType(0x01 | 0x08),
+      lobby: null,
+      players: [],
+      seed: null,
+      rounds: [],
+      final: null,
+    };
+    this.limits = options.limits ?? DEFAULT_LIMITS;
+  }
+
+  private emit(event: GameEvent): void {
+    if (this.round) this.round.events.push(event);
+    else this.beforeFirstRound.push(event);
+  }
+
+  /** A draw or discard: its code (letter index × 1024 + tile id), and the tag when it was read as one. */
+  tile(code: number, tag: MjlogTag | null, index: number): void {
+    const round = this.round;
+    if (round === null) return tagReader(tag, code, index).fail('a draw or discard before the first INIT');
+    const tile = code & 1023;
+    if (!isTileId(tile)) {
+      const r = tagReader(tag, code, index);
+      r.fail(`tile id ${r.tag.name.slice(1)} is out of range, expected 0..135`);
     }
-    // Not a draw or discard, so the tag is one of `tags`.
-    const r = new TagReader(tag!, index);
-    switch (r.tag.name) {
+    const letter = code >> 10;
+    const seat = letter & 3;
+    if (letter < 4) {
+      round.events.push({ type: 'draw', seat, tile });
+      this.lastDraw[seat] = tile;
+    } else {
+      round.events.push({ type: 'discard', seat, tile, tsumogiri: this.lastDraw[seat] === tile });
+      this.lastDraw[seat] = null;
+    }
+  }
+
+  /** Any tag the tokenizer did not read as a draw or discard (it may still be one: `<T012/>`, or from the reference parser). */
+  tag(tag: MjlogTag, index: number): void {
+    const code = tileCodeOfTag(tag);
+    if (code >= 0) return this.tile(code, tag, index);
+    const r = new TagReader(tag, index);
+    switch (tag.name) {
       case 'SHUFFLE':
-        game.seed = r.has('seed') ? r.raw('seed') : null;
-        break;
-      case 'GO': {
-        game.rule = decodeGameType(r.int('type', 0, 0xffff));
-        game.lobby = r.has('lobby') ? r.int('lobby', 0, 1_000_000) : null;
-        sawGo = true;
-        break;
-      }
-      case 'UN': {
-        if (r.has('dan') || game.players.length === 0) {
-          game.players = readPlayers(r, game.rule.playerCount);
-        } else {
-          for (let seat = 0; seat < 4; seat++) if (r.has(`n${seat}`)) emit({ type: 'reconnect', seat });
-        }
-        break;
-      }
+        this.game.seed = r.has('seed') ? r.raw('seed') : null;
+        return;
+      case 'GO':
+        this.game.rule = decodeGameType(r.int('type', 0, 0xffff));
+        this.game.lobby = r.has('lobby') ? r.int('lobby', 0, 1_000_000) : null;
+        this.sawGo = true;
+        return;
+      case 'UN':
+        return this.un(r);
       case 'BYE':
-        emit({ type: 'disconnect', seat: r.seat('who') });
-        break;
+        return this.emit({ type: 'disconnect', seat: r.seat('who') });
       case 'TAIKYOKU':
         if (r.has('oya') && r.int('oya', 0, 3) !== 0) r.fail('TAIKYOKU oya is not 0; kanshi expects seat 0 to be the first dealer');
-        break;
-      case 'INIT': {
-        if (game.rounds.length >= limits.maxHands) throw limitError('maxHands', limits, 'the game has more than {} hands', r.position);
-        const seed = r.numbers('seed', INIT_SEED);
-        if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
-        const ten = r.numbers('ten', SCORES);
-        const players = game.rule.playerCount;
-        const dealer = r.int('oya', 0, players - 1);
-        const hands: TileId[][] = [];
-        for (let seat = 0; seat < 4; seat++) {
-          const attr = `hai${seat}`;
-          if (!r.has(attr)) {
-            if (seat === 3 && players === 3) {
-              hands.push([]);
-              continue;
-            }
-            r.fail(`missing attribute ${attr}`);
-          }
-          if (seat === 3 && players === 3 && r.raw(attr).trim() !== '') {
-            r.fail(`attribute hai3 deals a hand to a fourth seat, but the GO type ${game.rule.typeCode ?? ''} says 3 players (hai3 is empty in a 3-player game)`);
-          }
-          hands.push(r.numbers(attr, seat === 3 && players === 3 ? NOT_DEALT : DEALT));
-        }
-        round = {
-          events: [
-            {
-              type: 'roundStart',
-              kyoku: seed[0],
-              honba: seed[1],
-              riichiStickCount: seed[2],
-              dice: [seed[3] + 1, seed[4] + 1],
-              doraIndicator: seed[5],
-              scores: [0, 1, 2, 3].map((i) => Math.round((ten[i] ?? 0) * 100)),
-              dealer,
-              hands,
-              ...(r.has('shuffle') ? { shuffle: r.raw('shuffle') } : {}),
-            },
-          ],
-        };
-        if (game.rounds.length === 0 && beforeFirstRound.length > 0) round.events.push(...beforeFirstRound.splice(0));
-        game.rounds.push(round);
-        lastDraw.fill(null);
-        break;
-      }
-      case 'N': {
-        if (!round) r.fail('a call before the first INIT');
-        const seat = r.seat('who');
-        const code = r.int('m', 0, 0xffff);
-        let meld;
-        try {
-          meld = decodeMeld(code);
-        } catch (err) {
-          if (err instanceof MeldCodeError) r.fail(err.message);
-          throw err;
-        }
-        const call: CallEvent = { type: 'call', seat, meld: meld.type, tiles: meld.tiles, called: meld.called, from: (seat + meld.fromOffset) % 4, code };
-        if (meld.added !== undefined) call.added = meld.added;
-        emit(call);
-        lastDraw[seat] = null;
-        break;
-      }
+        return;
+      case 'INIT':
+        return this.init(r);
+      case 'N':
+        return this.call(r);
       case 'DORA':
-        if (!round) r.fail('a kandora before the first INIT');
-        emit({ type: 'kandora', indicator: r.int('hai', 0, 135) });
-        break;
-      case 'REACH': {
-        if (!round) r.fail('a riichi before the first INIT');
-        const seat = r.seat('who');
-        const step = r.int('step', 1, 2);
-        if (step === 1) emit({ type: 'riichi', seat, step: 'declare' });
-        else {
-          const scores = r.has('ten') ? r.numbers('ten', SCORES) : null;
-          emit({
-            type: 'riichi',
-            seat,
-            step: 'accepted',
-            ...(scores ? { scores: [0, 1, 2, 3].map((i) => Math.round((scores[i] ?? 0) * 100)) } : {}),
-          });
-        }
-        break;
-      }
-      case 'AGARI': {
-        if (!round) r.fail('a win before the first INIT');
-        const [honba, riichiSticks] = readBa(r);
-        const ten = r.numbers('ten', WIN_TEN);
-        if (ten[2] > 5) r.fail(`attribute ten limit ${ten[2]} is out of range, expected 0..5`);
-        const yakuPairs = r.has('yaku') ? r.numbers('yaku', YAKU_IDS) : [];
-        if (yakuPairs.length % 2 !== 0) r.fail('attribute yaku has an odd number of values, expected id,han pairs');
-        const yaku: Yaku[] = [];
-        for (let i = 0; i < yakuPairs.length; i += 2) yaku.push({ id: yakuPairs[i], han: yakuPairs[i + 1] });
-        const seat = r.seat('who');
-        const final = readFinal(r);
-        emit({
-          type: 'win',
-          seat,
-          from: r.seat('fromWho'),
-          ...(r.has('paoWho') ? { pao: r.seat('paoWho') } : {}),
-          hand: r.tiles('hai'),
-          winningTile: r.int('machi', 0, 135),
-          honba,
-          riichiStickCount: riichiSticks,
-          fu: ten[0],
-          points: ten[1],
-          limit: ten[2],
-          yaku,
-          yakuman: r.has('yakuman') ? r.numbers('yakuman', YAKU_IDS) : [],
-          doraIndicators: r.tiles('doraHai'),
-          uraIndicators: r.has('doraHaiUra') ? r.tiles('doraHaiUra') : [],
-          scoreDeltas: readScoreChanges(r),
-          ...(final ? { final } : {}),
-        });
-        if (final) game.final = final;
-        break;
-      }
-      case 'RYUUKYOKU': {
-        if (!round) r.fail('a drawn hand before the first INIT');
-        const [honba, riichiSticks] = readBa(r);
-        let reason: RyuukyokuReason = 'exhaustive';
-        if (r.has('type')) {
-          const t = r.raw('type');
-          reason = RYUUKYOKU_TYPES[t] ?? r.fail(`unknown type="${t}", expected one of ${Object.keys(RYUUKYOKU_TYPES).join(', ')} or none`);
-        }
-        const shown: { seat: Seat; hand: TileId[] }[] = [];
-        for (let seat = 0; seat < 4; seat++) if (r.has(`hai${seat}`)) shown.push({ seat, hand: r.tiles(`hai${seat}`) });
-        const final = readFinal(r);
-        emit({
-          type: 'ryuukyoku',
-          reason,
-          honba,
-          riichiStickCount: riichiSticks,
-          shown,
-          scoreDeltas: readScoreChanges(r),
-          ...(final ? { final } : {}),
-        });
-        if (final) game.final = final;
-        break;
-      }
+        if (!this.round) r.fail('a kandora before the first INIT');
+        return this.emit({ type: 'kandora', indicator: r.int('hai', 0, 135) });
+      case 'REACH':
+        return this.reach(r);
+      case 'AGARI':
+        return this.agari(r);
+      case 'RYUUKYOKU':
+        return this.ryuukyoku(r);
       default:
-        if (LIVE_PROTOCOL_TAG.test(r.tag.name)) {
+        if (LIVE_PROTOCOL_TAG.test(tag.name)) {
           r.fail('lower-case or id-less draw/discard tags belong to the live client protocol, not to an archived mjlog');
         }
         r.fail(
@@ -506,10 +398,157 @@ export function mjlogTokensToGame(tokens: MjlogTokens, options: XmlGameOptions):
         );
     }
   }
-  if (!sawGo) throw new IngestError('no <GO> tag: the game rules are unknown', 'document');
-  if (game.players.length === 0) throw new IngestError('no <UN> tag with the players', 'document');
-  return game;
+
+  private un(r: TagReader): void {
+    if (r.has('dan') || this.game.players.length === 0) {
+      this.game.players = readPlayers(r, this.game.rule.playerCount);
+    } else {
+      for (let seat = 0; seat < 4; seat++) if (r.has(`n${seat}`)) this.emit({ type: 'reconnect', seat });
+    }
+  }
+
+  private init(r: TagReader): void {
+    const game = this.game;
+    if (game.rounds.length >= this.limits.maxHands) throw limitError('maxHands', this.limits, 'the game has more than {} hands', r.position);
+    const seed = r.numbers('seed', INIT_SEED);
+    if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
+    const ten = r.numbers('ten', SCORES);
+    const players = game.rule.playerCount;
+    const dealer = r.int('oya', 0, players - 1);
+    const hands: TileId[][] = [];
+    for (let seat = 0; seat < 4; seat++) {
+      const attr = HAI[seat];
+      if (!r.has(attr)) {
+        if (seat === 3 && players === 3) {
+          hands.push([]);
+          continue;
+        }
+        r.fail(`missing attribute ${attr}`);
+      }
+      if (seat === 3 && players === 3 && r.raw(attr).trim() !== '') {
+        r.fail(`attribute hai3 deals a hand to a fourth seat, but the GO type ${game.rule.typeCode ?? ''} says 3 players (hai3 is empty in a 3-player game)`);
+      }
+      hands.push(r.numbers(attr, seat === 3 && players === 3 ? NOT_DEALT : DEALT));
+    }
+    const round: Round = {
+      events: [
+        {
+          type: 'roundStart',
+          kyoku: seed[0],
+          honba: seed[1],
+          riichiStickCount: seed[2],
+          dice: [seed[3] + 1, seed[4] + 1],
+          doraIndicator: seed[5],
+          scores: [0, 1, 2, 3].map((i) => Math.round((ten[i] ?? 0) * 100)),
+          dealer,
+          hands,
+          ...(r.has('shuffle') ? { shuffle: r.raw('shuffle') } : {}),
+        },
+      ],
+    };
+    if (game.rounds.length === 0 && this.beforeFirstRound.length > 0) round.events.push(...this.beforeFirstRound.splice(0));
+    game.rounds.push(round);
+    this.round = round;
+    this.lastDraw.fill(null);
+  }
+
+  private call(r: TagReader): void {
+    if (!this.round) r.fail('a call before the first INIT');
+    const seat = r.seat('who');
+    const code = r.int('m', 0, 0xffff);
+    let meld;
+    try {
+      meld = decodeMeld(code);
+    } catch (err) {
+      if (err instanceof MeldCodeError) r.fail(err.message);
+      throw err;
+    }
+    const call: CallEvent = { type: 'call', seat, meld: meld.type, tiles: meld.tiles, called: meld.called, from: (seat + meld.fromOffset) % 4, code };
+    if (meld.added !== undefined) call.added = meld.added;
+    this.emit(call);
+    this.lastDraw[seat] = null;
+  }
+
+  private reach(r: TagReader): void {
+    if (!this.round) r.fail('a riichi before the first INIT');
+    const seat = r.seat('who');
+    const step = r.int('step', 1, 2);
+    if (step === 1) return this.emit({ type: 'riichi', seat, step: 'declare' });
+    const scores = r.has('ten') ? r.numbers('ten', SCORES) : null;
+    this.emit({
+      type: 'riichi',
+      seat,
+      step: 'accepted',
+      ...(scores ? { scores: [0, 1, 2, 3].map((i) => Math.round((scores[i] ?? 0) * 100)) } : {}),
+    });
+  }
+
+  private agari(r: TagReader): void {
+    if (!this.round) r.fail('a win before the first INIT');
+    const [honba, riichiSticks] = readBa(r);
+    const ten = r.numbers('ten', WIN_TEN);
+    if (ten[2] > 5) r.fail(`attribute ten limit ${ten[2]} is out of range, expected 0..5`);
+    const yakuPairs = r.has('yaku') ? r.numbers('yaku', YAKU_IDS) : [];
+    if (yakuPairs.length % 2 !== 0) r.fail('attribute yaku has an odd number of values, expected id,han pairs');
+    const yaku: Yaku[] = [];
+    for (let i = 0; i < yakuPairs.length; i += 2) yaku.push({ id: yakuPairs[i], han: yakuPairs[i + 1] });
+    const seat = r.seat('who');
+    const final = readFinal(r);
+    this.emit({
+      type: 'win',
+      seat,
+      from: r.seat('fromWho'),
+      ...(r.has('paoWho') ? { pao: r.seat('paoWho') } : {}),
+      hand: r.tiles('hai'),
+      winningTile: r.int('machi', 0, 135),
+      honba,
+      riichiStickCount: riichiSticks,
+      fu: ten[0],
+      points: ten[1],
+      limit: ten[2],
+      yaku,
+      yakuman: r.has('yakuman') ? r.numbers('yakuman', YAKU_IDS) : [],
+      doraIndicators: r.tiles('doraHai'),
+      uraIndicators: r.has('doraHaiUra') ? r.tiles('doraHaiUra') : [],
+      scoreDeltas: readScoreChanges(r),
+      ...(final ? { final } : {}),
+    });
+    if (final) this.game.final = final;
+  }
+
+  private ryuukyoku(r: TagReader): void {
+    if (!this.round) r.fail('a drawn hand before the first INIT');
+    const [honba, riichiSticks] = readBa(r);
+    let reason: RyuukyokuReason = 'exhaustive';
+    if (r.has('type')) {
+      const t = r.raw('type');
+      reason = RYUUKYOKU_TYPES[t] ?? r.fail(`unknown type="${t}", expected one of ${Object.keys(RYUUKYOKU_TYPES).join(', ')} or none`);
+    }
+    const shown: { seat: Seat; hand: TileId[] }[] = [];
+    for (let seat = 0; seat < 4; seat++) if (r.has(HAI[seat])) shown.push({ seat, hand: r.tiles(HAI[seat]) });
+    const final = readFinal(r);
+    this.emit({
+      type: 'ryuukyoku',
+      reason,
+      honba,
+      riichiStickCount: riichiSticks,
+      shown,
+      scoreDeltas: readScoreChanges(r),
+      ...(final ? { final } : {}),
+    });
+    if (final) this.game.final = final;
+  }
+
+  /** The game, once every tag is read. */
+  finish(): GameLog {
+    if (!this.sawGo) throw new IngestError('no <GO> tag: the game rules are unknown', 'document');
+    if (this.game.players.length === 0) throw new IngestError('no <UN> tag with the players', 'document');
+    return this.game;
+  }
 }
+
+/** The dealt hands' attributes, seat by seat. */
+const HAI = ['hai0', 'hai1', 'hai2', 'hai3'] as const;
 
 /** The draw/discard code of a tag without attributes whose name is one (`T12`, `T012`); -1 for any other. */
 function tileCodeOfTag(tag: MjlogTag): number {

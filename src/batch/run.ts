@@ -13,8 +13,8 @@ import { IngestError, readLogBytes, type IngestLimits } from '../ingest/index.js
 import type { PreparedFinding } from '../store/index.js';
 import { unreadHash } from './audit-file.js';
 import { inShard, type Shard } from './shard.js';
-import { emptyWalkReport, walkInputs, type WalkReport } from './inputs.js';
-import { auditTask, closeConnections, connectionTo, writeAudits, type AuditTask, type AuditTaskResult } from './worker.js';
+import { emptyWalkReport, walkInputs, type InputItem, type WalkReport } from './inputs.js';
+import { auditRows, auditTask, closeConnections, connectionTo, writeAudits, type AuditTask, type AuditTaskResult } from './worker.js';
 
 /**
  * The heap (V8's old generation) each worker thread may use, in MB. Reading and auditing a log within the
@@ -40,7 +40,10 @@ export interface BatchOptions {
   ruleSets: RuleSets;
   /** The platform every file is said to be from, over what the logs say (`--platform`). */
   platform?: Platform;
-  /** Worker threads; 0 audits on this thread (tests, tiny inputs). Default: one per core. */
+  /**
+   * Worker threads; 0 audits on this thread. Default: this thread alone for fewer than
+   * IN_THREAD_BELOW files, else one per core.
+   */
   workers?: number;
   /** Files per worker task: one transaction each. */
   taskSize?: number;
@@ -95,6 +98,13 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
+/**
+ * Below this many files a batch is audited on this thread alone: each worker thread starts kanshi and
+ * compiles its hot code anew, which on two cores costs more than a second core gains until a few thousand
+ * files (docs/PERFORMANCE.md: 3,370 files took as long either way, with a third more CPU on workers).
+ */
+export const IN_THREAD_BELOW = 3000;
+
 /** The compiled worker next to this file (works from dist; tests run the built CLI). */
 function workerFile(): string {
   return fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -107,11 +117,28 @@ function workerFile(): string {
  * death), stored like any other, so that the batch, and a re-run of it, completes.
  */
 export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
-  const workers = opts.workers ?? defaultWorkers();
+  const walk = emptyWalkReport();
+  const walking = walkInputs(opts.paths, walk);
+  // Without a number of workers, the walk's first files say how big the batch is.
+  const head: InputItem[] = [];
+  let workers = opts.workers;
+  if (workers === undefined) {
+    let found = 0;
+    while (found < IN_THREAD_BELOW) {
+      const next = await walking.next();
+      if (next.done) break;
+      head.push(next.value);
+      if (next.value.kind === 'file') found++;
+    }
+    workers = found < IN_THREAD_BELOW ? 0 : defaultWorkers();
+  }
+  const inputs = async function* (): AsyncGenerator<InputItem> {
+    yield* head;
+    yield* walking;
+  };
   const workerMemoryMb = opts.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB;
   const taskSize = opts.taskSize ?? 64;
   const summary = emptySummary();
-  const walk = emptyWalkReport();
   // Every content met in this batch, audited or passed over, so that a game is counted once however many
   // files hold it (the database keys games by content). 64 hex characters a file: a few MB for 50,000.
   const seen = new Set<string>();
@@ -167,7 +194,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   if (workers === 0) {
     try {
       let batch: string[] = [];
-      for await (const item of walkInputs(opts.paths, walk)) {
+      for await (const item of inputs()) {
         if (opts.signal?.aborted) break;
         if (item.kind === 'missing') {
           missing++;
@@ -265,7 +292,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   };
   try {
     let batch: string[] = [];
-    for await (const item of walkInputs(opts.paths, walk)) {
+    for await (const item of inputs()) {
       if (opts.signal?.aborted || failure) break;
       if (item.kind === 'missing') {
         missing++;
@@ -335,5 +362,5 @@ function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMem
         fallback,
       )
     : brokenAudit(file, hash, new Error(`the worker thread auditing this file stopped: ${(err as Error)?.message ?? String(err)}`), fallback);
-  return { ...writeAudits(connectionTo(opts.db), [audit], opts.ruleSets), passedOver: [], otherShards: 0 };
+  return { ...writeAudits(connectionTo(opts.db), [auditRows(audit)], opts.ruleSets), passedOver: [], otherShards: 0 };
 }

@@ -69,7 +69,9 @@ function doneIn(store: Store, ruleSets: RuleSets, platform: Platform | undefined
 export function auditTask(task: AuditTask): AuditTaskResult {
   const store = connectionTo(task.db);
   const done = task.resume ? doneIn(store, task.ruleSets, task.platform) : () => false;
-  const audits: GameAudit[] = [];
+  // Each audit becomes its rows and totals at once: only those are kept until the task's write, not the
+  // game and its replay (64 games of events alive at every collection, copied and promoted).
+  const audited: AuditRows[] = [];
   const passedOver: string[] = [];
   let otherShards = 0;
   const noteOtherShard = () => {
@@ -83,9 +85,19 @@ export function auditTask(task: AuditTask): AuditTaskResult {
   };
   for (const file of task.files) {
     const audit = auditFile(file, task.ruleSets, task.platform, doneAndNoted, task.limits, task.shard, noteOtherShard);
-    if (audit !== null) audits.push(audit);
+    if (audit !== null) audited.push(auditRows(audit));
   }
-  return { ...writeAudits(store, audits, task.ruleSets), passedOver, otherShards };
+  return { ...writeAudits(store, audited, task.ruleSets), passedOver, otherShards };
+}
+
+/** An audit as the writer takes it: its database rows, and its totals for the batch's summary. */
+export interface AuditRows {
+  rows: PreparedAudit;
+  tally: AuditSummary;
+}
+
+export function auditRows(audit: GameAudit): AuditRows {
+  return { rows: prepareAudit(audit), tally: tallyOf(audit) };
 }
 
 /**
@@ -94,9 +106,9 @@ export function auditTask(task: AuditTask): AuditTaskResult {
  * cost only their own game, stored instead as an audit-error naming what the database said. When even
  * that cannot be written, the database itself is failing (disk full, locked): the first error is thrown.
  */
-export function writeAudits(store: Store, audits: readonly GameAudit[], ruleSets: RuleSets): Pick<AuditTaskResult, 'hashes' | 'tallies' | 'findings'> {
-  const rows = audits.map(prepareAudit);
-  const written = [...audits];
+export function writeAudits(store: Store, audits: readonly AuditRows[], ruleSets: RuleSets): Pick<AuditTaskResult, 'hashes' | 'tallies' | 'findings'> {
+  const rows = audits.map((a) => a.rows);
+  const tallies = audits.map((a) => a.tally);
   try {
     store.writePrepared(rows);
   } catch (batchError) {
@@ -106,8 +118,9 @@ export function writeAudits(store: Store, audits: readonly GameAudit[], ruleSets
       } catch (err) {
         const ruleSet = Object.values(ruleSets).find((r) => r.key === rows[i].rulesKey) ?? ruleSets.unknown;
         const refused = new Error(`the database refused this file's rows: ${(err as Error)?.message ?? String(err)}`);
-        written[i] = brokenAudit(rows[i].file, rows[i].contentHash, refused, ruleSet);
-        rows[i] = prepareAudit(written[i]);
+        const broken = brokenAudit(rows[i].file, rows[i].contentHash, refused, ruleSet);
+        rows[i] = prepareAudit(broken);
+        tallies[i] = tallyOf(broken);
         try {
           store.writePrepared([rows[i]]);
         } catch {
@@ -118,7 +131,7 @@ export function writeAudits(store: Store, audits: readonly GameAudit[], ruleSets
   }
   return {
     hashes: rows.map((r) => r.contentHash),
-    tallies: written.map(tallyOf),
+    tallies,
     findings: rows.flatMap(preparedFindings),
   };
 }

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
-import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type Shard } from '../batch/index.js';
+import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
@@ -31,7 +31,7 @@ export function registerAuditCommand(program: Command): void {
     .description('replay logs under a rule profile, flag every kan irregularity, and write everything into SQLite')
     .argument('<path...>', 'log files or folders (read recursively; a file named twice, or inside a folder also named, is read once), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option('--db <file>', 'SQLite database to write (created if missing)', DEFAULT_DB)
-    .option('--workers <n>', `worker threads, each auditing files and writing them into the database (default: one per core, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
+    .option('--workers <n>', `worker threads, each auditing files and writing them into the database (default: this thread alone for fewer than ${IN_THREAD_BELOW.toLocaleString('en')} files, else one per core, ${defaultWorkers()} here; 0 = this thread only)`, parseIntOption('--workers', 0, 256))
     .option('--json', 'print the summary as one JSON object on stdout')
     .addOption(
       new Option('--fail-on <severity>', `exit ${EXIT.threshold} if any finding is at least this severe, among the games audited now and those passed over as audited already`).choices([

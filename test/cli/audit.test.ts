@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -98,7 +98,11 @@ describe('kanshi audit', () => {
     const main = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
     // the corpus five times over, so the kill always lands mid-audit however fast kanshi gets
     const child = spawn(process.execPath, [main, 'audit', corpusTimesOver(5), '--db', db, '--workers', '1', '--no-progress'], { stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed soon after its first commits (the log file holds frames), long before the corpus is done.
+    for (let waited = 0; waited < 30_000 && !(existsSync(`${db}-wal`) && statSync(`${db}-wal`).size > 0); waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     const partial = rowCounts(db);

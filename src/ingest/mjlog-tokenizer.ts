@@ -33,9 +33,16 @@ const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, str
 /** Draw letters T U V W then discard letters D E F G. */
 const TILE_LETTERS = 'TUVWDEFG';
 
+/** A tag as the converter reads it: its name, and its attributes' names and values in turn, as written. */
+export interface TagToken {
+  name: string;
+  /** Name, value, name, value…: a dozen at most, found by a glance along the list. */
+  attributes: string[];
+}
+
 /**
  * A log's tags in the form the converter reads: the thousand draws and discards of a game as numbers,
- * the few dozen other tags as objects.
+ * the few dozen other tags as TagTokens.
  */
 export interface MjlogTokens {
   /**
@@ -43,8 +50,8 @@ export interface MjlogTokens {
    * (letters T U V W D E F G), or -1 - k for `tags[k]`.
    */
   codes: number[];
-  /** Every other tag, in order, with its attributes as written. */
-  tags: MjlogTag[];
+  /** Every other tag, in order. */
+  tags: TagToken[];
 }
 
 /**
@@ -98,17 +105,11 @@ function tileCodeAt(text: string, i: number): number {
 }
 
 /**
- * The attribute and tag names mjlog uses, by a hash of their characters. A name read from the text is
- * looked up here and the constant string used instead of a slice: objects keyed by constant
- * (internalized) strings are read and written along V8's fast paths, where a fresh slice as a key is
- * first looked up in the string table (about a third of the tokenizer's time before).
+ * mjlog's tag names, by a hash of their characters: a tag name read from the text is looked up here and
+ * the constant string used instead of a slice, so that the converter's switch on it compares pointers.
  */
 const KNOWN_NAMES = new Map<number, string[]>();
-for (const name of [
-  'seed', 'ten', 'oya', 'hai', 'hai0', 'hai1', 'hai2', 'hai3', 'who', 'm', 'step', 'ba', 'machi', 'fromWho', 'paoWho', 'yaku',
-  'yakuman', 'doraHai', 'doraHaiUra', 'sc', 'owari', 'type', 'lobby', 'n0', 'n1', 'n2', 'n3', 'dan', 'rate', 'sx', 'shuffle',
-  'ref', 'INIT', 'N', 'REACH', 'AGARI', 'DORA', 'RYUUKYOKU', 'UN', 'BYE', 'GO', 'SHUFFLE', 'TAIKYOKU',
-]) {
+for (const name of ['INIT', 'N', 'REACH', 'AGARI', 'DORA', 'RYUUKYOKU', 'UN', 'BYE', 'GO', 'SHUFFLE', 'TAIKYOKU']) {
   const h = nameHash(name, 0, name.length);
   const list = KNOWN_NAMES.get(h) ?? [];
   list.push(name);
@@ -136,18 +137,18 @@ function sameText(name: string, text: string, start: number, end: number): boole
   return true;
 }
 
-/**
- * A quoted value with no entity and no '<' (what the reference parser would have to read), up to its
- * closing quote: one native scan, where the seed alone is thousands of characters.
- */
-const DOUBLE_QUOTED = /"[^"&<]*"/y;
-const SINGLE_QUOTED = /'[^'&<]*'/y;
-
 /** The tags of an mjlog in the simple shape, or null when the text needs the full parser. */
 export function tokenizeMjlog(text: string, limits: IngestLimits = DEFAULT_LIMITS): MjlogTag[] | null {
   const tokens = tokenizeMjlogCodes(text, limits);
   if (!tokens) return null;
-  return tokens.codes.map((code) => (code >= 0 ? { name: TILE_LETTERS[code >> 10] + String(code & 1023), attrs: NO_ATTRS } : tokens.tags[-1 - code]));
+  return tokens.codes.map((code) => (code >= 0 ? { name: TILE_LETTERS[code >> 10] + String(code & 1023), attrs: NO_ATTRS } : tagOf(tokens.tags[-1 - code])));
+}
+
+/** A TagToken as an MjlogTag (attributes as an object). */
+export function tagOf(token: TagToken): MjlogTag {
+  const attrs: Record<string, string> = {};
+  for (let k = 0; k < token.attributes.length; k += 2) attrs[token.attributes[k]] = token.attributes[k + 1];
+  return { name: token.name, attrs };
 }
 
 /**
@@ -166,10 +167,13 @@ export function tokenizeMjlogCodes(text: string, limits: IngestLimits = DEFAULT_
   if (rootEnd < 0 || text.charCodeAt(rootEnd - 1) === SLASH) return null;
   const rootAttrs = text.slice(i, rootEnd);
   if (rootAttrs.length > 0 && !isSpace(rootAttrs.charCodeAt(0))) return null;
-  if (rootAttrs.includes('<') || rootAttrs.includes('&')) return null;
+  if (rootAttrs.includes('<')) return null;
+  // An entity can only be in an attribute value (text between elements is refused): one look at the
+  // whole text, and values need no look of their own.
+  if (text.indexOf('&') >= 0) return null;
   i = rootEnd + 1;
   const codes: number[] = [];
-  const tags: MjlogTag[] = [];
+  const tags: TagToken[] = [];
   for (;;) {
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) return null; // no closing root tag: truncated
@@ -198,7 +202,10 @@ export function tokenizeMjlogCodes(text: string, limits: IngestLimits = DEFAULT_
     let j = i + 2;
     while (j < n && isNameChar(text.charCodeAt(j))) j++;
     const name = nameAt(text, i + 1, j);
-    let attrs: Record<string, string> = NO_ATTRS;
+    // A value holding '<' is the reference parser's to read: each closing quote must come before the next '<'.
+    let nextTag = text.indexOf('<', j);
+    if (nextTag < 0) nextTag = n;
+    const attributes: string[] = [];
     for (;;) {
       const before = j;
       while (j < n && isSpace(text.charCodeAt(j))) j++;
@@ -211,23 +218,19 @@ export function tokenizeMjlogCodes(text: string, limits: IngestLimits = DEFAULT_
       if (j === before || !isNameStart(c)) return null; // attributes must be separated by space
       const a = j;
       while (j < n && isNameChar(text.charCodeAt(j))) j++;
-      const attr = nameAt(text, a, j);
+      const attr = text.slice(a, j);
       if (text.charCodeAt(j) !== EQ) return null;
       const q = text.charCodeAt(j + 1);
       if (q !== QUOTE && q !== APOS) return null;
-      const quoted = q === QUOTE ? DOUBLE_QUOTED : SINGLE_QUOTED;
-      quoted.lastIndex = j + 1;
-      // No closing quote, or an entity or a '<' before it: the reference parser's to read.
-      if (!quoted.test(text)) return null;
-      const end = quoted.lastIndex - 1;
-      const value = text.slice(j + 2, end);
-      if (attrs === NO_ATTRS) attrs = {};
-      // A name the prototype has (`constructor`) also falls back to the reference parser: harmless.
-      else if (attrs[attr] !== undefined) return null;
-      attrs[attr] = value;
+      const end = text.indexOf(q === QUOTE ? '"' : "'", j + 2);
+      if (end < 0 || end > nextTag) return null;
+      // A repeated attribute, or one an object cannot hold as written, goes to the reference parser.
+      for (let k = 0; k < attributes.length; k += 2) if (attributes[k] === attr) return null;
+      if (attr === '__proto__') return null;
+      attributes.push(attr, text.slice(j + 2, end));
       j = end + 1;
     }
-    codes.push(-1 - tags.length);
-    tags.push({ name, attrs });
+    tags.push({ name, attributes });
+    codes.push(-1 - (tags.length - 1));
   }
 }

@@ -20,7 +20,7 @@ import type {
 } from '../events/index.js';
 import { DAN_NAMES, decodeGameType } from './game-type.js';
 import { checkXmlShape, DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
-import { tileCodeOfName, tokenizeMjlog, tokenizeMjlogCodes, type MjlogTokens } from './mjlog-tokenizer.js';
+import { tileCodeOfName, tokenizeMjlog, tokenizeMjlogCodes, type MjlogTokens, type TagToken } from './mjlog-tokenizer.js';
 
 /** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
 export interface MjlogTag {
@@ -60,7 +60,7 @@ export function parseMjlogTokens(text: string, limits: IngestLimits = DEFAULT_LI
   const fast = tokenizeMjlogCodes(text, limits);
   if (fast) return fast;
   const tags = parseMjlogTagsReference(text, limits);
-  return { codes: tags.map((_, k) => -1 - k), tags };
+  return { codes: tags.map((_, k) => -1 - k), tags: tags.map((t) => ({ name: t.name, attributes: Object.entries(t.attrs).flat() })) };
 }
 
 /**
@@ -122,7 +122,7 @@ const RYUUKYOKU_TYPES: Record<string, RyuukyokuReason> = {
 /** Attribute readers that name the tag and say what was expected. */
 class TagReader {
   constructor(
-    readonly tag: MjlogTag,
+    readonly tag: TagToken,
     readonly index: number,
   ) {}
 
@@ -134,18 +134,27 @@ class TagReader {
     throw new IngestError(reason, this.position);
   }
 
+  /** The attribute's value, or undefined. */
+  private value(attr: string): string | undefined {
+    const a = this.tag.attributes;
+    for (let k = 0; k < a.length; k += 2) if (a[k] === attr) return a[k + 1];
+    return undefined;
+  }
+
   has(attr: string): boolean {
-    return this.tag.attrs[attr] !== undefined;
+    return this.value(attr) !== undefined;
   }
 
   raw(attr: string): string {
-    const v = this.tag.attrs[attr];
+    const v = this.value(attr);
     if (v === undefined) this.fail(`missing attribute ${attr}`);
     return v;
   }
 
   int(attr: string, min: number, max: number): number {
     const text = this.raw(attr);
+    const quick = plainInt(text);
+    if (quick !== null && quick >= min && quick <= max) return quick;
     const n = Number(text);
     if (!/^-?\d+$/.test(text.trim()) || n < min || n > max) {
       this.fail(`attribute ${attr}="${text}" is out of range, expected an integer ${min}..${max}`);
@@ -197,6 +206,19 @@ class TagReader {
   tiles(attr: string): TileId[] {
     return this.numbers(attr, TILES);
   }
+}
+
+/** `12` or `-3` (at most 9 digits), without a regular expression; null if the text is anything else. */
+function plainInt(text: string): number | null {
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  if (i >= text.length || text.length - i > 9) return null;
+  let n = 0;
+  for (; i < text.length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return null;
+    n = n * 10 + d;
+  }
+  return text.charCodeAt(0) === 45 ? -n : n;
 }
 
 /** `1,2,-3` as integers without allocating per value; null if the text is anything else. */
@@ -336,7 +358,7 @@ class MjlogReader {
   }
 
   /** A draw or discard: its code (letter index × 1024 + tile id), and the tag when it was read as one. */
-  tile(code: number, tag: MjlogTag | null, index: number): void {
+  tile(code: number, tag: TagToken | null, index: number): void {
     const round = this.round;
     if (round === null) return tagReader(tag, code, index).fail('a draw or discard before the first INIT');
     const tile = code & 1023;
@@ -356,7 +378,7 @@ class MjlogReader {
   }
 
   /** Any tag the tokenizer did not read as a draw or discard (it may still be one: `<T012/>`, or from the reference parser). */
-  tag(tag: MjlogTag, index: number): void {
+  tag(tag: TagToken, index: number): void {
     const code = tileCodeOfTag(tag);
     if (code >= 0) return this.tile(code, tag, index);
     const r = new TagReader(tag, index);
@@ -551,14 +573,13 @@ class MjlogReader {
 const HAI = ['hai0', 'hai1', 'hai2', 'hai3'] as const;
 
 /** The draw/discard code of a tag without attributes whose name is one (`T12`, `T012`); -1 for any other. */
-function tileCodeOfTag(tag: MjlogTag): number {
-  for (const _ in tag.attrs) return -1;
-  return tileCodeOfName(tag.name);
+function tileCodeOfTag(tag: TagToken): number {
+  return tag.attributes.length > 0 ? -1 : tileCodeOfName(tag.name);
 }
 
 /** A reader for a tag, to fail with its position: the tag as written, or a draw/discard rebuilt from its code. */
-function tagReader(tag: MjlogTag | null, code: number, index: number): TagReader {
-  return new TagReader(tag ?? { name: 'TUVWDEFG'[code >> 10] + String(code & 1023), attrs: {} }, index);
+function tagReader(tag: TagToken | null, code: number, index: number): TagReader {
+  return new TagReader(tag ?? { name: 'TUVWDEFG'[code >> 10] + String(code & 1023), attributes: [] }, index);
 }
 
 function readPlayers(r: TagReader, playerCount: 3 | 4): Player[] {

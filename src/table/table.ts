@@ -681,14 +681,17 @@ export class Table {
     const dealtTo = DEALT_TO.fill(0);
     const { dealer, hands, dice, doraIndicator } = this.start;
     for (let seat = 0; seat < this.players; seat++) {
-      const offset = seatOffsetFromDealer(this.players, seat, dealer);
-      for (const i of haipaiIndices(wall.layout, offset)) dealtTo[wall.tiles[i]] = seat + 1;
+      // Indexed loops: the layout's lists are frozen arrays, which for-of walked on a slow path (a
+      // quarter of the table's time in a profile).
+      const dealt = haipaiIndices(wall.layout, seatOffsetFromDealer(this.players, seat, dealer));
+      for (let k = 0; k < dealt.length; k++) dealtTo[wall.tiles[dealt[k]]] = seat + 1;
     }
     // The order within a dealt hand is not logged: each tile must be one the wall deals to that seat.
     for (let seat = 0; seat < this.players; seat++) {
       this.wallChecked += 13;
-      let wrong = Math.max(0, 13 - hands[seat].length);
-      for (const t of hands[seat]) if (dealtTo[t] !== seat + 1) wrong++;
+      const hand = hands[seat];
+      let wrong = Math.max(0, 13 - hand.length);
+      for (let k = 0; k < hand.length; k++) if (dealtTo[hand[k]] !== seat + 1) wrong++;
       if (wrong > 0) this.mismatch('haipai', 0, null, null, null, `seat ${seat}'s dealt hand differs from the wall in ${wrong} of 13 tiles`);
     }
     this.checkTile('dora-indicator', 0, indicatorIndex(wall.layout, 0), doraIndicator, 'the dora indicator');

@@ -49,7 +49,7 @@ export interface MjlogTokens {
    * One entry per tag, in order: a draw or discard written `<T77/>` as letter index × 1024 + tile id
    * (letters T U V W D E F G), or -1 - k for `tags[k]`.
    */
-  codes: number[];
+  codes: Int32Array;
   /** Every other tag, in order. */
   tags: TagToken[];
 }
@@ -137,11 +137,20 @@ function sameText(name: string, text: string, start: number, end: number): boole
   return true;
 }
 
+/** The tokenizer's buffer of codes, reused from log to log (it only grows). */
+let scratch: Int32Array = new Int32Array(4096);
+
+function grown(codes: Int32Array): Int32Array {
+  const bigger = new Int32Array(codes.length * 2);
+  bigger.set(codes);
+  return bigger;
+}
+
 /** The tags of an mjlog in the simple shape, or null when the text needs the full parser. */
 export function tokenizeMjlog(text: string, limits: IngestLimits = DEFAULT_LIMITS): MjlogTag[] | null {
   const tokens = tokenizeMjlogCodes(text, limits);
   if (!tokens) return null;
-  return tokens.codes.map((code) => (code >= 0 ? { name: TILE_LETTERS[code >> 10] + String(code & 1023), attrs: NO_ATTRS } : tagOf(tokens.tags[-1 - code])));
+  return Array.from(tokens.codes, (code) => (code >= 0 ? { name: TILE_LETTERS[code >> 10] + String(code & 1023), attrs: NO_ATTRS } : tagOf(tokens.tags[-1 - code])));
 }
 
 /** A TagToken as an MjlogTag (attributes as an object). */
@@ -172,7 +181,10 @@ export function tokenizeMjlogCodes(text: string, limits: IngestLimits = DEFAULT_
   // whole text, and values need no look of their own.
   if (text.indexOf('&') >= 0) return null;
   i = rootEnd + 1;
-  const codes: number[] = [];
+  // The codes go into one buffer kept for every log, then are copied out once at their length: an
+  // array grown by push left its outgrown copies, a few times the final size, to the collector.
+  let codes = scratch;
+  let count = 0;
   const tags: TagToken[] = [];
   for (;;) {
     while (i < n && isSpace(text.charCodeAt(i))) i++;
@@ -186,16 +198,18 @@ export function tokenizeMjlogCodes(text: string, limits: IngestLimits = DEFAULT_
       if (text.charCodeAt(j) !== GT) return null;
       j++;
       while (j < n && isSpace(text.charCodeAt(j))) j++;
-      return j === n ? { codes, tags } : null;
+      scratch = codes;
+      return j === n ? { codes: codes.slice(0, count), tags } : null;
     }
     if (!isNameStart(c1)) return null;
-    if (codes.length >= maxTags) {
+    if (count >= maxTags) {
       const name = /^[A-Za-z0-9]*/.exec(text.slice(i + 1, i + 12))![0];
-      throw limitError('maxEvents', limits, 'the log has more than {} tags', `tag ${codes.length} <${name}>`);
+      throw limitError('maxEvents', limits, 'the log has more than {} tags', `tag ${count} <${name}>`);
     }
     const code = tileCodeAt(text, i + 1);
     if (code >= 0) {
-      codes.push(code);
+      if (count === codes.length) codes = grown(codes);
+      codes[count++] = code;
       i = tileTagEnd;
       continue;
     }
@@ -231,6 +245,7 @@ export function tokenizeMjlogCodes(text: string, limits: IngestLimits = DEFAULT_
       j = end + 1;
     }
     tags.push({ name, attributes });
-    codes.push(-1 - (tags.length - 1));
+    if (count === codes.length) codes = grown(codes);
+    codes[count++] = -1 - (tags.length - 1);
   }
 }

@@ -60,7 +60,7 @@ export function parseMjlogTokens(text: string, limits: IngestLimits = DEFAULT_LI
   const fast = tokenizeMjlogCodes(text, limits);
   if (fast) return fast;
   const tags = parseMjlogTagsReference(text, limits);
-  return { codes: tags.map((_, k) => -1 - k), tags: tags.map((t) => ({ name: t.name, attributes: Object.entries(t.attrs).flat() })) };
+  return { codes: Int32Array.from(tags, (_, k) => -1 - k), tags: tags.map((t) => ({ name: t.name, attributes: Object.entries(t.attrs).flat() })) };
 }
 
 /**

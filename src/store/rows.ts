@@ -4,7 +4,7 @@
  * rule_set_id); the types make each row builder name every column.
  */
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
-import { YAKU, YAKU_NAMES, YAKUMAN } from '../events/index.js';
+import { YAKU, YAKU_NAMES, YAKUMAN, type Yaku } from '../events/index.js';
 import type { KanRecord, ReplayResult, RiichiDeclaration, RoundReplay, WinRecord } from '../replay/index.js';
 import { KNOBS, type Rules } from '../rules/index.js';
 import { countDora, isRedFive, type TileId } from '../tiles/index.js';
@@ -14,7 +14,16 @@ type Row<C extends readonly string[]> = Record<C[number], SqlValue>;
 
 const bit = (b: boolean): number => (b ? 1 : 0);
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
-const json = (v: unknown): string => JSON.stringify(v);
+
+/** `[{"id":1,"han":1},…]`, as JSON.stringify writes it, written directly: it runs on every win. */
+export function yakuJson(yaku: readonly Yaku[]): string {
+  let s = '[';
+  for (let i = 0; i < yaku.length; i++) {
+    const y = yaku[i];
+    s += `${i > 0 ? ',' : ''}{"id":${y.id},"han":${y.han}${y.name === undefined ? '' : `,"name":${JSON.stringify(y.name)}`}}`;
+  }
+  return s + ']';
+}
 
 /** A JSON array of tile ids (null where unknown), written directly: it runs several times on every win. */
 export function idList(ids: readonly (number | null)[]): string {
@@ -322,7 +331,7 @@ export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
     riichi: bit(w.riichi),
     kans_before: w.earlierKanCount,
     kita: w.kitaCount,
-    yaku: json(w.yaku),
+    yaku: yakuJson(w.yaku),
     yakuman: idList(w.yakuman),
     dora_han_logged: w.doraHanLogged,
     indicators: idList(w.logged.indicators),

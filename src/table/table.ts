@@ -108,8 +108,11 @@ export class Table {
   /** Every tile let go to the table (discards, a kakan's added tile), and who let it go: for furiten. */
   private readonly offeredTiles: TileId[] = [];
   private readonly offeredSeats: Seat[] = [];
-  /** Tiles seen in the round (dealt, drawn, indicators): a tile id seen twice is a contradiction. */
-  private readonly seen = new Uint8Array(136);
+  /**
+   * Tiles seen in the round (dealt, drawn, indicators), 30 ids a word: a tile id seen twice is a
+   * contradiction. Five small integers, not a typed array, which cost more to make than a hand's checks.
+   */
+  private readonly seen = [0, 0, 0, 0, 0];
   /** Kans whose declaration, or whose player's discard, waits for the next event to say what followed. */
   private unsettled = false;
 
@@ -657,8 +660,10 @@ export class Table {
   }
 
   private see(tile: TileId, eventIndex: number): void {
-    if (this.seen[tile]) this.inconsistent('too-many-copies', eventIndex, `${this.tileText(tile)} appears a second time in the round (each id is one copy)`);
-    this.seen[tile] = 1;
+    const word = (tile / 30) | 0;
+    const bit = 1 << tile % 30;
+    if (this.seen[word] & bit) this.inconsistent('too-many-copies', eventIndex, `${this.tileText(tile)} appears a second time in the round (each id is one copy)`);
+    this.seen[word] |= bit;
   }
 
   private mismatch(kind: WallMismatchKind, eventIndex: number, wallIndex: number | null, expected: number | null, logged: number | null, message: string): void {

@@ -68,6 +68,8 @@ interface AuditRun {
   rate: number;
   peakRssMB: number;
   games: number;
+  /** CPU time a game, all threads, start-up included (the summary's cpuSeconds), in ms. */
+  cpuMsPerGame: number;
 }
 
 /**
@@ -104,13 +106,14 @@ function linkedCopies(times: number): string {
   return dir;
 }
 
-/** The real thing: `kanshi audit` into a fresh SQLite file, in its own process. */
-function auditRun(workers: number, inputs: string[] = [corpusLogsDir()]): AuditRun {
+/** The real thing: `kanshi audit` into a fresh SQLite file, in its own process (`workers` null: the default). */
+function auditRun(workers: number | null, inputs: string[] = [corpusLogsDir()]): AuditRun {
   const dir = mkdtempSync(join(tmpdir(), 'kanshi-bench-'));
   try {
     const main = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
     // --force: the repeated corpus is audited again each time, not passed over as done
-    const r = spawnSync(process.execPath, [main, 'audit', ...inputs, '--db', join(dir, 'bench.sqlite'), '--workers', String(workers), '--json', '--no-progress', '--force'], {
+    const workerArgs = workers === null ? [] : ['--workers', String(workers)];
+    const r = spawnSync(process.execPath, [main, 'audit', ...inputs, '--db', join(dir, 'bench.sqlite'), ...workerArgs, '--json', '--no-progress', '--force'], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -119,7 +122,7 @@ function auditRun(workers: number, inputs: string[] = [corpusLogsDir()]): AuditR
     // Files audited: the games, the unreadable, and the copies of a content met before (audited and
     // written all the same; the summary counts each game once).
     const games = summary.gameCount + summary.failedFileCount + (summary.duplicateFileCount ?? 0);
-    return { rate: games / summary.seconds, peakRssMB: summary.peakRssMB, games };
+    return { rate: games / summary.seconds, peakRssMB: summary.peakRssMB, games, cpuMsPerGame: (summary.cpuSeconds * 1000) / games };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -172,22 +175,29 @@ async function main(): Promise<void> {
     line(`${label}, 1 worker`, await stageOnWorkers(stage, 1));
     line(`${label}, ${cores} workers`, await stageOnWorkers(stage, cores));
   }
-  const full: Record<number, Rate> = {};
-  let peak = 0;
-  for (const workers of [1, cores]) {
+  const full: Record<string, Rate> = {};
+  for (const workers of [null, 1, cores]) {
     const results = Array.from({ length: runs }, () => auditRun(workers));
-    peak = Math.max(peak, ...results.map((r) => r.peakRssMB));
-    full[workers] = rate(results.map((r) => r.rate));
-    line(`full audit into SQLite, ${workers} worker${workers > 1 ? 's' : ''}`, full[workers], `, peak RSS ${Math.max(...results.map((r) => r.peakRssMB))} MB`);
+    const key = String(workers);
+    full[key] = rate(results.map((r) => r.rate));
+    const cpu = median(results.map((r) => r.cpuMsPerGame));
+    const label = workers === null ? 'default workers (this thread: under 3,000 files)' : `${workers} worker${workers > 1 ? 's' : ''}`;
+    line(`full audit into SQLite, ${label}`, full[key], `, ${cpu.toFixed(2)} ms CPU a game, peak RSS ${Math.max(...results.map((r) => r.peakRssMB))} MB`);
   }
   const times = quick ? 3 : 10;
   const copies = distinctCopies(times);
   let distinct: AuditRun;
+  let distinctInThread: AuditRun;
   try {
     distinct = auditRun(cores, [copies]);
     process.stdout.write(
-      `full audit of ${distinct.games} distinct games (${times} copies of the corpus, each made new bytes), ${cores} workers: ` +
-        `${distinct.rate.toFixed(0)} games/s, peak RSS ${distinct.peakRssMB} MB\n`,
+      `full audit of ${distinct.games} distinct games (${times} copies of the corpus, each made new bytes), ${cores} workers (the default): ` +
+        `${distinct.rate.toFixed(0)} games/s, ${distinct.cpuMsPerGame.toFixed(2)} ms CPU a game, peak RSS ${distinct.peakRssMB} MB\n`,
+    );
+    distinctInThread = auditRun(0, [copies]);
+    process.stdout.write(
+      `the same on this thread alone (--workers 0): ${distinctInThread.rate.toFixed(0)} games/s, ${distinctInThread.cpuMsPerGame.toFixed(2)} ms CPU a game, ` +
+        `peak RSS ${distinctInThread.peakRssMB} MB\n`,
     );
   } finally {
     rmSync(copies, { recursive: true, force: true });
@@ -201,12 +211,13 @@ async function main(): Promise<void> {
   }
   process.stdout.write(
     `full audit of the same corpus ${times} times over (${again.games} games; after the first pass the facts are stored already ` +
-      `and only verdicts are rewritten, as when auditing under another profile), ${cores} workers: ${again.rate.toFixed(0)} games/s, peak RSS ${again.peakRssMB} MB\n`,
+      `and only verdicts are rewritten, as when auditing under another profile), ${cores} workers: ${again.rate.toFixed(0)} games/s, ` +
+      `${again.cpuMsPerGame.toFixed(2)} ms CPU a game, peak RSS ${again.peakRssMB} MB\n`,
   );
   const p = peer();
   line('peer: @kobalab/tenhou-log convlog (parse only, 4p)', p);
   process.stdout.write(
-    `\nkanshi full audit on ${cores} workers / peer parse-only: ${(full[cores].median / p.median).toFixed(2)}x for the corpus once ` +
+    `\nkanshi full audit on ${cores} workers / peer parse-only: ${(full[String(cores)].median / p.median).toFixed(2)}x for the corpus once ` +
       `(start-up and cold code included), ${(distinct.rate / p.median).toFixed(2)}x for the ${distinct.games} distinct games (a long batch)\n`,
   );
 }

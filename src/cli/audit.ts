@@ -197,6 +197,8 @@ Examples:
       nothingRead = creates && result.walk.files === 0 && !result.interrupted;
       if (opts.json) {
         const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+        // CPU time of the whole process (every thread: workers, compilers, collectors), start-up included.
+        const cpu = process.cpuUsage();
         const byPlatform = single ? null : platformProfiles(ruleSets);
         out(
           JSON.stringify({
@@ -215,6 +217,7 @@ Examples:
             examples: findingExamples(found, Infinity),
             db: nothingRead ? null : opts.db,
             seconds: Number(seconds.toFixed(3)),
+            cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
             peakRssMB,
             interrupted: result.interrupted,
           }),

@@ -89,8 +89,8 @@ describe('the JSON of every command speaks one vocabulary', () => {
     expect(counts.length).toBeGreaterThan(10);
     for (const [k, kinds] of counts) expect([k, [...kinds]]).toEqual([k, ['number']]);
     // A plural name is a list: a number under one is a count misnamed (quantities in a unit, points and
-    // seconds, and rates per so many games are no counts).
-    const measures = /^(points|seconds)$|Per\d*[A-Z]\w*$|^per\d+/;
+    // seconds (`cpuSeconds` too), and rates per so many games are no counts).
+    const measures = /^(points|seconds)$|Seconds$|Per\d*[A-Z]\w*$|^per\d+/;
     const pluralNumbers = [...types].filter(([k, kinds]) => /[a-z]s$/.test(k) && !measures.test(k) && kinds.has('number')).map(([k]) => k);
     expect(pluralNumbers).toEqual([]);
   });

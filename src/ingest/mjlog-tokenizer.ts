@@ -137,13 +137,29 @@ function sameText(name: string, text: string, start: number, end: number): boole
   return true;
 }
 
-/** The tokenizer's buffer of codes, reused from log to log (it only grows). */
-let scratch: Int32Array = new Int32Array(4096);
+/** The tokenizer's buffer of codes, reused from log to log (it only grows, past any real game's tags). */
+let scratch: Int32Array = new Int32Array(16384);
 
 function grown(codes: Int32Array): Int32Array {
   const bigger = new Int32Array(codes.length * 2);
   bigger.set(codes);
   return bigger;
+}
+
+/**
+ * Whether the text at `i` is the root's closing tag and nothing but space follows. A function of its
+ * own: the tokenizer is first compiled while it reads its first log, before it has met an end, and code
+ * it has not run then is thrown away and compiled again once it runs.
+ */
+function closesDocument(text: string, i: number): boolean {
+  const n = text.length;
+  if (!text.startsWith('</mjloggm', i)) return false;
+  let j = i + 9;
+  while (j < n && isSpace(text.charCodeAt(j))) j++;
+  if (text.charCodeAt(j) !== GT) return false;
+  j++;
+  while (j < n && isSpace(text.charCodeAt(j))) j++;
+  return j === n;
 }
 
 /** The tags of an mjlog in the simple shape, or null when the text needs the full parser. */
@@ -192,14 +208,8 @@ export function tokenizeMjlogCodes(text: string, limits: IngestLimits = DEFAULT_
     if (text.charCodeAt(i) !== LT) return null; // text content
     const c1 = text.charCodeAt(i + 1);
     if (c1 === SLASH) {
-      if (!text.startsWith('</mjloggm', i)) return null;
-      let j = i + 9;
-      while (j < n && isSpace(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) !== GT) return null;
-      j++;
-      while (j < n && isSpace(text.charCodeAt(j))) j++;
       scratch = codes;
-      return j === n ? { codes: codes.slice(0, count), tags } : null;
+      return closesDocument(text, i) ? { codes: codes.slice(0, count), tags } : null;
     }
     if (!isNameStart(c1)) return null;
     if (count >= maxTags) {

@@ -120,7 +120,7 @@ export interface GameFacts {
 
 /**
  * A GameAudit turned into the rows the writer inserts: plain arrays of values. Building them is pure and
- * can run in the worker threads, so the writer's thread only inserts (and little crosses between threads).
+ * runs in the thread that audited the game, right after its audit, so that only rows wait for the write.
  */
 export interface PreparedAudit {
   contentHash: string;

@@ -191,24 +191,30 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     otherShards,
   });
 
+  /** The inputs as tasks of `taskSize` files (the last one shorter), missing paths reported on the way; none once `stopped()`. */
+  const tasks = async function* (stopped: () => boolean): AsyncGenerator<string[]> {
+    let batch: string[] = [];
+    for await (const item of inputs()) {
+      if (stopped()) return;
+      if (item.kind === 'missing') {
+        missing++;
+        opts.onMissing?.(item.path, item.reason);
+        continue;
+      }
+      files++;
+      batch.push(item.path);
+      if (batch.length >= taskSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0 && !stopped()) yield batch;
+  };
+  const aborted = () => opts.signal?.aborted ?? false;
+
   if (workers === 0) {
     try {
-      let batch: string[] = [];
-      for await (const item of inputs()) {
-        if (opts.signal?.aborted) break;
-        if (item.kind === 'missing') {
-          missing++;
-          opts.onMissing?.(item.path, item.reason);
-          continue;
-        }
-        files++;
-        batch.push(item.path);
-        if (batch.length >= taskSize) {
-          accept(auditTask(task(batch)));
-          batch = [];
-        }
-      }
-      if (batch.length > 0 && !opts.signal?.aborted) accept(auditTask(task(batch)));
+      for await (const batch of tasks(aborted)) accept(auditTask(task(batch)));
     } finally {
       closeConnections();
     }
@@ -291,23 +297,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     inFlight.add(p);
   };
   try {
-    let batch: string[] = [];
-    for await (const item of inputs()) {
-      if (opts.signal?.aborted || failure) break;
-      if (item.kind === 'missing') {
-        missing++;
-        opts.onMissing?.(item.path, item.reason);
-        continue;
-      }
-      files++;
-      batch.push(item.path);
-      if (batch.length >= taskSize) {
-        submit(batch);
-        batch = [];
-        while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-      }
+    for await (const batch of tasks(() => aborted() || Boolean(failure))) {
+      submit(batch);
+      while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
     }
-    if (batch.length > 0 && !opts.signal?.aborted && !failure) submit(batch);
     await Promise.all(inFlight);
   } finally {
     // The workers' connections close with their threads, before the caller closes its own.

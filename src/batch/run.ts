@@ -7,18 +7,19 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { brokenAudit, contentHash, emptySummary, failedAudit, mergeSummary, type AuditSummary, type RuleSets } from '../audit/index.js';
+import { brokenAudit, contentHash, failedAudit, type AuditSummary, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
-import { IngestError, readLogBytes, type IngestLimits } from '../ingest/index.js';
+import { DEFAULT_LIMITS, IngestError, readLogBytes, type IngestLimits } from '../ingest/index.js';
 import type { PreparedFinding } from '../store/index.js';
 import { unreadHash } from './audit-file.js';
+import { BatchCount } from './count.js';
 import { inShard, type Shard } from './shard.js';
 import { emptyWalkReport, walkInputs, type InputItem, type WalkReport } from './inputs.js';
-import { auditRows, auditTask, closeConnections, connectionTo, writeAudits, type AuditTask, type AuditTaskResult } from './worker.js';
+import { auditRows, auditTask, closeConnection, connectionTo, writeAudits, type AuditTask, type AuditTaskResult } from './worker.js';
 
 /**
  * The heap (V8's old generation) each worker thread may use, in MB. Reading and auditing a log within the
- * ingest limits takes a few MB (a task of 16 corpus logs, rows included, well under 50); a worker that
+ * ingest limits takes a few MB (a task of 64 corpus logs, rows included, well under 50); a worker that
  * needs more than this is stopped, costing only its files, instead of the machine's memory.
  */
 export const DEFAULT_WORKER_MEMORY_MB = 512;
@@ -41,10 +42,13 @@ export interface BatchOptions {
   /** The platform every file is said to be from, over what the logs say (`--platform`). */
   platform?: Platform;
   /**
-   * Worker threads; 0 audits on this thread. Default: this thread alone for fewer than
-   * IN_THREAD_BELOW files, else one per core.
+   * Worker threads; 0 audits on this thread. Default: this thread alone for fewer than `inThreadBelow`
+   * files, else one per core; always workers when a worker's heap limit is given or a log may be larger
+   * than the default limits allow (a heap is capped only in a worker).
    */
   workers?: number;
+  /** Without `workers`: below this many files, this thread alone (IN_THREAD_BELOW). */
+  inThreadBelow?: number;
   /** Files per worker task: one transaction each. */
   taskSize?: number;
   /**
@@ -70,6 +74,8 @@ export interface BatchOptions {
 }
 
 export interface BatchResult {
+  /** Worker threads the batch ran on: 0 when it ran on this thread alone. */
+  workers: number;
   files: number;
   missing: number;
   interrupted: boolean;
@@ -105,6 +111,17 @@ export function defaultWorkers(): number {
  */
 export const IN_THREAD_BELOW = 3000;
 
+/**
+ * Whether a batch may run on this thread: its heap has no cap of its own, so only when nobody asked for
+ * one (`--max-worker-memory`) and no log may be larger than the default limits let through (a few MB of
+ * heap at most).
+ */
+function mayRunInThread(opts: BatchOptions): boolean {
+  if (opts.workerMemoryMb !== undefined) return false;
+  const limits = opts.limits ?? {};
+  return (Object.keys(DEFAULT_LIMITS) as (keyof IngestLimits)[]).every((k) => (limits[k] ?? DEFAULT_LIMITS[k]) <= DEFAULT_LIMITS[k]);
+}
+
 /** The compiled worker next to this file (works from dist; tests run the built CLI). */
 function workerFile(): string {
   return fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -123,14 +140,15 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const head: InputItem[] = [];
   let workers = opts.workers;
   if (workers === undefined) {
+    const below = opts.inThreadBelow ?? IN_THREAD_BELOW;
     let found = 0;
-    while (found < IN_THREAD_BELOW) {
+    while (found < below && mayRunInThread(opts)) {
       const next = await walking.next();
       if (next.done) break;
       head.push(next.value);
       if (next.value.kind === 'file') found++;
     }
-    workers = found < IN_THREAD_BELOW ? 0 : defaultWorkers();
+    workers = found < below && mayRunInThread(opts) ? 0 : defaultWorkers();
   }
   const inputs = async function* (): AsyncGenerator<InputItem> {
     yield* head;
@@ -138,37 +156,13 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   };
   const workerMemoryMb = opts.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB;
   const taskSize = opts.taskSize ?? 64;
-  const summary = emptySummary();
-  // Every content met in this batch, audited or passed over, so that a game is counted once however many
-  // files hold it (the database keys games by content). 64 hex characters a file: a few MB for 50,000.
-  const seen = new Set<string>();
-  const passedOver: string[] = [];
-  let duplicates = 0;
-  let otherShards = 0;
-  let done = 0;
+  const count = new BatchCount();
   let files = 0;
   let missing = 0;
   const accept = (result: AuditTaskResult) => {
-    result.hashes.forEach((hash, i) => {
-      // A duplicate was written all the same: the same rows again, as a second run would (the game's file
-      // becomes the path named last); only the totals count the game once.
-      if (seen.has(hash)) duplicates++;
-      else {
-        seen.add(hash);
-        mergeSummary(summary, result.tallies[i]);
-      }
-    });
-    for (const hash of result.passedOver) {
-      if (seen.has(hash)) duplicates++;
-      else {
-        seen.add(hash);
-        passedOver.push(hash);
-      }
-    }
+    count.accept(result);
     if (result.findings.length > 0) opts.onFindings?.(result.findings);
-    otherShards += result.otherShards;
-    done += result.hashes.length + result.passedOver.length + result.otherShards;
-    opts.onProgress?.(done);
+    opts.onProgress?.(count.done);
   };
   const task = (batch: string[]): AuditTask => ({
     files: batch,
@@ -179,17 +173,21 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     limits: opts.limits,
     shard: opts.shard,
   });
-  const result = (interrupted: boolean): BatchResult => ({
-    files,
-    missing,
-    interrupted,
-    skipped: passedOver.length,
-    passedOver,
-    duplicates,
-    summary,
-    walk,
-    otherShards,
-  });
+  const result = (interrupted: boolean): BatchResult => {
+    const passedOver = count.passedOver();
+    return {
+      workers: workers ?? 0,
+      files,
+      missing,
+      interrupted,
+      skipped: passedOver.length,
+      passedOver,
+      duplicates: count.duplicates,
+      summary: count.summary,
+      walk,
+      otherShards: count.otherShards,
+    };
+  };
 
   /** The inputs as tasks of `taskSize` files (the last one shorter), missing paths reported on the way; none once `stopped()`. */
   const tasks = async function* (stopped: () => boolean): AsyncGenerator<string[]> {
@@ -216,7 +214,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     try {
       for await (const batch of tasks(aborted)) accept(auditTask(task(batch)));
     } finally {
-      closeConnections();
+      closeConnection(opts.db);
     }
     return result(opts.signal?.aborted ?? false);
   }
@@ -236,12 +234,19 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     execArgv: [...WORKER_EXEC_ARGV],
   });
   let failure: unknown = null;
+  // A pool destroyed early is awaited at the end all the same: its workers' connections close as they exit.
+  const destroyed = new Map<Piscina<AuditTask, AuditTaskResult>, Promise<void>>();
+  const destroy = (p: Piscina<AuditTask, AuditTaskResult>): Promise<void> => {
+    let done = destroyed.get(p);
+    if (!done) destroyed.set(p, (done = p.destroy()));
+    return done;
+  };
   // A pool that cannot start a worker (kanshi's own module failing to load) never runs its queued tasks:
   // the batch stops with that error, and the pools are destroyed so that nothing waits for them.
   const broken = (err: unknown) => {
     failure ??= err;
-    void pool.destroy();
-    void alone.pool?.destroy();
+    void destroy(pool);
+    if (alone.pool) void destroy(alone.pool);
   };
   // The files of a failed task, one at a time, each alone in a worker: made when first needed.
   const alone: { pool: Piscina<AuditTask, AuditTaskResult> | null } = { pool: null };
@@ -265,8 +270,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   // Enough queued work that no worker waits for the next task.
   const maxInFlight = workers * 3;
   /**
-   * A task whose worker died (out of memory, or exited) wrote nothing (its transaction ends with its
-   * connection): its files are audited again one at a time, each alone in a worker, and a file whose
+   * A task whose worker died (out of memory, or exited) wrote nothing, unless it died between its commit
+   * and its reply (its transaction ends with its connection): its files are audited again one at a time, each alone in a worker, and a file whose
    * worker dies again is recorded as that failure. Anything else a task throws is kanshi's failure or the
    * database's (auditFile never throws): the batch stops with it, as it does once it has stopped.
    */
@@ -304,9 +309,9 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     await Promise.all(inFlight);
   } finally {
     // The workers' connections close with their threads, before the caller closes its own.
-    await pool.destroy();
-    await alone.pool?.destroy();
-    closeConnections();
+    await destroy(pool);
+    if (alone.pool) await destroy(alone.pool);
+    closeConnection(opts.db);
   }
   if (failure) throw failure;
   return result(opts.signal?.aborted ?? false);

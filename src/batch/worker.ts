@@ -55,10 +55,10 @@ export function connectionTo(db: string): Store {
   return store;
 }
 
-/** Closes this thread's connections (the batch's thread, when an in-process batch is done). */
-export function closeConnections(): void {
-  for (const store of connections.values()) store.close();
-  connections.clear();
+/** Closes this thread's connection to `db` (the batch's thread, when its batch is done). */
+export function closeConnection(db: string): void {
+  connections.get(db)?.close();
+  connections.delete(db);
 }
 
 /** Whether a game is done: stored under the rule set of the platform it was stored as. */
@@ -101,10 +101,22 @@ export function auditRows(audit: GameAudit): AuditRows {
 }
 
 /**
+ * Whether a write failed on the rows themselves (a constraint, a value of the wrong type or size, a value
+ * the binding cannot take) rather than on the database (busy or locked past the timeout, full, an I/O
+ * error): only the first is a game's to carry.
+ */
+function refusedRows(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return true;
+  return code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG' || code === 'SQLITE_RANGE';
+}
+
+/**
  * Writes audits in one transaction, and says what was written. When the database refuses the batch, each
  * audit is written alone, so that rows it refuses (kanshi built rows its schema does not take: a bug)
- * cost only their own game, stored instead as an audit-error naming what the database said. When even
- * that cannot be written, the database itself is failing (disk full, locked): the first error is thrown.
+ * cost only their own game, stored instead as an audit-error naming what the database said. When the
+ * database itself fails (busy past the timeout, full, an I/O error), or even the audit-error cannot be
+ * written, the first error is thrown: the batch stops, and nothing is stored as a game's fault.
  */
 export function writeAudits(store: Store, audits: readonly AuditRows[], ruleSets: RuleSets): Pick<AuditTaskResult, 'hashes' | 'tallies' | 'findings'> {
   const rows = audits.map((a) => a.rows);
@@ -112,10 +124,12 @@ export function writeAudits(store: Store, audits: readonly AuditRows[], ruleSets
   try {
     store.writePrepared(rows);
   } catch (batchError) {
+    if (!refusedRows(batchError)) throw batchError;
     for (let i = 0; i < rows.length; i++) {
       try {
         store.writePrepared([rows[i]]);
       } catch (err) {
+        if (!refusedRows(err)) throw err;
         const ruleSet = Object.values(ruleSets).find((r) => r.key === rows[i].rulesKey) ?? ruleSets.unknown;
         const refused = new Error(`the database refused this file's rows: ${(err as Error)?.message ?? String(err)}`);
         const broken = brokenAudit(rows[i].file, rows[i].contentHash, refused, ruleSet);

@@ -216,6 +216,7 @@ Examples:
             ...(byPlatform ? { platformProfiles: byPlatform } : {}),
             examples: findingExamples(found, Infinity),
             db: nothingRead ? null : opts.db,
+            workerCount: result.workers,
             seconds: Number(seconds.toFixed(3)),
             cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
             peakRssMB,

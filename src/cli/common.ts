@@ -185,7 +185,7 @@ export function limitsFromOptions(opts: Record<string, unknown>): Partial<Ingest
 
 /** `--max-worker-memory MB` (kanshi audit): the heap each worker thread may use; a log that needs more is recorded as an ingest error. */
 export function workerMemoryOption(defaultMb: number): Option {
-  return new Option('--max-worker-memory <MB>', `the heap each worker thread may use, in MB (default ${defaultMb}); a log that needs more is recorded as an ingest-error`).argParser(
+  return new Option('--max-worker-memory <MB>', `the heap each worker thread may use, in MB (default ${defaultMb}); a log that needs more is recorded as an ingest-error (given, the batch runs on workers however small)`).argParser(
     parseIntOption('--max-worker-memory', 32, 65_536),
   );
 }

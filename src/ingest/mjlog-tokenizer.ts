@@ -248,9 +248,10 @@ export function tokenizeMjlogCodes(text: string, limits: IngestLimits = DEFAULT_
       if (q !== QUOTE && q !== APOS) return null;
       const end = text.indexOf(q === QUOTE ? '"' : "'", j + 2);
       if (end < 0 || end > nextTag) return null;
-      // A repeated attribute, or one an object cannot hold as written, goes to the reference parser.
+      // A repeated attribute, or a name objects already have (`constructor`, `__proto__`, `prototype`),
+      // goes to the reference parser, which decides (it refuses those names).
       for (let k = 0; k < attributes.length; k += 2) if (attributes[k] === attr) return null;
-      if (attr === '__proto__') return null;
+      if (attr in Object.prototype || attr === 'prototype') return null;
       attributes.push(attr, text.slice(j + 2, end));
       j = end + 1;
     }

@@ -15,12 +15,17 @@ type Row<C extends readonly string[]> = Record<C[number], SqlValue>;
 const bit = (b: boolean): number => (b ? 1 : 0);
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 
+/** A number as JSON.stringify writes it (null when not finite). */
+function jsonNumber(n: number): string {
+  return Number.isFinite(n) ? String(n) : 'null';
+}
+
 /** `[{"id":1,"han":1},…]`, as JSON.stringify writes it, written directly: it runs on every win. */
 export function yakuJson(yaku: readonly Yaku[]): string {
   let s = '[';
   for (let i = 0; i < yaku.length; i++) {
     const y = yaku[i];
-    s += `${i > 0 ? ',' : ''}{"id":${y.id},"han":${y.han}${y.name === undefined ? '' : `,"name":${JSON.stringify(y.name)}`}}`;
+    s += `${i > 0 ? ',' : ''}{"id":${jsonNumber(y.id)},"han":${jsonNumber(y.han)}${y.name === undefined ? '' : `,"name":${JSON.stringify(y.name)}`}}`;
   }
   return s + ']';
 }

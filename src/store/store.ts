@@ -3,6 +3,7 @@
  * synchronous=NORMAL, foreign keys on, the schema created, migrated or refused (src/store/schema.ts); then
  * writing batches, asking what is already audited, reading; on closing, back to a rollback journal.
  */
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { FINDING_KINDS, type GameAudit, type Severity } from '../audit/index.js';
 import { RIICHI_KAN_REASONS } from '../hand/index.js';
@@ -104,6 +105,8 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
  * mode to the connection that opened the database. A file that is not at this schema version is refused.
  */
 export function joinStore(file: string, options: Pick<OpenStoreOptions, 'busyTimeoutMs' | 'cacheSizeKiB'> = {}): Store {
+  // Never creates the file: the connection that opened the database made it.
+  if (!existsSync(file)) throw new StoreError(`no database at ${file} to write into (open it with openStore first)`);
   const db = connect(file, false, options);
   try {
     const state = checkSchema(db, file, false);

@@ -3,7 +3,7 @@
  * an mjlog of a million draws and discards (5 MB), read with the limits raised so that only the worker's
  * heap stops it.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -20,7 +20,7 @@ beforeAll(() => {
   mkdirSync(join(dir, 'in'));
   const files = corpusFiles().filter((f) => f.endsWith('.xml'));
   for (const f of files.slice(0, GOOD)) copyFileSync(f, join(dir, 'in', basename(f)));
-  // Sorted first: it shares its task of 16 files with 15 good ones.
+  // Sorted first: it shares its task (64 files) with the good ones.
   big = join(dir, 'in', '0000-a-million-draws.xml');
   const head = '<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="a" n1="b" n2="c" n3="d" dan="0,0,0,0" rate="1500,1500,1500,1500" sx="M,M,M,M"/><TAIKYOKU oya="0"/>' +
     '<INIT seed="0,0,0,0,0,0" ten="250,250,250,250" oya="0" hai0="1,2,3,4,5,6,7,8,9,10,11,12,13" hai1="14,15,16,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" hai3="40,41,42,43,44,45,46,47,48,49,50,51,52"/>';
@@ -44,6 +44,9 @@ describe('a worker out of memory', () => {
     expect(first.summary.findingCounts['audit-error']).toBeUndefined();
     expect(first.summary.peakRssMB as number).toBeLessThan(1024);
     const read = new Database(db, { readonly: true });
+    // Every worker's connection closed before the owner's, the dead worker's too: back in rollback-journal mode.
+    expect(existsSync(`${db}-wal`)).toBe(false);
+    expect(read.pragma('journal_mode', { simple: true })).toBe('delete');
     const rows = read.prepare(`SELECT kind, message FROM findings WHERE kind IN ('ingest-error', 'audit-error')`).all();
     read.close();
     expect(rows).toEqual([

@@ -46,4 +46,26 @@ describe('the mjlog tokenizer', () => {
     expect(() => parseMjlogTags(cases[3])).toThrow(/repeated/);
     expect(() => parseMjlogTags(cases[4])).toThrow(/not well-formed/);
   });
+
+  it('leaves names objects already have to the reference parser, first attribute or not (review of issue 17)', () => {
+    const good = text(corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'));
+    for (const name of ['constructor', '__proto__', 'prototype', 'toString', 'hasOwnProperty']) {
+      for (const doc of [good.replace('<GO type="169"', `<GO ${name}="1" type="169"`), good.replace('<GO type="169"', `<GO type="169" ${name}="1"`)]) {
+        expect(tokenizeMjlog(doc), name).toBeNull();
+        let reference: unknown;
+        try {
+          reference = parseMjlogTagsReference(doc);
+        } catch (err) {
+          reference = (err as Error).message;
+        }
+        let read: unknown;
+        try {
+          read = parseMjlogTags(doc);
+        } catch (err) {
+          read = (err as Error).message;
+        }
+        expect(read, name).toEqual(reference);
+      }
+    }
+  });
 });

@@ -10,7 +10,7 @@ describe('row values', () => {
   });
 
   it('writes yaku lists exactly as JSON.stringify would', () => {
-    for (const yaku of [[], [{ id: 1, han: 1 }], [{ id: 0, han: 1 }, { id: 52, han: 3 }, { id: 54, han: 0 }], [{ id: -1, han: 2, name: '流し"満貫' }, { id: 7, han: 1 }]]) {
+    for (const yaku of [[], [{ id: 1, han: 1 }], [{ id: 0, han: 1 }, { id: 52, han: 3 }, { id: 54, han: 0 }], [{ id: -1, han: 2, name: '流し"満貫' }, { id: 7, han: 1 }], [{ id: 1, han: Infinity }, { id: 2, han: NaN }, { id: -0, han: 1e21 }]]) {
       expect(yakuJson(yaku)).toBe(JSON.stringify(yaku));
     }
   });

@@ -122,6 +122,18 @@ function mayRunInThread(opts: BatchOptions): boolean {
   return (Object.keys(DEFAULT_LIMITS) as (keyof IngestLimits)[]).every((k) => (limits[k] ?? DEFAULT_LIMITS[k]) <= DEFAULT_LIMITS[k]);
 }
 
+/** Whether the walk holds fewer than `n` files; the items read on the way are kept in `head`, in order. */
+async function fewerFilesThan(n: number, walking: AsyncGenerator<InputItem>, head: InputItem[]): Promise<boolean> {
+  let found = 0;
+  while (found < n) {
+    const next = await walking.next();
+    if (next.done) return true;
+    head.push(next.value);
+    if (next.value.kind === 'file') found++;
+  }
+  return false;
+}
+
 /** The compiled worker next to this file (works from dist; tests run the built CLI). */
 function workerFile(): string {
   return fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -136,20 +148,10 @@ function workerFile(): string {
 export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const walk = emptyWalkReport();
   const walking = walkInputs(opts.paths, walk);
-  // Without a number of workers, the walk's first files say how big the batch is.
+  // Without a number of workers, the walk's first files say how big the batch is (read once, kept in `head`).
   const head: InputItem[] = [];
-  let workers = opts.workers;
-  if (workers === undefined) {
-    const below = opts.inThreadBelow ?? IN_THREAD_BELOW;
-    let found = 0;
-    while (found < below && mayRunInThread(opts)) {
-      const next = await walking.next();
-      if (next.done) break;
-      head.push(next.value);
-      if (next.value.kind === 'file') found++;
-    }
-    workers = found < below && mayRunInThread(opts) ? 0 : defaultWorkers();
-  }
+  const workers =
+    opts.workers ?? (mayRunInThread(opts) && (await fewerFilesThan(opts.inThreadBelow ?? IN_THREAD_BELOW, walking, head)) ? 0 : defaultWorkers());
   const inputs = async function* (): AsyncGenerator<InputItem> {
     yield* head;
     yield* walking;
@@ -176,7 +178,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const result = (interrupted: boolean): BatchResult => {
     const passedOver = count.passedOver();
     return {
-      workers: workers ?? 0,
+      workers,
       files,
       missing,
       interrupted,
@@ -216,7 +218,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     } finally {
       closeConnection(opts.db);
     }
-    return result(opts.signal?.aborted ?? false);
+    return result(aborted());
   }
 
   // A roomier young generation: the audit allocates many short-lived objects per game, and small
@@ -271,8 +273,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const maxInFlight = workers * 3;
   /**
    * A task whose worker died (out of memory, or exited) wrote nothing, unless it died between its commit
-   * and its reply (its transaction ends with its connection): its files are audited again one at a time, each alone in a worker, and a file whose
-   * worker dies again is recorded as that failure. Anything else a task throws is kanshi's failure or the
+   * and its reply (its transaction ends with its connection): its files are audited again one at a time,
+   * each alone in a worker, and a file whose worker dies again is recorded as that failure. Anything else a task throws is kanshi's failure or the
    * database's (auditFile never throws): the batch stops with it, as it does once it has stopped.
    */
   const onTaskFailure = (batch: string[], err: unknown, wasAlone: boolean): Promise<void> | void => {
@@ -314,7 +316,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     closeConnection(opts.db);
   }
   if (failure) throw failure;
-  return result(opts.signal?.aborted ?? false);
+  return result(aborted());
 }
 
 /** Counts the files a batch will read (a quick walk, for the progress bar's total). */

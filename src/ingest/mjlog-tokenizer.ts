@@ -72,6 +72,11 @@ export function tileCodeOfName(name: string): number {
   return letter * 1024 + Math.min(tile, 1023);
 }
 
+/** The tag name a draw/discard code stands for: `T77` for seat 0's draw of tile 77. */
+export function tileNameOfCode(code: number): string {
+  return TILE_LETTERS[code >> 10] + String(code & 1023);
+}
+
 /** 1 + the index in TILE_LETTERS of each ASCII char code (0: not a draw or discard letter). */
 const LETTER_INDEX = new Int8Array(128);
 for (let l = 0; l < TILE_LETTERS.length; l++) LETTER_INDEX[TILE_LETTERS.charCodeAt(l)] = l + 1;
@@ -166,7 +171,7 @@ function closesDocument(text: string, i: number): boolean {
 export function tokenizeMjlog(text: string, limits: IngestLimits = DEFAULT_LIMITS): MjlogTag[] | null {
   const tokens = tokenizeMjlogCodes(text, limits);
   if (!tokens) return null;
-  return Array.from(tokens.codes, (code) => (code >= 0 ? { name: TILE_LETTERS[code >> 10] + String(code & 1023), attrs: NO_ATTRS } : tagOf(tokens.tags[-1 - code])));
+  return Array.from(tokens.codes, (code) => (code >= 0 ? { name: tileNameOfCode(code), attrs: NO_ATTRS } : tagOf(tokens.tags[-1 - code])));
 }
 
 /** A TagToken as an MjlogTag (attributes as an object). */

@@ -20,7 +20,7 @@ import type {
 } from '../events/index.js';
 import { DAN_NAMES, decodeGameType } from './game-type.js';
 import { checkXmlShape, DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
-import { tileCodeOfName, tokenizeMjlog, tokenizeMjlogCodes, type MjlogTokens, type TagToken } from './mjlog-tokenizer.js';
+import { tileCodeOfName, tileNameOfCode, tokenizeMjlog, tokenizeMjlogCodes, type MjlogTokens, type TagToken } from './mjlog-tokenizer.js';
 
 /** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
 export interface MjlogTag {
@@ -153,8 +153,8 @@ class TagReader {
 
   int(attr: string, min: number, max: number): number {
     const text = this.raw(attr);
-    const quick = plainInt(text);
-    if (quick !== null && quick >= min && quick <= max) return quick;
+    const quick = fastIntList(text);
+    if (quick !== null && quick.length === 1 && quick[0] >= min && quick[0] <= max) return quick[0];
     const n = Number(text);
     if (!/^-?\d+$/.test(text.trim()) || n < min || n > max) {
       this.fail(`attribute ${attr}="${text}" is out of range, expected an integer ${min}..${max}`);
@@ -206,19 +206,6 @@ class TagReader {
   tiles(attr: string): TileId[] {
     return this.numbers(attr, TILES);
   }
-}
-
-/** `12` or `-3` (at most 9 digits), without a regular expression; null if the text is anything else. */
-function plainInt(text: string): number | null {
-  let i = text.charCodeAt(0) === 45 ? 1 : 0;
-  if (i >= text.length || text.length - i > 9) return null;
-  let n = 0;
-  for (; i < text.length; i++) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return null;
-    n = n * 10 + d;
-  }
-  return text.charCodeAt(0) === 45 ? -n : n;
 }
 
 /** `1,2,-3` as integers without allocating per value; null if the text is anything else. */
@@ -579,7 +566,7 @@ function tileCodeOfTag(tag: TagToken): number {
 
 /** A reader for a tag, to fail with its position: the tag as written, or a draw/discard rebuilt from its code. */
 function tagReader(tag: TagToken | null, code: number, index: number): TagReader {
-  return new TagReader(tag ?? { name: 'TUVWDEFG'[code >> 10] + String(code & 1023), attributes: [] }, index);
+  return new TagReader(tag ?? { name: tileNameOfCode(code), attributes: [] }, index);
 }
 
 function readPlayers(r: TagReader, playerCount: 3 | 4): Player[] {

@@ -31,6 +31,13 @@ describe('kanshi audit', () => {
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ gameCount: 2, failedFileCount: 0, riichiKanCount: 1, findingCounts: { 'suukaikan-abort': 1, 'chankan-win': 2 }, profile: 'tenhou' });
     expect(s.kanCounts.ankan + s.kanCounts.daiminkan + s.kanCounts.kakan).toBeGreaterThan(4);
+    // What it ran on and what it cost: the worker asked for, and the whole process's CPU (start-up included).
+    expect(s.workerCount).toBe(1);
+    expect(s.cpuSeconds).toBeGreaterThan(0);
+    expect(s.cpuSeconds).toBeGreaterThanOrEqual(s.seconds / 4);
+    // Two files and no --workers: this thread alone.
+    const inThread = JSON.parse(kanshi(['audit', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), '--db', tempDb(), '--json']).stdout);
+    expect(inThread).toMatchObject({ workerCount: 0, gameCount: 1 });
   });
 
   it('ends its summary with the first findings of each kind and their viewer links; --json lists them all as examples', () => {

@@ -8,7 +8,13 @@ import type { Rules } from '../rules/index.js';
 import { finding, type Finding, type FindingDetails } from './findings.js';
 
 export function checkFourKans(rounds: readonly RoundReplay[], rules: Rules): Finding[] {
-  return rounds.flatMap((round) => [...checkSuukaikan(round, rules), ...checkFifthKan(round, rules)]);
+  const findings: Finding[] = [];
+  for (const round of rounds) {
+    // Most hands have no kan: nothing to judge unless the hand was aborted.
+    if (round.kans.length === 0 && !isSuukaikanAbort(round)) continue;
+    findings.push(...checkSuukaikan(round, rules), ...checkFifthKan(round, rules));
+  }
+  return findings;
 }
 
 /** "no kan was made", "only 1 kan was made", "only 3 kans were made". */

@@ -98,11 +98,13 @@ function heldId(hand: readonly TileId[], code: TileCode, redFives: number, path:
 /** Distinct held ids for several codes (a call's own tiles). */
 function heldIds(hand: readonly TileId[], codes: readonly TileCode[], redFives: number, path: string): TileId[] {
   const rest = [...hand];
-  return codes.map((code) => {
+  const ids: TileId[] = [];
+  for (const code of codes) {
     const id = heldId(rest, code, redFives, path);
     rest.splice(rest.indexOf(id), 1);
-    return id;
-  });
+    ids.push(id);
+  }
+  return ids;
 }
 
 export interface RoundPlay {
@@ -147,41 +149,104 @@ interface Choice {
  * when a list names a tile its player cannot hold.
  */
 export function playRound(input: RoundPlay): PlayedRound {
-  const { path, start, players, redFives, takes, discards } = input;
-  const game = input.work ?? { left: GAME_WORK_BUDGET };
-  // Steps this round may take: its own budget, or what the game has left.
-  const budget = Math.min(WORK_BUDGET, game.left);
-  let work = 0;
-  const events: GameEvent[] = [start];
-  let table = new Table(start, { hand: 1, players });
-  let scores = [...start.scores];
-  const take = [0, 0, 0, 0];
-  const discard = [0, 0, 0, 0];
-  let allocator = allocatorAfter(events, redFives, path);
-  const choices: Choice[] = [];
+  return new RoundPlayer(input).play();
+}
 
-  const spend = (steps: number) => {
-    work += steps;
-    if (work > budget) throw new IngestError(`cannot rebuild the order of play: too many possibilities (more than ${budget} steps tried)`, path);
-  };
-  const emit = (e: GameEvent) => {
-    spend(1);
-    events.push(e);
-    table.apply(e, events.length - 1);
-  };
-  const acceptRiichi = () => {
-    const seat = table.riichiAwaitingAcceptance();
+/**
+ * One round's order search: the state is the table and the lists' positions, the choices made where a
+ * discard could be called, and the work spent. A class rather than closures inside playRound: a closure
+ * made per round loses its optimized code at every full collection (V8 holds it weakly for closures no
+ * longer alive) and is compiled again (docs/PERFORMANCE.md §3, Ingest).
+ */
+class RoundPlayer {
+  private readonly path: string;
+  private readonly start: RoundStartEvent;
+  private readonly players: 3 | 4;
+  private readonly redFives: number;
+  private readonly takes: TakeItem[][];
+  private readonly discards: DiscardItem[][];
+  /** What the game may still spend, shared by its rounds. */
+  private readonly game: { left: number };
+  /** Steps this round may take: its own budget, or what the game has left. */
+  private readonly budget: number;
+  /** Steps taken so far: events applied, first tries and re-runs. */
+  private work = 0;
+  /** The events so far, the round start first. */
+  private readonly events: GameEvent[];
+  private table: Table;
+  /** Scores after the riichi deposits made so far. */
+  private scores: number[];
+  /** Each seat's position in its takes. */
+  private readonly take = [0, 0, 0, 0];
+  /** Each seat's position in its discards. */
+  private readonly discard = [0, 0, 0, 0];
+  private allocator: TileAllocator;
+  /** The calls tried, latest last, each with the options left to undo to. */
+  private readonly choices: Choice[] = [];
+
+  constructor(input: RoundPlay) {
+    this.path = input.path;
+    this.start = input.start;
+    this.players = input.players;
+    this.redFives = input.redFives;
+    this.takes = input.takes;
+    this.discards = input.discards;
+    this.game = input.work ?? { left: GAME_WORK_BUDGET };
+    this.budget = Math.min(WORK_BUDGET, this.game.left);
+    this.events = [input.start];
+    this.table = new Table(input.start, { hand: 1, players: input.players });
+    this.scores = [...input.start.scores];
+    this.allocator = allocatorAfter(this.events, this.redFives, this.path);
+  }
+
+  play(): PlayedRound {
+    for (;;) {
+      const table = this.table;
+      const seat = table.actor;
+      const ok = table.phase === 'draw' || table.phase === 'replacement' ? this.drawStep(seat) : this.actStep(seat);
+      if (ok) continue;
+      if (this.consumed()) break;
+      if (!this.backtrack()) {
+        throw new IngestError(
+          'cannot rebuild the order of play: no sequence of turns uses every take and discard (check the call strings and the 0 after each daiminkan)',
+          this.path,
+        );
+      }
+    }
+    this.game.left -= this.work;
+    return { events: this.events, table: this.table, scores: this.scores };
+  }
+
+  private spend(steps: number): void {
+    this.work += steps;
+    if (this.work > this.budget) {
+      throw new IngestError(`cannot rebuild the order of play: too many possibilities (more than ${this.budget} steps tried)`, this.path);
+    }
+  }
+
+  private emit(e: GameEvent): void {
+    this.spend(1);
+    this.events.push(e);
+    this.table.apply(e, this.events.length - 1);
+  }
+
+  private acceptRiichi(): void {
+    const seat = this.table.riichiAwaitingAcceptance();
     if (seat === null) return;
-    scores = [...scores];
+    const scores = [...this.scores];
     scores[seat] -= 1000;
-    emit({ type: 'riichi', seat, step: 'accepted', scores });
-  };
-  const consumed = () => {
-    for (let s = 0; s < 4; s++) if (take[s] < takes[s].length || discard[s] < discards[s].length) return false;
+    this.scores = scores;
+    this.emit({ type: 'riichi', seat, step: 'accepted', scores });
+  }
+
+  private consumed(): boolean {
+    for (let s = 0; s < 4; s++) if (this.take[s] < this.takes[s].length || this.discard[s] < this.discards[s].length) return false;
     return true;
-  };
+  }
+
   /** Undoes the latest choice and takes its next option; false when none is left. */
-  const backtrack = (): boolean => {
+  private backtrack(): boolean {
+    const { choices, events, start } = this;
     for (;;) {
       const choice = choices.at(-1);
       if (!choice) return false;
@@ -191,65 +256,51 @@ export function playRound(input: RoundPlay): PlayedRound {
         continue;
       }
       events.length = choice.mark;
-      spend(choice.mark);
-      table = new Table(start, { hand: 1, players });
+      this.spend(choice.mark);
+      const table = new Table(start, { hand: 1, players: this.players });
       for (let i = 1; i < events.length; i++) table.apply(events[i], i);
-      allocator = allocatorAfter(events, redFives, path);
-      scores = scoresAfter(events, start);
-      take.splice(0, 4, ...choice.take);
-      discard.splice(0, 4, ...choice.discard);
-      if (takeCall(option)) return true;
-    }
-  };
-  /** The discard on offer is called by `caller` (or by nobody); false when that cannot be. */
-  const takeCall = (caller: Seat | null): boolean => {
-    const last = events.at(-1);
-    if (caller === null || !last || last.type !== 'discard') return caller === null;
-    const item = takes[caller][take[caller]] as Extract<TakeItem, { called: TileCode }>;
-    if (item.kind === 'daiminkan' && discards[caller][discard[caller]]?.kind !== 'placeholder') return false;
-    take[caller]++;
-    if (item.kind === 'daiminkan') discard[caller]++;
-    acceptRiichi();
-    const own = heldIds(table.seats[caller].concealed, item.hand, redFives, path);
-    emit({ type: 'call', seat: caller, meld: item.kind, tiles: sortIds([last.tile, ...own]), called: last.tile, from: last.seat });
-    return true;
-  };
-
-  for (;;) {
-    const seat = table.actor;
-    let ok: boolean;
-    if (table.phase === 'draw' || table.phase === 'replacement') ok = drawStep(seat);
-    else ok = actStep(seat);
-    if (ok) continue;
-    if (consumed()) break;
-    if (!backtrack()) {
-      throw new IngestError(
-        'cannot rebuild the order of play: no sequence of turns uses every take and discard (check the call strings and the 0 after each daiminkan)',
-        path,
-      );
+      this.table = table;
+      this.allocator = allocatorAfter(events, this.redFives, this.path);
+      this.scores = scoresAfter(events, start);
+      this.take.splice(0, 4, ...choice.take);
+      this.discard.splice(0, 4, ...choice.discard);
+      if (this.takeCall(option)) return true;
     }
   }
-  game.left -= work;
-  return { events, table, scores };
+
+  /** The discard on offer is called by `caller` (or by nobody); false when that cannot be. */
+  private takeCall(caller: Seat | null): boolean {
+    const last = this.events.at(-1);
+    if (caller === null || !last || last.type !== 'discard') return caller === null;
+    const item = this.takes[caller][this.take[caller]] as Extract<TakeItem, { called: TileCode }>;
+    if (item.kind === 'daiminkan' && this.discards[caller][this.discard[caller]]?.kind !== 'placeholder') return false;
+    this.take[caller]++;
+    if (item.kind === 'daiminkan') this.discard[caller]++;
+    this.acceptRiichi();
+    const own = heldIds(this.table.seats[caller].concealed, item.hand, this.redFives, this.path);
+    this.emit({ type: 'call', seat: caller, meld: item.kind, tiles: sortIds([last.tile, ...own]), called: last.tile, from: last.seat });
+    return true;
+  }
 
   /** The seat draws; false at the end of its takes or when its next take is a call. */
-  function drawStep(seat: Seat): boolean {
-    const item = takes[seat][take[seat]];
+  private drawStep(seat: Seat): boolean {
+    const item = this.takes[seat][this.take[seat]];
     if (!item || item.kind !== 'draw') return false;
-    take[seat]++;
-    acceptRiichi();
-    emit({ type: 'draw', seat, tile: allocator.take(item.tile) });
+    this.take[seat]++;
+    this.acceptRiichi();
+    this.emit({ type: 'draw', seat, tile: this.allocator.take(item.tile) });
     return true;
   }
 
   /** The seat plays its next discard item; false at the end of its list or where the item cannot come. */
-  function actStep(seat: Seat): boolean {
-    const item = discards[seat][discard[seat]];
+  private actStep(seat: Seat): boolean {
+    const item = this.discards[seat][this.discard[seat]];
     if (!item || item.kind === 'placeholder') return false;
-    discard[seat]++;
-    const s = table.seats[seat];
+    this.discard[seat]++;
+    const s = this.table.seats[seat];
+    const { redFives, path } = this;
     if (item.kind === 'discard') {
-      acceptRiichi();
+      this.acceptRiichi();
       let tile: TileId;
       if (item.tile === 'tsumogiri') {
         if (s.drawn === null) throw new IngestError('tsumogiri (60) with no tile just drawn', path);
@@ -257,14 +308,14 @@ export function playRound(input: RoundPlay): PlayedRound {
       } else {
         tile = heldId(s.concealed, item.tile, redFives, path, s.drawn);
       }
-      if (item.riichi) emit({ type: 'riichi', seat, step: 'declare' } satisfies RiichiEvent);
-      emit({ type: 'discard', seat, tile, tsumogiri: item.tile === 'tsumogiri' });
-      const callers = findCallers(seat, tile);
+      if (item.riichi) this.emit({ type: 'riichi', seat, step: 'declare' } satisfies RiichiEvent);
+      this.emit({ type: 'discard', seat, tile, tsumogiri: item.tile === 'tsumogiri' });
+      const callers = this.findCallers(seat, tile);
       if (callers.length === 0) return true;
-      choices.push({ mark: events.length, take: [...take], discard: [...discard], options: [...callers.slice(1), null] });
-      return takeCall(callers[0]);
+      this.choices.push({ mark: this.events.length, take: [...this.take], discard: [...this.discard], options: [...callers.slice(1), null] });
+      return this.takeCall(callers[0]);
     }
-    acceptRiichi();
+    this.acceptRiichi();
     let call: CallEvent;
     if (item.kind === 'ankan') {
       const tiles = sortIds(heldIds(s.concealed, item.tiles, redFives, path));
@@ -273,29 +324,35 @@ export function playRound(input: RoundPlay): PlayedRound {
       const tile = heldId(s.concealed, item.tile, redFives, path);
       call = { type: 'call', seat, meld: 'kita', tiles: [tile], called: tile, from: seat };
     } else {
-      const kind = codeKind(item.added);
-      const pon = s.melds.find((m) => m.type === 'pon' && kindOf(m.called) === kind);
+      const pon = ponOf(s.melds, codeKind(item.added));
       if (!pon) throw new IngestError(`kakan of tile code ${item.added} without a pon of that tile`, path);
       const added = heldId(s.concealed, item.added, redFives, path);
       call = { type: 'call', seat, meld: 'kakan', tiles: sortIds([...pon.tiles, added]), called: pon.called, from: pon.from, added };
     }
-    emit(call);
+    this.emit(call);
     return true;
   }
 
   /** Seats whose next take calls this discard: pon and daiminkan before chi. */
-  function findCallers(discarder: Seat, tile: TileId): Seat[] {
+  private findCallers(discarder: Seat, tile: TileId): Seat[] {
     const strong: Seat[] = [];
     const chi: Seat[] = [];
+    const { players, takes, take } = this;
     for (let k = 1; k < players; k++) {
       const seat = (discarder + k) % players;
       const item = takes[seat][take[seat]];
-      if (!item || item.kind === 'draw' || !matchesCode(tile, item.called, redFives)) continue;
+      if (!item || item.kind === 'draw' || !matchesCode(tile, item.called, this.redFives)) continue;
       if ((seat + item.fromOffset) % 4 !== discarder) continue;
       (item.kind === 'chi' ? chi : strong).push(seat);
     }
-    return [...strong, ...chi];
+    return strong.length === 0 ? chi : chi.length === 0 ? strong : [...strong, ...chi];
   }
+}
+
+/** The pon of a kind among a seat's melds, which a kakan extends. */
+function ponOf<M extends { type: string; called: TileId }>(melds: readonly M[], kind: TileKind): M | undefined {
+  for (const m of melds) if (m.type === 'pon' && kindOf(m.called) === kind) return m;
+  return undefined;
 }
 
 /** An allocator that knows every id the events so far have given out (dealt, indicated, drawn). */

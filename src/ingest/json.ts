@@ -401,7 +401,9 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
   const kyoku = expectInt(head[0], `${path}[0][0]`, 'a kyoku index 0..15', 0, 15);
   const honba = expectInt(head[1], `${path}[0][1]`, 'a honba count', 0);
   const sticks = expectInt(head[2], `${path}[0][2]`, 'a riichi stick count', 0);
-  const scores = expectArray(k[1], `${path}[1]`, 'four scores').map((v, i) => expectInt(v, `${path}[1][${i}]`, 'a score'));
+  const scoreList = expectArray(k[1], `${path}[1]`, 'four scores');
+  const scores: number[] = [];
+  for (let i = 0; i < scoreList.length; i++) scores.push(expectInt(scoreList[i], `${path}[1][${i}]`, 'a score'));
   while (scores.length < 4) scores.push(0);
   const dora = tileCodes(k[2], `${path}[2]`, 'the dora indicator list');
   const ura = tileCodes(k[3], `${path}[3]`, 'the ura indicator list');
@@ -423,8 +425,13 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
     if (budget.entries > budget.limits.maxEvents) {
       throw limitError('maxEvents', budget.limits, 'the game has more than {} takes and discards', `${path}[${base + 1}]`);
     }
-    takes.push(takeList.map((v, i) => parseTake(v, `${path}[${base + 1}][${i}]`)));
-    discards.push(discardList.map((v, i) => parseDiscard(v, `${path}[${base + 2}][${i}]`)));
+    // Plain loops, not closures made per hand (docs/PERFORMANCE.md §3, Ingest).
+    const takeItems: TakeItem[] = [];
+    for (let i = 0; i < takeList.length; i++) takeItems.push(parseTake(takeList[i], `${path}[${base + 1}][${i}]`));
+    takes.push(takeItems);
+    const discardItems: DiscardItem[] = [];
+    for (let i = 0; i < discardList.length; i++) discardItems.push(parseDiscard(discardList[i], `${path}[${base + 2}][${i}]`));
+    discards.push(discardItems);
   }
   const alloc = new TileAllocator(rule.redFiveSuits, path);
   const start: RoundStartEvent = {
@@ -437,19 +444,51 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
     doraIndicator: alloc.take(dora[0]),
     scores,
     dealer: kyoku % 4,
-    hands: haipai.map((h) => h.map((c) => alloc.take(c))),
-    untimedKandora: dora.slice(1).map((c) => alloc.take(c)),
+    hands: haipai.map((h) => takeAll(alloc, h)),
+    untimedKandora: takeAll(alloc, dora.slice(1)),
   };
   const played = playRound({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
   const result = expectArray(k[16], `${path}[16]`, 'the hand result');
   return roundResult(played, result, ura, rule.redFiveSuits, path);
 }
 
+/** Whether a win among the result's details is a ron by another seat on `seat`'s discard. */
+function ronsOn(result: readonly unknown[], seat: Seat): boolean {
+  for (let i = 2; i < result.length; i += 2) {
+    const d = result[i];
+    if (Array.isArray(d) && d[1] === seat && d[0] !== seat) return true;
+  }
+  return false;
+}
+
+/** The seats that declared riichi among the events. */
+function riichiSeats(events: readonly GameEvent[]): Set<Seat> {
+  const seats = new Set<Seat>();
+  for (const e of events) if (e.type === 'riichi' && e.step === 'declare') seats.add(e.seat);
+  return seats;
+}
+
+/** A score-change list's integers. */
+function scoreChanges(list: readonly unknown[], path: string): number[] {
+  const deltas: number[] = [];
+  for (let j = 0; j < list.length; j++) deltas.push(expectInt(list[j], `${path}[${j}]`, 'a score change'));
+  return deltas;
+}
+
+/** Fresh ids for tile codes, in order. */
+function takeAll(alloc: TileAllocator, codes: readonly TileCode[]): TileId[] {
+  const ids: TileId[] = [];
+  for (const c of codes) ids.push(alloc.take(c));
+  return ids;
+}
+
 function tileCodes(value: unknown, path: string, what: string): TileCode[] {
-  return expectArray(value, path, what).map((c, i) => {
+  const list = expectArray(value, path, what);
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
     if (!isTileCode(c)) throw new IngestError(`${describe(c)} is not a tile code`, `${path}[${i}]`);
-    return c;
-  });
+  }
+  return list as TileCode[];
 }
 
 /** The round's ending from its result entry, after the play. */
@@ -473,7 +512,7 @@ function roundResult(
   // A riichi discard still waiting is accepted unless the result is a ron on it.
   const waiting = table.riichiAwaitingAcceptance();
   if (waiting !== null) {
-    const ronned = label === '和了' && result.some((d, i) => i % 2 === 0 && i > 0 && Array.isArray(d) && d[1] === waiting && d[0] !== waiting);
+    const ronned = label === '和了' && ronsOn(result, waiting);
     if (!ronned) {
       scores = [...scores];
       scores[waiting] -= 1000;
@@ -484,12 +523,12 @@ function roundResult(
   if (label === '和了') {
     const alloc = allocatorAfter(events, redFives, path);
     // One ura list per round, shown to every winner in riichi.
-    const uraIndicators = ura.map((c) => alloc.take(c));
+    const uraIndicators = takeAll(alloc, ura);
     const doraIndicators = [start.doraIndicator, ...(start.untimedKandora ?? [])];
-    const inRiichi = new Set(events.filter((e) => e.type === 'riichi' && e.step === 'declare').map((e) => (e as { seat: Seat }).seat));
+    const inRiichi = riichiSeats(events);
     for (let i = 1; i + 1 < result.length; i += 2) {
       const at = `${path}[16][${i}]`;
-      const deltas = expectArray(result[i], at, 'four score changes').map((v, j) => expectInt(v, `${at}[${j}]`, 'a score change'));
+      const deltas = scoreChanges(expectArray(result[i], at, 'four score changes'), at);
       while (deltas.length < 4) deltas.push(0);
       const detail = readWinDetail(result[i + 1], deltas, `${path}[16][${i + 1}]`);
       const s = table.seats[detail.seat];
@@ -527,7 +566,7 @@ function roundResult(
       events.push(win);
     }
   } else if (typeof label === 'string' && label in RYUUKYOKU_LABELS) {
-    const deltas = Array.isArray(result[1]) ? (result[1] as unknown[]).map((v, j) => expectInt(v, `${path}[16][1][${j}]`, 'a score change')) : [0, 0, 0, 0];
+    const deltas = Array.isArray(result[1]) ? scoreChanges(result[1] as unknown[], `${path}[16][1]`) : [0, 0, 0, 0];
     while (deltas.length < 4) deltas.push(0);
     const ryuukyoku: RyuukyokuEvent = {
       type: 'ryuukyoku',

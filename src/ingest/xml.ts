@@ -183,7 +183,9 @@ class TagReader {
       return [];
     }
     const parts = text.split(',');
-    const values = parts.map((p, i) => {
+    const values: number[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i];
       const n = Number(p);
       const bad =
         p.trim() === '' ||
@@ -195,8 +197,8 @@ class TagReader {
         const range = opts.min !== undefined && opts.max !== undefined ? ` ${opts.min}..${opts.max}` : '';
         this.fail(`attribute ${attr} value ${i} "${p}" is out of range, expected ${opts.integer === false ? 'a number' : 'an integer'}${range}`);
       }
-      return n;
-    });
+      values.push(n);
+    }
     if (opts.count && !opts.count.includes(values.length)) {
       this.fail(`attribute ${attr} has ${values.length} values, expected ${opts.count.join(' or ')}`);
     }
@@ -248,6 +250,13 @@ const INIT_SEED = { min: 0, max: 135, count: [6] };
 const BA = { min: 0, max: 1000, count: [2] };
 const WIN_TEN = { min: 0, max: 1e9, count: [3] };
 const YAKU_IDS = { min: 0, max: 200 };
+
+/** Four seats' points from values in hundreds (`ten`); a missing fourth seat has 0. */
+function points(hundreds: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < 4; i++) out.push(Math.round((hundreds[i] ?? 0) * 100));
+  return out;
+}
 
 /** Scores and deltas from `sc` (pairs per seat, in hundreds of points). */
 function readScoreChanges(r: TagReader): number[] {
@@ -448,7 +457,7 @@ class MjlogReader {
           riichiStickCount: seed[2],
           dice: [seed[3] + 1, seed[4] + 1],
           doraIndicator: seed[5],
-          scores: [0, 1, 2, 3].map((i) => Math.round((ten[i] ?? 0) * 100)),
+          scores: points(ten),
           dealer,
           hands,
           ...(r.has('shuffle') ? { shuffle: r.raw('shuffle') } : {}),
@@ -488,7 +497,7 @@ class MjlogReader {
       type: 'riichi',
       seat,
       step: 'accepted',
-      ...(scores ? { scores: [0, 1, 2, 3].map((i) => Math.round((scores[i] ?? 0) * 100)) } : {}),
+      ...(scores ? { scores: points(scores) } : {}),
     });
   }
 

@@ -315,16 +315,20 @@ function winRecord(table: Table, w: Win, kans: readonly KanRecord[]): WinRecord 
   };
 }
 
+/** The k-th ura indicator: from the rebuilt wall, or as logged when there is no wall. */
+function uraOf(table: Table, logged: DoraView, k: number): TileId | null {
+  const wall = table.wall;
+  return wall ? wall.tiles[uraIndex(table.layout, k)] : (logged.ura[k] ?? null);
+}
+
 /** The indicators and dora of a win under the timing: the first indicator and each kan's revealed before the win. */
 function ruleView(table: Table, w: Win, hand: readonly TileId[], logged: DoraView, kans: readonly KanRecord[]): DoraView {
-  const wall = table.wall;
-  const uraOf = (k: number): TileId | null => (wall ? wall.tiles[uraIndex(table.layout, k)] : (logged.ura[k] ?? null));
   const indicators: (TileId | null)[] = [table.start.doraIndicator];
-  const ura: (TileId | null)[] = [uraOf(0)];
+  const ura: (TileId | null)[] = [uraOf(table, logged, 0)];
   for (const k of kans) {
     if (k.kandoraNumber === null || k.eventIndex >= w.eventIndex || !revealedBefore(k, w.eventIndex)) continue;
     indicators.push(k.indicator);
-    ura.push(uraOf(k.kandoraNumber));
+    ura.push(uraOf(table, logged, k.kandoraNumber));
   }
   return {
     indicators,

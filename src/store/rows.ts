@@ -180,16 +180,20 @@ export const PLAYER_COLUMNS = ['seat', 'name', 'dan', 'dan_name', 'rate', 'sex',
 export type PlayerRow = Row<typeof PLAYER_COLUMNS>;
 
 export function playerRows(game: GameMeta): PlayerRow[] {
-  return game.players.map((p) => ({
-    seat: p.seat,
-    name: p.name,
-    dan: p.dan,
-    dan_name: p.danName,
-    rate: p.rate,
-    sex: p.sex,
-    final_score: orNull(game.final?.scores[p.seat]),
-    final_points: orNull(game.final?.gamePoints[p.seat]),
-  }));
+  const rows: PlayerRow[] = [];
+  for (const p of game.players) {
+    rows.push({
+      seat: p.seat,
+      name: p.name,
+      dan: p.dan,
+      dan_name: p.danName,
+      rate: p.rate,
+      sex: p.sex,
+      final_score: orNull(game.final?.scores[p.seat]),
+      final_points: orNull(game.final?.gamePoints[p.seat]),
+    });
+  }
+  return rows;
 }
 
 // ---- rounds, kans, reveals, wins, aborts ---------------------------------------------------------------
@@ -413,17 +417,22 @@ export function auditStatus(audit: GameAudit): { status: 'ok' | 'ingest-error' |
   return { status: failure?.kind === 'audit-error' ? 'audit-error' : 'ingest-error', error: failure?.message ?? 'the file could not be read' };
 }
 
+function severityCount(findings: readonly Finding[], severity: Finding['severity']): number {
+  let n = 0;
+  for (const f of findings) if (f.severity === severity) n++;
+  return n;
+}
+
 export function auditRow(audit: GameAudit, at: string): AuditRow {
   const { status, error } = auditStatus(audit);
-  const count = (severity: Finding['severity']) => audit.findings.filter((f) => f.severity === severity).length;
   return {
     status,
     error,
     effective_kandora_timing: audit.replay?.effectiveKandoraTiming ?? null,
     timing_mismatches: audit.replay?.timingMismatches.length ?? 0,
-    errors: count('error'),
-    warnings: count('warning'),
-    infos: count('info'),
+    errors: severityCount(audit.findings, 'error'),
+    warnings: severityCount(audit.findings, 'warning'),
+    infos: severityCount(audit.findings, 'info'),
     audited_at: at,
   };
 }
@@ -498,9 +507,13 @@ function detailsJson(details: Finding['details']): string {
 
 /** Every kan and win of a replay, in order. */
 export function replayKans(replay: ReplayResult | null): KanRecord[] {
-  return replay ? replay.hands.flatMap((r) => r.kans) : [];
+  const kans: KanRecord[] = [];
+  if (replay) for (const r of replay.hands) for (const k of r.kans) kans.push(k);
+  return kans;
 }
 
 export function replayWins(replay: ReplayResult | null): WinRecord[] {
-  return replay ? replay.hands.flatMap((r) => r.wins) : [];
+  const wins: WinRecord[] = [];
+  if (replay) for (const r of replay.hands) for (const w of r.wins) wins.push(w);
+  return wins;
 }

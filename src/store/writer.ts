@@ -80,29 +80,35 @@ class TableInsert {
   }
 }
 
-type RowReader = (row: Record<string, SqlValue>) => SqlValue[];
-const rowReaders = new Map<readonly string[], RowReader>();
+type RowReader<C extends readonly string[]> = (row: Record<C[number], SqlValue>) => SqlValue[];
 
 /**
  * A function reading a row object's values in the column list's order, compiled once per list: each
  * reader's named loads see one row shape, where `columns.map((c) => row[c])` shares one keyed load among
  * every table's rows (docs/PERFORMANCE.md).
  */
-function rowReader(columns: readonly string[]): RowReader {
-  let reader = rowReaders.get(columns);
-  if (!reader) {
-    // The names are the schema's column constants; anything else is refused rather than compiled.
-    for (const c of columns) if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`not a column name: ${c}`);
-    reader = new Function('row', `return [${columns.map((c) => `row.${c}`).join(', ')}];`) as RowReader;
-    rowReaders.set(columns, reader);
-  }
-  return reader;
+function rowReader<C extends readonly string[]>(columns: C): RowReader<C> {
+  // The names are the schema's column constants; anything else is refused rather than compiled.
+  for (const c of columns) if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`not a column name: ${c}`);
+  return new Function('row', `return [${columns.map((c) => `row.${c}`).join(', ')}];`) as RowReader<C>;
 }
 
-/** Values of a row object in the column list's order. */
-function values<C extends readonly string[]>(columns: C, row: Record<C[number], SqlValue>): SqlValue[] {
-  return rowReader(columns)(row);
-}
+// One reader per table, made when the module loads: the row builders below are plain loops over module
+// functions, not closures made per game, whose optimized code V8 drops at every full collection
+// (docs/PERFORMANCE.md §3, Batch and store).
+const gameValues = rowReader(GAME_COLUMNS);
+const playerValues = rowReader(PLAYER_COLUMNS);
+const handValues = rowReader(ROUND_COLUMNS);
+const kanValues = rowReader(KAN_COLUMNS);
+const revealValues = rowReader(REVEAL_COLUMNS);
+const winValues = rowReader(WIN_COLUMNS);
+const abortValues = rowReader(ABORT_COLUMNS);
+const riichiDeclarationValues = rowReader(RIICHI_DECLARATION_COLUMNS);
+const auditValues = rowReader(AUDIT_COLUMNS);
+const kanVerdictValues = rowReader(KAN_VERDICT_COLUMNS);
+const riichiKanValues = rowReader(RIICHI_KAN_COLUMNS);
+const winDoraValues = rowReader(WIN_DORA_COLUMNS);
+const findingValues = rowReader(FINDING_COLUMNS);
 
 /** A readable game's fact rows, as bound values, and their digest. */
 export interface GameFacts {
@@ -150,23 +156,36 @@ export const FACTS_VERSION = 'facts-6';
 const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
 
 export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
-  const hands = audit.replay?.hands ?? [];
-  const kans = replayKans(audit.replay);
+  const redFives = game.rule.redFives;
+  const players: SqlValue[][] = [];
+  for (const p of playerRows(game)) players.push(playerValues(p));
+  const hands: SqlValue[][] = [];
+  const wins: SqlValue[][] = [];
+  const aborts: SqlValue[][] = [];
+  const riichiDeclarations: SqlValue[][] = [];
+  for (const r of audit.replay?.hands ?? []) {
+    hands.push(handValues(roundRow(r)));
+    for (const w of r.wins) wins.push(winValues(winRow(w, redFives)));
+    const abort = abortRow(r);
+    if (abort) aborts.push(abortValues(abort));
+    for (const d of firstPerSeat(r.riichiDeclarations)) riichiDeclarations.push(riichiDeclarationValues(riichiDeclarationRow(r.hand, d)));
+  }
+  const kans: SqlValue[][] = [];
+  const reveals: SqlValue[][] = [];
+  for (const k of replayKans(audit.replay)) {
+    kans.push(kanValues(kanRow(k)));
+    const reveal = revealRow(k);
+    if (reveal) reveals.push(revealValues(reveal));
+  }
   return {
-    game: values(GAME_COLUMNS, gameRow(audit, game)),
-    players: playerRows(game).map((p) => values(PLAYER_COLUMNS, p)),
-    hands: hands.map((r) => values(ROUND_COLUMNS, roundRow(r))),
-    kans: kans.map((k) => values(KAN_COLUMNS, kanRow(k))),
-    reveals: kans.flatMap((k) => {
-      const reveal = revealRow(k);
-      return reveal ? [values(REVEAL_COLUMNS, reveal)] : [];
-    }),
-    wins: hands.flatMap((r) => r.wins.map((w) => values(WIN_COLUMNS, winRow(w, game.rule.redFives)))),
-    aborts: hands.flatMap((r) => {
-      const abort = abortRow(r);
-      return abort ? [values(ABORT_COLUMNS, abort)] : [];
-    }),
-    riichiDeclarations: hands.flatMap((r) => firstPerSeat(r.riichiDeclarations).map((d) => values(RIICHI_DECLARATION_COLUMNS, riichiDeclarationRow(r.hand, d)))),
+    game: gameValues(gameRow(audit, game)),
+    players,
+    hands,
+    kans,
+    reveals,
+    wins,
+    aborts,
+    riichiDeclarations,
     // The facts of the same bytes change only when kanshi reads logs differently: FACTS_VERSION says when.
     digest: FACTS_VERSION,
   };
@@ -184,7 +203,15 @@ function ruleSetRow(audit: GameAudit): Record<string, SqlValue> {
 
 /** The rows of one audit, ready for the writer (pure; safe in any thread). */
 export function prepareAudit(audit: GameAudit): PreparedAudit {
-  const auditValues = values(AUDIT_COLUMNS, auditRow(audit, ''));
+  const kanVerdicts: SqlValue[][] = [];
+  for (const k of replayKans(audit.replay)) kanVerdicts.push(kanVerdictValues(kanVerdictRow(k)));
+  const riichiKans: SqlValue[][] = [];
+  for (const v of audit.riichiKans) riichiKans.push(riichiKanValues(riichiKanRow(v)));
+  const playerCount = audit.replay?.playerCount ?? 4;
+  const winDora: SqlValue[][] = [];
+  for (const w of replayWins(audit.replay)) winDora.push(winDoraValues(winDoraRow(w, playerCount)));
+  const findings: SqlValue[][] = [];
+  for (let i = 0; i < audit.findings.length; i++) findings.push(findingValues(findingRow(audit.findings[i], i)));
   return {
     contentHash: audit.contentHash,
     file: audit.file,
@@ -192,13 +219,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
     ruleSet: ruleSetRow(audit),
     unreadError: audit.game === null ? auditStatus(audit).error : null,
     facts: audit.game === null ? null : gameFacts(audit, audit.game),
-    verdicts: {
-      audit: auditValues,
-      kanVerdicts: replayKans(audit.replay).map((k) => values(KAN_VERDICT_COLUMNS, kanVerdictRow(k))),
-      riichiKans: audit.riichiKans.map((v) => values(RIICHI_KAN_COLUMNS, riichiKanRow(v))),
-      winDora: replayWins(audit.replay).map((w) => values(WIN_DORA_COLUMNS, winDoraRow(w, audit.replay?.playerCount ?? 4))),
-      findings: audit.findings.map((f, i) => values(FINDING_COLUMNS, findingRow(f, i))),
-    },
+    verdicts: { audit: auditValues(auditRow(audit, '')), kanVerdicts, riichiKans, winDora, findings },
   };
 }
 

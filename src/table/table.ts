@@ -57,6 +57,26 @@ export interface TableOptions {
 /** The kind of North (4z): the only tile a kita sets aside. */
 const NORTH = 30;
 
+
+/** The tiles but one id. */
+function without(tiles: readonly TileId[], id: TileId): TileId[] {
+  const out: TileId[] = [];
+  for (const t of tiles) if (t !== id) out.push(t);
+  return out;
+}
+
+/** The pon of a kind among a seat's melds (which a kakan extends). */
+function ponOfKind(melds: readonly Meld[], kind: number): Meld | undefined {
+  for (const m of melds) if (m.type === 'pon' && kindOf(m.called) === kind) return m;
+  return undefined;
+}
+
+/** The first completed kan whose indicator is still to come. */
+function firstUnrevealed(kans: readonly Kan[]): Kan | undefined {
+  for (const k of kans) if (k.reveal === null && !k.robbed) return k;
+  return undefined;
+}
+
 /** checkDeal's scratch table (tile → 1 + the seat the wall deals it to); tables are checked one at a time. */
 const DEALT_TO = new Uint8Array(136);
 
@@ -123,7 +143,9 @@ export class Table {
     this.start = start;
     this.wall = options.wall ?? null;
     this.layout = this.wall?.layout ?? options.layout ?? wallLayout(options.players);
-    this.seats = [0, 1, 2, 3].map((s) => emptySeat(start.hands[s] ?? []));
+    // Literal calls, not a closure made per hand (docs/PERFORMANCE.md §3, Replay).
+    const hands = start.hands;
+    this.seats = [emptySeat(hands[0] ?? []), emptySeat(hands[1] ?? []), emptySeat(hands[2] ?? []), emptySeat(hands[3] ?? [])];
     this.actor = start.dealer;
     if (start.dealer >= this.players) {
       this.inconsistent('no-such-seat', 0, `the dealer is seat ${start.dealer}, but a ${this.players}-player game has seats 0..${this.players - 1}`);
@@ -314,7 +336,7 @@ export class Table {
       this.inconsistent('out-of-turn', i, `seat ${seat} calls chi from seat ${from}, who is not its kamicha`, seat);
     }
     if (this.handSize(seat) !== 13) this.inconsistent('hand-size', i, `seat ${seat} calls ${meld} holding ${plural(s.concealed.length, 'tile')}`, seat);
-    const own = tiles.filter((t) => t !== called);
+    const own = without(tiles, called);
     if (!removeAll(s.concealed, own)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s ${meld} needs ${tilesLabel(own, this.redFives)}, which it does not hold`, seat);
     const kan = meld === 'daiminkan' ? this.newKan(seat, 'daiminkan', tiles, called, from, i, 0) : null;
     s.melds.push({ type: meld, tiles: [...tiles], called, from, ...(e.code !== undefined ? { code: e.code } : {}) });
@@ -334,7 +356,7 @@ export class Table {
   private kakan(seat: Seat, tiles: TileId[], added: TileId, i: number, code: number | undefined): void {
     const s = this.seats[seat];
     this.checkOwnTurn(seat, 'kakan', i);
-    const pon = s.melds.find((m) => m.type === 'pon' && kindOf(m.called) === kindOf(added));
+    const pon = ponOfKind(s.melds, kindOf(added));
     if (!removeOne(s.concealed, added)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s kakan adds ${this.tileText(added)}, which it does not hold`, seat);
     const kan = this.newKan(seat, 'kakan', tiles, added, pon?.from ?? seat, i, pon ? 1 : 0);
     if (pon) {
@@ -474,7 +496,7 @@ export class Table {
     this.see(indicator, i);
     const k = this.indicators.length;
     this.indicators.push(indicator);
-    const kan = this.kans.find((p) => p.reveal === null && !p.robbed);
+    const kan = firstUnrevealed(this.kans);
     if (!kan) {
       this.inconsistent('kandora-without-kan', i, `kandora ${k} revealed with no kan waiting for its indicator`);
       return;
@@ -546,7 +568,10 @@ export class Table {
     if (!sameIds(e.doraIndicators, shown)) {
       this.inconsistent('indicators-mismatch', i, `the win lists indicators ${tilesLabel(e.doraIndicators, this.redFives)}, the table shows ${tilesLabel(shown, this.redFives)}`, seat);
     }
-    if (this.wall) e.uraIndicators.forEach((t, k) => k < 5 && this.checkTile('ura', i, uraIndex(this.layout, k), t, 'ura indicator', k + 1));
+    if (this.wall) {
+      const ura = e.uraIndicators;
+      for (let k = 0; k < ura.length && k < 5; k++) this.checkTile('ura', i, uraIndex(this.layout, k), ura[k], 'ura indicator', k + 1);
+    }
     this.checkDoraHan(e, full, i);
     if (robbedKan) robbedKan.robbed = true;
     const rinshan = tsumo && s.last === 'replacement';

@@ -55,7 +55,7 @@ export function decodeMeld(code: number): Meld {
     const k = x % 3;
     if (base21 >= 21) throw new MeldCodeError(`chi code ${code}: sequence base ${base21} is beyond 7s-8s-9s`);
     const low = chiLowKind(base21);
-    const tiles = [0, 1, 2].map((i) => (low + i) * 4 + ((code >> (3 + 2 * i)) & 3));
+    const tiles = [low * 4 + ((code >> 3) & 3), (low + 1) * 4 + ((code >> 5) & 3), (low + 2) * 4 + ((code >> 7) & 3)];
     return { type: 'chi', tiles, called: tiles[k], fromOffset };
   }
   if (code & 0x18) {
@@ -66,7 +66,8 @@ export function decodeMeld(code: number): Meld {
     const k = y % 3;
     if (kind >= 34) throw new MeldCodeError(`${isPon ? 'pon' : 'kakan'} code ${code}: kind ${kind} is not a tile kind`);
     const unused = (code >> 5) & 3;
-    const ponTiles = [0, 1, 2, 3].filter((c) => c !== unused).map((c) => kind * 4 + c);
+    const ponTiles: TileId[] = [];
+    for (let c = 0; c < 4; c++) if (c !== unused) ponTiles.push(kind * 4 + c);
     const called = ponTiles[k];
     if (isPon) return { type: 'pon', tiles: ponTiles, called, fromOffset };
     if (fromOffset === 0) throw new MeldCodeError(`kakan code ${code}: a kakan's pon must have been called from another seat`);
@@ -81,7 +82,7 @@ export function decodeMeld(code: number): Meld {
   const tile = code >> 8;
   if (tile >= 136) throw new MeldCodeError(`kan code ${code}: tile ${tile} is not a tile id`);
   const kind = kindOf(tile);
-  const tiles = [0, 1, 2, 3].map((c) => kind * 4 + c);
+  const tiles = [kind * 4, kind * 4 + 1, kind * 4 + 2, kind * 4 + 3];
   return { type: fromOffset === 0 ? 'ankan' : 'daiminkan', tiles, called: tile, fromOffset };
 }
 

@@ -156,7 +156,7 @@ export function playRound(input: RoundPlay): PlayedRound {
  * One round's order search: the state is the table and the lists' positions, the choices made where a
  * discard could be called, and the work spent. A class rather than closures inside playRound: a closure
  * made per round loses its optimized code at every full collection (V8 holds it weakly for closures no
- * longer alive) and is compiled again (docs/PERFORMANCE.md §3, Ingest).
+ * longer alive) and is compiled again (docs/PERFORMANCE.md §3, Hot closures).
  */
 class RoundPlayer {
   private readonly path: string;

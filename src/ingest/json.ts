@@ -425,7 +425,7 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
     if (budget.entries > budget.limits.maxEvents) {
       throw limitError('maxEvents', budget.limits, 'the game has more than {} takes and discards', `${path}[${base + 1}]`);
     }
-    // Plain loops, not closures made per hand (docs/PERFORMANCE.md §3, Ingest).
+    // Plain loops, not closures made per hand (docs/PERFORMANCE.md §3, Hot closures).
     const takeItems: TakeItem[] = [];
     for (let i = 0; i < takeList.length; i++) takeItems.push(parseTake(takeList[i], `${path}[${base + 1}][${i}]`));
     takes.push(takeItems);

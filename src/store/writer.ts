@@ -95,7 +95,7 @@ function rowReader<C extends readonly string[]>(columns: C): RowReader<C> {
 
 // One reader per table, made when the module loads: the row builders below are plain loops over module
 // functions, not closures made per game, whose optimized code V8 drops at every full collection
-// (docs/PERFORMANCE.md §3, Batch and store).
+// (docs/PERFORMANCE.md §3, Hot closures).
 const gameValues = rowReader(GAME_COLUMNS);
 const playerValues = rowReader(PLAYER_COLUMNS);
 const handValues = rowReader(ROUND_COLUMNS);

@@ -143,7 +143,7 @@ export class Table {
     this.start = start;
     this.wall = options.wall ?? null;
     this.layout = this.wall?.layout ?? options.layout ?? wallLayout(options.players);
-    // Literal calls, not a closure made per hand (docs/PERFORMANCE.md §3, Replay).
+    // Literal calls, not a closure made per hand (docs/PERFORMANCE.md §3, Hot closures).
     const hands = start.hands;
     this.seats = [emptySeat(hands[0] ?? []), emptySeat(hands[1] ?? []), emptySeat(hands[2] ?? []), emptySeat(hands[3] ?? [])];
     this.actor = start.dealer;

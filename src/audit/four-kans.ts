@@ -9,11 +9,7 @@ import { finding, type Finding, type FindingDetails } from './findings.js';
 
 export function checkFourKans(rounds: readonly RoundReplay[], rules: Rules): Finding[] {
   const findings: Finding[] = [];
-  for (const round of rounds) {
-    // Most hands have no kan: nothing to judge unless the hand was aborted.
-    if (round.kans.length === 0 && !isSuukaikanAbort(round)) continue;
-    findings.push(...checkSuukaikan(round, rules), ...checkFifthKan(round, rules));
-  }
+  for (const round of rounds) findings.push(...checkSuukaikan(round, rules), ...checkFifthKan(round, rules));
   return findings;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { CallEvent, GameEvent, RiichiEvent, RoundStartEvent, Seat } from '../events/index.js';
 import { Table } from '../table/index.js';
-import { isRedFive, kindOf, sortIds, type TileId, type TileKind } from '../tiles/index.js';
+import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind } from '../tiles/index.js';
 import { IngestError } from './errors.js';
 
 /** A JSON tile code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51/52/53 red fives. */
@@ -324,7 +324,7 @@ class RoundPlayer {
       const tile = heldId(s.concealed, item.tile, redFives, path);
       call = { type: 'call', seat, meld: 'kita', tiles: [tile], called: tile, from: seat };
     } else {
-      const pon = ponOf(s.melds, codeKind(item.added));
+      const pon = ponOfKind(s.melds, codeKind(item.added));
       if (!pon) throw new IngestError(`kakan of tile code ${item.added} without a pon of that tile`, path);
       const added = heldId(s.concealed, item.added, redFives, path);
       call = { type: 'call', seat, meld: 'kakan', tiles: sortIds([...pon.tiles, added]), called: pon.called, from: pon.from, added };
@@ -347,12 +347,6 @@ class RoundPlayer {
     }
     return strong.length === 0 ? chi : chi.length === 0 ? strong : [...strong, ...chi];
   }
-}
-
-/** The pon of a kind among a seat's melds, which a kakan extends. */
-function ponOf<M extends { type: string; called: TileId }>(melds: readonly M[], kind: TileKind): M | undefined {
-  for (const m of melds) if (m.type === 'pon' && kindOf(m.called) === kind) return m;
-  return undefined;
 }
 
 /** An allocator that knows every id the events so far have given out (dealt, indicated, drawn). */

@@ -504,16 +504,3 @@ function detailsJson(details: Finding['details']): string {
     return JSON.stringify({ unserializable: (err as Error).message });
   }
 }
-
-/** Every kan and win of a replay, in order. */
-export function replayKans(replay: ReplayResult | null): KanRecord[] {
-  const kans: KanRecord[] = [];
-  if (replay) for (const r of replay.hands) for (const k of r.kans) kans.push(k);
-  return kans;
-}
-
-export function replayWins(replay: ReplayResult | null): WinRecord[] {
-  const wins: WinRecord[] = [];
-  if (replay) for (const r of replay.hands) for (const w of r.wins) wins.push(w);
-  return wins;
-}

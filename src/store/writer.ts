@@ -15,7 +15,7 @@ import { KNOBS } from '../rules/index.js';
 import {
   ABORT_COLUMNS, AUDIT_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
   REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, ROUND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
-  abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows, replayKans, replayWins,
+  abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows,
   revealRow, riichiDeclarationRow, riichiKanRow, roundRow, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
@@ -163,19 +163,19 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
   const wins: SqlValue[][] = [];
   const aborts: SqlValue[][] = [];
   const riichiDeclarations: SqlValue[][] = [];
+  const kans: SqlValue[][] = [];
+  const reveals: SqlValue[][] = [];
   for (const r of audit.replay?.hands ?? []) {
     hands.push(handValues(roundRow(r)));
     for (const w of r.wins) wins.push(winValues(winRow(w, redFives)));
     const abort = abortRow(r);
     if (abort) aborts.push(abortValues(abort));
     for (const d of firstPerSeat(r.riichiDeclarations)) riichiDeclarations.push(riichiDeclarationValues(riichiDeclarationRow(r.hand, d)));
-  }
-  const kans: SqlValue[][] = [];
-  const reveals: SqlValue[][] = [];
-  for (const k of replayKans(audit.replay)) {
-    kans.push(kanValues(kanRow(k)));
-    const reveal = revealRow(k);
-    if (reveal) reveals.push(revealValues(reveal));
+    for (const k of r.kans) {
+      kans.push(kanValues(kanRow(k)));
+      const reveal = revealRow(k);
+      if (reveal) reveals.push(revealValues(reveal));
+    }
   }
   return {
     game: gameValues(gameRow(audit, game)),
@@ -203,13 +203,15 @@ function ruleSetRow(audit: GameAudit): Record<string, SqlValue> {
 
 /** The rows of one audit, ready for the writer (pure; safe in any thread). */
 export function prepareAudit(audit: GameAudit): PreparedAudit {
+  const playerCount = audit.replay?.playerCount ?? 4;
   const kanVerdicts: SqlValue[][] = [];
-  for (const k of replayKans(audit.replay)) kanVerdicts.push(kanVerdictValues(kanVerdictRow(k)));
+  const winDora: SqlValue[][] = [];
+  for (const r of audit.replay?.hands ?? []) {
+    for (const k of r.kans) kanVerdicts.push(kanVerdictValues(kanVerdictRow(k)));
+    for (const w of r.wins) winDora.push(winDoraValues(winDoraRow(w, playerCount)));
+  }
   const riichiKans: SqlValue[][] = [];
   for (const v of audit.riichiKans) riichiKans.push(riichiKanValues(riichiKanRow(v)));
-  const playerCount = audit.replay?.playerCount ?? 4;
-  const winDora: SqlValue[][] = [];
-  for (const w of replayWins(audit.replay)) winDora.push(winDoraValues(winDoraRow(w, playerCount)));
   const findings: SqlValue[][] = [];
   for (let i = 0; i < audit.findings.length; i++) findings.push(findingValues(findingRow(audit.findings[i], i)));
   return {

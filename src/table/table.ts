@@ -16,7 +16,7 @@ import type {
   WinEvent,
 } from '../events/index.js';
 import { plural, YAKU } from '../events/index.js';
-import { countDora, kindOf, sortIds, tileLabel, tilesLabel, type TileId } from '../tiles/index.js';
+import { countDora, kindOf, ponOfKind, sortIds, tileLabel, tilesLabel, type TileId } from '../tiles/index.js';
 import {
   haipaiIndices,
   indicatorIndex,
@@ -57,18 +57,11 @@ export interface TableOptions {
 /** The kind of North (4z): the only tile a kita sets aside. */
 const NORTH = 30;
 
-
 /** The tiles but one id. */
 function without(tiles: readonly TileId[], id: TileId): TileId[] {
   const out: TileId[] = [];
   for (const t of tiles) if (t !== id) out.push(t);
   return out;
-}
-
-/** The pon of a kind among a seat's melds (which a kakan extends). */
-function ponOfKind(melds: readonly Meld[], kind: number): Meld | undefined {
-  for (const m of melds) if (m.type === 'pon' && kindOf(m.called) === kind) return m;
-  return undefined;
 }
 
 /** The first completed kan whose indicator is still to come. */

@@ -28,6 +28,12 @@ export interface Meld {
   added?: TileId;
 }
 
+/** The pon of a kind among a seat's melds: the one a kakan of that kind extends. */
+export function ponOfKind<M extends { type: string; called: TileId }>(melds: readonly M[], kind: TileKind): M | undefined {
+  for (const m of melds) if (m.type === 'pon' && kindOf(m.called) === kind) return m;
+  return undefined;
+}
+
 export class MeldCodeError extends Error {
   constructor(message: string) {
     super(message);

@@ -1,16 +1,20 @@
 /**
  * `kanshi query [--db FILE] SQL [--format table|csv|json] [--timeout S]`: one read-only statement on the
- * audit database, its rows streamed out as they come. Also the table printer `kanshi stats` uses.
+ * audit database, its rows printed as they come by a process of its own (query-child.ts), which this
+ * command stops at --timeout or on Ctrl-C.
  */
+import { fork } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Option, type Command } from 'commander';
-import { QueryTimeoutError, StoreError, openStore, streamQuery, type QueryStream, type Store } from '../store/index.js';
+import { StoreError, openStore, type Store } from '../store/index.js';
 import { DEFAULT_DB } from './audit.js';
 import { systemErrorText } from '../ingest/index.js';
 import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
 import { CliError, EXIT, storeMessage } from './common.js';
 import { plural } from './format.js';
-
-export type QueryFormat = 'table' | 'csv' | 'json';
+import type { QueryCommand, QueryReply, QueryRequest } from './query-child.js';
+import { TABLE_SAMPLE_ROWS, type QueryFormat } from './query-format.js';
 
 /** `--db`, `--profile NAME` and `--rules-key KEY`: which database, and which of its rule sets, `stats` and `report` read. */
 export function addRuleSetChoiceOptions(command: Command): Command {
@@ -45,219 +49,6 @@ export function openForReading(file: string): Store {
  */
 export function storeFailure(err: StoreError): CliError {
   return new CliError(storeMessage(err), EXIT.failed);
-}
-
-// ---- cells -------------------------------------------------------------------------------------------
-
-/** A value as text: null empty, blobs as hex, numbers as JavaScript writes them. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Uint8Array) return `x'${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}'`;
-  return String(value);
-}
-
-/** Columns on a terminal: East Asian wide characters (player names, 四鳳南喰赤) take two. */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    const wide =
-      (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
-      (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x20000 && c <= 0x3fffd);
-    width += wide ? 2 : 1;
-  }
-  return width;
-}
-
-/**
- * Aligned text table: a header, a rule, then the rows; numbers right-aligned. Line breaks inside a cell
- * are shown as `\n` so a row stays on one line.
- */
-export function renderTable(headers: readonly string[], rows: readonly (readonly unknown[])[]): string[] {
-  const text = rows.map((r) => r.map((v) => cellText(v).replace(/\r?\n/g, '\\n')));
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => r[i] === null || r[i] === undefined || typeof r[i] === 'number' || r[i] === ''));
-  const widths = headers.map((h, i) => Math.max(displayWidth(h), ...text.map((r) => displayWidth(r[i]))));
-  const pad = (s: string, i: number) => {
-    const gap = ' '.repeat(widths[i] - displayWidth(s));
-    return numeric[i] ? gap + s : s + gap;
-  };
-  const line = (cells: readonly string[]) => cells.map(pad).join('  ').trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...text.map(line)];
-}
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
-export function csvField(value: unknown): string {
-  const s = cellText(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** Column names as JSON keys: a repeated name (`a.x, b.x`) gets `_2`, `_3`… so no value is lost. */
-export function uniqueKeys(columns: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  return columns.map((c) => {
-    const n = (seen.get(c) ?? 0) + 1;
-    seen.set(c, n);
-    return n === 1 ? c : `${c}_${n}`;
-  });
-}
-
-/**
- * The schema's columns that hold JSON text (schemas/audit.sql): with --format json their values come out
- * nested, as arrays and objects, not as strings to parse again. A value that does not parse stays a string.
- */
-export const JSON_COLUMNS: ReadonlySet<string> = new Set(['tiles', 'yaku', 'yakuman', 'indicators', 'ura_indicators', 'details', 'yaku_names']);
-
-function nestedJson(column: string, value: unknown): unknown {
-  if (typeof value !== 'string' || !JSON_COLUMNS.has(column) || !(value.startsWith('[') || value.startsWith('{'))) return jsonValue(value);
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
-
-function jsonValue(value: unknown): unknown {
-  // Blobs come from the worker thread as Uint8Array (a Buffer loses its class crossing threads).
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  return value ?? null;
-}
-
-// ---- output ------------------------------------------------------------------------------------------
-
-/** Collects output and writes it in large pieces, waiting when stdout cannot take more (a slow pipe). */
-class Output {
-  private chunk = '';
-  private blocked: Promise<void> | null = null;
-  line(text: string): void {
-    this.chunk += text + '\n';
-    if (this.chunk.length > 1 << 16) this.flush();
-  }
-  flush(): void {
-    if (!this.chunk) return;
-    const ok = process.stdout.write(this.chunk);
-    this.chunk = '';
-    if (!ok && !this.blocked) this.blocked = new Promise((resolve) => process.stdout.once('drain', () => ((this.blocked = null), resolve())));
-  }
-  /** Resolves once stdout has taken what was written (at once, unless it is a slow pipe). */
-  async drained(): Promise<void> {
-    this.flush();
-    if (this.blocked) await this.blocked;
-  }
-  /** stdout cannot take more for now: `drained` will wait. */
-  get isBlocked(): boolean {
-    return this.blocked !== null;
-  }
-}
-
-/** Rows a table waits for to size its columns; later rows are printed as they come, in those widths. */
-export const TABLE_SAMPLE_ROWS = 1000;
-
-/**
- * Prints rows as they come, in one of the formats: CSV and JSON row by row; a table sizes its columns
- * from its first TABLE_SAMPLE_ROWS rows, then prints each further row at once (a wider cell pushes the
- * rest of its line right). No format holds more than that sample.
- */
-export class RowPrinter {
-  private count = 0;
-  private sample: unknown[][] | null = [];
-  private widths: number[] = [];
-  private numeric: boolean[] = [];
-  private previousJson: string | null = null;
-  private readonly keys: string[];
-
-  constructor(
-    private readonly columns: readonly string[],
-    private readonly format: QueryFormat,
-    private readonly out: Output = new Output(),
-  ) {
-    this.keys = uniqueKeys(columns);
-    if (format === 'csv') out.line(columns.map(csvField).join(','));
-    else if (format === 'json') out.line('[');
-  }
-
-  add(rows: readonly unknown[][]): void {
-    for (const r of rows) {
-      this.count++;
-      if (this.format === 'csv') this.out.line(r.map(csvField).join(','));
-      else if (this.format === 'json') {
-        if (this.previousJson !== null) this.out.line(this.previousJson + ',');
-        const object: Record<string, unknown> = {};
-        this.keys.forEach((k, i) => (object[k] = nestedJson(this.columns[i], r[i])));
-        this.previousJson = JSON.stringify(object);
-      } else if (this.sample) {
-        this.sample.push(r);
-        if (this.sample.length >= TABLE_SAMPLE_ROWS) this.startTable();
-      } else {
-        this.out.line(this.tableLine(r.map(tableCell)));
-      }
-    }
-  }
-
-  /** Ends the output; the number of rows. */
-  end(): number {
-    if (this.format === 'json') {
-      if (this.previousJson !== null) this.out.line(this.previousJson);
-      this.out.line(']');
-    } else if (this.format === 'table') {
-      if (this.sample) this.startTable();
-      this.out.line(`(${plural(this.count, 'row')})`);
-    }
-    this.out.flush();
-    return this.count;
-  }
-
-  drained(): Promise<void> {
-    return this.out.drained();
-  }
-
-  /** stdout is full (a slow reader): waiting for it is not the query's time. */
-  get blocked(): boolean {
-    return this.out.isBlocked;
-  }
-
-  /** Writes the rows so far, without what ends the output (a table's row count, JSON's closing bracket). */
-  partial(): void {
-    if (this.format === 'table' && this.sample) this.startTable();
-    if (this.format === 'json' && this.previousJson !== null) this.out.line(this.previousJson + ',');
-    this.previousJson = null;
-    this.out.flush();
-  }
-
-  private startTable(): void {
-    const rows = this.sample ?? [];
-    this.sample = null;
-    const lines = renderTable(this.columns, rows);
-    const text = rows.map((r) => r.map(tableCell));
-    this.numeric = this.columns.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i])));
-    this.widths = this.columns.map((h, i) => Math.max(displayWidth(h), ...text.map((r) => displayWidth(r[i]))));
-    for (const l of lines) this.out.line(l);
-  }
-
-  private tableLine(cells: readonly string[]): string {
-    return cells
-      .map((s, i) => {
-        const gap = ' '.repeat(Math.max(0, (this.widths[i] ?? 0) - displayWidth(s)));
-        return this.numeric[i] ? gap + s : s + gap;
-      })
-      .join('  ')
-      .trimEnd();
-  }
-}
-
-function tableCell(value: unknown): string {
-  return cellText(value).replace(/\r?\n/g, '\\n');
-}
-
-function isNumericCell(value: unknown): boolean {
-  return value === null || value === undefined || typeof value === 'number' || value === '';
-}
-
-/** Prints rows already at hand (tests, and callers with a handful of rows). */
-export function printRows(columns: readonly string[], rows: Iterable<unknown[]>, format: QueryFormat): number {
-  const printer = new RowPrinter(columns, format);
-  for (const r of rows) printer.add([r]);
-  return printer.end();
 }
 
 // ---- the command -------------------------------------------------------------------------------------
@@ -311,40 +102,164 @@ Examples:
                 JOIN rule_sets r USING (rule_set_id) WHERE r.profile = 'pro-strict' AND f.severity = 'error'"`,
     )
     .action(async (sql: string, opts: { db: string; format: QueryFormat; timeout: number }) => {
-      let stream: QueryStream | null = null;
-      const interrupt = () => {
-        stream?.close();
-        process.stderr.write('\nkanshi: query interrupted\n');
-        process.exit(EXIT.interrupted);
-      };
-      process.on('SIGINT', interrupt);
-      try {
-        stream = await streamQuery(opts.db, sql, { timeoutMs: Math.round(opts.timeout * 1000) || null });
-        const printer = new RowPrinter(stream.columns, opts.format);
-        try {
-          for await (const batch of stream) {
-            printer.add(batch);
-            if (printer.blocked) {
-              stream.readerBlocked();
-              await printer.drained();
-              stream.readerReady();
-            }
-          }
-        } catch (err) {
-          // The rows received stay, also when the time ran out (they are not all, and the message says so).
-          printer.partial();
-          throw err;
-        }
-        printer.end();
-      } catch (err) {
-        if (err instanceof QueryTimeoutError) {
-          throw new CliError(`${err.message}; the rows printed are not all of them (raise --timeout, or 0 for no limit)`, TIMEOUT_EXIT);
-        }
-        if (err instanceof StoreError) throw storeFailure(err);
-        throw err;
-      } finally {
-        process.off('SIGINT', interrupt);
-        stream?.close();
+      const ending = await runQuery({ file: opts.db, sql, format: opts.format, pieceMs: 100 }, Math.round(opts.timeout * 1000) || null);
+      const rows = `${plural(ending.rows, 'row')} printed`;
+      switch (ending.type) {
+        case 'done':
+        case 'reader-gone':
+          return;
+        case 'interrupted':
+          process.stderr.write('\nkanshi: query interrupted\n');
+          process.exitCode = EXIT.interrupted;
+          return;
+        case 'timeout':
+          throw new CliError(
+            `the query ran for ${seconds(ending.timeoutMs)} (the time limit) and was stopped; the rows printed are not all of them (${rows}; raise --timeout, or 0 for no limit)`,
+            TIMEOUT_EXIT,
+          );
+        case 'error':
+          throw storeFailure(new StoreError(ending.rows > 0 ? `${ending.message} (after ${rows}: they are not all of them)` : ending.message));
+        case 'died':
+          throw new CliError(`the query stopped: ${ending.why}${ending.rows > 0 ? ` (after ${rows}: they are not all of them)` : ''}`, EXIT.failed);
       }
     });
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The child program beside this module; from the TypeScript sources (tests in this process), the built one. */
+function childProgram(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return join(dirname(here), 'query-child.js');
+  return join(dirname(here), '..', '..', 'dist', 'src', 'cli', 'query-child.js');
+}
+
+/** The last text a failing child wrote on stderr, for the message. */
+const STDERR_KEPT = 2048;
+
+/** How long a child asked to stop (at --timeout) has to answer before it is killed. */
+const STOP_GRACE_MS = 500;
+
+/** JavaScript heap of the query's process, in MB: rows pass through it a piece at a time. */
+const CHILD_HEAP_MB = 256;
+
+/** How a query ended; `rows`: the data rows printed, all of them only for `done`. */
+export type QueryEnding =
+  | { type: 'done' | 'reader-gone'; rows: number }
+  | { type: 'error'; message: string; rows: number }
+  | { type: 'timeout'; timeoutMs: number; rows: number }
+  | { type: 'interrupted'; rows: number }
+  | { type: 'died'; why: string; rows: number };
+
+/**
+ * Runs the statement in a child process that prints its rows on this process's stdout, and keeps its
+ * clock: the time limit counts from the start, less the time the child said stdout was full (a slow
+ * reader). Resolves once the child has ended, so nothing it printed is cut short by this process's exit.
+ */
+export function runQuery(request: QueryRequest, timeoutMs: number | null): Promise<QueryEnding> {
+  const child = fork(childProgram(), [], {
+    serialization: 'advanced',
+    execArgv: [`--max-old-space-size=${CHILD_HEAP_MB}`],
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8')).slice(-STDERR_KEPT)));
+  let rows = 0;
+  let ending: QueryEnding | null = null;
+  let killTimer: NodeJS.Timeout | null = null;
+  const end = (e: QueryEnding) => {
+    if (ending) return;
+    ending = e;
+    clock.stop();
+    if (e.type === 'interrupted') child.kill('SIGKILL');
+    else if (e.type === 'timeout') {
+      // Stopped at a row boundary, the output ends with whole rows; a child inside one long SQLite step cannot answer.
+      const stop: QueryCommand = { type: 'stop' };
+      if (child.connected) child.send(stop);
+      killTimer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    }
+  };
+  const clock = stopwatch(timeoutMs, () => end({ type: 'timeout', timeoutMs: timeoutMs!, rows }));
+  // Ctrl-C reaches the child too, which ignores it: this process stops it, at once.
+  const interrupt = () => end({ type: 'interrupted', rows });
+  process.on('SIGINT', interrupt);
+  child.on('message', (reply: QueryReply) => {
+    if ('rows' in reply) rows = reply.rows;
+    switch (reply.type) {
+      case 'blocked':
+        return clock.pause();
+      case 'ready':
+        return clock.resume();
+      case 'printed':
+      case 'stopped':
+        return;
+      case 'error':
+        return end({ type: 'error', message: reply.message, rows });
+      default:
+        return end({ type: reply.type, rows });
+    }
+  });
+  return new Promise((resolve) => {
+    const finish = (why: string) => {
+      process.off('SIGINT', interrupt);
+      if (killTimer) clearTimeout(killTimer);
+      end({ type: 'died', why, rows });
+      // The last count heard: after a kill, text the child wrote before it may still have been counted.
+      resolve({ ...ending!, rows });
+    };
+    child.on('error', (err) => finish(`cannot run the query: ${err.message}`));
+    // 'close', not 'exit': the child's last messages are read before 'close'.
+    child.on('close', (code, signal) => {
+      const last = stderr.trim().split('\n').filter(Boolean).pop();
+      finish(
+        /heap out of memory|Allocation failed/.test(stderr)
+          ? `it needed more than ${CHILD_HEAP_MB} MB of memory to print its rows (a row holding a very large value?)`
+          : `its process ended (${signal ?? `exit status ${code}`})${last ? `: ${last}` : ''}`,
+      );
+    });
+    const run: QueryCommand = { type: 'run', request };
+    child.send(run);
+  });
+}
+
+/** A countdown that can be paused; calls `expired` once its time is used. No limit when `ms` is null or 0. */
+function stopwatch(ms: number | null, expired: () => void) {
+  let used = 0;
+  let since: number | null = Date.now();
+  let timer: NodeJS.Timeout | null = null;
+  const limited = ms !== null && ms > 0;
+  const arm = () => {
+    if (!limited || since === null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      if (since === null) return;
+      if (used + (Date.now() - since) >= ms!) {
+        since = null;
+        expired();
+      } else arm();
+    }, Math.max(1, ms! - used - (Date.now() - since)));
+  };
+  arm();
+  return {
+    pause() {
+      if (since === null) return;
+      used += Date.now() - since;
+      since = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+    resume() {
+      if (since !== null || !limited || used >= ms!) return;
+      since = Date.now();
+      arm();
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      since = null;
+      used = Infinity;
+    },
+  };
 }

@@ -7,7 +7,8 @@ import { KNOBS } from '../rules/index.js';
 import { StoreError, type RuleSetSummary, type StatsReport, type StatsTable } from '../store/index.js';
 import { out } from './common.js';
 import { plural } from './format.js';
-import { addRuleSetChoiceOptions, cellText, checkProfileChoice, displayWidth, openForReading, renderTable, storeFailure } from './query.js';
+import { addRuleSetChoiceOptions, checkProfileChoice, openForReading, storeFailure } from './query.js';
+import { cellText, displayWidth, renderTable } from './query-format.js';
 
 interface StatsOptions {
   db: string;

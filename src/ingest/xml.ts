@@ -20,6 +20,7 @@ import type {
 } from '../events/index.js';
 import { DAN_NAMES, decodeGameType } from './game-type.js';
 import { checkXmlShape, DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
+import { xmlSyntaxError } from './xml-syntax.js';
 import { tileCodeOfName, tileNameOfCode, tokenizeMjlog, tokenizeMjlogCodes, type MjlogTokens, type TagToken } from './mjlog-tokenizer.js';
 
 /** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
@@ -70,10 +71,13 @@ export function parseMjlogTokens(text: string, limits: IngestLimits = DEFAULT_LI
  */
 export function parseMjlogTagsReference(text: string, limits: IngestLimits = DEFAULT_LIMITS): MjlogTag[] {
   checkXmlShape(text, limits);
+  const syntax = xmlSyntaxError(text);
+  if (syntax) throw syntax;
   const { parser, validator } = referenceParser();
+  // A second opinion: what the check above let pass and fast-xml-parser still refuses, in its words.
   const valid = validator.validate(text);
   if (valid !== true) {
-    throw new IngestError(`not well-formed XML: ${valid.err.msg}`, `line ${valid.err.line} column ${valid.err.col}`);
+    throw new IngestError(`not well-formed XML: ${valid.err.msg.replace(/\s+/g, ' ')}`, `line ${valid.err.line} column ${valid.err.col}`);
   }
   let doc: Array<Record<string, unknown>>;
   try {

@@ -1,6 +1,6 @@
 /**
  * Connections to the audit database, and the read-only way in, kept apart from the rest of src/store so
- * that `kanshi query`'s process (query-child.ts) loads only this, not the writer and the audit code.
+ * that a read-only connection needs no writer or audit code.
  *
  * Nothing is written to a file before it is known to be kanshi's (or empty): its header is read first
  * (file-probe.ts), then SQLite's view of it. A database is written in WAL mode and, when its last writer

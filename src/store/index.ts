@@ -9,7 +9,6 @@
  *   Store.auditedHashes(rulesKey) / isAudited  what a resumed audit can skip
  *   Store.ruleSets() / rowCounts()             the rule sets (with counts) and every table's row count
  *   Store.query(sql)                           one read-only statement → { columns, rows }
- *   streamQuery(file, sql, { timeoutMs })      the same in a child process: rows in batches as they come, a time limit
  *   Store.stats({ profile? | rulesKey? })      the canned reports of `kanshi stats`
  *   mergeDatabases(into, inputs)             kanshi merge: games by content hash, audits by (rules_key, game), one transaction per input
  *   preparedFindings(rows)                   the findings of prepared rows with their file and log id (audit's examples)
@@ -21,5 +20,4 @@ export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration 
 export type { QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
 export { FACTS_VERSION, preparedFindings, prepareAudit, type PreparedAudit, type PreparedFinding } from './writer.js';
-export { streamQuery, QueryTimeoutError, type QueryStream, type QueryStreamOptions } from './query-stream.js';
 export { mergeDatabases, type MergeInputResult, type MergeOptions, type MergeResult } from './merge.js';

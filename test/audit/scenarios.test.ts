@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KNOBS } from '../../src/rules/index.js';
 import { SCENARIOS, exampleFileName } from '../../src/scenario/index.js';
-import { PROJECT_ROOT } from '../support/cli.js';
+import { PROJECT_ROOT, kanshi } from '../support/cli.js';
 import { kanshiInProcess } from '../support/in-process.js';
 
 const cases = SCENARIOS.flatMap((s) => s.checks.map((check) => ({ name: s.name, scenario: s, check })));
@@ -38,7 +38,7 @@ describe('every scenario log gives exactly its intended findings', () => {
   });
 
   it('stores the findings where SQL finds them', async () => {
-    const q = await kanshiInProcess('query', '--db', db, '--format', 'json', 'SELECT DISTINCT kind FROM findings ORDER BY kind');
+    const q = kanshi(['query', '--db', db, '--format', 'json', 'SELECT DISTINCT kind FROM findings ORDER BY kind']);
     expect(q.code, q.stderr).toBe(0);
     const kinds = JSON.parse(q.stdout).map((r: { kind: string }) => r.kind);
     expect(kinds).toContain('riichi-kan-illegal');

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, corpusFile } from '../support/corpus.js';
+import { kanshi } from '../support/cli.js';
 import { kanshiInProcess } from '../support/in-process.js';
 import { tempDb } from '../store/support.js';
 
@@ -27,10 +28,10 @@ describe('the platform', () => {
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout);
     expect(summary.platformProfiles).toEqual({ tenhou: 'tenhou', majsoul: 'majsoul', unknown: 'tenhou' });
-    const q = await kanshiInProcess(
+    const q = kanshi([
       'query', '--db', db, '--format', 'json',
       'SELECT g.platform, r.profile FROM audits a JOIN games g USING (game_id) JOIN rule_sets r USING (rule_set_id) ORDER BY g.platform',
-    );
+    ]);
     expect(JSON.parse(q.stdout)).toEqual([
       { platform: 'majsoul', profile: 'majsoul' },
       { platform: 'tenhou', profile: 'tenhou' },
@@ -41,11 +42,11 @@ describe('the platform', () => {
     const db = tempDb();
     const r = await kanshiInProcess('audit', MAJSOUL, TENHOU, '--db', db, '--workers', '0', '--json', '--profile', 'tenhou');
     expect(JSON.parse(r.stdout)).not.toHaveProperty('platformProfiles');
-    const q = await kanshiInProcess('query', '--db', db, '--format', 'json', 'SELECT DISTINCT r.profile FROM audits JOIN rule_sets r USING (rule_set_id)');
+    const q = kanshi(['query', '--db', db, '--format', 'json', 'SELECT DISTINCT r.profile FROM audits JOIN rule_sets r USING (rule_set_id)']);
     expect(JSON.parse(q.stdout)).toEqual([{ profile: 'tenhou' }]);
     const m = tempDb();
     await kanshiInProcess('audit', TENHOU, '--db', m, '--workers', '0', '--platform', 'majsoul');
-    const p = await kanshiInProcess('query', '--db', m, '--format', 'json', 'SELECT g.platform, r.profile FROM audits JOIN games g USING (game_id) JOIN rule_sets r USING (rule_set_id)');
+    const p = kanshi(['query', '--db', m, '--format', 'json', 'SELECT g.platform, r.profile FROM audits JOIN games g USING (game_id) JOIN rule_sets r USING (rule_set_id)']);
     expect(p.stderr).toBe('');
     expect(JSON.parse(p.stdout)).toEqual([{ platform: 'majsoul', profile: 'majsoul' }]);
   });

@@ -51,6 +51,40 @@ describe('bad input gets an error naming the file, the position and what was exp
     expect(failure('<mjloggm ver="2.3"><GO type="169"/><T1').reason).toMatch(/not well-formed XML/);
   });
 
+  it('XML that is not well-formed: what is wrong in plain words, where it goes wrong (issue 24)', () => {
+    const at = (text: string) => {
+      const e = failure(text);
+      return `${e.position}: ${e.reason}`;
+    };
+    // An element left open is reported where the document ends, naming it and where it opened.
+    expect(at('<mjloggm ver="2.3"><SHUFFLE seed="x"/><GO type="169" lobby="0"/>\n<UN n0="a"/>\n<bad>')).toBe(
+      'line 3 column 6: not well-formed XML: the document ends before <bad> (opened at line 3 column 1) and <mjloggm> (opened at line 1 column 1) are closed: the file may be cut short',
+    );
+    expect(at('<mjloggm ver="2.3">\n<GO type="169"/>\n</mjlogg>')).toBe(
+      'line 3 column 1: not well-formed XML: the closing tag </mjlogg> does not match <mjloggm>, opened at line 1 column 1',
+    );
+    expect(at('<mjloggm ver="2.3">\n<GO type="169" lobby=0/>\n</mjloggm>')).toBe(
+      'line 2 column 22: not well-formed XML: the value of the attribute lobby of the tag <GO> is not in quotes',
+    );
+    expect(at('<mjloggm ver="2.3">\n<GO type="169" type="1"/>\n</mjloggm>')).toBe('line 2 column 16: not well-formed XML: the attribute type appears twice in the tag <GO>');
+    expect(at('<mjloggm ver="2.3">\n<GO type="1&9"/>\n</mjloggm>')).toBe(
+      "line 2 column 12: not well-formed XML: an '&' that starts no entity (write &amp; for the character itself)",
+    );
+    expect(at('<mjloggm ver="2.3">\n<GO type="169"/>\n</mjloggm>\n<GO type="1"/>')).toBe(
+      'line 4 column 1: not well-formed XML: a second root element <GO> after </mjloggm> ended the document',
+    );
+    // A real log cut short, inside a tag and inside a quoted value: the position is the document's end.
+    const cut = GOOD_XML.indexOf('<N ') + 5;
+    const lines = GOOD_XML.slice(0, cut).split('\n');
+    expect(failure(GOOD_XML.slice(0, cut)).position).toBe(`line ${lines.length} column ${lines.at(-1)!.length + 1}`);
+    expect(failure(GOOD_XML.slice(0, cut)).reason).toMatch(/^not well-formed XML: the document ends inside the tag <N> opened at line \d+ column \d+: the file may be cut short$/);
+    expect(failure(GOOD_XML.slice(0, GOOD_XML.indexOf('seed="') + 12)).reason).toMatch(
+      /^not well-formed XML: the document ends inside the value of the attribute seed of the tag <SHUFFLE>, opened at line 1 column \d+: a closing quote is missing$/,
+    );
+    // No parser's internals in any message.
+    for (let n = 10; n < 3000; n += 97) expect(failure(GOOD_XML.slice(0, n)).reason).not.toMatch(/\[|Invalid '|found\.$/);
+  });
+
   it('broken gzip', () => {
     const gz = gzipSync(Buffer.from(GOOD_XML));
     const e = failure(gz.subarray(0, gz.length - 100));

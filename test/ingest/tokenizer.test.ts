@@ -43,7 +43,7 @@ describe('the mjlog tokenizer', () => {
     expect(parseMjlogTags(cases[0])).toEqual(tokenizeMjlog(good));
     expect(parseMjlogTags(cases[1])).toEqual(tokenizeMjlog(good));
     // The others get the reference parser's errors.
-    expect(() => parseMjlogTags(cases[3])).toThrow(/repeated/);
+    expect(() => parseMjlogTags(cases[3])).toThrow(/the attribute type appears twice in the tag <GO>/);
     expect(() => parseMjlogTags(cases[4])).toThrow(/not well-formed/);
   });
 

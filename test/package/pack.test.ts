@@ -157,7 +157,7 @@ describe('kanshi as an npm package', () => {
       'dist/src/index.d.ts',
       'dist/src/cli/main.js',
       'dist/src/batch/worker.js',
-      'dist/src/store/query-child.js',
+      'dist/src/cli/query-child.js',
       'schemas/audit.sql',
       'schemas/events.schema.json',
       'logs/examples/kakan-dora-at-declaration.mjlog',
@@ -179,7 +179,7 @@ describe('kanshi as an npm package', () => {
     const audit = run(bin, ['audit', log, '--db', 'cli.sqlite', '--workers', '1', '--json', '--no-progress'], consumer);
     expect(audit.stderr).toBe('');
     expect(audit.status).toBe(0);
-    // A child process (dist/src/store/query-child.js) reads it.
+    // A child process (dist/src/cli/query-child.js) reads it.
     const query = run(bin, ['query', '--db', 'cli.sqlite', '--format', 'csv', 'SELECT kind FROM findings'], consumer);
     expect(query.stderr).toBe('');
     expect(query.stdout).toBe('kind\nsuukaikan-abort\n');

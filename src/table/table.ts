@@ -40,6 +40,7 @@ import type {
   WallMismatch,
   WallMismatchKind,
   Win,
+  WinTiming,
 } from './types.js';
 
 export interface TableOptions {
@@ -74,7 +75,7 @@ function firstUnrevealed(kans: readonly Kan[]): Kan | undefined {
 const DEALT_TO = new Uint8Array(136);
 
 function emptySeat(hand: readonly TileId[]): SeatState {
-  return { concealed: [...hand], melds: [], kita: [], river: [], riichi: 'none', drawn: null, last: 'none', discards: 0, passedFrom: 0 };
+  return { concealed: [...hand], melds: [], kita: [], river: [], riichi: 'none', drawn: null, last: 'none', discards: 0, passedFrom: 0, riichiAt: null };
 }
 
 export class Table {
@@ -128,6 +129,8 @@ export class Table {
   private readonly seen = [0, 0, 0, 0, 0];
   /** Kans whose declaration, or whose player's discard, waits for the next event to say what followed. */
   private unsettled = false;
+  /** Calls made at the table (chi, pon, kans declared), for the timing of wins. */
+  private calls = 0;
 
   constructor(start: RoundStartEvent, options: TableOptions) {
     this.hand = options.hand;
@@ -304,6 +307,7 @@ export class Table {
   }
 
   private call(e: CallEvent, i: number): void {
+    if (e.meld !== 'kita') this.calls++;
     switch (e.meld) {
       case 'chi':
       case 'pon':
@@ -507,6 +511,7 @@ export class Table {
       if (this.phase !== 'act' || this.actor !== e.seat) this.outOfTurn(e.seat, 'declares riichi', i);
       if (this.handSize(e.seat) !== 14) this.inconsistent('hand-size', i, `seat ${e.seat} declares riichi holding ${plural(s.concealed.length, 'tile')}`, e.seat);
       s.riichi = 'declared';
+      s.riichiAt = { calls: this.calls, kita: this.kita.length, discards: s.discards };
       this.riichi.push({ seat: e.seat, eventIndex: i, turn: s.discards + 1 });
       return;
     }
@@ -595,9 +600,30 @@ export class Table {
       river: [...s.river],
       passedSinceOwnDiscard: this.passedBy(seat),
       kansBefore: this.kans.length,
+      timing: this.timingOf(s, robbedKan !== null),
     });
     this.ending ??= { kind: 'win', eventIndex: i };
     this.phase = 'over';
+  }
+
+  /** The counts of a win's timing; the kan a chankan robs was never completed and is no call. */
+  private timingOf(s: SeatState, robs: boolean): WinTiming {
+    const calls = this.calls - (robs ? 1 : 0);
+    const kita = this.kita.length;
+    const at = s.riichiAt;
+    return {
+      discardsBefore: s.discards,
+      callsBefore: calls,
+      kitaBefore: kita,
+      riichi: at && {
+        discardsBefore: at.discards,
+        callsBefore: at.calls,
+        kitaBefore: at.kita,
+        discardsAfter: s.discards - at.discards - 1,
+        callsAfter: calls - at.calls,
+        kitaAfter: kita - at.kita,
+      },
+    };
   }
 
   /** The log's dora han must be what its indicators give the replayed hand (plus one per kita): a check of the melds. */

@@ -42,6 +42,8 @@ export interface SeatState {
   discards: number;
   /** Where the seat's furiten window starts in the table's list of offered tiles. */
   passedFrom: number;
+  /** The table's calls and kita counted when this seat declared riichi (null without riichi), for ippatsu and double riichi. */
+  riichiAt: { calls: number; kita: number; discards: number } | null;
 }
 
 /**
@@ -160,6 +162,32 @@ export interface Win {
   passedSinceOwnDiscard: TileId[];
   /** Kans declared in the round before the win. */
   kansBefore: number;
+  /**
+   * What happened at the table before the win, for the yaku of the first go-around and of riichi's
+   * timing (the scorer applies the rule: whether a kita counts as a call, say). Calls are chi, pon and
+   * kans, the kan this win robs aside (it was never completed).
+   */
+  timing: WinTiming;
+}
+
+/** The facts of a win's timing: counts, no rule applied. */
+export interface WinTiming {
+  /** The winner's discards before the win (0: its first turn). */
+  discardsBefore: number;
+  /** Calls at the table before the win. */
+  callsBefore: number;
+  /** Kita at the table before the win (3-player). */
+  kitaBefore: number;
+  /** Riichi: the winner's discards, calls and kita at the table when it declared; after its riichi discard; null without riichi. */
+  riichi: {
+    discardsBefore: number;
+    callsBefore: number;
+    kitaBefore: number;
+    /** The winner's discards after its riichi discard. */
+    discardsAfter: number;
+    callsAfter: number;
+    kitaAfter: number;
+  } | null;
 }
 
 /** How a round ended, as far as the log shows. */

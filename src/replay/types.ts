@@ -6,7 +6,7 @@
  */
 import type { FinalResult, RyuukyokuReason, Seat, Yaku } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
-import type { AfterDeclaration, AfterDiscard, Inconsistency, KanDeclaration, RevealMoment, WallMismatch } from '../table/index.js';
+import type { AfterDeclaration, AfterDiscard, Inconsistency, KanDeclaration, RevealMoment, WallMismatch, WinMeld } from '../table/index.js';
 import type { KanType, MeldType, TileId } from '../tiles/index.js';
 
 export type { AfterDeclaration, AfterDiscard, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
@@ -91,7 +91,7 @@ export interface WinRecord {
   /** The winner's concealed tiles before the winning tile, sorted. */
   concealed: TileId[];
   /** The winner's melds (kita excluded). */
-  melds: { type: MeldType; tiles: TileId[] }[];
+  melds: WinMeld[];
   /** 3-player: how many Norths the winner set aside (each is a nukidora). */
   kitaCount: number;
   kitaTiles: TileId[];

@@ -595,7 +595,7 @@ export class Table {
       houtei: offer?.kind === 'discard' && liveLeft === 0,
       riichi: s.riichi !== 'none',
       concealed: sortIds(concealed),
-      melds: s.melds.map((m) => ({ type: m.type, tiles: [...m.tiles] })),
+      melds: s.melds.map((m) => ({ type: m.type, tiles: [...m.tiles], called: m.called, from: m.from })),
       kitaTiles: [...s.kita],
       river: [...s.river],
       passedSinceOwnDiscard: this.passedBy(seat),

@@ -155,7 +155,8 @@ export interface Win {
   riichi: boolean;
   /** The winner's concealed tiles without the winning tile, sorted. */
   concealed: TileId[];
-  melds: { type: MeldType; tiles: TileId[] }[];
+  /** The winner's melds in call order (a kakan in its pon's place): who fed each one matters for pao. */
+  melds: WinMeld[];
   kitaTiles: TileId[];
   river: TileId[];
   /** Tiles others let go since the winner's last discard (riichi: since its riichi discard), for furiten. */
@@ -168,6 +169,16 @@ export interface Win {
    * kans, the kan this win robs aside (it was never completed).
    */
   timing: WinTiming;
+}
+
+/** A meld of a winning hand. */
+export interface WinMeld {
+  type: MeldType;
+  tiles: TileId[];
+  /** The tile taken from another player (ankan: a tile of the set). */
+  called: TileId;
+  /** The discarder; the winner itself for an ankan. */
+  from: Seat;
 }
 
 /** The facts of a win's timing: counts, no rule applied. */

@@ -3,7 +3,8 @@
  * show is null (the page says so in words instead of drawing empty axes).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { AuditedGroup, Comparison, FindingGroup, KandoraHits, RiichiKanTurns, TimingCell } from './data.js';
+import type { AuditedGroup, Comparison, KandoraHits, RiichiKanTurns, TimingCell } from './data.js';
+import type { FindingGroup } from './findings.js';
 import type { Row } from './db.js';
 import { num } from './db.js';
 

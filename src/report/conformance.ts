@@ -8,7 +8,7 @@ import { viewerUrl } from '../events/index.js';
 import { KNOBS, getProfile, isProfileName, type KnobName } from '../rules/index.js';
 import type { RuleSetSummary, StatsReport, Store } from '../store/index.js';
 import { num, rowsOf, sqlInt, sqlText, str, type Row } from './db.js';
-import { handName, type FindingGroup, type FindingRow } from './data.js';
+import { handName, type FindingGroup, type FindingRow } from './findings.js';
 
 export interface ConformanceExample {
   verdict: 'differs' | 'conforms';

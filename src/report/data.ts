@@ -7,6 +7,7 @@ import { viewerUrl } from '../events/index.js';
 import { FACTS_VERSION, type RuleSetChoice, type RuleSetSummary, type StatsReport, type StatsTable, type Store } from '../store/index.js';
 import { num, rowsOf, schemaFeatures, sqlInt, sqlText, str, type Row, type SchemaFeatures } from './db.js';
 import { readConformance, type KnobConformance } from './conformance.js';
+import { handName, type FindingGroup, type FindingRow } from './findings.js';
 
 export interface ReportOptions {
   /** Findings listed per kind; the rest are counted (default 200). */
@@ -18,33 +19,6 @@ export interface ReportOptions {
 }
 
 export const DEFAULT_FINDINGS_PER_KIND = 200;
-
-/** One finding as listed: where it is, what it says, and the viewer link (null without a Tenhou log id). */
-export interface FindingRow {
-  gameId: number;
-  logId: string | null;
-  file: string;
-  /** Position of the hand in the game, 1-based; null for the whole game. */
-  hand: number | null;
-  /** What the game calls it: 'East 1-2' (kyoku and honba). */
-  handName: string | null;
-  seat: number | null;
-  player: string | null;
-  message: string;
-  details: string;
-  url: string | null;
-}
-
-export interface FindingGroup {
-  kind: string;
-  severity: string;
-  rule: string | null;
-  description: string;
-  findings: number;
-  games: number;
-  /** The first `findingsPerKind`, by game. */
-  rows: FindingRow[];
-}
 
 /** Games audited under the rule set, grouped by what describes them. */
 export interface AuditedGroup {
@@ -248,12 +222,6 @@ function findingRows(store: Store, id: string, features: SchemaFeatures, kind: s
   });
 }
 
-/** 'East 1', honba 2 → 'East 1-2' (the way hands are named on Tenhou's pages). */
-export function handName(hand: unknown, honba: unknown): string | null {
-  if (hand === null || hand === undefined) return null;
-  return num(honba) > 0 ? `${String(hand)}-${num(honba)}` : String(hand);
-}
-
 /**
  * Wins by the number of kandora indicators shown under the rule (wins with none are left out: the plot
  * compares the kandora with the first indicator of the same wins). A JSON list of indicators has one comma
@@ -311,4 +279,4 @@ export function statsTable(stats: StatsReport, key: string): StatsTable | undefi
   return stats.tables.find((t) => t.key === key);
 }
 
-export type { KnobConformance, Row };
+export type { FindingGroup, FindingRow, KnobConformance, Row };

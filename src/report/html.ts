@@ -6,7 +6,8 @@ import { basename } from 'node:path';
 import { KNOBS } from '../rules/index.js';
 import type { RuleSetSummary, StatsTable } from '../store/index.js';
 import type { ConformanceExample, KnobConformance } from './conformance.js';
-import type { AuditedGroup, FindingGroup, FindingRow, ReportData } from './data.js';
+import type { AuditedGroup, ReportData } from './data.js';
+import type { FindingGroup, FindingRow } from './findings.js';
 import { num } from './db.js';
 
 /** A plot drawn, or null when it had nothing to show (`missing` says why, in words). */

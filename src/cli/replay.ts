@@ -2,7 +2,10 @@ import type { Command } from 'commander';
 import { viewerLogId, viewerUrl, type GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
-import { addLimitOptions, checkHand, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { resolve } from 'node:path';
+import { buildGamePage, writeFileAtomic } from '../report/index.js';
+import { systemErrorText } from '../ingest/index.js';
+import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { plural, roundName, tile, tiles } from './format.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
@@ -98,6 +101,8 @@ export function registerReplayCommand(program: Command): void {
     .argument('<log>', 'a log file (mjlog XML, gzip or plain, tenhou.net/6 JSON or mjai), or a Tenhou log id or viewer URL (read from --fetch-dir)')
     .option('--hand <n>', 'only the n-th hand of the game (1 = the first; docs/vocabulary.md); a viewer URL with ts= opens its hand without it', parseIntOption('--hand', 1))
     .option('--json', 'print the whole replay result as JSON')
+    .option('--html <file>', 'write one self-contained HTML page of the game instead (replaced atomically): each hand with a kan or a kita, its dead wall drawn as tiles, kan by kan, with the findings')
+    .option('--all-hands', 'with --html: every hand of the game, not only those with a kan or a kita')
     .addOption(platformOption());
   addRuleOptions(command);
   addLogSourceOptions(command);
@@ -115,18 +120,34 @@ after a kakan would have gained).
 
 ${LOG_SOURCE_HELP}
 
+--html FILE writes the game as one page (CSS and SVG inline, no script, nothing fetched): for each hand
+with a kan or a kita (every hand with --all-hands, only one with --hand), the dead wall as 7 stacks of
+two tiles (more once kans and kita move live tiles in) marking the replacement tiles drawn, the dora,
+kandora, ura and kan-ura indicators turned as logged and as the rule turns them, and where the two
+differ; each kan as a step (the meld, its replacement tile, its indicator's moment logged beside the
+rule's, chankan and rinshan, the live tiles left); each win's indicators; the audit's findings with
+Tenhou viewer links. A seeded log shows every dead-wall tile; a log without a seed (tenhou.net/6 JSON,
+mjai) only those it shows, the rest marked unknown. The file is written to a temporary file and
+renamed: exit status 1 if it cannot be written.
+
 Examples:
   kanshi replay 2020052221gm-00a9-0000-6f0524c7.mjlog --kandora-timing immediate
+  kanshi replay 2016052515gm-00a9-0000-c4d72066.xml --profile mleague --html kans.html
   kanshi replay 'https://tenhou.net/0/?log=2020052221gm-00a9-0000-6f0524c7&tw=1' --fetch
   kanshi replay game.xml --hand 4 --profile mleague`,
   );
   command.action(async (arg: string, opts: LogSourceOptions) => {
+    checkHtmlOptions(opts);
     const ruleSets = ruleSetsFromOptions(opts);
     const file = await resolveOneLog(arg, opts);
     const game = readGameOrFail(file, readOptionsFrom(opts));
     const { rules } = ruleSets[game.platform];
     const { hand, flag } = handToShow(arg, opts.hand as number | undefined);
     checkHand(hand, game, flag);
+    if (opts.html !== undefined) {
+      writeGamePage(file, game, ruleSets[game.platform], String(opts.html), { hand, allHands: !!opts.allHands });
+      return;
+    }
     const lines = onFileOrFail(file, () => {
       const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
       if (opts.json) return [JSON.stringify(replayJson(file, game, result, hand))];
@@ -134,4 +155,25 @@ Examples:
     });
     for (const line of lines) out(line);
   });
+}
+
+/** --html takes no --json, --all-hands needs --html and takes no --hand: usage errors before any file is read. */
+function checkHtmlOptions(opts: LogSourceOptions): void {
+  if (opts.html !== undefined && opts.json) throw new CliError('--html and --json: choose one (the page, or the replay as JSON)');
+  if (opts.html !== undefined && String(opts.html).trim() === '') throw new CliError('--html needs a file name');
+  if (opts.allHands && opts.html === undefined) throw new CliError('--all-hands draws every hand of the --html page: give --html FILE too');
+  if (opts.allHands && opts.hand !== undefined) throw new CliError('--all-hands and --hand: choose one');
+}
+
+/** The page of the game under its platform's rule set, written atomically; one line says what it holds. */
+function writeGamePage(file: string, game: GameLog, ruleSet: Parameters<typeof buildGamePage>[2], target: string, options: { hand?: number; allHands: boolean }): void {
+  const page = onFileOrFail(file, () => buildGamePage(file, game, ruleSet, options));
+  let bytes: number;
+  try {
+    bytes = writeFileAtomic(resolve(target), page.html);
+  } catch (err) {
+    throw new CliError(`cannot write ${target}: ${systemErrorText(err)}`, EXIT.failed);
+  }
+  const flagged = page.findings.filter((f) => f.hand !== null && page.hands.includes(f.hand)).length;
+  out(`wrote ${target} (${Math.max(1, Math.round(bytes / 1024))} KB): ${plural(page.hands.length, 'hand')} drawn of ${game.rounds.length}, ${plural(flagged, 'finding')} in them`);
 }

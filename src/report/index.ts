@@ -6,6 +6,11 @@
  *   writeFileAtomic(file, text) → bytes      a temporary file, then a rename
  *   readReportData(store, choice, options)   every number and list the page shows (GROUP BY queries)
  *   reportCharts(data) → specs; drawCharts(specs) → SVGs; renderSvg(spec, idPrefix); renderHtml(data, svgs)
+ *
+ * One game's page (`kanshi replay LOG --html FILE`): replayed and audited under a rule set, each hand with
+ * a kan or a kita (or every hand) drawn with its dead wall, kan by kan.
+ *   buildGamePage(file, game, ruleSet, { allHands?, hand?, now? }) → { html, hands, findings, replay }
+ *   deadWallOf(input) → DeadWallModel; deadWallSvg(model, redFives); tileSymbols(); tileRow(tiles, redFives)
  */
 export { buildReport, drawCharts, reportCharts, writeFileAtomic, type BuiltReport } from './report.js';
 export { DEFAULT_FINDINGS_PER_KIND, readReportData, type ReportData, type ReportOptions } from './data.js';
@@ -13,3 +18,6 @@ export { renderHtml } from './html.js';
 export { renderSvg } from './svg.js';
 export { wilson, type Chart } from './charts.js';
 export type { KnobConformance } from './conformance.js';
+export { buildGamePage, hasKanOrKita, handTitle, type GamePage, type GamePageOptions } from './game-page.js';
+export { deadWallOf, deadWallSvg, replacementDraws, type DeadWallModel, type DeadWallSlot, type SlotMark, type SlotRole } from './dead-wall.js';
+export { faceId, tileRow, tileSymbols } from './tile-svg.js';

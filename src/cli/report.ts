@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { buildReport, DEFAULT_FINDINGS_PER_KIND, writeFileAtomic } from '../report/index.js';
+import { DEFAULT_FINDINGS_PER_KIND, readReportData, renderReport, writeFileAtomic, writeGamePages, type GamePagesWritten } from '../report/index.js';
 import { StoreError } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { CliError, EXIT, out, parseIntOption } from './common.js';
@@ -17,6 +17,7 @@ interface ReportCommandOptions {
   rulesKey?: string;
   out: string;
   findingsPerKind: number;
+  games?: string;
 }
 
 export function registerReportCommand(program: Command): void {
@@ -26,6 +27,7 @@ export function registerReportCommand(program: Command): void {
       .description('write the audit database as one self-contained HTML page: findings with viewer links, plots, conformance knob by knob'),
   )
     .option('--out <file>', 'the HTML file to write (replaced atomically)', 'report.html')
+    .option('--games <dir>', "also write each listed finding's game as its own page into this folder (created if missing; each as kanshi replay --html draws it), linked from the finding")
     .addOption(
       new Option('--findings-per-kind <n>', `findings listed per kind; the rest are counted (default ${DEFAULT_FINDINGS_PER_KIND})`)
         .argParser(parseIntOption('--findings-per-kind', 0, 100_000))
@@ -41,34 +43,55 @@ turn and by turns since riichi, kandora hit rate, kandora reveal timing against 
 four kans; conformance knob by knob (cases, how many conform, examples); and, when the database holds
 several rule sets, what each makes of the same games. One file, CSS and SVG inline: it opens offline.
 
-Exit status: 0 written; 1 no database (or not kanshi's), no such audit in it, or the file could not be
-written; 2 usage (a bad option, an unknown profile).
+Each listed finding also gives the command that draws its game's page at its hand (kanshi replay FILE
+--hand N --profile P --html PAGE: the dead wall, kan by kan, under the report's rule set). With --games
+DIR the pages are written instead, one per game (its hands with a kan, a kita or a finding), and each
+finding links to its hand there; the logs are read again from the paths the audit stored, and a game
+that cannot be read keeps its command (named on stderr).
+
+Exit status: 0 written; 1 no database (or not kanshi's), no such audit in it, or a file (the page, a
+game page, the --games folder) could not be written; 2 usage (a bad option, an unknown profile).
 
 Examples:
   kanshi audit ../shared/corpus/logs --db corpus.sqlite
   kanshi report --db corpus.sqlite --out corpus.html
-  kanshi report --db corpus.sqlite --profile mleague --out mleague.html`,
+  kanshi report --db corpus.sqlite --profile mleague --out mleague.html
+  kanshi report --db corpus.sqlite --out report.html --games games`,
     )
     .action(async (opts: ReportCommandOptions) => {
       checkProfileChoice(opts.profile);
+      if (opts.games !== undefined && opts.games.trim() === '') throw new CliError('--games needs a folder name');
+      const target = resolve(opts.out);
       const store = openForReading(opts.db);
-      let built;
+      let data;
       try {
-        built = await buildReport(store, { profile: opts.profile, rulesKey: opts.rulesKey }, { findingsPerKind: opts.findingsPerKind, databaseName: opts.db });
+        data = readReportData(store, { profile: opts.profile, rulesKey: opts.rulesKey }, { findingsPerKind: opts.findingsPerKind, databaseName: opts.db });
       } catch (err) {
         if (err instanceof StoreError) throw storeFailure(err);
         throw err;
       } finally {
         store.close();
       }
+      let games: GamePagesWritten | null = null;
+      if (opts.games !== undefined) {
+        try {
+          games = writeGamePages(data, resolve(opts.games), target);
+        } catch (err) {
+          throw new CliError(`cannot write the game pages into ${opts.games}: ${systemErrorText(err)}`, EXIT.failed);
+        }
+        for (const u of games.unread.slice(0, 3)) process.stderr.write(`kanshi: ${u.file}: not read again for --games (its findings keep the command): ${u.reason}\n`);
+        if (games.unread.length > 3) process.stderr.write(`kanshi: … and ${plural(games.unread.length - 3, 'more game')} not read again\n`);
+      }
+      const built = await renderReport(data, { pages: games?.pages });
       let bytes: number;
       try {
-        bytes = writeFileAtomic(resolve(opts.out), built.html);
+        bytes = writeFileAtomic(target, built.html);
       } catch (err) {
         throw new CliError(`cannot write ${opts.out}: ${systemErrorText(err)}`, EXIT.failed);
       }
       const s = built.data.ruleSet;
       const findings = built.data.findings.reduce((n, f) => n + f.findings, 0);
       out(`wrote ${opts.out} (${Math.round(bytes / 1024)} KB): rule set ${s.profile ?? s.rulesKey}, ${plural(s.readGameCount, 'game')}, ${plural(findings, 'finding')}, ${plural(built.plots, 'plot')}`);
+      if (games) out(`wrote ${plural(games.pages.size, 'game page')} into ${opts.games} (${Math.round(games.bytes / 1024)} KB)${games.unread.length ? `; ${plural(games.unread.length, 'game')} not read again` : ''}`);
     });
 }

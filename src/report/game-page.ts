@@ -20,6 +20,8 @@ export interface GamePageOptions {
   allHands?: boolean;
   /** Only this hand (1-based), whatever it holds. */
   hand?: number;
+  /** Also every hand with a finding (the pages `kanshi report --games` links findings to). */
+  withFindings?: boolean;
   /** When the page was made (default now); fixed in tests. */
   now?: Date;
 }
@@ -39,7 +41,8 @@ export const hasKanOrKita = (r: RoundReplay): boolean => r.kans.length > 0 || r.
 export function buildGamePage(file: string, game: GameLog, ruleSet: RuleSet, options: GamePageOptions = {}): GamePage {
   const replay = replayGame(game, { kandoraTiming: ruleSet.rules.kandoraTiming });
   const { findings } = auditReplay(replay, ruleSet.rules);
-  const shown = replay.hands.filter((r) => (options.hand !== undefined ? r.hand === options.hand : options.allHands || hasKanOrKita(r)));
+  const flagged = new Set(options.withFindings ? findings.map((f) => f.hand) : []);
+  const shown = replay.hands.filter((r) => (options.hand !== undefined ? r.hand === options.hand : options.allHands || hasKanOrKita(r) || flagged.has(r.hand)));
   const walls = handWalls(game);
   const sections = shown.map((r) => handSection(game, replay, r, walls(r), findings.filter((f) => f.hand === r.hand)));
   const html = pageHtml(file, game, ruleSet, replay, findings, shown, sections, options);

@@ -9,6 +9,7 @@ import type { ConformanceExample, KnobConformance } from './conformance.js';
 import type { AuditedGroup, ReportData } from './data.js';
 import type { FindingGroup, FindingRow } from './findings.js';
 import { num } from './db.js';
+import { replayCommand, ruleFlags, type FindingLinks } from './game-links.js';
 
 /** A plot drawn, or null when it had nothing to show (`missing` says why, in words). */
 export interface DrawnChart {
@@ -65,6 +66,7 @@ figcaption { font-weight: 600; margin-bottom: 4px; }
 details { margin: 4px 0 10px; }
 summary { cursor: pointer; padding: 3px 0; }
 td.msg { max-width: 620px; }
+td.page code.cmd { font-size: 11px; word-break: break-all; display: inline-block; max-width: 360px; }
 .tag { display: inline-block; padding: 0 6px; border-radius: 3px; font-size: 12px; }
 .tag.ok { background: #e3f3e1; color: #1e6b1a; }
 .tag.bad { background: #fde4e1; color: #9b1c12; }
@@ -82,10 +84,10 @@ interface Section {
   body: string;
 }
 
-export function renderHtml(data: ReportData, charts: Charts): string {
+export function renderHtml(data: ReportData, charts: Charts, links: FindingLinks = {}): string {
   const sections: Section[] = [
     { id: 'audited', title: 'What was audited', body: auditedSection(data, charts) },
-    { id: 'findings', title: 'Findings', body: findingsSection(data, charts) },
+    { id: 'findings', title: 'Findings', body: findingsSection(data, charts, links) },
     { id: 'kans', title: 'Kans and rinshan', body: kansSection(data, charts) },
     { id: 'riichi-kans', title: 'Kans in riichi', body: riichiSection(data, charts) },
     { id: 'kandora', title: 'Kandora', body: kandoraSection(data, charts) },
@@ -178,27 +180,28 @@ ${small('by year', years)}
 ${figure(charts.gamesByYear, 'No game was read.')}`;
 }
 
-function findingsSection(data: ReportData, charts: Charts): string {
+function findingsSection(data: ReportData, charts: Charts, links: FindingLinks): string {
   if (data.findings.length === 0) return '<p>No findings under this rule set.</p>';
   const counts = table(
     ['severity', 'kind', 'findings', 'games', 'knob', 'when'],
     data.findings.map((f) => [f.severity, f.kind, f.findings, f.games, f.rule ?? '', f.description]),
   );
-  const lists = data.findings.map((f) => findingList(f, data.findingsPerKind)).join('\n');
+  const flags = ruleFlags(data.ruleSet.rules, data.ruleSet.profile);
+  const lists = data.findings.map((f) => findingList(f, data.findingsPerKind, (r) => pageCell(r, flags, links))).join('\n');
   return `${figure(charts.findings, '')}
 ${counts}
 <h3>Every finding, by kind</h3>
-<p class="note">At most ${esc(fmt(data.findingsPerKind))} per kind are listed (by game); the link opens Tenhou’s viewer at the hand, seen from the seat concerned. Games without a Tenhou log id (other platforms, files without an id) have no link.</p>
+<p class="note">At most ${esc(fmt(data.findingsPerKind))} per kind are listed (by game); the link opens Tenhou’s viewer at the hand, seen from the seat concerned. Games without a Tenhou log id (other platforms, files without an id) have no link. ${links.pages?.size ? 'The page link opens the game’s own page (written by <code>kanshi report --games</code>): its dead wall and kans, hand by hand.' : 'The command writes the game’s own page for the finding’s hand (its dead wall and kans); <code>kanshi report --games DIR</code> writes them all and links them here.'}</p>
 ${lists}`;
 }
 
-function findingList(f: FindingGroup, cap: number): string {
+function findingList(f: FindingGroup, cap: number, page: (r: FindingRow) => string): string {
   const rest = f.findings - f.rows.length;
-  const rows = f.rows.map(findingRow).join('');
+  const rows = f.rows.map((r) => findingRow(r, page(r))).join('');
   const more = rest > 0 ? `<p class="note">… and ${esc(fmt(rest))} more (${esc(fmt(f.findings))} in all; <code>kanshi query "SELECT * FROM findings WHERE kind = '${esc(f.kind)}'"</code>).</p>` : '';
   return `<details class="finding-kind" data-kind="${esc(f.kind)}"${f.rows.length <= 20 ? ' open' : ''}>
 <summary><span class="sev-${esc(f.severity)}">${esc(f.severity)}</span> <code>${esc(f.kind)}</code>: ${esc(fmt(f.findings))} in ${esc(fmt(f.games))} games${f.findings > cap ? ` (first ${esc(fmt(cap))} listed)` : ''}</summary>
-<table class="findings"><thead><tr><th>game</th><th>hand</th><th>seat</th><th>message</th><th>viewer</th></tr></thead><tbody>${rows}</tbody></table>
+<table class="findings"><thead><tr><th>game</th><th>hand</th><th>seat</th><th>message</th><th>viewer</th><th>game page</th></tr></thead><tbody>${rows}</tbody></table>
 ${more}</details>`;
 }
 
@@ -215,8 +218,15 @@ function linkCell(url: string | null): string {
   return url ? `<a class="viewer" href="${esc(url)}" target="_blank" rel="noopener">view</a>` : '<span class="note">no Tenhou log id</span>';
 }
 
-function findingRow(r: FindingRow): string {
-  return `<tr class="finding"><td>${gameCell(r.logId, r.file)}</td><td>${esc(r.handName ?? 'whole game')}</td><td>${seatCell(r.seat, r.player)}</td><td class="msg">${esc(r.message)}</td><td>${linkCell(r.url)}</td></tr>`;
+function findingRow(r: FindingRow, page: string): string {
+  return `<tr class="finding"><td>${gameCell(r.logId, r.file)}</td><td>${esc(r.handName ?? 'whole game')}</td><td>${seatCell(r.seat, r.player)}</td><td class="msg">${esc(r.message)}</td><td>${linkCell(r.url)}</td><td class="page">${page}</td></tr>`;
+}
+
+/** The game's page for a finding: a link to it when written (at the finding's hand), else the command that writes it. */
+function pageCell(r: FindingRow, flags: readonly string[], links: FindingLinks): string {
+  const href = links.pages?.get(r.file);
+  if (href) return `<a class="game-page" href="${esc(href)}${r.hand === null ? '' : `#hand-${r.hand}`}">page</a>`;
+  return `<code class="cmd">${esc(replayCommand(r, flags))}</code>`;
 }
 
 function kansSection(data: ReportData, charts: Charts): string {

@@ -1,9 +1,6 @@
 /**
  * The report from end to end: data from the database, plots drawn, the page written atomically.
  */
-import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import type { RuleSetChoice, Store } from '../store/index.js';
 import {
   chankanFourKansChart,
@@ -21,6 +18,9 @@ import {
 import { readReportData, type ReportData, type ReportOptions } from './data.js';
 import { renderHtml, ruleSetName, type Charts } from './html.js';
 import { renderSvg } from './svg.js';
+import type { FindingLinks } from './game-links.js';
+
+export { writeFileAtomic } from './write.js';
 
 /** Every plot of the page, by its place in the page; null where there is nothing to plot. */
 export function reportCharts(data: ReportData): Record<string, Chart | null> {
@@ -58,24 +58,11 @@ export interface BuiltReport {
 
 /** The whole page for one rule set of the database (default: the latest audited). */
 export async function buildReport(store: Store, choice: RuleSetChoice = {}, options: ReportOptions = {}): Promise<BuiltReport> {
-  const data = readReportData(store, choice, options);
-  const charts = await drawCharts(reportCharts(data));
-  return { html: renderHtml(data, charts), data, plots: Object.values(charts).filter(Boolean).length };
+  return renderReport(readReportData(store, choice, options));
 }
 
-/**
- * Writes the page atomically: a temporary file beside the target, then a rename, so a reader never sees
- * half a page and an interrupted run leaves the previous report in place.
- */
-export function writeFileAtomic(file: string, text: string): number {
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const bytes = Buffer.from(text, 'utf8');
-  try {
-    writeFileSync(temp, bytes);
-    renameSync(temp, file);
-  } catch (err) {
-    rmSync(temp, { force: true });
-    throw err;
-  }
-  return bytes.length;
+/** The page of data already read: its plots drawn, each finding linked to its game's page or command. */
+export async function renderReport(data: ReportData, links: FindingLinks = {}): Promise<BuiltReport> {
+  const charts = await drawCharts(reportCharts(data));
+  return { html: renderHtml(data, charts, links), data, plots: Object.values(charts).filter(Boolean).length };
 }

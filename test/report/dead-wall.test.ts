@@ -4,7 +4,8 @@
  * a seed leaves unknown. Pure functions, no browser (test/report/game-page.test.ts opens the pages).
  */
 import { describe, expect, it } from 'vitest';
-import { readLogFile, type GameLog } from '../../src/ingest/index.js';
+import type { GameLog } from '../../src/events/index.js';
+import { readLogFile } from '../../src/ingest/index.js';
 import { replayGame, type RoundReplay } from '../../src/replay/index.js';
 import { buildGamePage, deadWallOf, tileRow, tileSymbols, type DeadWallModel } from '../../src/report/index.js';
 import { ruleSet } from '../../src/rules/index.js';

@@ -143,7 +143,9 @@ describe.skipIf(skipBrowser)('kanshi replay --html in headless Chromium', () => 
       expect(walls.some((w) => w.used > 0)).toBe(true);
 
       // Every tile drawn is a symbol the page defines.
-      const missing = await tab.$$eval('use', (uses) => uses.map((u) => u.getAttribute('href') ?? '').filter((h) => !document.getElementById(h.slice(1))));
+      const missing = await tab.$$eval('use', (uses) =>
+        uses.filter((u) => !u.ownerDocument.getElementById((u.getAttribute('href') ?? '').slice(1))).map((u) => u.getAttribute('href')),
+      );
       expect(missing).toEqual([]);
 
       // Every kan the audit flags for its reveal is a differing step, and its hand's dead wall marks where.

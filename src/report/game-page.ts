@@ -141,7 +141,7 @@ function wallCaption(model: DeadWallModel, r: RoundReplay): string {
   const drawn = model.slots.filter((s) => s.marks.includes('used')).length;
   const turned = model.slots.filter((s) => s.role.kind === 'indicator' && s.marks.includes('turned')).length;
   const differs = model.slots.filter((s) => s.marks.includes('differs')).length;
-  const source = model.seeded ? 'every tile from the wall rebuilt from the seed (faded: never seen at the table)' : 'no seed: only the tiles the log shows; grey tiles are unknown';
+  const source = model.seeded ? 'Every tile from the wall rebuilt from the seed (faded: never seen at the table)' : 'No seed: only the tiles the log shows; grey tiles are unknown';
   return `Left: the far end, where replacement tiles are taken; right: the live wall. ${drawn} replacement tile${drawn === 1 ? '' : 's'} drawn, ${turned} indicator${turned === 1 ? '' : 's'} turned as logged${differs ? `, <b class="differs">${differs} position${differs === 1 ? '' : 's'} where the log and the rule differ</b>` : ''}. ${source}.${r.wall.built || !r.wall.reason ? '' : ` (${esc(r.wall.reason)})`}`;
 }
 
@@ -313,7 +313,7 @@ g.live use { opacity: .25; }
 ${TILE_CSS}`;
 
 function legend(): string {
-  const item = (body: string, text: string) => `<span><svg viewBox="-4 -4 ${TILE_W + 8} ${TILE_H + 8}" width="${Math.round((TILE_W + 8) * 0.6)}" height="${Math.round((TILE_H + 8) * 0.6)}">${body}</svg> ${text}</span>`;
+  const item = (body: string, text: string) => `<span><svg viewBox="-4 -4 ${TILE_W + 8} ${TILE_H + 8}" width="${Math.round((TILE_W + 8) * 0.75)}" height="${Math.round((TILE_H + 8) * 0.75)}">${body}</svg> ${text}</span>`;
   const face = (cls?: string) => tileUse('t5p', 0, 0, { cls });
   return `<div class="legend">${[
     item(face() + ring('used', 0, 0), 'replacement tile drawn'),

@@ -8,10 +8,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kanshi } from '../support/cli.js';
 import { corpusFiles } from '../support/corpus.js';
+import { launchChromium, skipBrowser, warnIfSkipped } from './browser.js';
 
 const LOG_ID_NAME = /^\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}\./;
 
@@ -90,25 +91,13 @@ describe('kanshi report (command)', () => {
   });
 });
 
-/** Debian's chromium, or KANSHI_CHROMIUM. */
-function findChromium(): string | null {
-  const candidates = [process.env.KANSHI_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-  return candidates.find((c): c is string => !!c && existsSync(c)) ?? null;
-}
+warnIfSkipped('test/report');
 
-const chromiumPath = findChromium();
-const required = !!process.env.KANSHI_REQUIRE_BROWSER;
-if (!chromiumPath && !required) {
-  console.warn('test/report: skipping the browser test: no chromium found (apt-get install -y chromium, or set KANSHI_CHROMIUM); set KANSHI_REQUIRE_BROWSER=1 to make this a failure');
-}
-
-describe.skipIf(!chromiumPath && !required)('kanshi report in headless Chromium', () => {
+describe.skipIf(skipBrowser)('kanshi report in headless Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!chromiumPath) throw new Error('KANSHI_REQUIRE_BROWSER is set but no chromium was found (apt-get install -y chromium, or set KANSHI_CHROMIUM)');
-    // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -162,6 +151,10 @@ describe.skipIf(!chromiumPath && !required)('kanshi report in headless Chromium'
     );
     expect(findings.length).toBeGreaterThan(0);
     for (const href of findings) expect(href).toMatch(/^https:\/\/tenhou\.net\/0\/\?log=\d{10}gm-[0-9a-f-]+&tw=[0-3](&ts=\d+)?$/);
+    // And the command that draws the finding's game, at its hand, under the report's rule set.
+    const commands = await tab.$$eval('tr.finding td.page code.cmd', (codes) => codes.map((c) => c.textContent ?? ''));
+    expect(commands).toHaveLength(findings.length);
+    for (const c of commands) expect(c).toMatch(/^kanshi replay \S+ (--hand \d+ )?--profile tenhou --html \S+\.html$/);
 
     const shot = join(dir, 'report.png');
     await tab.screenshot({ path: shot, fullPage: true });

@@ -231,7 +231,7 @@ function indicatorCell(k: KanRecord, red: boolean, timing: string, differs: bool
   const tile = k.indicator === null ? '' : tileRow([k.indicator], red, { label: `kandora indicator ${label}` });
   const shown = loggedTurned(k) ? 'turned' : isRevealed(k.revealRule) ? 'not turned by the log' : 'not turned';
   return `${tile} <span>${label}${label ? ': ' : ''}${shown}</span>
-<table class="moments${differs ? ' differs' : ''}"><tr><th>logged</th><td class="logged">${momentWords(k.revealLogged)}</td></tr><tr><th>rule (${esc(timing)})</th><td class="rule">${momentWords(k.revealRule)}${differs ? ' <b class="differs">differs</b>' : ''}</td></tr></table>`;
+<table class="moments${differs ? ' differs' : ''}"><tr><th>logged</th><td class="logged">${momentWords(k.revealLogged)}</td></tr><tr><th>rule (${esc(timing)})</th><td class="rule">${momentWords(k.revealRule)}${differs ? ' <b class="differs">(differs)</b>' : ''}</td></tr></table>`;
 }
 
 function kitaStep(game: GameLog, r: RoundReplay, x: RoundReplay['kita'][number], tile: TileId | null, n: number | null, found: Finding[]): string {
@@ -249,7 +249,7 @@ function winStep(game: GameLog, r: RoundReplay, w: WinRecord, found: Finding[]):
   const same = sameView(w.logged, w.rule);
   const cls = ['step', 'win', w.rinshan ? 'rinshan' : '', w.chankan || w.chankanOnAnkan ? 'chankan' : '', same ? '' : 'differs'].filter(Boolean).join(' ');
   return `<li class="${cls}" data-event-index="${w.eventIndex}"><h3>Win · ${seatName(game, r, w.seat)} · ${how} ${tileRow([w.winningTile], red, { label: 'winning tile' })} ${viewerLink(game, w.seat, r.hand, 'view')}</h3>
-<table class="kan-facts">${row('logged', view(w.logged))}${row('rule', same ? 'the same' : `${view(w.rule)} <b class="differs">differs</b>`)}</table>${stepFindings(game, r, found)}</li>`;
+<table class="kan-facts">${row('logged', view(w.logged))}${row('rule', same ? 'the same' : `${view(w.rule)} <b class="differs">(differs)</b>`)}</table>${stepFindings(game, r, found)}</li>`;
 }
 
 function sameView(a: WinRecord['logged'], b: WinRecord['logged']): boolean {
@@ -351,6 +351,8 @@ function pageHtml(
     .join('');
   const gameFindings = findings.filter((f) => f.hand === null);
   const noSeed = replay.seeded ? `wall rebuilt from the seed: ${replay.checkedTileCount.toLocaleString('en-US')} tiles checked, ${replay.wallMismatches.length} mismatches` : `no wall: ${esc(replay.seedNote ?? '')}; only the tiles the log shows are drawn`;
+  // Every face, a 3-player page's too: a log that shows a 2m there still draws it.
+  const symbols = tileSymbols();
   const which = options.hand !== undefined ? `hand ${options.hand}` : options.allHands ? 'every hand' : 'the hands with a kan or a kita';
   return `<!doctype html>
 <html lang="en">
@@ -362,7 +364,7 @@ function pageHtml(
 <style>${CSS}</style>
 </head>
 <body>
-${tileSymbols({ threePlayer: game.rule.playerCount === 3 })}
+${symbols}
 <header>
 <h1>${esc(name)} <small>${game.rule.playerCount}-player ${esc(game.rule.label)} · ${esc(game.format)}${game.platform !== 'tenhou' ? ` · ${esc(game.platform)}` : ''}</small> ${viewerLink(game, 0, null, 'Tenhou viewer')}</h1>
 <p class="meta">rule set <code>${esc(ruleSet.profile ?? ruleSet.key)}</code> · kandora timing <code>${esc(timing)}</code> · ${noSeed} · ${findings.length} finding${findings.length === 1 ? '' : 's'} · showing ${which} · made ${esc((options.now ?? new Date()).toISOString())}</p>

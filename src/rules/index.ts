@@ -61,3 +61,23 @@ export {
 } from './resolve.js';
 export { rulesCatalog, type RulesCatalog } from './catalog.js';
 export { ruleSet, ruleSetOf, type RuleSet } from './rule-set.js';
+export {
+  SCORING_KNOBS,
+  SCORING_KNOB_NAMES,
+  SCORING_PROFILES,
+  ScoringRulesError,
+  getScoringProfile,
+  isScoringKnobName,
+  matchingScoringProfile,
+  parseScoringKnobValue,
+  resolveScoringRules,
+  scoringKnobDescriptor,
+  scoringRulesKey,
+  scoringRulesOf,
+  type ScoringKnobDescriptor,
+  type ScoringKnobName,
+  type ScoringKnobValue,
+  type ScoringProfile,
+  type ScoringProfileValue,
+  type ScoringRules,
+} from './scoring.js';

@@ -1,0 +1,441 @@
+/**
+ * The scoring knobs (docs/scoring.md §2), as data: how a win is valued and paid, and what a drawn hand
+ * pays, where rule sets differ. Like the kan knobs (knobs.ts, profiles.ts) each knob has one name (used as
+ * is in code and, kebab-cased, as its command-line flag), a description, its values with their meaning,
+ * and, per profile, its value with `verified` (real logs show it) and `source` (the evidence: corpus log
+ * ids for Tenhou, platform logs for Mahjong Soul, published rules for the others).
+ *
+ * Who pays for a rinshan tsumo after a daiminkan is a kan knob already (`daiminkanPao`, knobs.ts): the
+ * scorer reads it from the kan rules and it is not repeated here.
+ *
+ * Imports nothing outside src/rules (the folder imports no other).
+ */
+import { kebabCase } from './knobs.js';
+import { PROFILE_NAMES, type ProfileName } from './profiles.js';
+
+/** The scoring rules: one value per knob. */
+export interface ScoringRules {
+  /**
+   * Whether a 4 han 30 fu (or 3 han 60 fu) hand, 1,920 basic points, is paid as a mangan (kiriage mangan):
+   * never, always, or only in Tenhou's chip (祝儀) games, GO type bit 0x0200.
+   */
+  kiriageMangan: 'none' | 'always' | 'chip-games';
+  /** Points a honba adds to a 4-player win: 300, or (`five-chip-games`) 1,500 in Tenhou's five-chip games (GO type bits 0x0200 and 0x0400) and 300 elsewhere. */
+  honbaPoints: 300 | 'five-chip-games';
+  /** What 13 han or more without a yakuman is worth (kazoe yakuman). */
+  kazoeYakuman: 'yakuman' | 'sanbaiman';
+  /** Suuankou tanki, kokushi musou's 13-sided wait, junsei chuuren poutou and daisuushii count as two yakuman. */
+  doubleYakuman: boolean;
+  /** Several yakuman in one hand add up (daisangen + tsuuiisou = two yakuman); otherwise one is paid. */
+  yakumanStacking: boolean;
+  /** Fu for a pair of the wind that is both the seat's and the round's (a double wind). */
+  doubleWindPairFu: 2 | 4;
+  /** Whether a tsumo on a replacement tile (rinshan kaihou) gets the 2 fu of a tsumo. */
+  rinshanTsumoFu: 'tsumo' | 'none';
+  /**
+   * Atozuke: `allowed`, a yakuhai of an open meld counts whenever the meld was called; `first-call`
+   * (sakizuke), a yakuhai of an open meld (pon, daiminkan or kakan of a dragon or of the seat's or the
+   * round's wind) counts only when that meld was the hand's first call.
+   */
+  atozuke: 'allowed' | 'first-call';
+  /** Ippatsu is a yaku. */
+  ippatsu: boolean;
+  /** Ura dora count for a winner in riichi (the tile under the first indicator). */
+  uraDora: boolean;
+  /** Kan ura count (the tiles under the kan indicators), when ura dora do. */
+  kanUra: boolean;
+  /** Kan dora count (the indicators turned over after kans). */
+  kandora: boolean;
+  /** Red fives in the set: 3 (one 5m, 5p, 5s; the log's rule says which suits a game has) or none. */
+  akaDora: 0 | 3;
+  /** Which yakuman make the player who fed their last set liable (pao, sekinin barai). */
+  yakumanPao: 'daisangen-daisuushii' | 'with-suukantsu' | 'none';
+  /** With a liable player, what the liability covers when the hand holds more than the pao yakuman. */
+  paoCompound: 'whole-hand' | 'liable-yakuman';
+  /** On a ron with a liable player, who pays the honba. */
+  paoRonHonba: 'liable' | 'discarder';
+  /** 3-player: a kita counts as a call for ippatsu, double riichi, tenhou and chiihou (it interrupts the go-around). */
+  kitaInterrupts: boolean;
+  /** Nagashi mangan is paid at an exhaustive draw. */
+  nagashiMangan: boolean;
+  /** Noten payments at an exhaustive draw (4-player: 3,000 points split). */
+  notenPayments: boolean;
+  /** 3-player: the noten payments' total. */
+  threePlayerNoten: 2000 | 3000;
+  /** 3-player: how a tsumo is paid without the fourth player. */
+  threePlayerTsumo: 'tsumo-loss' | 'north-split';
+  /** 3-player: points per honba (a ron pays it all; a tsumo, half from each payer). */
+  threePlayerHonba: 200 | 300;
+  /** In a double or triple ron, who gets the honba (the riichi sticks go to the first winner after the discarder). */
+  multipleRonHonba: 'first-winner' | 'each-winner';
+  /** Open tanyao (kuitan), when the log's rule does not say (Tenhou's GO type does). */
+  openTanyao: boolean;
+  /** Renhou (a ron before the winner's first draw, no call made): none, a mangan, or a yakuman. */
+  renhou: 'none' | 'mangan' | 'yakuman';
+}
+
+export type ScoringKnobName = keyof ScoringRules;
+export type ScoringKnobValue = ScoringRules[ScoringKnobName];
+
+export interface ScoringKnobDescriptor<K extends ScoringKnobName = ScoringKnobName> {
+  /** The one name: a ScoringRules key, and the option name commander derives from `flag`. */
+  name: K;
+  /** Command-line flag: `--` and the name in kebab case. */
+  flag: string;
+  /** What the knob decides. */
+  description: string;
+  /** Allowed values with their meaning, in a stable order. */
+  values: readonly { value: ScoringRules[K]; meaning: string }[];
+  /** Value in the default (`tenhou`) profile. */
+  default: ScoringRules[K];
+}
+
+function knob<K extends ScoringKnobName>(
+  name: K,
+  description: string,
+  values: readonly { value: ScoringRules[K]; meaning: string }[],
+  defaultValue: ScoringRules[K],
+): ScoringKnobDescriptor<K> {
+  return Object.freeze({ name, flag: `--${kebabCase(name)}`, description, values: Object.freeze(values.map((v) => Object.freeze(v))), default: defaultValue });
+}
+
+const YES_NO = (yes: string, no: string) => [
+  { value: true, meaning: yes },
+  { value: false, meaning: no },
+] as const;
+
+export const SCORING_KNOBS = Object.freeze([
+  knob('kiriageMangan', 'whether 4 han 30 fu and 3 han 60 fu (1,920 basic points) are rounded up to a mangan', [
+    { value: 'none', meaning: 'no: 7,700 (11,600 by a dealer)' },
+    { value: 'always', meaning: 'yes: paid as a mangan, 8,000 (12,000)' },
+    { value: 'chip-games', meaning: "only in Tenhou's chip (祝儀) games, GO type bit 0x0200; elsewhere no" },
+  ], 'chip-games'),
+  knob('honbaPoints', 'points each honba adds to a 4-player win (3-player: threePlayerHonba)', [
+    { value: 300, meaning: '300: a ron pays 300 a honba, a tsumo 100 from each payer' },
+    { value: 'five-chip-games', meaning: "300, but 1,500 (500 from each payer of a tsumo) in Tenhou's five-chip games, GO type bits 0x0200 and 0x0400" },
+  ], 'five-chip-games'),
+  knob('kazoeYakuman', 'what a hand of 13 han or more without a yakuman is worth', [
+    { value: 'yakuman', meaning: 'a yakuman (kazoe yakuman)' },
+    { value: 'sanbaiman', meaning: 'a sanbaiman, the highest limit below yakuman' },
+  ], 'yakuman'),
+  knob('doubleYakuman', 'whether suuankou tanki, kokushi 13-sided wait, junsei chuuren and daisuushii are double yakuman', YES_NO('yes: each counts as two yakuman', 'no: each is one yakuman'), false),
+  knob('yakumanStacking', 'whether several yakuman in one hand add up', YES_NO('yes: each yakuman is paid (daisangen + tsuuiisou = two)', 'no: one yakuman is paid, however many the hand holds'), true),
+  knob('doubleWindPairFu', "fu for a pair of the wind that is both the seat's and the round's", [
+    { value: 4, meaning: '4 fu: 2 for the seat wind and 2 for the round wind' },
+    { value: 2, meaning: '2 fu, as any other yakuhai pair' },
+  ], 4),
+  knob('rinshanTsumoFu', 'whether a tsumo on a replacement tile (rinshan kaihou) gets the 2 fu of a tsumo', [
+    { value: 'tsumo', meaning: 'yes: 2 fu, as any tsumo (none for a pinfu hand)' },
+    { value: 'none', meaning: 'no: a rinshan win gets no tsumo fu' },
+  ], 'tsumo'),
+  knob('atozuke', 'whether the yakuhai of an open meld counts when that meld was not the first call (atozuke, "kan atozuke" for an open kan)', [
+    { value: 'allowed', meaning: 'the yakuhai counts whatever the order of the calls, and a yaku may come with the winning tile' },
+    {
+      value: 'first-call',
+      meaning: 'sakizuke: a pon, daiminkan or kakan of a dragon or a yakuhai wind gives its yakuhai only when it was the first call; a hand left without a yaku does not score',
+    },
+  ], 'allowed'),
+  knob('ippatsu', 'whether ippatsu is a yaku', YES_NO('yes: 1 han for a win within one go-around of riichi, no call in between', 'no'), true),
+  knob('uraDora', 'whether ura dora count for a winner in riichi', YES_NO('yes', 'no'), true),
+  knob('kanUra', 'whether kan ura (the tiles under the kan indicators) count, when ura dora do', YES_NO('yes', 'no: only the tile under the first indicator'), true),
+  knob('kandora', "whether the kan indicators' dora count", YES_NO('yes', 'no: only the first indicator'), true),
+  knob('akaDora', 'red fives in the set (the log says which suits a game has)', [
+    { value: 3, meaning: 'one red 5m, 5p and 5s, each 1 han' },
+    { value: 0, meaning: 'none' },
+  ], 3),
+  knob('yakumanPao', 'which yakuman make the player who fed their last set liable (pao)', [
+    { value: 'daisangen-daisuushii', meaning: 'daisangen (the third dragon set) and daisuushii (the fourth wind set)' },
+    { value: 'with-suukantsu', meaning: 'those two, and suukantsu when its fourth kan is a daiminkan' },
+    { value: 'none', meaning: 'no liability' },
+  ], 'daisangen-daisuushii'),
+  knob('paoCompound', 'what a liable player covers when the hand holds more than the pao yakuman', [
+    { value: 'whole-hand', meaning: 'the whole hand: all of a tsumo, half of a ron' },
+    { value: 'liable-yakuman', meaning: 'only the pao yakuman: the rest is paid as usual' },
+  ], 'whole-hand'),
+  knob('paoRonHonba', 'on a ron with a liable player, who pays the honba', [
+    { value: 'liable', meaning: 'the liable player' },
+    { value: 'discarder', meaning: 'the discarder' },
+  ], 'liable'),
+  knob('kitaInterrupts', '3-player: whether a kita interrupts the go-around (ippatsu, double riichi, tenhou, chiihou) as a call does', YES_NO('yes: a kita after riichi cancels ippatsu; one before a riichi declaration, double riichi', 'no: kita are not calls'), true),
+  knob('nagashiMangan', 'whether nagashi mangan is paid at an exhaustive draw', YES_NO('yes: as a mangan tsumo (no honba), and no noten payments', 'no'), true),
+  knob('notenPayments', 'whether noten players pay the tenpai players at an exhaustive draw', YES_NO('yes: 3,000 points in all (3-player: threePlayerNoten)', 'no'), true),
+  knob('threePlayerNoten', "3-player: the noten payments' total", [
+    { value: 2000, meaning: '2,000: one tenpai player gets 1,000 from each noten player; two get 1,000 each from the noten player' },
+    { value: 3000, meaning: '3,000, split as in 4-player' },
+  ], 2000),
+  knob('threePlayerTsumo', '3-player: how a tsumo is paid without the fourth player', [
+    { value: 'tsumo-loss', meaning: "tsumo loss: the two others pay their 4-player shares, the absent player's share is lost" },
+    { value: 'north-split', meaning: "the absent player's share is split between the two payers" },
+  ], 'tsumo-loss'),
+  knob('threePlayerHonba', '3-player: points per honba', [
+    { value: 200, meaning: '200: a ron pays 200 a honba, a tsumo 100 from each payer' },
+    { value: 300, meaning: '300: a ron pays 300 a honba, a tsumo 150 from each payer' },
+  ], 200),
+  knob('multipleRonHonba', 'in a double or triple ron, who gets the honba (the riichi sticks go to the first winner after the discarder)', [
+    { value: 'first-winner', meaning: 'the first winner after the discarder, in turn order' },
+    { value: 'each-winner', meaning: 'every winner, from the discarder' },
+  ], 'first-winner'),
+  knob('openTanyao', "open tanyao (kuitan), when the log's rule does not say", YES_NO('yes: tanyao counts in an open hand', 'no: closed hands only'), true),
+  knob('renhou', 'renhou: a ron before the winner\'s first draw, nobody having called', [
+    { value: 'none', meaning: 'not a yaku' },
+    { value: 'mangan', meaning: 'a mangan' },
+    { value: 'yakuman', meaning: 'a yakuman' },
+  ], 'none'),
+] as const satisfies readonly ScoringKnobDescriptor[]);
+
+export const SCORING_KNOB_NAMES: readonly ScoringKnobName[] = Object.freeze(SCORING_KNOBS.map((k) => k.name));
+
+export function isScoringKnobName(name: string): name is ScoringKnobName {
+  return (SCORING_KNOB_NAMES as readonly string[]).includes(name);
+}
+
+export function scoringKnobDescriptor<K extends ScoringKnobName>(name: K): ScoringKnobDescriptor<K> {
+  return SCORING_KNOBS.find((k) => k.name === name) as unknown as ScoringKnobDescriptor<K>;
+}
+
+// ---------- profiles ----------
+
+export interface ScoringProfileValue<K extends ScoringKnobName = ScoringKnobName> {
+  value: ScoringRules[K];
+  /** True only when real logs show it (the corpus for Tenhou, the platform logs for Mahjong Soul). */
+  verified: boolean;
+  /** Where the value comes from. */
+  source: string;
+}
+
+export interface ScoringProfile {
+  name: ProfileName;
+  /** True when every value is verified. */
+  verified: boolean;
+  values: { readonly [K in ScoringKnobName]: ScoringProfileValue<K> };
+}
+
+const fromLog = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringProfileValue<K> => ({ value, verified: true, source });
+const secondary = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringProfileValue<K> => ({ value, verified: false, source });
+
+const NO_SANMA = 'a 4-player rule set: no 3-player game to apply it to (the value is inert)';
+const EMA = 'EMA Riichi Competition Rules 2016';
+const MLEAGUE = 'M-League rules (m-league.jp/about)';
+const JPML = 'JPML pro rules (日本プロ麻雀連盟 プロルール), the strict professional rule set';
+
+function scoringProfile(name: ProfileName, values: { [K in ScoringKnobName]: ScoringProfileValue<K> }): ScoringProfile {
+  const frozen = Object.freeze(Object.fromEntries(SCORING_KNOB_NAMES.map((k) => [k, Object.freeze({ ...values[k] })]))) as ScoringProfile['values'];
+  return Object.freeze({ name, verified: SCORING_KNOB_NAMES.every((k) => values[k].verified), values: frozen });
+}
+
+/** Per profile (the kan rules' five, profiles.ts), each scoring knob's value and its evidence. */
+export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
+  scoringProfile('tenhou', {
+    kiriageMangan: fromLog(
+      'chip-games',
+      '[log] 4 han 30 fu paid 7,700 and 3 han 60 fu 7,700 in every game but the chip games; in the chip games rounded up: ' +
+        'dnovikoff__tenhou__log_test_data_chip.xml (GO type 553) hand 1, 3 han 60 fu dealer tsumo 4,000 all; ' +
+        'dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569) hand 2, 4 han 30 fu tsumo 2,000 / 4,000',
+    ),
+    honbaPoints: fromLog(
+      'five-chip-games',
+      '[log] 300 a honba in every 4-player game but one: dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569, five chips) hand 4, ' +
+        'a ron with 1 honba paid 9,500 for 8,000 (its only win with honba); 0x0400 is the five-chip bit of the GO type',
+    ),
+    kazoeYakuman: fromLog('yakuman', '[log] 13 han or more is a yakuman (limit 5, 数え役満): 2020010101gm-00b9-0000-ef6eddea; 0 corpus wins disagree'),
+    doubleYakuman: fromLog(false, '[log] suuankou tanki paid as one yakuman (2010112211gm-00a9-0000-56a320b2 hand 4: 32,000 by a non-dealer); daisuushii too (Riichi-Mahjong-Statistics-Seminar fukugou.xml hand 6)'),
+    yakumanStacking: fromLog(true, '[log] daisangen + tsuuiisou paid 64,000 (2019103023gm-00a9-0000-f90e0fe9 hand 7); daisuushii + suuankou tanki + tsuuiisou 144,000 (fukugou.xml hand 6)'),
+    doubleWindPairFu: fromLog(4, '[log] a pair of the double wind counts 4 fu on every corpus win that holds one; 0 corpus wins disagree'),
+    rinshanTsumoFu: fromLog('tsumo', '[log] rinshan wins get the 2 tsumo fu (a pinfu rinshan after a kita gets none: 2020010101gm-00b9-0000-f1afd219 hand 3, 20 fu); 0 corpus wins disagree'),
+    atozuke: fromLog('allowed', '[log] open hands whose yakuhai meld was not their first call score it; 0 corpus wins disagree'),
+    ippatsu: fromLog(true, '[log] yaku 2 on the corpus wins within one go-around of riichi'),
+    uraDora: fromLog(true, '[log] yaku 53 counts the tile under the first indicator for winners in riichi'),
+    kanUra: fromLog(true, '[log] yaku 53 counts the tiles under kan indicators too'),
+    kandora: fromLog(true, "[log] yaku 52 counts the kan indicators' dora"),
+    akaDora: fromLog(3, '[log] one red five a suit (ids 16, 52, 88) in games whose GO type has red fives (bit 0x0002 clear); yaku 54'),
+    yakumanPao: fromLog(
+      'daisangen-daisuushii',
+      '[log] daisangen pao (AGARI paoWho) in 2010060416gm-0061-0000-2d91fbe3, 2017091022gm-00a9-0000-55c5aa68, 2021070112gm-00a9-0000-d7e3fad0; daisuushii pao is Tenhou\'s documented rule, not in the corpus',
+    ),
+    paoCompound: fromLog('whole-hand', '[log] daisangen + tsuuiisou tsumo, liable seat 2 pays all 64,900 (2019103023gm-00a9-0000-f90e0fe9 hand 7)'),
+    paoRonHonba: fromLog('liable', '[log] a pao ron with 1 honba: the liable player pays 16,300, the discarder 16,000 (2010060416gm-0061-0000-2d91fbe3 hand 6)'),
+    kitaInterrupts: fromLog(true, '[log] 3-player: a kita after the winner\'s riichi, no ippatsu (18 corpus wins); one before the declaration, no double riichi'),
+    nagashiMangan: fromLog(true, '[log] RYUUKYOKU type="nm" paid as a mangan tsumo without honba (2014051613gm-0041-0000-3366561a, 2020010123gm-00a9-0000-88d6cd8a; 3-player 2020010102gm-00b9-0000-629e69ba)'),
+    notenPayments: fromLog(true, '[log] 3,000 split at every 4-player exhaustive draw'),
+    threePlayerNoten: fromLog(2000, '[log] 3-player exhaustive draws pay 1,000 from each noten player to each tenpai player (230 draws)'),
+    threePlayerTsumo: fromLog('tsumo-loss', '[log] 3-player non-dealer baiman tsumo paid 8,000 + 4,000 (2020010100gm-00b9-0000-18a1410f hand 5)'),
+    threePlayerHonba: fromLog(200, '[log] 3-player: a ron pays 200 a honba (2018110809gm-00b9-0000-00a79b89 hand 3), a tsumo 100 from each payer (hand 2)'),
+    multipleRonHonba: fromLog('first-winner', '[log] double rons: honba and sticks to the first winner after the discarder only (2014051511gm-0041-0000-a29f5b7b hand 2, 2020010100gm-00a9-0000-1ce89ac5 hand 3)'),
+    openTanyao: fromLog(true, "[log] GO type bit 0x0004 clear in every corpus game (喰); the log's rule decides per game"),
+    renhou: fromLog('none', '[log] no corpus win before the winner\'s first draw scores yaku 36'),
+  }),
+  scoringProfile('majsoul', {
+    kiriageMangan: secondary('none', 'Mahjong Soul: no kiriage mangan [unverified]'),
+    honbaPoints: secondary(300, 'Mahjong Soul: 300 a honba [unverified]'),
+    kazoeYakuman: secondary('yakuman', 'Mahjong Soul: kazoe yakuman [unverified]'),
+    doubleYakuman: secondary(true, 'Mahjong Soul: suuankou tanki, kokushi 13-sided, junsei chuuren, daisuushii are double yakuman [unverified]'),
+    yakumanStacking: secondary(true, 'Mahjong Soul: yakuman add up [unverified]'),
+    doubleWindPairFu: secondary(4, 'Mahjong Soul: 4 fu for a double-wind pair [unverified]'),
+    rinshanTsumoFu: secondary('tsumo', 'Mahjong Soul [unverified]'),
+    atozuke: secondary('allowed', 'Mahjong Soul [unverified]'),
+    ippatsu: secondary(true, 'Mahjong Soul [unverified]'),
+    uraDora: secondary(true, 'Mahjong Soul [unverified]'),
+    kanUra: secondary(true, 'Mahjong Soul [unverified]'),
+    kandora: secondary(true, 'Mahjong Soul [unverified]'),
+    akaDora: secondary(3, "Mahjong Soul: one red five a suit (the converters' aka51..53) [unverified]"),
+    yakumanPao: secondary('daisangen-daisuushii', 'Mahjong Soul [unverified]'),
+    paoCompound: secondary('liable-yakuman', 'Mahjong Soul [unverified]'),
+    paoRonHonba: secondary('liable', 'Mahjong Soul [unverified]'),
+    kitaInterrupts: secondary(true, 'Mahjong Soul 3-player: assumed as Tenhou; the platform logs hold no 3-player game [unverified]'),
+    nagashiMangan: secondary(true, 'Mahjong Soul [unverified]'),
+    notenPayments: secondary(true, 'Mahjong Soul [unverified]'),
+    threePlayerNoten: secondary(2000, 'Mahjong Soul 3-player: assumed as Tenhou; no 3-player platform log [unverified]'),
+    threePlayerTsumo: secondary('tsumo-loss', 'Mahjong Soul 3-player: tsumo loss [unverified]'),
+    threePlayerHonba: secondary(200, 'Mahjong Soul 3-player: assumed as Tenhou [unverified]'),
+    multipleRonHonba: secondary('first-winner', 'Mahjong Soul [unverified]'),
+    openTanyao: secondary(true, 'Mahjong Soul: kuitan [unverified]'),
+    renhou: secondary('none', 'Mahjong Soul ranked rooms: no renhou [unverified]'),
+  }),
+  scoringProfile('mleague', {
+    kiriageMangan: secondary('always', `${MLEAGUE}: 切り上げ満貫 [unverified]`),
+    honbaPoints: secondary(300, `${MLEAGUE}: 300 a honba [unverified]`),
+    kazoeYakuman: secondary('yakuman', `${MLEAGUE} [unverified]`),
+    doubleYakuman: secondary(false, `${MLEAGUE}: no double yakuman [unverified]`),
+    yakumanStacking: secondary(false, `${MLEAGUE}: yakuman do not add up [unverified]`),
+    doubleWindPairFu: secondary(2, `${MLEAGUE}: a double-wind pair is 2 fu [unverified]`),
+    rinshanTsumoFu: secondary('tsumo', `${MLEAGUE} [unverified]`),
+    atozuke: secondary('allowed', `${MLEAGUE}: 後付けあり [unverified]`),
+    ippatsu: secondary(true, `${MLEAGUE} [unverified]`),
+    uraDora: secondary(true, `${MLEAGUE} [unverified]`),
+    kanUra: secondary(true, `${MLEAGUE} [unverified]`),
+    kandora: secondary(true, `${MLEAGUE} [unverified]`),
+    akaDora: secondary(3, `${MLEAGUE}: one red five a suit [unverified]`),
+    yakumanPao: secondary('with-suukantsu', `${MLEAGUE}: pao for daisangen, daisuushii and suukantsu [unverified]`),
+    paoCompound: secondary('liable-yakuman', `${MLEAGUE} [unverified]`),
+    paoRonHonba: secondary('liable', `${MLEAGUE} [unverified]`),
+    kitaInterrupts: secondary(true, NO_SANMA),
+    nagashiMangan: secondary(true, `${MLEAGUE} [unverified]`),
+    notenPayments: secondary(true, `${MLEAGUE}: 3,000 [unverified]`),
+    threePlayerNoten: secondary(2000, NO_SANMA),
+    threePlayerTsumo: secondary('tsumo-loss', NO_SANMA),
+    threePlayerHonba: secondary(200, NO_SANMA),
+    multipleRonHonba: secondary('first-winner', `${MLEAGUE}: atamahane, one winner only [unverified]`),
+    openTanyao: secondary(true, `${MLEAGUE}: kuitan [unverified]`),
+    renhou: secondary('none', `${MLEAGUE} [unverified]`),
+  }),
+  scoringProfile('ema', {
+    kiriageMangan: secondary('none', `${EMA}: "4-30 is not rounded to mangan" [unverified]`),
+    honbaPoints: secondary(300, `${EMA}: 300 a counter [unverified]`),
+    kazoeYakuman: secondary('sanbaiman', `${EMA}: 13+ han is a sanbaiman [unverified]`),
+    doubleYakuman: secondary(false, `${EMA}: daisuushii is one yakuman, no double yakuman [unverified]`),
+    yakumanStacking: secondary(false, `${EMA}: the highest score is a single yakuman [unverified]`),
+    doubleWindPairFu: secondary(4, `${EMA} [unverified]`),
+    rinshanTsumoFu: secondary('tsumo', `${EMA} [unverified]`),
+    atozuke: secondary('allowed', `${EMA} [unverified]`),
+    ippatsu: secondary(true, `${EMA} [unverified]`),
+    uraDora: secondary(true, `${EMA}: ura dora, kan dora and kan ura [unverified]`),
+    kanUra: secondary(true, `${EMA} [unverified]`),
+    kandora: secondary(true, `${EMA} [unverified]`),
+    akaDora: secondary(0, `${EMA}: red fives removed [unverified]`),
+    yakumanPao: secondary('daisangen-daisuushii', `${EMA}: pao for daisangen and daisuushii [unverified]`),
+    paoCompound: secondary('liable-yakuman', `${EMA} [unverified]`),
+    paoRonHonba: secondary('discarder', `${EMA} [unverified]`),
+    kitaInterrupts: secondary(true, NO_SANMA),
+    nagashiMangan: secondary(false, `${EMA}: nagashi mangan is not allowed [unverified]`),
+    notenPayments: secondary(true, `${EMA} [unverified]`),
+    threePlayerNoten: secondary(2000, NO_SANMA),
+    threePlayerTsumo: secondary('tsumo-loss', NO_SANMA),
+    threePlayerHonba: secondary(200, NO_SANMA),
+    multipleRonHonba: secondary('each-winner', `${EMA}: the discarder pays each winner separately [unverified]`),
+    openTanyao: secondary(true, `${EMA}: open tanyao allowed [unverified]`),
+    renhou: secondary('mangan', `${EMA}: renhou is a mangan [unverified]`),
+  }),
+  scoringProfile('pro-strict', {
+    kiriageMangan: secondary('always', `${JPML} [unverified]`),
+    honbaPoints: secondary(300, `${JPML} [unverified]`),
+    kazoeYakuman: secondary('sanbaiman', `${JPML} [unverified]`),
+    doubleYakuman: secondary(false, `${JPML} [unverified]`),
+    yakumanStacking: secondary(false, `${JPML} [unverified]`),
+    doubleWindPairFu: secondary(2, `${JPML} [unverified]`),
+    rinshanTsumoFu: secondary('none', `${JPML}: no tsumo fu on rinshan kaihou [unverified]`),
+    atozuke: secondary('first-call', 'sakizuke (先付け), as strict club and older pro rules have it [unverified]'),
+    ippatsu: secondary(false, `${JPML}: no ippatsu [unverified]`),
+    uraDora: secondary(false, `${JPML}: no ura dora [unverified]`),
+    kanUra: secondary(false, `${JPML}: no kan ura [unverified]`),
+    kandora: secondary(true, `${JPML}: kan dora [unverified]`),
+    akaDora: secondary(0, `${JPML}: no red fives [unverified]`),
+    yakumanPao: secondary('daisangen-daisuushii', `${JPML} [unverified]`),
+    paoCompound: secondary('liable-yakuman', `${JPML} [unverified]`),
+    paoRonHonba: secondary('discarder', `${JPML} [unverified]`),
+    kitaInterrupts: secondary(true, NO_SANMA),
+    nagashiMangan: secondary(false, `${JPML} [unverified]`),
+    notenPayments: secondary(true, `${JPML} [unverified]`),
+    threePlayerNoten: secondary(2000, NO_SANMA),
+    threePlayerTsumo: secondary('tsumo-loss', NO_SANMA),
+    threePlayerHonba: secondary(200, NO_SANMA),
+    multipleRonHonba: secondary('first-winner', `${JPML}: atamahane [unverified]`),
+    openTanyao: secondary(true, `${JPML} [unverified]`),
+    renhou: secondary('none', `${JPML} [unverified]`),
+  }),
+]);
+
+// ---------- resolving ----------
+
+/** A scoring knob or value refused, with what is allowed. */
+export class ScoringRulesError extends Error {
+  constructor(
+    message: string,
+    /** The knob whose value was refused, and its allowed values (absent for profile and knob-name errors). */
+    readonly knob?: ScoringKnobName,
+    readonly allowed?: readonly string[],
+  ) {
+    super(message);
+    this.name = 'ScoringRulesError';
+  }
+}
+
+export function getScoringProfile(name: string): ScoringProfile {
+  const found = SCORING_PROFILES.find((p) => p.name === name);
+  if (!found) throw new ScoringRulesError(`unknown rule profile "${name}" (profiles: ${PROFILE_NAMES.join(', ')})`);
+  return found;
+}
+
+/** A profile's scoring values as plain ScoringRules. */
+export function scoringRulesOf(profile: ScoringProfile | ProfileName): ScoringRules {
+  const p = typeof profile === 'string' ? getScoringProfile(profile) : profile;
+  return Object.fromEntries(SCORING_KNOB_NAMES.map((k) => [k, p.values[k].value])) as unknown as ScoringRules;
+}
+
+/**
+ * Reads one scoring knob's value: an allowed value as is, or its text (`"true"`, `"4"`, `"sanbaiman"`).
+ * Throws ScoringRulesError naming the knob and its allowed values.
+ */
+export function parseScoringKnobValue<K extends ScoringKnobName>(name: K, raw: unknown): ScoringRules[K];
+export function parseScoringKnobValue(name: string, raw: unknown): ScoringKnobValue;
+export function parseScoringKnobValue(name: string, raw: unknown): ScoringKnobValue {
+  if (!isScoringKnobName(name)) throw new ScoringRulesError(`unknown scoring knob "${name}" (knobs: ${SCORING_KNOB_NAMES.join(', ')})`);
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  const values = scoringKnobDescriptor(name).values as readonly { value: ScoringKnobValue }[];
+  const match = values.find((v) => v.value === text || String(v.value) === text);
+  if (match === undefined) {
+    const allowed = values.map((v) => String(v.value));
+    throw new ScoringRulesError(`invalid value ${typeof raw === 'string' ? `"${raw}"` : String(raw)} for ${name} (allowed: ${allowed.join(', ')})`, name, allowed);
+  }
+  return match.value;
+}
+
+/** The scoring rules of a profile (default `tenhou`) with knob overrides (strings or values; undefined ones ignored). */
+export function resolveScoringRules(request: { profile?: string; overrides?: Readonly<Record<string, unknown>> } = {}): ScoringRules {
+  const rules = scoringRulesOf(getScoringProfile(request.profile ?? 'tenhou'));
+  for (const [name, raw] of Object.entries(request.overrides ?? {})) {
+    if (raw === undefined) continue;
+    (rules as unknown as Record<string, ScoringKnobValue>)[name] = parseScoringKnobValue(name, raw);
+  }
+  return rules;
+}
+
+/** A stable `name=value;…` key of scoring rules, knobs in descriptor order. */
+export function scoringRulesKey(rules: ScoringRules): string {
+  return SCORING_KNOBS.map((k) => `${k.name}=${String(rules[k.name])}`).join(';');
+}
+
+/** The profile whose scoring values equal these exactly, if any. */
+export function matchingScoringProfile(rules: ScoringRules): ProfileName | undefined {
+  const key = scoringRulesKey(rules);
+  return SCORING_PROFILES.find((p) => scoringRulesKey(scoringRulesOf(p)) === key)?.name;
+}

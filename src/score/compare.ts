@@ -1,0 +1,126 @@
+/**
+ * A computed score against the log's: yaku (ids and han), han, fu, points, limit and every seat's score
+ * change, each difference a ScoreMismatch naming the component, both values and, when the difference
+ * comes from a kan (chankan, rinshan kaihou, sankantsu, suukantsu, ippatsu broken by a kan, kan fu), the
+ * kan's call event and kind. Only what the log states is compared: tenhou.net/6 JSON gives no fu for limit
+ * hands and omits a 0-han ura; mjai may give no yaku at all.
+ */
+import { YAKU, YAKUMAN, type RyuukyokuEvent, type SourceFormat, type WinEvent } from '../events/index.js';
+import { yakuTerm } from './names.js';
+import type { DrawScore, KanRef, ScoreMismatch, WinScore } from './types.js';
+
+export interface CompareOptions {
+  /** The log's format: what it states (default `xml`, which states everything). */
+  format?: SourceFormat;
+  /** Seats that play (3 or 4): payments are compared for these. */
+  players?: 3 | 4;
+}
+
+/** Yaku as `id → han`, repeated ids summed (JSON names nukidora apart from dora, both id 52), 0-han entries dropped. */
+function yakuMap(list: readonly { id: number; han: number }[]): Map<number, number> {
+  const map = new Map<number, number>();
+  for (const y of list) {
+    if (y.han === 0) continue;
+    map.set(y.id, (map.get(y.id) ?? 0) + y.han);
+  }
+  return map;
+}
+
+function yakuListText(map: ReadonlyMap<number, number>): string {
+  return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([id, han]) => `${id}:${han}`).join(',') || 'none';
+}
+
+/** The kans behind a yaku, when it comes from kans. */
+function kansForYaku(id: number, computed: WinScore): KanRef[] {
+  const k = computed.kans;
+  if (id === YAKU.chankan) return k.robbed ? [k.robbed] : [];
+  if (id === YAKU.rinshanKaihou) return k.rinshan ? [k.rinshan] : [];
+  if (id === YAKU.sankantsu || id === YAKUMAN.suukantsu) return k.melds;
+  if (id === YAKU.ippatsu) return k.afterRiichi;
+  const scored = computed.yaku.find((y) => y.id === id);
+  return scored?.kans ? [...scored.kans] : [];
+}
+
+function withKans(m: ScoreMismatch, kans: readonly KanRef[]): ScoreMismatch {
+  return kans.length > 0 ? { ...m, kans: [...kans] } : m;
+}
+
+function kanText(kans: readonly KanRef[]): string {
+  return kans.length > 0 ? ` (${kans.map((k) => `${k.kind} at event ${k.eventIndex}`).join(', ')})` : '';
+}
+
+/** The differences between a logged win and its computed score. */
+export function compareWithLog(logged: WinEvent, computed: WinScore, options: CompareOptions = {}): ScoreMismatch[] {
+  const format = options.format ?? 'xml';
+  const players = options.players ?? 4;
+  const out: ScoreMismatch[] = [];
+  // mjlog and tenhou.net/6 JSON always list the yaku (an empty list is a claim too); mjai may carry none.
+  const statesYaku = format !== 'mjai' || logged.yaku.length > 0 || logged.yakuman.length > 0;
+  if (statesYaku) {
+    const a = yakuMap(logged.yaku);
+    const b = yakuMap(computed.yaku);
+    const ids = new Set<number>([...a.keys(), ...b.keys()]);
+    for (const id of [...ids].sort((x, y) => x - y)) {
+      const la = a.get(id);
+      const cb = b.get(id);
+      if (la === cb) continue;
+      const kans = kansForYaku(id, computed);
+      const what = la === undefined ? `the log lacks ${yakuTerm(id)} (${cb} han)` : cb === undefined ? `the log scores ${yakuTerm(id)} (${la} han), the hand does not give it` : `${yakuTerm(id)}: the log scores ${la} han, the hand gives ${cb}`;
+      out.push(withKans({ component: 'yaku', yakuId: id, logged: la === undefined ? 'absent' : `${id}:${la}`, computed: cb === undefined ? 'absent' : `${id}:${cb}`, message: what + kanText(kans) }, kans));
+    }
+    const ly = [...logged.yakuman].sort((x, y) => x - y);
+    const cy = computed.yakuman.map((y) => y.id).sort((x, y) => x - y);
+    if (ly.join(',') !== cy.join(',')) {
+      const kans: KanRef[] = [];
+      for (const id of new Set([...ly, ...cy])) if (!ly.includes(id) || !cy.includes(id)) kans.push(...kansForYaku(id, computed));
+      out.push(withKans({
+        component: 'yaku',
+        logged: ly.join(',') || 'none',
+        computed: cy.join(',') || 'none',
+        message: `yakuman: the log scores ${ly.map(yakuTerm).join(', ') || 'none'}, the hand gives ${cy.map(yakuTerm).join(', ') || 'none'}${kanText(kans)}`,
+      }, kans));
+    }
+    let loggedHan = 0;
+    for (const y of logged.yaku) loggedHan += y.han;
+    if (logged.yakuman.length > 0) loggedHan = 0;
+    if (loggedHan !== computed.han) {
+      out.push({ component: 'han', logged: loggedHan, computed: computed.han, message: `han: the log scores ${loggedHan}, the hand gives ${computed.han} (${yakuListText(b)})` });
+    }
+  }
+  // mjlog states fu on every win; JSON only below the limits (its 0 is "not said"), mjai when it has it.
+  const statesFu = format === 'xml' || logged.fu > 0;
+  if (statesFu && logged.fu !== computed.fu) {
+    const kans: KanRef[] = [];
+    for (const p of computed.fuParts) if (p.kan) kans.push(p.kan);
+    const breakdown = computed.fuParts.map((p) => `${p.detail} ${p.fu}`).join(', ');
+    out.push(withKans({ component: 'fu', logged: logged.fu, computed: computed.fu, message: `fu: the log says ${logged.fu}, the hand has ${computed.fu} (${breakdown})` }, kans));
+  }
+  const statesPoints = format !== 'mjai' || logged.points > 0;
+  if (statesPoints && logged.points !== computed.points) {
+    out.push({ component: 'points', logged: logged.points, computed: computed.points, message: `points: the log says ${logged.points}, the hand is worth ${computed.points}` });
+  }
+  const statesLimit = format !== 'mjai' || statesYaku || logged.fu > 0;
+  if (statesLimit && logged.limit !== computed.limit) {
+    out.push({ component: 'limit', logged: logged.limit, computed: computed.limit, message: `limit: the log says ${LIMITS[logged.limit] ?? logged.limit}, the hand reaches ${LIMITS[computed.limit] ?? computed.limit}` });
+  }
+  comparePayments(logged.scoreDeltas, computed.deltas, players, out);
+  return out;
+}
+
+const LIMITS = ['no limit', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'];
+
+function comparePayments(logged: readonly number[], computed: readonly number[], players: number, out: ScoreMismatch[]): void {
+  for (let s = 0; s < players; s++) {
+    const l = logged[s] ?? 0;
+    const c = computed[s] ?? 0;
+    if (l === c) continue;
+    out.push({ component: 'payment', seat: s, logged: l, computed: c, message: `seat ${s}: the log changes its score by ${l}, the scorer by ${c}` });
+  }
+}
+
+/** The differences between a logged drawn hand's score changes and the computed ones. */
+export function compareDrawWithLog(logged: RyuukyokuEvent, computed: DrawScore, players: 3 | 4 = 4): ScoreMismatch[] {
+  const out: ScoreMismatch[] = [];
+  comparePayments(logged.scoreDeltas, computed.deltas, players, out);
+  return out;
+}

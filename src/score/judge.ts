@@ -1,0 +1,377 @@
+/**
+ * One reading of a winning hand judged: its yaku or yakuman and its fu, for one choice of the group the
+ * winning tile completed (the wait). The scorer judges every reading src/hand gives, with every group the
+ * winning tile can have completed, and keeps the one worth most (score.ts).
+ */
+import { YAKU, YAKUMAN } from '../events/index.js';
+import type { Group, Reading } from '../hand/index.js';
+import type { ScoringRules } from '../rules/index.js';
+import { kindToString, type TileKind } from '../tiles/index.js';
+import { isTerminalOrHonorKind, type HandFacts } from './facts.js';
+import { RENHOU, yakuTerm } from './names.js';
+import type { FuPart, KanRef, ScoredYaku, ScoredYakuman, WinInput } from './types.js';
+
+/** How the winning tile completed the hand. */
+export type Wait = 'ryanmen' | 'kanchan' | 'penchan' | 'tanki' | 'shanpon' | 'chiitoitsu' | 'kokushi';
+
+/** One reading judged. */
+export interface Judgement {
+  yaku: ScoredYaku[];
+  yakuman: ScoredYakuman[];
+  /** Han of the yaku (dora aside). */
+  yakuHan: number;
+  fu: number;
+  fuParts: FuPart[];
+  wait: Wait;
+  /** The group the winning tile completed (an index into the reading's groups; -1 for kokushi). */
+  winGroup: number;
+}
+
+/** The wait a group completed by the winning tile of kind `w` stood for. */
+export function waitOf(group: Group, w: TileKind): Wait {
+  if (group.shape === 'pair') return 'tanki';
+  if (group.shape === 'triplet') return 'shanpon';
+  const pos = w - group.first;
+  if (pos === 1) return 'kanchan';
+  // 12 waiting on 3, or 89 waiting on 7: an edge wait.
+  if (pos === 0) return group.first % 9 === 6 ? 'penchan' : 'ryanmen';
+  return group.first % 9 === 0 ? 'penchan' : 'ryanmen';
+}
+
+/** Does the group contain the kind? */
+export function groupHolds(group: Group, w: TileKind): boolean {
+  if (group.shape === 'run') return w >= group.first && w <= group.first + 2;
+  return group.first === w;
+}
+
+const DRAGON_YAKU = [YAKU.haku, YAKU.hatsu, YAKU.chun];
+
+function yaku(list: ScoredYaku[], id: number, han: number, kans?: readonly KanRef[]): void {
+  list.push(kans && kans.length > 0 ? { id, name: yakuTerm(id), han, kans } : { id, name: yakuTerm(id), han });
+}
+
+/** The scratch sets of a standard reading: kinds, runs, kans, concealment; at most four. */
+interface SetsScratch {
+  kind: number[];
+  run: boolean[];
+  kan: boolean[];
+  concealed: boolean[];
+  /** Index into facts.melds, or -1 for a concealed group. */
+  meld: number[];
+  n: number;
+}
+
+function newScratch(): SetsScratch {
+  return { kind: [0, 0, 0, 0, 0], run: [false, false, false, false, false], kan: [false, false, false, false, false], concealed: [false, false, false, false, false], meld: [0, 0, 0, 0, 0], n: 0 };
+}
+
+const SETS = newScratch();
+
+/**
+ * Judges a standard reading (four sets and a pair, melds included) with the winning tile in group
+ * `winGroup`, or a seven-pairs or thirteen-orphans reading.
+ */
+export function judge(facts: HandFacts, input: WinInput, rules: ScoringRules, reading: Reading, winGroup: number): Judgement {
+  const wait: Wait = reading.form === 'seven-pairs' ? 'chiitoitsu' : reading.form === 'thirteen-orphans' ? 'kokushi' : waitOf(reading.groups[winGroup], facts.winKind);
+  const yakumanList: ScoredYakuman[] = [];
+  blessingYakuman(input, rules, yakumanList);
+  if (reading.form === 'thirteen-orphans') {
+    // The 13-sided wait: the 13 tiles before the win were the 13 orphans once each, so the winning tile made the pair.
+    const thirteen = facts.counts[facts.winKind] === 2;
+    addYakuman(yakumanList, thirteen ? YAKUMAN.kokushi13 : YAKUMAN.kokushi, thirteen && rules.doubleYakuman ? 2 : 1);
+    return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu: 0, fuParts: [], wait, winGroup: -1 };
+  }
+  if (reading.form === 'seven-pairs') return judgeSevenPairs(facts, input, rules, yakumanList, winGroup);
+  return judgeStandard(facts, input, rules, reading, winGroup, wait, yakumanList);
+}
+
+function addYakuman(list: ScoredYakuman[], id: number, multiplier: number, kans?: readonly KanRef[]): void {
+  list.push(kans && kans.length > 0 ? { id, name: yakuTerm(id), multiplier, kans } : { id, name: yakuTerm(id), multiplier });
+}
+
+function blessingYakuman(input: WinInput, rules: ScoringRules, list: ScoredYakuman[]): void {
+  if (input.blessing === 'tenhou') addYakuman(list, YAKUMAN.tenhou, 1);
+  else if (input.blessing === 'chiihou') addYakuman(list, YAKUMAN.chiihou, 1);
+  else if (input.blessing === 'renhou' && rules.renhou === 'yakuman') addYakuman(list, RENHOU, 1);
+}
+
+/** The yaku of the situation, not of the tiles: riichi, ippatsu, menzen tsumo, chankan, rinshan, haitei, houtei, renhou as a mangan. */
+function situationYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, list: ScoredYaku[]): void {
+  if (input.riichi === 'double') yaku(list, YAKU.doubleRiichi, 2);
+  else if (input.riichi === 'riichi') yaku(list, YAKU.riichi, 1);
+  if (input.riichi !== 'none' && input.ippatsu && rules.ippatsu) yaku(list, YAKU.ippatsu, 1);
+  if (facts.closed && input.tsumo) yaku(list, YAKU.menzenTsumo, 1);
+  if (input.chankan) yaku(list, YAKU.chankan, 1, input.kans?.robbed ? [input.kans.robbed] : undefined);
+  if (input.rinshan) yaku(list, YAKU.rinshanKaihou, 1, input.kans?.rinshan ? [input.kans.rinshan] : undefined);
+  if (input.haitei) yaku(list, YAKU.haitei, 1);
+  if (input.houtei) yaku(list, YAKU.houtei, 1);
+  // A renhou mangan: 5 han, with the other yaku (the hand is a mangan at least).
+  if (input.blessing === 'renhou' && rules.renhou === 'mangan') yaku(list, RENHOU, 5);
+}
+
+/** The flush and all-terminal yaku that read the tiles alone; shared by the standard and seven-pairs readings. */
+function tileYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, list: ScoredYaku[]): void {
+  if (facts.allSimples && (facts.closed || (input.openTanyao ?? rules.openTanyao))) yaku(list, YAKU.tanyao, 1);
+  if (facts.allTerminalsHonors && !facts.allHonors && !facts.allTerminals) yaku(list, YAKU.honroutou, 2);
+  const oneSuit = facts.suits === 1 || facts.suits === 2 || facts.suits === 4;
+  if (oneSuit && facts.honors) yaku(list, YAKU.honitsu, facts.closed ? 3 : 2);
+  if (oneSuit && !facts.honors) yaku(list, YAKU.chinitsu, facts.closed ? 6 : 5);
+}
+
+/** The yakuman of the tiles alone: tsuuiisou, ryuuiisou, chinroutou. */
+function tileYakuman(facts: HandFacts, list: ScoredYakuman[]): void {
+  if (facts.allHonors) addYakuman(list, YAKUMAN.tsuuiisou, 1);
+  if (facts.allGreen) addYakuman(list, YAKUMAN.ryuuiisou, 1);
+  if (facts.allTerminals) addYakuman(list, YAKUMAN.chinroutou, 1);
+}
+
+function sumHan(list: readonly ScoredYaku[]): number {
+  let han = 0;
+  for (let i = 0; i < list.length; i++) han += list[i].han;
+  return han;
+}
+
+function judgeSevenPairs(facts: HandFacts, input: WinInput, rules: ScoringRules, yakumanList: ScoredYakuman[], winGroup: number): Judgement {
+  tileYakuman(facts, yakumanList);
+  const fuParts: FuPart[] = [{ reason: 'chiitoitsu', fu: 25, detail: 'chiitoitsu' }];
+  if (yakumanList.length > 0) return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu: 25, fuParts, wait: 'chiitoitsu', winGroup };
+  const list: ScoredYaku[] = [];
+  situationYaku(facts, input, rules, list);
+  yaku(list, YAKU.chiitoitsu, 2);
+  tileYaku(facts, input, rules, list);
+  return { yaku: list, yakuman: yakumanList, yakuHan: sumHan(list), fu: 25, fuParts, wait: 'chiitoitsu', winGroup };
+}
+
+function judgeStandard(
+  facts: HandFacts,
+  input: WinInput,
+  rules: ScoringRules,
+  reading: Reading,
+  winGroup: number,
+  wait: Wait,
+  yakumanList: ScoredYakuman[],
+): Judgement {
+  const s = SETS;
+  s.n = 0;
+  let pair = -1;
+  const groups = reading.groups;
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i];
+    if (g.shape === 'pair') {
+      pair = g.first;
+      continue;
+    }
+    s.kind[s.n] = g.first;
+    s.run[s.n] = g.shape === 'run';
+    s.kan[s.n] = false;
+    // A triplet completed by a ron is an open set: for fu and for the concealed-triplet yaku.
+    s.concealed[s.n] = !(i === winGroup && !input.tsumo && g.shape === 'triplet');
+    s.meld[s.n] = -1;
+    s.n++;
+  }
+  const melds = facts.melds;
+  for (let i = 0; i < melds.length; i++) {
+    const m = melds[i];
+    s.kind[s.n] = m.kind;
+    s.run[s.n] = m.run;
+    s.kan[s.n] = m.kan;
+    s.concealed[s.n] = !m.open;
+    s.meld[s.n] = i;
+    s.n++;
+  }
+  const roundWindKind = 27 + input.roundWind;
+  const seatWindKind = 27 + input.seatWind;
+
+  // Counts of the set kinds the yaku read.
+  let runs = 0;
+  let concealedTriplets = 0;
+  let kans = 0;
+  let dragonTriplets = 0;
+  let windTriplets = 0;
+  let allSetsTerminal = true;
+  let anyHonorSet = false;
+  const runStarts = [0, 0, 0];
+  const tripletNumbers = [0, 0, 0];
+  for (let i = 0; i < s.n; i++) {
+    const k = s.kind[i];
+    if (s.run[i]) {
+      runs++;
+      runStarts[Math.floor(k / 9)] |= 1 << (k % 9);
+      if (k % 9 !== 0 && k % 9 !== 6) allSetsTerminal = false;
+    } else {
+      if (s.concealed[i]) concealedTriplets++;
+      if (s.kan[i]) kans++;
+      if (k >= 31) dragonTriplets++;
+      else if (k >= 27) windTriplets++;
+      else tripletNumbers[Math.floor(k / 9)] |= 1 << (k % 9);
+      if (!isTerminalOrHonorKind(k)) allSetsTerminal = false;
+      if (k >= 27) anyHonorSet = true;
+    }
+  }
+  const kanRefs = kanRefsOf(facts);
+
+  // Yakuman of the sets.
+  if (concealedTriplets === 4) {
+    const tanki = wait === 'tanki';
+    addYakuman(yakumanList, tanki ? YAKUMAN.suuankouTanki : YAKUMAN.suuankou, tanki && rules.doubleYakuman ? 2 : 1);
+  }
+  if (dragonTriplets === 3) addYakuman(yakumanList, YAKUMAN.daisangen, 1);
+  if (windTriplets === 4) addYakuman(yakumanList, YAKUMAN.daisuushii, rules.doubleYakuman ? 2 : 1);
+  else if (windTriplets === 3 && pair >= 27 && pair <= 30) addYakuman(yakumanList, YAKUMAN.shousuushii, 1);
+  tileYakuman(facts, yakumanList);
+  if (facts.closed && melds.length === 0) chuuren(facts, rules, yakumanList);
+  if (kans === 4) addYakuman(yakumanList, YAKUMAN.suukantsu, 1, kanRefs);
+
+  const { fu, fuParts, pinfu } = fuOf(facts, input, rules, pair, wait, roundWindKind, seatWindKind);
+  if (yakumanList.length > 0) return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu, fuParts, wait, winGroup };
+
+  const list: ScoredYaku[] = [];
+  situationYaku(facts, input, rules, list);
+  if (pinfu) yaku(list, YAKU.pinfu, 1);
+  // Identical runs (a closed hand's runs are all concealed): one pair iipeikou, two ryanpeikou.
+  if (facts.closed && runs >= 2) {
+    const peikou = identicalRunPairs(s);
+    if (peikou === 1) yaku(list, YAKU.iipeikou, 1);
+    else if (peikou >= 2) yaku(list, YAKU.ryanpeikou, 3);
+  }
+  for (let i = 0; i < s.n; i++) {
+    if (s.run[i]) continue;
+    const k = s.kind[i];
+    if (k < 27) continue;
+    const m = s.meld[i] >= 0 ? melds[s.meld[i]] : null;
+    // Sakizuke: an open yakuhai meld counts only as the hand's first call.
+    if (m && m.open && rules.atozuke === 'first-call' && !m.firstCall) continue;
+    const ref = m?.ref ? [m.ref] : undefined;
+    if (k >= 31) yaku(list, DRAGON_YAKU[k - 31], 1, ref);
+    else {
+      if (k === seatWindKind) yaku(list, YAKU.seatEast + input.seatWind, 1, ref);
+      if (k === roundWindKind) yaku(list, YAKU.roundEast + input.roundWind, 1, ref);
+    }
+  }
+  const hasPair = pair >= 0;
+  const pairTerminal = hasPair && isTerminalOrHonorKind(pair);
+  if (runs > 0 && allSetsTerminal && pairTerminal) {
+    const honorsInHand = anyHonorSet || pair >= 27;
+    if (honorsInHand) yaku(list, YAKU.chanta, facts.closed ? 2 : 1);
+    else yaku(list, YAKU.junchan, facts.closed ? 3 : 2);
+  }
+  for (let suit = 0; suit < 3; suit++) {
+    const r = runStarts[suit];
+    if ((r & 0b1001001) === 0b1001001) yaku(list, YAKU.ittsu, facts.closed ? 2 : 1);
+  }
+  if ((runStarts[0] & runStarts[1] & runStarts[2]) !== 0) yaku(list, YAKU.sanshoku, facts.closed ? 2 : 1);
+  if ((tripletNumbers[0] & tripletNumbers[1] & tripletNumbers[2]) !== 0) yaku(list, YAKU.sanshokuDoukou, 2);
+  if (kans === 3) yaku(list, YAKU.sankantsu, 2, kanRefs);
+  if (runs === 0) yaku(list, YAKU.toitoi, 2);
+  if (concealedTriplets === 3) yaku(list, YAKU.sanankou, 2);
+  if (dragonTriplets === 2 && pair >= 31) yaku(list, YAKU.shousangen, 2);
+  tileYaku(facts, input, rules, list);
+  return { yaku: list, yakuman: yakumanList, yakuHan: sumHan(list), fu, fuParts, wait, winGroup };
+}
+
+function kanRefsOf(facts: HandFacts): KanRef[] {
+  const refs: KanRef[] = [];
+  for (const m of facts.melds) if (m.kan && m.ref) refs.push(m.ref);
+  return refs;
+}
+
+/** Pairs of identical runs among the sets (each run in at most one pair). */
+function identicalRunPairs(s: SetsScratch): number {
+  let pairs = 0;
+  let used = 0;
+  for (let i = 0; i < s.n; i++) {
+    if (!s.run[i] || used & (1 << i)) continue;
+    for (let j = i + 1; j < s.n; j++) {
+      if (!s.run[j] || used & (1 << j) || s.kind[j] !== s.kind[i]) continue;
+      used |= (1 << i) | (1 << j);
+      pairs++;
+      break;
+    }
+  }
+  return pairs;
+}
+
+/** Chuuren poutou: one suit, no meld, 1112345678999 plus one; junsei when the 13 tiles before the win were exactly that. */
+function chuuren(facts: HandFacts, rules: ScoringRules, list: ScoredYakuman[]): void {
+  if (facts.honors || !(facts.suits === 1 || facts.suits === 2 || facts.suits === 4)) return;
+  const base = facts.suits === 1 ? 0 : facts.suits === 2 ? 9 : 18;
+  const c = facts.counts;
+  if (c[base] < 3 || c[base + 8] < 3) return;
+  for (let n = 1; n < 8; n++) if (c[base + n] < 1) return;
+  const w = facts.winKind - base;
+  // Before the win: 3,1,1,1,1,1,1,1,3 exactly is the nine-sided wait.
+  const before = c[base + w] - 1;
+  const junsei = before === (w === 0 || w === 8 ? 3 : 1);
+  addYakuman(list, junsei ? YAKUMAN.junseiChuuren : YAKUMAN.chuuren, junsei && rules.doubleYakuman ? 2 : 1);
+}
+
+/** Fu of a standard reading, with its breakdown, and whether it is pinfu. */
+function fuOf(
+  facts: HandFacts,
+  input: WinInput,
+  rules: ScoringRules,
+  pair: number,
+  wait: Wait,
+  roundWindKind: number,
+  seatWindKind: number,
+): { fu: number; fuParts: FuPart[]; pinfu: boolean } {
+  const s = SETS;
+  const parts: FuPart[] = [{ reason: 'base', fu: 20, detail: 'base (futei)' }];
+  let fu = 20;
+  let setFu = 0;
+  for (let i = 0; i < s.n; i++) {
+    if (s.run[i]) continue;
+    const k = s.kind[i];
+    let f = isTerminalOrHonorKind(k) ? 4 : 2;
+    if (s.concealed[i]) f *= 2;
+    if (s.kan[i]) f *= 4;
+    setFu += f;
+    const what = `${s.concealed[i] ? 'closed' : 'open'} ${s.kan[i] ? 'kan' : 'triplet'} of ${kindToString(k)}`;
+    const m = s.meld[i] >= 0 ? facts.melds[s.meld[i]] : null;
+    parts.push(m?.ref ? { reason: 'set', fu: f, detail: what, kan: m.ref } : { reason: 'set', fu: f, detail: what });
+  }
+  fu += setFu;
+  let pairFu = 0;
+  if (pair >= 31) pairFu = 2;
+  else if (pair >= 27) {
+    const seat = pair === seatWindKind;
+    const round = pair === roundWindKind;
+    pairFu = seat && round ? rules.doubleWindPairFu : seat || round ? 2 : 0;
+  }
+  if (pairFu > 0) {
+    fu += pairFu;
+    parts.push({ reason: 'pair', fu: pairFu, detail: `pair of ${kindToString(pair)}` });
+  }
+  const waitFu = wait === 'kanchan' || wait === 'penchan' || wait === 'tanki' ? 2 : 0;
+  if (waitFu > 0) {
+    fu += waitFu;
+    parts.push({ reason: 'wait', fu: 2, detail: `${wait} wait` });
+  }
+  // Pinfu: closed, four runs, a pair that gives no fu, and a two-sided wait.
+  const pinfu = facts.closed && setFu === 0 && s.n === 4 && allRuns(s) && pairFu === 0 && wait === 'ryanmen';
+  if (pinfu && input.tsumo) {
+    parts.push({ reason: 'pinfu-tsumo', fu: 0, detail: 'pinfu tsumo: no tsumo fu' });
+    return { fu: 20, fuParts: parts, pinfu };
+  }
+  if (input.tsumo) {
+    if (!(input.rinshan && rules.rinshanTsumoFu === 'none')) {
+      fu += 2;
+      parts.push({ reason: 'tsumo', fu: 2, detail: 'tsumo' });
+    }
+  } else if (facts.closed) {
+    fu += 10;
+    parts.push({ reason: 'menzen-ron', fu: 10, detail: 'closed ron (menzen kafu)' });
+  } else if (fu === 20) {
+    // An open hand of pinfu shape won by ron is worth 30 fu.
+    parts.push({ reason: 'open-pinfu', fu: 10, detail: 'open pinfu shape: 30 fu' });
+    return { fu: 30, fuParts: parts, pinfu };
+  }
+  const rounded = Math.ceil(fu / 10) * 10;
+  if (rounded !== fu) parts.push({ reason: 'round-up', fu: rounded - fu, detail: `rounded up from ${fu}` });
+  return { fu: rounded, fuParts: parts, pinfu };
+}
+
+function allRuns(s: SetsScratch): boolean {
+  for (let i = 0; i < s.n; i++) if (!s.run[i]) return false;
+  return true;
+}

@@ -1,0 +1,219 @@
+/**
+ * The scorer's nouns: what a win is (WinInput), what it is worth and who pays (WinScore), a drawn hand's
+ * payments, and a disagreement with a log (ScoreMismatch). Plain data: every function of src/score takes
+ * and returns these.
+ */
+import type { Seat } from '../events/index.js';
+import type { KanType, MeldType, TileId } from '../tiles/index.js';
+
+/** A kan as a mismatch names it: its call event in the hand, and its kind. */
+export interface KanRef {
+  /** Index of the kan's call event within the hand's events. */
+  eventIndex: number;
+  kind: KanType;
+}
+
+/** A meld of the winning hand (kita aside). */
+export interface ScoreMeld {
+  type: Exclude<MeldType, 'kita'>;
+  /** All its tiles (a kakan: the pon's three and the added tile). */
+  tiles: readonly TileId[];
+  /** The tile taken from another player (ankan: a tile of the set). */
+  called: TileId;
+  /** The discarder (kakan: the pon's); the winner itself for an ankan. */
+  from: Seat;
+  /** For a kan whose call event is known: where it is, for mismatches that come from it. */
+  kan?: KanRef;
+}
+
+/** Riichi as scored: none, riichi, or double riichi (declared on the first discard, nothing called before). */
+export type RiichiKind = 'none' | 'riichi' | 'double';
+
+/** The yakuman of the first go-around (a win by the winner's first draw or, renhou, a ron before it). */
+export type Blessing = 'none' | 'tenhou' | 'chiihou' | 'renhou';
+
+/** Everything the scorer needs to value one win: tiles, the table's situation, the counters. */
+export interface WinInput {
+  /** The winner. */
+  seat: Seat;
+  /** The discarder (the kakan or ankan player for a chankan, the kita player for a ron on a kita); the winner for a tsumo. */
+  from: Seat;
+  dealer: Seat;
+  players: 3 | 4;
+  /** 0 East .. 3 North: the round's wind. */
+  roundWind: number;
+  /** 0 East .. 3 North: the winner's seat wind. */
+  seatWind: number;
+  /** Concealed tiles without the winning tile. */
+  concealed: readonly TileId[];
+  winningTile: TileId;
+  /** Melds in call order (a kakan in its pon's place). */
+  melds: readonly ScoreMeld[];
+  /** 3-player: the Norths the winner set aside (each a nukidora). */
+  kitaTiles: readonly TileId[];
+  tsumo: boolean;
+  riichi: RiichiKind;
+  /** Ippatsu as the table saw it (the rule's `ippatsu` knob still decides whether it is a yaku). */
+  ippatsu: boolean;
+  /** The ron robs a kan (chankan). */
+  chankan: boolean;
+  /** The tsumo is on a replacement tile (after a kan or, 3-player, a kita). */
+  rinshan: boolean;
+  /** Tsumo on the live wall's last tile. */
+  haitei: boolean;
+  /** Ron on the last discard. */
+  houtei: boolean;
+  blessing: Blessing;
+  /** Dora indicators shown: the first, then each kan indicator in order. */
+  doraIndicators: readonly TileId[];
+  /** Ura indicators (the tiles under them, same order); counted only in riichi. */
+  uraIndicators: readonly TileId[];
+  /** Which suits have a red five (copy 0 of the five): 1 m, 2 p, 4 s; 7 all, 0 none. */
+  redFiveSuits: number;
+  /** Open tanyao counts; undefined: the rules' `openTanyao`. */
+  openTanyao?: boolean;
+  honba: number;
+  /**
+   * Tenhou's chip (祝儀) games, by the GO type: `chips` (bit 0x0200), `five-chips` (bits 0x0200 and 0x0400);
+   * the `chip-games` and `five-chip-games` values of kiriageMangan and honbaPoints read it. Default `none`.
+   */
+  chips?: 'none' | 'chips' | 'five-chips';
+  /** Riichi sticks on the table, the winner's own included (a double ron: the table's, given to one winner). */
+  riichiSticks: number;
+  /** The player liable for the pao yakuman (who fed its last set), when the rules know one; undefined: worked out from `melds`. */
+  pao?: Seat;
+  /** The kan whose replacement tile won (rinshan), or robbed (chankan); and kans after the winner's riichi (which cancel ippatsu). */
+  kans?: {
+    rinshan?: KanRef;
+    robbed?: KanRef;
+    afterRiichi?: readonly KanRef[];
+  };
+  /** For a rinshan tsumo: the daiminkan whose replacement tile won, and who fed it (the daiminkanPao kan knob). */
+  daiminkanFeeder?: Seat;
+}
+
+/** One yaku as scored: its mjlog id, name and han (dora, ura and red fives are ids 52, 53, 54). */
+export interface ScoredYaku {
+  id: number;
+  name: string;
+  han: number;
+  /** The kans it comes from (chankan, rinshan kaihou, sankantsu), when the input knows them. */
+  kans?: readonly KanRef[];
+}
+
+/** One yakuman as scored. */
+export interface ScoredYakuman {
+  id: number;
+  name: string;
+  /** 1, or 2 for a double yakuman under the `doubleYakuman` knob. */
+  multiplier: number;
+  kans?: readonly KanRef[];
+}
+
+/** Why fu were counted: one line of the fu breakdown. */
+export interface FuPart {
+  reason:
+    | 'base'
+    | 'menzen-ron'
+    | 'tsumo'
+    | 'pair'
+    | 'wait'
+    | 'set'
+    | 'open-pinfu'
+    | 'chiitoitsu'
+    | 'pinfu-tsumo'
+    | 'round-up';
+  fu: number;
+  /** What it is for, in words: `closed triplet of 1z`, `kanchan wait`. */
+  detail: string;
+  /** The kan the fu are for (kan fu), when the input knows it. */
+  kan?: KanRef;
+}
+
+/** Dora by source. */
+export interface DoraCounts {
+  /** From the first indicator. */
+  dora: number;
+  /** From the kan indicators. */
+  kandora: number;
+  /** From the tile under the first indicator (riichi only). */
+  ura: number;
+  /** From the tiles under the kan indicators (riichi only). */
+  kanUra: number;
+  /** Red fives held. */
+  red: number;
+  /** 3-player: kita set aside, one nukidora each. */
+  kita: number;
+}
+
+/** A win valued and paid. */
+export interface WinScore {
+  /** The hand has a yaku (or a yakuman); a win without one is worth nothing (`points` 0). */
+  valid: boolean;
+  /** Why the win is not valid: the tiles are no complete hand, or it has no yaku. */
+  problem?: string;
+  /** Yaku with their han, dora entries last (ura listed for a riichi win even at 0 han, as Tenhou writes it). */
+  yaku: ScoredYaku[];
+  yakuman: ScoredYakuman[];
+  /** Han of the yaku and dora (0 for a yakuman hand). */
+  han: number;
+  /** Fu, rounded (25 for chiitoitsu; 0 for kokushi). */
+  fu: number;
+  fuParts: FuPart[];
+  dora: DoraCounts;
+  /** The hand's value without honba and sticks (a tsumo: what all payers pay together), as Tenhou's `ten`. */
+  points: number;
+  /** 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman (kazoe included). */
+  limit: number;
+  /** Basic points (fu × 2^(han+2), or the limit's). */
+  basicPoints: number;
+  /** What each seat pays for the hand, honba and sticks aside (the winner's entry 0); four entries. */
+  payments: number[];
+  /** Score changes of the win: payments, honba and sticks; four entries. */
+  deltas: number[];
+  /** Honba points and sticks this win received (0 for a second winner of a double ron under `first-winner`). */
+  honbaPoints: number;
+  stickPoints: number;
+  /** The liable player who paid (pao or the daiminkanPao knob), when one did. */
+  liable?: Seat;
+  /** The reading scored: `123m 456p 789s 11z 555z+`, the winning group marked. */
+  reading: string;
+  /** Kans behind the kan yaku and fu, for mismatches: the winner's kans, the robbed one, the rinshan one, those after its riichi. */
+  kans: { melds: KanRef[]; robbed?: KanRef; rinshan?: KanRef; afterRiichi: KanRef[] };
+}
+
+/** A drawn hand, as the scorer pays it. */
+export interface DrawInput {
+  reason: 'exhaustive' | 'nagashi-mangan' | 'kyuushu-kyuuhai' | 'suucha-riichi' | 'sanchahou' | 'suukaikan' | 'suufon-renda';
+  players: 3 | 4;
+  dealer: Seat;
+  /** Per seat (four entries): tenpai at the end of the hand. */
+  tenpai: readonly boolean[];
+  /** Seats whose discards qualify for nagashi mangan. */
+  nagashi: readonly Seat[];
+}
+
+export interface DrawScore {
+  /** Score changes, four entries (the riichi sticks stay on the table). */
+  deltas: number[];
+  /** What was paid: noten payments, nagashi mangan, or nothing. */
+  kind: 'noten' | 'nagashi-mangan' | 'none';
+}
+
+/** The part of a scored win a mismatch is about. */
+export type ScoreComponent = 'yaku' | 'han' | 'fu' | 'points' | 'limit' | 'payment';
+
+/** A disagreement between the log and the scorer. */
+export interface ScoreMismatch {
+  component: ScoreComponent;
+  /** The log's value (a yaku list as `id:han`, a number, a seat's delta). */
+  logged: string | number;
+  computed: string | number;
+  /** One line: what differs. */
+  message: string;
+  /** For a yaku mismatch, the yaku id; for a payment, the seat. */
+  yakuId?: number;
+  seat?: Seat;
+  /** The kans behind the differing yaku or fu, when they come from kans. */
+  kans?: KanRef[];
+}

@@ -6,11 +6,11 @@
  * hands and omits a 0-han ura; mjai may give no yaku at all.
  */
 import { YAKU, YAKUMAN, type RyuukyokuEvent, type SourceFormat, type WinEvent } from '../events/index.js';
-import { yakuTerm } from './names.js';
+import { fuPartText, yakuTerm } from './names.js';
 import type { DrawScore, KanRef, ScoreMismatch, WinScore } from './types.js';
 
 export interface CompareOptions {
-  /** The log's format: what it states (default `xml`, which states everything). */
+  /** The log's format: what it states (default: mjlog XML's, which states everything). */
   format?: SourceFormat;
   /** Seats that play (3 or 4): payments are compared for these. */
   players?: 3 | 4;
@@ -49,9 +49,12 @@ function kanText(kans: readonly KanRef[]): string {
   return kans.length > 0 ? ` (${kans.map((k) => `${k.kind} at event ${k.eventIndex}`).join(', ')})` : '';
 }
 
+/** mjlog XML, by the name src/events gives the format ('xml' before the formats were renamed). */
+const MJLOG = 'mjlog';
+
 /** The differences between a logged win and its computed score. */
 export function compareWithLog(logged: WinEvent, computed: WinScore, options: CompareOptions = {}): ScoreMismatch[] {
-  const format = options.format ?? 'xml';
+  const format: string = options.format ?? MJLOG;
   const players = options.players ?? 4;
   const out: ScoreMismatch[] = [];
   // mjlog and tenhou.net/6 JSON always list the yaku (an empty list is a claim too); mjai may carry none.
@@ -88,11 +91,11 @@ export function compareWithLog(logged: WinEvent, computed: WinScore, options: Co
     }
   }
   // mjlog states fu on every win; JSON only below the limits (its 0 is "not said"), mjai when it has it.
-  const statesFu = format === 'xml' || logged.fu > 0;
+  const statesFu = format === MJLOG || format === 'xml' || logged.fu > 0;
   if (statesFu && logged.fu !== computed.fu) {
     const kans: KanRef[] = [];
     for (const p of computed.fuParts) if (p.kan) kans.push(p.kan);
-    const breakdown = computed.fuParts.map((p) => `${p.detail} ${p.fu}`).join(', ');
+    const breakdown = computed.fuParts.map(fuPartText).join(', ');
     out.push(withKans({ component: 'fu', logged: logged.fu, computed: computed.fu, message: `fu: the log says ${logged.fu}, the hand has ${computed.fu} (${breakdown})` }, kans));
   }
   const statesPoints = format !== 'mjai' || logged.points > 0;

@@ -18,7 +18,7 @@ export interface MeldSet {
   /** The first call of the hand (ankans aside): the `first-call` atozuke rule keeps only its yakuhai. */
   firstCall: boolean;
   /** Where the kan's call event is, when known. */
-  ref?: KanRef;
+  ref: KanRef | undefined;
 }
 
 export interface HandFacts {
@@ -41,21 +41,57 @@ export interface HandFacts {
   allGreen: boolean;
 }
 
-/** 2s 3s 4s 6s 8s and hatsu: the tiles of ryuuiisou. */
-const GREEN = new Set<TileKind>([19, 20, 21, 23, 25, 32]);
+/** 2s 3s 4s 6s 8s and hatsu: the tiles of ryuuiisou (1 by kind). */
+const GREEN = new Uint8Array(34);
+for (const k of [19, 20, 21, 23, 25, 32]) GREEN[k] = 1;
 
-export function isTerminalOrHonorKind(k: TileKind): boolean {
-  return k >= 27 || k % 9 === 0 || k % 9 === 8;
+/** By kind: 1 for a terminal or an honour. */
+const TERMINAL_OR_HONOR = new Uint8Array(34);
+/** By kind: the suit bit (1 m, 2 p, 4 s), 0 for an honour. */
+const SUIT_BIT = new Uint8Array(34);
+for (let k = 0; k < 34; k++) {
+  TERMINAL_OR_HONOR[k] = k >= 27 || k % 9 === 0 || k % 9 === 8 ? 1 : 0;
+  SUIT_BIT[k] = k >= 27 ? 0 : 1 << Math.floor(k / 9);
 }
 
-/** The facts of a win; null when its tiles cannot be a hand (a kind counted five times, a meld that is no set). */
+export function isTerminalOrHonorKind(k: TileKind): boolean {
+  return TERMINAL_OR_HONOR[k] === 1;
+}
+
+/**
+ * One HandFacts, filled again for each win: the scorer is synchronous and keeps nothing of it in a score
+ * (the readings copy the counts), so the counters and the object are made once, not per win.
+ */
+const FACTS: HandFacts = {
+  counts: new Array<number>(34).fill(0),
+  all: new Array<number>(34).fill(0),
+  winKind: 0,
+  melds: [],
+  closed: true,
+  suits: 0,
+  honors: false,
+  allTerminalsHonors: true,
+  allHonors: true,
+  allTerminals: true,
+  allSimples: true,
+  allGreen: true,
+};
+
+/**
+ * The facts of a win; null when its tiles cannot be a hand (a kind counted five times, a meld that is no
+ * set). The object returned is reused by the next call: read it before scoring another win.
+ */
 export function handFacts(input: WinInput): HandFacts | null {
-  const counts = new Array<number>(34).fill(0);
+  const f = FACTS;
+  const counts = f.counts;
+  const all = f.all;
+  for (let k = 0; k < 34; k++) counts[k] = 0;
   for (let i = 0; i < input.concealed.length; i++) counts[kindOf(input.concealed[i])]++;
   const winKind = kindOf(input.winningTile);
   counts[winKind]++;
-  const all = counts.slice();
-  const melds: MeldSet[] = [];
+  for (let k = 0; k < 34; k++) all[k] = counts[k];
+  const melds = f.melds;
+  melds.length = 0;
   let closed = true;
   let calls = 0;
   for (let i = 0; i < input.melds.length; i++) {
@@ -76,7 +112,7 @@ export function handFacts(input: WinInput): HandFacts | null {
     }
     const open = m.type !== 'ankan';
     if (open) closed = false;
-    melds.push({ kind: first, run, kan, open, firstCall: open && calls === 0, ...(m.kan ? { ref: m.kan } : {}) });
+    melds.push({ kind: first, run, kan, open, firstCall: open && calls === 0, ref: m.kan });
     if (open) calls++;
   }
   let suits = 0;
@@ -90,14 +126,27 @@ export function handFacts(input: WinInput): HandFacts | null {
     const n = all[k];
     if (n === 0) continue;
     if (n > 4) return null;
-    const th = isTerminalOrHonorKind(k);
-    if (k >= 27) honors = true;
-    else suits |= 1 << Math.floor(k / 9);
-    if (!th) allTerminalsHonors = false;
-    if (k < 27) allHonors = false;
-    if (k >= 27 || !th) allTerminals = false;
+    const th = TERMINAL_OR_HONOR[k] === 1;
+    if (k >= 27) {
+      honors = true;
+      allTerminals = false;
+    } else {
+      suits |= SUIT_BIT[k];
+      allHonors = false;
+      if (!th) allTerminals = false;
+    }
     if (th) allSimples = false;
-    if (!GREEN.has(k)) allGreen = false;
+    else allTerminalsHonors = false;
+    if (GREEN[k] === 0) allGreen = false;
   }
-  return { counts, all, winKind, melds, closed, suits, honors, allTerminalsHonors, allHonors, allTerminals, allSimples, allGreen };
+  f.winKind = winKind;
+  f.closed = closed;
+  f.suits = suits;
+  f.honors = honors;
+  f.allTerminalsHonors = allTerminalsHonors;
+  f.allHonors = allHonors;
+  f.allTerminals = allTerminals;
+  f.allSimples = allSimples;
+  f.allGreen = allGreen;
+  return f;
 }

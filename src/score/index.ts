@@ -16,5 +16,5 @@ export { basicPoints, ceil100, handPayments, honbaUnit, kiriage } from './points
 export { doraOf } from './dora.js';
 export { winInputOf, tableWinInputs, drawInputOf, isSeatTenpai, nagashiSeats, chipsOf, type WinContext } from './table.js';
 export { compareWithLog, compareDrawWithLog, type CompareOptions } from './compare.js';
-export { YAKU_TERMS, RENHOU, yakuTerm } from './names.js';
+export { YAKU_TERMS, RENHOU, fuPartText, readingText, yakuTerm } from './names.js';
 export type * from './types.js';

@@ -6,13 +6,10 @@
 import { YAKU, YAKUMAN } from '../events/index.js';
 import type { Group, Reading } from '../hand/index.js';
 import type { ScoringRules } from '../rules/index.js';
-import { kindToString, type TileKind } from '../tiles/index.js';
+import type { TileKind } from '../tiles/index.js';
 import { isTerminalOrHonorKind, type HandFacts } from './facts.js';
 import { RENHOU, yakuTerm } from './names.js';
-import type { FuPart, KanRef, ScoredYaku, ScoredYakuman, WinInput } from './types.js';
-
-/** How the winning tile completed the hand. */
-export type Wait = 'ryanmen' | 'kanchan' | 'penchan' | 'tanki' | 'shanpon' | 'chiitoitsu' | 'kokushi';
+import type { FuPart, KanRef, ScoredYaku, ScoredYakuman, Wait, WinInput } from './types.js';
 
 /** One reading judged. */
 export interface Judgement {
@@ -66,12 +63,15 @@ function newScratch(): SetsScratch {
 }
 
 const SETS = newScratch();
+/** By suit: bits of the numbers where a run starts / a triplet stands (sanshoku, ittsu, sanshoku doukou). */
+const RUN_STARTS = [0, 0, 0];
+const TRIPLET_NUMBERS = [0, 0, 0];
 
 /**
  * Judges a standard reading (four sets and a pair, melds included) with the winning tile in group
  * `winGroup`, or a seven-pairs or thirteen-orphans reading.
  */
-export function judge(facts: HandFacts, input: WinInput, rules: ScoringRules, reading: Reading, winGroup: number): Judgement {
+export function judge(facts: HandFacts, input: WinInput, rules: ScoringRules, reading: Reading, winGroup: number, detail = false): Judgement {
   const wait: Wait = reading.form === 'seven-pairs' ? 'chiitoitsu' : reading.form === 'thirteen-orphans' ? 'kokushi' : waitOf(reading.groups[winGroup], facts.winKind);
   const yakumanList: ScoredYakuman[] = [];
   blessingYakuman(input, rules, yakumanList);
@@ -82,7 +82,7 @@ export function judge(facts: HandFacts, input: WinInput, rules: ScoringRules, re
     return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu: 0, fuParts: [], wait, winGroup: -1 };
   }
   if (reading.form === 'seven-pairs') return judgeSevenPairs(facts, input, rules, yakumanList, winGroup);
-  return judgeStandard(facts, input, rules, reading, winGroup, wait, yakumanList);
+  return judgeStandard(facts, input, rules, reading, winGroup, wait, yakumanList, detail);
 }
 
 function addYakuman(list: ScoredYakuman[], id: number, multiplier: number, kans?: readonly KanRef[]): void {
@@ -131,9 +131,11 @@ function sumHan(list: readonly ScoredYaku[]): number {
   return han;
 }
 
+const CHIITOITSU_FU: FuPart = Object.freeze({ reason: 'chiitoitsu', fu: 25 });
+
 function judgeSevenPairs(facts: HandFacts, input: WinInput, rules: ScoringRules, yakumanList: ScoredYakuman[], winGroup: number): Judgement {
   tileYakuman(facts, yakumanList);
-  const fuParts: FuPart[] = [{ reason: 'chiitoitsu', fu: 25, detail: 'chiitoitsu' }];
+  const fuParts: FuPart[] = [CHIITOITSU_FU];
   if (yakumanList.length > 0) return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu: 25, fuParts, wait: 'chiitoitsu', winGroup };
   const list: ScoredYaku[] = [];
   situationYaku(facts, input, rules, list);
@@ -150,6 +152,7 @@ function judgeStandard(
   winGroup: number,
   wait: Wait,
   yakumanList: ScoredYakuman[],
+  detail: boolean,
 ): Judgement {
   const s = SETS;
   s.n = 0;
@@ -190,8 +193,10 @@ function judgeStandard(
   let windTriplets = 0;
   let allSetsTerminal = true;
   let anyHonorSet = false;
-  const runStarts = [0, 0, 0];
-  const tripletNumbers = [0, 0, 0];
+  const runStarts = RUN_STARTS;
+  const tripletNumbers = TRIPLET_NUMBERS;
+  runStarts[0] = runStarts[1] = runStarts[2] = 0;
+  tripletNumbers[0] = tripletNumbers[1] = tripletNumbers[2] = 0;
   for (let i = 0; i < s.n; i++) {
     const k = s.kind[i];
     if (s.run[i]) {
@@ -208,7 +213,7 @@ function judgeStandard(
       if (k >= 27) anyHonorSet = true;
     }
   }
-  const kanRefs = kanRefsOf(facts);
+  const kanRefs = kans >= 3 ? kanRefsOf(facts) : NO_KANS;
 
   // Yakuman of the sets.
   if (concealedTriplets === 4) {
@@ -222,8 +227,12 @@ function judgeStandard(
   if (facts.closed && melds.length === 0) chuuren(facts, rules, yakumanList);
   if (kans === 4) addYakuman(yakumanList, YAKUMAN.suukantsu, 1, kanRefs);
 
-  const { fu, fuParts, pinfu } = fuOf(facts, input, rules, pair, wait, roundWindKind, seatWindKind);
-  if (yakumanList.length > 0) return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu, fuParts, wait, winGroup };
+  // The fu breakdown is written out for the reading kept only (its words cost more than its sums).
+  const fuParts: FuPart[] = [];
+  const fu = fuOf(facts, input, rules, pair, wait, roundWindKind, seatWindKind, detail ? fuParts : null);
+  const pinfu = fu === PINFU_TSUMO_FU || fu === PINFU_RON_FU;
+  const handFu = fu < 0 ? -fu : fu;
+  if (yakumanList.length > 0) return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu: handFu, fuParts, wait, winGroup };
 
   const list: ScoredYaku[] = [];
   situationYaku(facts, input, rules, list);
@@ -266,8 +275,10 @@ function judgeStandard(
   if (concealedTriplets === 3) yaku(list, YAKU.sanankou, 2);
   if (dragonTriplets === 2 && pair >= 31) yaku(list, YAKU.shousangen, 2);
   tileYaku(facts, input, rules, list);
-  return { yaku: list, yakuman: yakumanList, yakuHan: sumHan(list), fu, fuParts, wait, winGroup };
+  return { yaku: list, yakuman: yakumanList, yakuHan: sumHan(list), fu: handFu, fuParts, wait, winGroup };
 }
+
+const NO_KANS: readonly KanRef[] = Object.freeze([]);
 
 function kanRefsOf(facts: HandFacts): KanRef[] {
   const refs: KanRef[] = [];
@@ -305,7 +316,14 @@ function chuuren(facts: HandFacts, rules: ScoringRules, list: ScoredYakuman[]): 
   addYakuman(list, junsei ? YAKUMAN.junseiChuuren : YAKUMAN.chuuren, junsei && rules.doubleYakuman ? 2 : 1);
 }
 
-/** Fu of a standard reading, with its breakdown, and whether it is pinfu. */
+/** Marks returned by fuOf for a pinfu hand: 20 and 30 fu, told apart from the same fu of other hands. */
+const PINFU_TSUMO_FU = -20;
+const PINFU_RON_FU = -30;
+
+/**
+ * Fu of a standard reading, with its breakdown pushed on `parts` when given. A pinfu hand's fu come back
+ * negative (PINFU_TSUMO_FU, PINFU_RON_FU), so the caller knows it is pinfu without a second result.
+ */
 function fuOf(
   facts: HandFacts,
   input: WinInput,
@@ -314,9 +332,10 @@ function fuOf(
   wait: Wait,
   roundWindKind: number,
   seatWindKind: number,
-): { fu: number; fuParts: FuPart[]; pinfu: boolean } {
+  parts: FuPart[] | null,
+): number {
   const s = SETS;
-  const parts: FuPart[] = [{ reason: 'base', fu: 20, detail: 'base (futei)' }];
+  parts?.push({ reason: 'base', fu: 20 });
   let fu = 20;
   let setFu = 0;
   for (let i = 0; i < s.n; i++) {
@@ -326,9 +345,10 @@ function fuOf(
     if (s.concealed[i]) f *= 2;
     if (s.kan[i]) f *= 4;
     setFu += f;
-    const what = `${s.concealed[i] ? 'closed' : 'open'} ${s.kan[i] ? 'kan' : 'triplet'} of ${kindToString(k)}`;
-    const m = s.meld[i] >= 0 ? facts.melds[s.meld[i]] : null;
-    parts.push(m?.ref ? { reason: 'set', fu: f, detail: what, kan: m.ref } : { reason: 'set', fu: f, detail: what });
+    if (parts) {
+      const m = s.meld[i] >= 0 ? facts.melds[s.meld[i]] : null;
+      parts.push({ reason: 'set', fu: f, kind: k, closed: s.concealed[i], isKan: s.kan[i], kan: m?.ref });
+    }
   }
   fu += setFu;
   let pairFu = 0;
@@ -340,35 +360,37 @@ function fuOf(
   }
   if (pairFu > 0) {
     fu += pairFu;
-    parts.push({ reason: 'pair', fu: pairFu, detail: `pair of ${kindToString(pair)}` });
+    parts?.push({ reason: 'pair', fu: pairFu, kind: pair });
   }
-  const waitFu = wait === 'kanchan' || wait === 'penchan' || wait === 'tanki' ? 2 : 0;
-  if (waitFu > 0) {
-    fu += waitFu;
-    parts.push({ reason: 'wait', fu: 2, detail: `${wait} wait` });
+  if (wait === 'kanchan' || wait === 'penchan' || wait === 'tanki') {
+    fu += 2;
+    parts?.push({ reason: 'wait', fu: 2, wait });
   }
   // Pinfu: closed, four runs, a pair that gives no fu, and a two-sided wait.
-  const pinfu = facts.closed && setFu === 0 && s.n === 4 && allRuns(s) && pairFu === 0 && wait === 'ryanmen';
-  if (pinfu && input.tsumo) {
-    parts.push({ reason: 'pinfu-tsumo', fu: 0, detail: 'pinfu tsumo: no tsumo fu' });
-    return { fu: 20, fuParts: parts, pinfu };
+  if (facts.closed && setFu === 0 && s.n === 4 && allRuns(s) && pairFu === 0 && wait === 'ryanmen') {
+    if (input.tsumo) {
+      parts?.push({ reason: 'pinfu-tsumo', fu: 0 });
+      return PINFU_TSUMO_FU;
+    }
+    parts?.push({ reason: 'menzen-ron', fu: 10 });
+    return PINFU_RON_FU;
   }
   if (input.tsumo) {
     if (!(input.rinshan && rules.rinshanTsumoFu === 'none')) {
       fu += 2;
-      parts.push({ reason: 'tsumo', fu: 2, detail: 'tsumo' });
+      parts?.push({ reason: 'tsumo', fu: 2 });
     }
   } else if (facts.closed) {
     fu += 10;
-    parts.push({ reason: 'menzen-ron', fu: 10, detail: 'closed ron (menzen kafu)' });
+    parts?.push({ reason: 'menzen-ron', fu: 10 });
   } else if (fu === 20) {
     // An open hand of pinfu shape won by ron is worth 30 fu.
-    parts.push({ reason: 'open-pinfu', fu: 10, detail: 'open pinfu shape: 30 fu' });
-    return { fu: 30, fuParts: parts, pinfu };
+    parts?.push({ reason: 'open-pinfu', fu: 10 });
+    return 30;
   }
   const rounded = Math.ceil(fu / 10) * 10;
-  if (rounded !== fu) parts.push({ reason: 'round-up', fu: rounded - fu, detail: `rounded up from ${fu}` });
-  return { fu: rounded, fuParts: parts, pinfu };
+  if (rounded !== fu) parts?.push({ reason: 'round-up', fu: rounded - fu });
+  return rounded;
 }
 
 function allRuns(s: SetsScratch): boolean {

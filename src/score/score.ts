@@ -5,15 +5,14 @@
  * honba and sticks as the rules say.
  */
 import { YAKU, YAKUMAN } from '../events/index.js';
-import { groupToString, readings, type Reading } from '../hand/index.js';
+import { readings, type Reading } from '../hand/index.js';
 import type { DaiminkanPao, ScoringRules } from '../rules/index.js';
-import { kindToString, kindsToString } from '../tiles/index.js';
 import { doraOf } from './dora.js';
 import { handFacts, type HandFacts } from './facts.js';
 import { groupHolds, judge, type Judgement } from './judge.js';
 import { yakuTerm } from './names.js';
 import { basicPoints, ceil100, handPayments, honbaUnit, kiriage } from './points.js';
-import type { DoraCounts, KanRef, ScoredYaku, WinInput, WinScore } from './types.js';
+import type { DoraCounts, KanRef, ScoredReading, ScoredYaku, WinInput, WinScore } from './types.js';
 
 /** The rules a score depends on: the scoring knobs, and the kan knob on who pays a rinshan tsumo after a daiminkan. */
 export type ScoreRules = ScoringRules & { daiminkanPao: DaiminkanPao };
@@ -29,14 +28,14 @@ interface Valued {
   points: number;
 }
 
-const NO_DORA: DoraCounts = { dora: 0, kandora: 0, ura: 0, kanUra: 0, red: 0, kita: 0 };
+const NO_DORA: DoraCounts = Object.freeze({ dora: 0, kandora: 0, ura: 0, kanUra: 0, red: 0, kita: 0 });
 
 /** Scores one win as if it were the hand's only one (its honba and sticks included). */
 export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
   const facts = handFacts(input);
-  if (facts === null) return invalid(input, 'the tiles are no hand: a kind held five times, or a meld that is no set');
+  if (facts === null) return invalid(input, 'the tiles are no hand: a kind held five times, or a meld that is no set', null, null);
   if (input.concealed.length + 1 + 3 * input.melds.length !== 14) {
-    return invalid(input, `${input.concealed.length} concealed tiles and ${input.melds.length} melds: a winning hand has 13 - 3 x melds concealed tiles and the winning tile`);
+    return invalid(input, `${input.concealed.length} concealed tiles and ${input.melds.length} melds: a winning hand has 13 - 3 x melds concealed tiles and the winning tile`, null, null);
   }
   const dora = doraOf(input, rules);
   const doraHan = dora.dora + dora.kandora + dora.ura + dora.kanUra + dora.red + dora.kita;
@@ -56,11 +55,12 @@ export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
       best = better(best, value(judge(facts, input, rules, reading, g), reading, doraHan, input, rules));
     }
   }
-  if (best === null) return invalid(input, 'the tiles are not a complete hand');
-  if (best.j.yakuman.length === 0 && best.j.yakuHan === 0) {
-    return { ...invalid(input, 'the hand has no yaku'), fu: best.j.fu, fuParts: best.j.fuParts, reading: readingText(facts, best) };
-  }
-  return finish(facts, input, rules, best, best.j.yakuman.length > 0 ? NO_DORA : dora);
+  if (best === null) return invalid(input, 'the tiles are not a complete hand', null, null);
+  // The reading kept, judged again with its fu breakdown written out.
+  best.j = judge(facts, input, rules, best.reading, best.j.winGroup, true);
+  const reading: ScoredReading = { form: best.reading.form, groups: best.reading.groups, winGroup: best.j.winGroup, wait: best.j.wait };
+  if (best.j.yakuman.length === 0 && best.j.yakuHan === 0) return invalid(input, 'the hand has no yaku', best.j, reading);
+  return finish(facts, input, rules, best, best.j.yakuman.length > 0 ? NO_DORA : dora, reading);
 }
 
 /** Value of one judgement: its han with the dora, basic points, limit and the points the winner gets. */
@@ -89,16 +89,17 @@ function better(a: Valued | null, b: Valued): Valued {
   return b.j.fu > a.j.fu ? b : a;
 }
 
-function invalid(input: WinInput, problem: string): WinScore {
+/** A win worth nothing: no hand, or no yaku (its fu and reading kept when there is one). */
+function invalid(input: WinInput, problem: string, j: Judgement | null, reading: ScoredReading | null): WinScore {
   return {
     valid: false,
     problem,
     yaku: [],
     yakuman: [],
     han: 0,
-    fu: 0,
-    fuParts: [],
-    dora: { ...NO_DORA },
+    fu: j ? j.fu : 0,
+    fuParts: j ? j.fuParts : [],
+    dora: { dora: 0, kandora: 0, ura: 0, kanUra: 0, red: 0, kita: 0 },
     points: 0,
     limit: 0,
     basicPoints: 0,
@@ -106,40 +107,33 @@ function invalid(input: WinInput, problem: string): WinScore {
     deltas: [0, 0, 0, 0],
     honbaPoints: 0,
     stickPoints: 0,
-    reading: '',
+    liable: undefined,
+    reading,
     kans: kansOf(input),
   };
 }
 
+const NO_KAN_REFS: readonly KanRef[] = Object.freeze([]);
+
 function kansOf(input: WinInput): WinScore['kans'] {
-  const melds: KanRef[] = [];
-  for (const m of input.melds) if (m.kan) melds.push(m.kan);
+  let melds: KanRef[] | null = null;
+  for (let i = 0; i < input.melds.length; i++) {
+    const ref = input.melds[i].kan;
+    if (ref) (melds ??= []).push(ref);
+  }
+  const k = input.kans;
   return {
-    melds,
-    ...(input.kans?.robbed ? { robbed: input.kans.robbed } : {}),
-    ...(input.kans?.rinshan ? { rinshan: input.kans.rinshan } : {}),
-    afterRiichi: input.kans?.afterRiichi ? [...input.kans.afterRiichi] : [],
+    melds: melds ?? (NO_KAN_REFS as KanRef[]),
+    robbed: k?.robbed,
+    rinshan: k?.rinshan,
+    afterRiichi: k?.afterRiichi ? (k.afterRiichi as KanRef[]) : (NO_KAN_REFS as KanRef[]),
   };
 }
 
-/** The winning reading as text: its groups, the group won on in brackets, and the melds. */
-function readingText(facts: HandFacts, v: Valued): string {
-  const parts: string[] = [];
-  const groups = v.reading.groups;
-  for (let g = 0; g < groups.length; g++) {
-    const text = groupToString(groups[g]);
-    parts.push(g === v.j.winGroup ? `[${text}]` : text);
-  }
-  for (const m of facts.melds) {
-    const kinds = m.run ? [m.kind, m.kind + 1, m.kind + 2] : new Array<number>(m.kan ? 4 : 3).fill(m.kind);
-    parts.push(`${m.open ? (m.run ? 'chi' : m.kan ? 'minkan' : 'pon') : 'ankan'} ${kindsToString(kinds)}`);
-  }
-  return `${parts.join(' ')} (won on ${kindToString(facts.winKind)}, ${v.j.wait})`;
-}
-
 /** The whole score of the reading kept: yaku with dora, points, payments. */
-function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valued, dora: DoraCounts): WinScore {
-  const yaku: ScoredYaku[] = best.j.yaku.slice();
+function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valued, dora: DoraCounts, reading: ScoredReading): WinScore {
+  // The judgement kept is this win's own: its yaku list takes the dora.
+  const yaku: ScoredYaku[] = best.j.yaku;
   if (best.yakumanCount === 0) {
     const d = dora.dora + dora.kandora + dora.kita;
     if (d > 0) yaku.push({ id: YAKU.dora, name: yakuTerm(YAKU.dora), han: d });
@@ -149,17 +143,14 @@ function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valu
   }
   const payments = handPayments(best.basic, input.seat, input.from, input.dealer, input.players, rules);
   const deltas = [0, 0, 0, 0];
-  const unit = honbaUnit(input.players, rules, input.chips);
-  const honbaTotal = unit * input.honba;
+  const honbaTotal = honbaUnit(input.players, rules, input.chips) * input.honba;
   const liable = liableSeat(facts, input, rules, best);
-  let liableSeatPaid: number | undefined;
-  if (liable !== null && liable.seat !== input.seat) {
-    liableSeatPaid = liable.seat;
+  if (liable !== null) {
     payWithLiability(input, rules, best, liable, deltas, honbaTotal);
   } else {
+    const honba = input.tsumo ? honbaTotal / (input.players - 1) : honbaTotal;
     for (let s = 0; s < 4; s++) {
       if (payments[s] === 0) continue;
-      const honba = input.tsumo ? honbaTotal / (input.players - 1) : honbaTotal;
       deltas[s] -= payments[s] + honba;
       deltas[input.seat] += payments[s] + honba;
     }
@@ -168,6 +159,7 @@ function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valu
   deltas[input.seat] += sticks;
   return {
     valid: true,
+    problem: undefined,
     yaku,
     yakuman: best.j.yakuman,
     han: best.yakumanCount > 0 ? 0 : best.han,
@@ -181,8 +173,8 @@ function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valu
     deltas,
     honbaPoints: honbaTotal,
     stickPoints: sticks,
-    ...(liableSeatPaid !== undefined ? { liable: liableSeatPaid } : {}),
-    reading: readingText(facts, best),
+    liable: liable?.seat,
+    reading,
     kans: kansOf(input),
   };
 }

@@ -5,7 +5,7 @@
  * hand becomes a DrawInput (tenpai from the hands, nagashi from the rivers).
  */
 import type { GameRule, RoundStartEvent, RyuukyokuEvent, Seat } from '../events/index.js';
-import { HandError, toCounts, waits } from '../hand/index.js';
+import { HandError, waits } from '../hand/index.js';
 import type { ScoringRules } from '../rules/index.js';
 import type { Kan, SeatState, Table, Win } from '../table/index.js';
 import { isTerminalOrHonor, kindOf } from '../tiles/index.js';
@@ -22,6 +22,8 @@ export interface WinContext {
   /** The riichi sticks on the table for the hand's wins (a double ron's later wins log 0); default: the win's own. */
   riichiSticks?: number;
 }
+
+const NO_KANS: readonly Kan[] = Object.freeze([]);
 
 function kanRef(k: Kan): KanRef {
   return { eventIndex: k.eventIndex, kind: k.kind };
@@ -69,24 +71,20 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
     if (win.tsumo) blessing = seat === start.dealer ? 'tenhou' : 'chiihou';
     else if (rules.renhou !== 'none' && seat !== start.dealer) blessing = 'renhou';
   }
-  const kans = context.kans ?? [];
+  const kans = context.kans ?? NO_KANS;
   const melds: ScoreMeld[] = [];
   for (const m of win.melds) {
     if (m.type === 'kita') continue;
-    const meld: ScoreMeld = { type: m.type, tiles: m.tiles, called: m.called, from: m.from };
-    if (m.type === 'ankan' || m.type === 'daiminkan' || m.type === 'kakan') {
-      const k = kanOfMeld(kans, seat, m.type, m.tiles);
-      if (k) meld.kan = kanRef(k);
-    }
-    melds.push(meld);
+    const k = m.type === 'ankan' || m.type === 'daiminkan' || m.type === 'kakan' ? kanOfMeld(kans, seat, m.type, m.tiles) : undefined;
+    melds.push({ type: m.type, tiles: m.tiles, called: m.called, from: m.from, kan: k ? kanRef(k) : undefined });
   }
   let rinshanKan: Kan | undefined;
   if (win.rinshan) for (const k of kans) if (k.seat === seat && k.rinshanWin) rinshanKan = k;
-  const afterRiichi: KanRef[] = [];
+  let afterRiichi: KanRef[] | undefined;
   if (context.riichiEventIndex !== undefined) {
-    for (const k of kans) if (!k.robbed && k.eventIndex > context.riichiEventIndex && k.eventIndex < win.eventIndex) afterRiichi.push(kanRef(k));
+    for (const k of kans) if (!k.robbed && k.eventIndex > context.riichiEventIndex && k.eventIndex < win.eventIndex) (afterRiichi ??= []).push(kanRef(k));
   }
-  const input: WinInput = {
+  return {
     seat,
     from: e.from,
     dealer: start.dealer,
@@ -108,18 +106,16 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
     doraIndicators: e.doraIndicators,
     uraIndicators: e.uraIndicators,
     redFiveSuits: context.rule?.redFiveSuits ?? 7,
-    ...(context.rule ? { openTanyao: context.rule.openTanyao } : {}),
+    openTanyao: context.rule?.openTanyao,
     honba: start.honba,
     chips: chipsOf(context.rule?.typeCode ?? null),
     riichiSticks: context.riichiSticks ?? e.riichiStickCount,
-    kans: {
-      ...(rinshanKan ? { rinshan: kanRef(rinshanKan) } : {}),
-      ...(win.robbedKan ? { robbed: kanRef(win.robbedKan) } : {}),
-      afterRiichi,
-    },
-    ...(rinshanKan?.kind === 'daiminkan' ? { daiminkanFeeder: rinshanKan.from } : {}),
+    kans:
+      rinshanKan || win.robbedKan || afterRiichi
+        ? { rinshan: rinshanKan ? kanRef(rinshanKan) : undefined, robbed: win.robbedKan ? kanRef(win.robbedKan) : undefined, afterRiichi }
+        : undefined,
+    daiminkanFeeder: rinshanKan?.kind === 'daiminkan' ? rinshanKan.from : undefined,
   };
-  return input;
 }
 
 /** The inputs of every win of a played hand (a double ron: both, the table's sticks on each). */
@@ -130,23 +126,21 @@ export function tableWinInputs(table: Table, rules: ScoringRules, rule?: Pick<Ga
   for (const w of table.wins) {
     let riichiEventIndex: number | undefined;
     for (const r of table.riichi) if (r.seat === w.event.seat && r.eventIndex < w.eventIndex) riichiEventIndex = r.eventIndex;
-    inputs.push(
-      winInputOf(w, table.start, table.players, rules, {
-        kans: table.kans,
-        ...(riichiEventIndex !== undefined ? { riichiEventIndex } : {}),
-        ...(rule ? { rule } : {}),
-        riichiSticks: sticks,
-      }),
-    );
+    inputs.push(winInputOf(w, table.start, table.players, rules, { kans: table.kans, riichiEventIndex, rule, riichiSticks: sticks }));
   }
   return inputs;
 }
 
+const TENPAI_COUNTS = new Array<number>(34).fill(0);
+
 /** Is the seat tenpai with its concealed tiles (Tenhou's waits: a kind it holds all four of is no wait)? */
 export function isSeatTenpai(seat: SeatState): boolean {
+  TENPAI_COUNTS.fill(0);
+  for (let i = 0; i < seat.concealed.length; i++) TENPAI_COUNTS[kindOf(seat.concealed[i])]++;
   try {
-    return waits(toCounts(seat.concealed.map(kindOf))).length > 0;
+    return waits(TENPAI_COUNTS).length > 0;
   } catch (err) {
+    // A hand of no waiting size, or a kind counted five times: no tenpai to speak of.
     if (err instanceof HandError) return false;
     throw err;
   }
@@ -175,8 +169,9 @@ export function nagashiSeats(seats: readonly SeatState[], players: 3 | 4): Seat[
 /** The scorer's input for a drawn hand, from the table at its end. */
 export function drawInputOf(table: Table, event: RyuukyokuEvent): DrawInput {
   const tenpai = [false, false, false, false];
-  for (let s = 0; s < table.players; s++) tenpai[s] = isSeatTenpai(table.seats[s]);
+  // Only an exhaustive draw pays by tenpai; an abortive one pays nothing.
   const exhaustive = event.reason === 'exhaustive' || event.reason === 'nagashi-mangan';
+  if (exhaustive) for (let s = 0; s < table.players; s++) tenpai[s] = isSeatTenpai(table.seats[s]);
   return {
     reason: event.reason,
     players: table.players,

@@ -4,7 +4,8 @@
  * and returns these.
  */
 import type { Seat } from '../events/index.js';
-import type { KanType, MeldType, TileId } from '../tiles/index.js';
+import type { Group, ReadingForm } from '../hand/index.js';
+import type { KanType, MeldType, TileId, TileKind } from '../tiles/index.js';
 
 /** A kan as a mismatch names it: its call event in the hand, and its kind. */
 export interface KanRef {
@@ -110,24 +111,38 @@ export interface ScoredYakuman {
   kans?: readonly KanRef[];
 }
 
-/** Why fu were counted: one line of the fu breakdown. */
+/** One line of the fu breakdown (`fuPartText` writes it out). */
 export interface FuPart {
-  reason:
-    | 'base'
-    | 'menzen-ron'
-    | 'tsumo'
-    | 'pair'
-    | 'wait'
-    | 'set'
-    | 'open-pinfu'
-    | 'chiitoitsu'
-    | 'pinfu-tsumo'
-    | 'round-up';
+  /**
+   * `base` 20 (futei); `set` a triplet or kan; `pair` a yakuhai pair; `wait` a kanchan, penchan or tanki;
+   * `tsumo`; `menzen-ron` a closed ron; `open-pinfu` an open hand of pinfu shape won by ron (30 fu);
+   * `pinfu-tsumo` (no tsumo fu: 20); `chiitoitsu` (25); `round-up` to the next 10.
+   */
+  reason: 'base' | 'menzen-ron' | 'tsumo' | 'pair' | 'wait' | 'set' | 'open-pinfu' | 'chiitoitsu' | 'pinfu-tsumo' | 'round-up';
   fu: number;
-  /** What it is for, in words: `closed triplet of 1z`, `kanchan wait`. */
-  detail: string;
-  /** The kan the fu are for (kan fu), when the input knows it. */
+  /** `set`, `pair`: the kind. */
+  kind?: TileKind;
+  /** `set`: concealed (a closed triplet or an ankan) or not. */
+  closed?: boolean;
+  /** `set`: a kan. */
+  isKan?: boolean;
+  /** `wait`: which. */
+  wait?: Wait;
+  /** The kan the fu are for (kan fu), when the input knows its call event. */
   kan?: KanRef;
+}
+
+/** How the winning tile completed the hand. */
+export type Wait = 'ryanmen' | 'kanchan' | 'penchan' | 'tanki' | 'shanpon' | 'chiitoitsu' | 'kokushi';
+
+/** The reading of the concealed tiles a score was made on (the melds are the input's). */
+export interface ScoredReading {
+  /** The reading's form and groups, in kind order, as src/hand gives them. */
+  form: ReadingForm;
+  groups: readonly Group[];
+  /** The group the winning tile completed (-1 for kokushi musou). */
+  winGroup: number;
+  wait: Wait;
 }
 
 /** Dora by source. */
@@ -176,8 +191,8 @@ export interface WinScore {
   stickPoints: number;
   /** The liable player who paid (pao or the daiminkanPao knob), when one did. */
   liable?: Seat;
-  /** The reading scored: `123m 456p 789s 11z 555z+`, the winning group marked. */
-  reading: string;
+  /** The reading kept (null when the tiles are no complete hand); `readingText` writes it out. */
+  reading: ScoredReading | null;
   /** Kans behind the kan yaku and fu, for mismatches: the winner's kans, the robbed one, the rinshan one, those after its riichi. */
   kans: { melds: KanRef[]; robbed?: KanRef; rinshan?: KanRef; afterRiichi: KanRef[] };
 }

@@ -38,8 +38,8 @@ export interface ScoringRules {
    * round's wind) counts only when that meld was the hand's first call.
    */
   atozuke: 'allowed' | 'first-call';
-  /** Ippatsu is a yaku. */
-  ippatsu: boolean;
+  /** Ippatsu is a yaku (its flag is --ippatsu-yaku: `kanshi score --ippatsu` says the win was one). */
+  ippatsuYaku: boolean;
   /** Ura dora count for a winner in riichi (the tile under the first indicator). */
   uraDora: boolean;
   /** Kan ura count (the tiles under the kan indicators), when ura dora do. */
@@ -135,7 +135,7 @@ export const SCORING_KNOBS = Object.freeze([
       meaning: 'sakizuke: a pon, daiminkan or kakan of a dragon or a yakuhai wind gives its yakuhai only when it was the first call; a hand left without a yaku does not score',
     },
   ], 'allowed'),
-  knob('ippatsu', 'whether ippatsu is a yaku', YES_NO('yes: 1 han for a win within one go-around of riichi, no call in between', 'no'), true),
+  knob('ippatsuYaku', 'whether ippatsu is a yaku', YES_NO('yes: 1 han for a win within one go-around of riichi, no call in between', 'no'), true),
   knob('uraDora', 'whether ura dora count for a winner in riichi', YES_NO('yes', 'no'), true),
   knob('kanUra', 'whether kan ura (the tiles under the kan indicators) count, when ura dora do', YES_NO('yes', 'no: only the tile under the first indicator'), true),
   knob('kandora', "whether the kan indicators' dora count", YES_NO('yes', 'no: only the first indicator'), true),
@@ -243,7 +243,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     doubleWindPairFu: fromLog(4, '[log] a pair of the double wind counts 4 fu on every corpus win that holds one; 0 corpus wins disagree'),
     rinshanTsumoFu: fromLog('tsumo', '[log] rinshan wins get the 2 tsumo fu (a pinfu rinshan after a kita gets none: 2020010101gm-00b9-0000-f1afd219 hand 3, 20 fu); 0 corpus wins disagree'),
     atozuke: fromLog('allowed', '[log] open hands whose yakuhai meld was not their first call score it; 0 corpus wins disagree'),
-    ippatsu: fromLog(true, '[log] yaku 2 on the corpus wins within one go-around of riichi'),
+    ippatsuYaku: fromLog(true, '[log] yaku 2 on the corpus wins within one go-around of riichi'),
     uraDora: fromLog(true, '[log] yaku 53 counts the tile under the first indicator for winners in riichi'),
     kanUra: fromLog(true, '[log] yaku 53 counts the tiles under kan indicators too'),
     kandora: fromLog(true, "[log] yaku 52 counts the kan indicators' dora"),
@@ -273,7 +273,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     doubleWindPairFu: secondary(4, 'Mahjong Soul: 4 fu for a double-wind pair [unverified]'),
     rinshanTsumoFu: secondary('tsumo', 'Mahjong Soul [unverified]'),
     atozuke: secondary('allowed', 'Mahjong Soul [unverified]'),
-    ippatsu: secondary(true, 'Mahjong Soul [unverified]'),
+    ippatsuYaku: secondary(true, 'Mahjong Soul [unverified]'),
     uraDora: secondary(true, 'Mahjong Soul [unverified]'),
     kanUra: secondary(true, 'Mahjong Soul [unverified]'),
     kandora: secondary(true, 'Mahjong Soul [unverified]'),
@@ -300,7 +300,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     doubleWindPairFu: secondary(2, `${MLEAGUE}: a double-wind pair is 2 fu [unverified]`),
     rinshanTsumoFu: secondary('tsumo', `${MLEAGUE} [unverified]`),
     atozuke: secondary('allowed', `${MLEAGUE}: 後付けあり [unverified]`),
-    ippatsu: secondary(true, `${MLEAGUE} [unverified]`),
+    ippatsuYaku: secondary(true, `${MLEAGUE} [unverified]`),
     uraDora: secondary(true, `${MLEAGUE} [unverified]`),
     kanUra: secondary(true, `${MLEAGUE} [unverified]`),
     kandora: secondary(true, `${MLEAGUE} [unverified]`),
@@ -327,7 +327,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     doubleWindPairFu: secondary(4, `${EMA} [unverified]`),
     rinshanTsumoFu: secondary('tsumo', `${EMA} [unverified]`),
     atozuke: secondary('allowed', `${EMA} [unverified]`),
-    ippatsu: secondary(true, `${EMA} [unverified]`),
+    ippatsuYaku: secondary(true, `${EMA} [unverified]`),
     uraDora: secondary(true, `${EMA}: ura dora, kan dora and kan ura [unverified]`),
     kanUra: secondary(true, `${EMA} [unverified]`),
     kandora: secondary(true, `${EMA} [unverified]`),
@@ -354,7 +354,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     doubleWindPairFu: secondary(2, `${JPML} [unverified]`),
     rinshanTsumoFu: secondary('none', `${JPML}: no tsumo fu on rinshan kaihou [unverified]`),
     atozuke: secondary('first-call', 'sakizuke (先付け), as strict club and older pro rules have it [unverified]'),
-    ippatsu: secondary(false, `${JPML}: no ippatsu [unverified]`),
+    ippatsuYaku: secondary(false, `${JPML}: no ippatsu [unverified]`),
     uraDora: secondary(false, `${JPML}: no ura dora [unverified]`),
     kanUra: secondary(false, `${JPML}: no kan ura [unverified]`),
     kandora: secondary(true, `${JPML}: kan dora [unverified]`),

@@ -99,7 +99,7 @@ function blessingYakuman(input: WinInput, rules: ScoringRules, list: ScoredYakum
 function situationYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, list: ScoredYaku[]): void {
   if (input.riichi === 'double') yaku(list, YAKU.doubleRiichi, 2);
   else if (input.riichi === 'riichi') yaku(list, YAKU.riichi, 1);
-  if (input.riichi !== 'none' && input.ippatsu && rules.ippatsu) yaku(list, YAKU.ippatsu, 1);
+  if (input.riichi !== 'none' && input.ippatsu && rules.ippatsuYaku) yaku(list, YAKU.ippatsu, 1);
   if (facts.closed && input.tsumo) yaku(list, YAKU.menzenTsumo, 1);
   if (input.chankan) yaku(list, YAKU.chankan, 1, input.kans?.robbed ? [input.kans.robbed] : undefined);
   if (input.rinshan) yaku(list, YAKU.rinshanKaihou, 1, input.kans?.rinshan ? [input.kans.rinshan] : undefined);

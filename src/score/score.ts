@@ -190,7 +190,7 @@ interface Liability {
 
 /** Who fed the last set of a pao yakuman, by the melds in call order; or the input's own `pao`. */
 function liableSeat(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valued): Liability | null {
-  if (best.yakumanCount > 0 && rules.yakumanPao !== 'none') {
+  if (best.yakumanCount > 0 && rules.yakumanPao !== 'none' && input.pao !== null) {
     let covered = 0;
     let seat = -1;
     for (const y of best.j.yakuman) {
@@ -198,7 +198,8 @@ function liableSeat(facts: HandFacts, input: WinInput, rules: ScoreRules, best: 
       if (y.id === YAKUMAN.daisangen) feeder = lastSetFeeder(facts, input, 31, 33);
       else if (y.id === YAKUMAN.daisuushii) feeder = lastSetFeeder(facts, input, 27, 30);
       else if (y.id === YAKUMAN.suukantsu && rules.yakumanPao === 'with-suukantsu') feeder = fourthKanFeeder(input);
-      if (input.pao !== undefined && feeder >= 0) feeder = input.pao;
+      // A liable player the caller names stands for the feeder of any pao yakuman the hand holds.
+      if (input.pao !== undefined && (y.id === YAKUMAN.daisangen || y.id === YAKUMAN.daisuushii || (y.id === YAKUMAN.suukantsu && rules.yakumanPao === 'with-suukantsu'))) feeder = input.pao;
       if (feeder >= 0 && feeder !== input.seat) {
         seat = feeder;
         covered += y.multiplier;

@@ -54,7 +54,7 @@ export interface WinInput {
   kitaTiles: readonly TileId[];
   tsumo: boolean;
   riichi: RiichiKind;
-  /** Ippatsu as the table saw it (the rule's `ippatsu` knob still decides whether it is a yaku). */
+  /** Ippatsu as the table saw it (the rules' `ippatsuYaku` knob still decides whether it is a yaku). */
   ippatsu: boolean;
   /** The ron robs a kan (chankan). */
   chankan: boolean;
@@ -81,8 +81,12 @@ export interface WinInput {
   chips?: 'none' | 'chips' | 'five-chips';
   /** Riichi sticks on the table, the winner's own included (a double ron: the table's, given to one winner). */
   riichiSticks: number;
-  /** The player liable for the pao yakuman (who fed its last set), when the rules know one; undefined: worked out from `melds`. */
-  pao?: Seat;
+  /**
+   * The player liable for a pao yakuman: undefined, worked out from the melds' feeders (who fed the last
+   * dragon or wind set, or the fourth kan); a seat, that player (when the hand holds a pao yakuman); null,
+   * nobody (a caller who does not know the feeders).
+   */
+  pao?: Seat | null;
   /** The kan whose replacement tile won (rinshan), or robbed (chankan); and kans after the winner's riichi (which cancel ippatsu). */
   kans?: {
     rinshan?: KanRef;

@@ -97,7 +97,7 @@ export function majiangRule(input: WinInput, rules: ScoreRules): Record<string, 
   return Majiang.rule({
     '連風牌は2符': rules.doubleWindPairFu === 2,
     'クイタンあり': input.openTanyao ?? rules.openTanyao,
-    '一発あり': rules.ippatsu,
+    '一発あり': rules.ippatsuYaku,
     '裏ドラあり': rules.uraDora,
     'カンドラあり': rules.kandora,
     'カン裏あり': rules.kanUra,

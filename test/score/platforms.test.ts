@@ -171,7 +171,7 @@ describe('the platform logs, scored', () => {
 
   it('without ippatsu, the akochan version that scores none agrees on its riichi tsumo (a knob, not a fix)', () => {
     const game = games.find((g) => g.file.includes('a489dc39c1'))!;
-    const without = scoreGame(game, scoreRules('majsoul', { ippatsu: false })).differences;
+    const without = scoreGame(game, scoreRules('majsoul', { ippatsuYaku: false })).differences;
     expect(without.map((d) => [d.hand, d.components])).toEqual([[2, ['fu']]]);
   });
 });

@@ -95,7 +95,7 @@ function blessingYakuman(input: WinInput, rules: ScoringRules, list: ScoredYakum
   else if (input.blessing === 'renhou' && rules.renhou === 'yakuman') addYakuman(list, RENHOU, 1);
 }
 
-/** The yaku of the situation, not of the tiles: riichi, ippatsu, menzen tsumo, chankan, rinshan, haitei, houtei, renhou as a mangan. */
+/** The yaku of the situation, not of the tiles: riichi, ippatsu, menzen tsumo, chankan, rinshan, haitei, houtei (renhou: score.ts). */
 function situationYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, list: ScoredYaku[]): void {
   if (input.riichi === 'double') yaku(list, YAKU.doubleRiichi, 2);
   else if (input.riichi === 'riichi') yaku(list, YAKU.riichi, 1);
@@ -105,8 +105,6 @@ function situationYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, l
   if (input.rinshan) yaku(list, YAKU.rinshanKaihou, 1, input.kans?.rinshan ? [input.kans.rinshan] : undefined);
   if (input.haitei) yaku(list, YAKU.haitei, 1);
   if (input.houtei) yaku(list, YAKU.houtei, 1);
-  // A renhou mangan: 5 han, with the other yaku (the hand is a mangan at least).
-  if (input.blessing === 'renhou' && rules.renhou === 'mangan') yaku(list, RENHOU, 5);
 }
 
 /** The flush and all-terminal yaku that read the tiles alone; shared by the standard and seven-pairs readings. */

@@ -10,7 +10,7 @@ import type { DaiminkanPao, ScoringRules } from '../rules/index.js';
 import { doraOf } from './dora.js';
 import { handFacts, type HandFacts } from './facts.js';
 import { groupHolds, judge, type Judgement } from './judge.js';
-import { yakuTerm } from './names.js';
+import { RENHOU, yakuTerm } from './names.js';
 import { basicPoints, ceil100, handPayments, honbaUnit, kiriage } from './points.js';
 import type { DoraCounts, KanRef, ScoredReading, ScoredYaku, WinInput, WinScore } from './types.js';
 
@@ -58,9 +58,26 @@ export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
   if (best === null) return invalid(input, 'the tiles are not a complete hand', null, null);
   // The reading kept, judged again with its fu breakdown written out.
   best.j = judge(facts, input, rules, best.reading, best.j.winGroup, true);
+  if (input.blessing === 'renhou' && rules.renhou === 'mangan' && best.yakumanCount === 0 && best.basic < 2000) renhouMangan(best, input, rules);
   const reading: ScoredReading = { form: best.reading.form, groups: best.reading.groups, winGroup: best.j.winGroup, wait: best.j.wait };
   if (best.j.yakuman.length === 0 && best.j.yakuHan === 0) return invalid(input, 'the hand has no yaku', best.j, reading);
-  return finish(facts, input, rules, best, best.j.yakuman.length > 0 ? NO_DORA : dora, reading);
+  const renhouOnly = best.j.yaku.length === 1 && best.j.yaku[0].id === RENHOU;
+  return finish(facts, input, rules, best, best.j.yakuman.length > 0 || renhouOnly ? NO_DORA : dora, reading);
+}
+
+/**
+ * Renhou as a mangan: the hand is paid as a mangan, renhou its one yaku (5 han), unless its other yaku
+ * and dora are worth more (then renhou is not counted: the caller only comes here below a mangan).
+ */
+function renhouMangan(best: Valued, input: WinInput, rules: ScoringRules): void {
+  best.j.yaku.length = 0;
+  best.j.yaku.push({ id: RENHOU, name: yakuTerm(RENHOU), han: 5 });
+  best.j.yakuHan = 5;
+  best.han = 5;
+  best.basic = 2000;
+  best.limit = 1;
+  const pay = handPayments(2000, input.seat, input.from, input.dealer, input.players, rules, SCRATCH_PAY);
+  best.points = pay[0] + pay[1] + pay[2] + pay[3];
 }
 
 /** Value of one judgement: its han with the dora, basic points, limit and the points the winner gets. */

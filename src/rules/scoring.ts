@@ -228,41 +228,57 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
   scoringProfile('tenhou', {
     kiriageMangan: fromLog(
       'chip-games',
-      '[log] 4 han 30 fu paid 7,700 and 3 han 60 fu 7,700 in every game but the chip games; in the chip games rounded up: ' +
+      '[log] 4 han 30 fu paid 11,600 by a dealer (2009082817gm-00ab-0000-997dbe26 hand 1) and 3 han 60 fu 7,700 (2020010101gm-00a9-0000-52a63b80 hand 9): ' +
+        '1,397 corpus wins disagree with always; in the chip games rounded up: ' +
         'dnovikoff__tenhou__log_test_data_chip.xml (GO type 553) hand 1, 3 han 60 fu dealer tsumo 4,000 all; ' +
-        'dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569) hand 2, 4 han 30 fu tsumo 2,000 / 4,000',
+        'dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569) hand 2, 4 han 30 fu tsumo 2,000 / 4,000 (2 corpus wins disagree with none)',
     ),
     honbaPoints: fromLog(
       'five-chip-games',
       '[log] 300 a honba in every 4-player game but one: dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569, five chips) hand 4, ' +
         'a ron with 1 honba paid 9,500 for 8,000 (its only win with honba); 0x0400 is the five-chip bit of the GO type',
     ),
-    kazoeYakuman: fromLog('yakuman', '[log] 13 han or more is a yakuman (limit 5, 数え役満): 2020010101gm-00b9-0000-ef6eddea; 0 corpus wins disagree'),
-    doubleYakuman: fromLog(false, '[log] suuankou tanki paid as one yakuman (2010112211gm-00a9-0000-56a320b2 hand 4: 32,000 by a non-dealer); daisuushii too (Riichi-Mahjong-Statistics-Seminar fukugou.xml hand 6)'),
-    yakumanStacking: fromLog(true, '[log] daisangen + tsuuiisou paid 64,000 (2019103023gm-00a9-0000-f90e0fe9 hand 7); daisuushii + suuankou tanki + tsuuiisou 144,000 (fukugou.xml hand 6)'),
-    doubleWindPairFu: fromLog(4, '[log] a pair of the double wind counts 4 fu on every corpus win that holds one; 0 corpus wins disagree'),
-    rinshanTsumoFu: fromLog('tsumo', '[log] rinshan wins get the 2 tsumo fu (a pinfu rinshan after a kita gets none: 2020010101gm-00b9-0000-f1afd219 hand 3, 20 fu); 0 corpus wins disagree'),
-    atozuke: fromLog('allowed', '[log] open hands whose yakuhai meld was not their first call score it; 0 corpus wins disagree'),
-    ippatsuYaku: fromLog(true, '[log] yaku 2 on the corpus wins within one go-around of riichi'),
-    uraDora: fromLog(true, '[log] yaku 53 counts the tile under the first indicator for winners in riichi'),
-    kanUra: fromLog(true, '[log] yaku 53 counts the tiles under kan indicators too'),
-    kandora: fromLog(true, "[log] yaku 52 counts the kan indicators' dora"),
-    akaDora: fromLog(3, '[log] one red five a suit (ids 16, 52, 88) in games whose GO type has red fives (bit 0x0002 clear); yaku 54'),
+    kazoeYakuman: fromLog('yakuman', '[log] 13 han or more is a yakuman (limit 5): 2018110809gm-00b9-0000-00a79b89 hand 3 (13 han), 2008121721gm-00c1-0000-fcadb0d7 hand 6 (17 han); 6 corpus wins disagree with sanbaiman'),
+    doubleYakuman: fromLog(false, '[log] suuankou tanki paid as one yakuman (2010112211gm-00a9-0000-56a320b2 hand 4: 32,000 by a non-dealer); daisuushii too (Riichi-Mahjong-Statistics-Seminar fukugou.xml hand 6): 4 corpus wins disagree with true'),
+    yakumanStacking: fromLog(true, '[log] daisangen + tsuuiisou paid 64,000 (2019103023gm-00a9-0000-f90e0fe9 hand 7); daisuushii + suuankou tanki + tsuuiisou 144,000 (fukugou.xml hand 6): 5 corpus wins disagree with false'),
+    doubleWindPairFu: fromLog(4, '[log] a pair of the double wind counts 4 fu (2015011211gm-0029-0000-2dd7ec0f hand 1): 10 corpus wins disagree with 2'),
+    rinshanTsumoFu: fromLog(
+      'tsumo',
+      '[log] rinshan wins get the 2 tsumo fu (2020010113gm-00b9-0000-d272b7a0 hand 4): 8 corpus wins disagree with none; a pinfu rinshan after a kita gets none (2020010101gm-00b9-0000-f1afd219 hand 3, 20 fu)',
+    ),
+    atozuke: fromLog('allowed', '[log] open hands whose yakuhai meld was not their first call score it (2009072918gm-0061-0000-e6e91672 hand 3): 669 corpus wins disagree with first-call'),
+    ippatsuYaku: fromLog(true, '[log] yaku 2 on wins within one go-around of riichi: 1,070 corpus wins disagree with false'),
+    uraDora: fromLog(true, '[log] yaku 53 counts the tile under the first indicator for winners in riichi: 1,930 corpus wins disagree with false'),
+    kanUra: fromLog(true, '[log] yaku 53 counts the tiles under kan indicators too: 131 corpus wins disagree with false'),
+    kandora: fromLog(true, "[log] yaku 52 counts the kan indicators' dora: 445 corpus wins disagree with false"),
+    akaDora: fromLog(3, '[log] one red five a suit (ids 16, 52, 88) in games whose GO type has red fives (bit 0x0002 clear), yaku 54: 5,779 corpus wins disagree with 0'),
     yakumanPao: fromLog(
       'daisangen-daisuushii',
-      '[log] daisangen pao (AGARI paoWho) in 2010060416gm-0061-0000-2d91fbe3, 2017091022gm-00a9-0000-55c5aa68, 2021070112gm-00a9-0000-d7e3fad0; daisuushii pao is Tenhou\'s documented rule, not in the corpus',
+      '[log] daisangen pao (AGARI paoWho) in 2010060416gm-0061-0000-2d91fbe3, 2017091022gm-00a9-0000-55c5aa68, 2021070112gm-00a9-0000-d7e3fad0 ' +
+        '(8 corpus wins disagree with none); a suukantsu whose fourth kan is a daiminkan has no pao (2020020316gm-0001-0000-7b22ddf5 hand 2, against with-suukantsu); ' +
+        'daisuushii pao is Tenhou\'s documented rule, not in the corpus',
     ),
-    paoCompound: fromLog('whole-hand', '[log] daisangen + tsuuiisou tsumo, liable seat 2 pays all 64,900 (2019103023gm-00a9-0000-f90e0fe9 hand 7)'),
+    paoCompound: fromLog('whole-hand', '[log] daisangen + tsuuiisou tsumo, liable seat 2 pays all 64,900 (2019103023gm-00a9-0000-f90e0fe9 hand 7, in mjlog and JSON): 2 corpus wins disagree with liable-yakuman'),
     paoRonHonba: fromLog('liable', '[log] a pao ron with 1 honba: the liable player pays 16,300, the discarder 16,000 (2010060416gm-0061-0000-2d91fbe3 hand 6)'),
-    kitaInterrupts: fromLog(true, '[log] 3-player: a kita after the winner\'s riichi, no ippatsu (18 corpus wins); one before the declaration, no double riichi'),
-    nagashiMangan: fromLog(true, '[log] RYUUKYOKU type="nm" paid as a mangan tsumo without honba (2014051613gm-0041-0000-3366561a, 2020010123gm-00a9-0000-88d6cd8a; 3-player 2020010102gm-00b9-0000-629e69ba)'),
-    notenPayments: fromLog(true, '[log] 3,000 split at every 4-player exhaustive draw'),
-    threePlayerNoten: fromLog(2000, '[log] 3-player exhaustive draws pay 1,000 from each noten player to each tenpai player (230 draws)'),
-    threePlayerTsumo: fromLog('tsumo-loss', '[log] 3-player non-dealer baiman tsumo paid 8,000 + 4,000 (2020010100gm-00b9-0000-18a1410f hand 5)'),
-    threePlayerHonba: fromLog(200, '[log] 3-player: a ron pays 200 a honba (2018110809gm-00b9-0000-00a79b89 hand 3), a tsumo 100 from each payer (hand 2)'),
-    multipleRonHonba: fromLog('first-winner', '[log] double rons: honba and sticks to the first winner after the discarder only (2014051511gm-0041-0000-a29f5b7b hand 2, 2020010100gm-00a9-0000-1ce89ac5 hand 3)'),
+    kitaInterrupts: fromLog(true, '[log] 3-player: a kita after the winner\'s riichi, no ippatsu; one before the declaration, no double riichi: 26 corpus wins disagree with false (a ron on the kita itself keeps ippatsu: 2020010118gm-00b9-0000-fec27b29 hand 3)'),
+    nagashiMangan: fromLog(
+      true,
+      '[log] RYUUKYOKU type="nm" paid as a mangan tsumo without honba (2014051613gm-0041-0000-3366561a, 2020010123gm-00a9-0000-88d6cd8a; 3-player 2020010102gm-00b9-0000-629e69ba): 13 corpus drawn hands disagree with false',
+    ),
+    notenPayments: fromLog(true, '[log] 3,000 split at every 4-player exhaustive draw: 2,238 corpus drawn hands disagree with false'),
+    threePlayerNoten: fromLog(2000, '[log] 3-player exhaustive draws pay 1,000 from each noten player to each tenpai player: 267 corpus drawn hands disagree with 3000'),
+    threePlayerTsumo: fromLog('tsumo-loss', '[log] 3-player non-dealer baiman tsumo paid 8,000 + 4,000 (2020010100gm-00b9-0000-18a1410f hand 5): 1,059 corpus wins disagree with north-split'),
+    threePlayerHonba: fromLog(200, '[log] 3-player: a ron pays 200 a honba (2018110809gm-00b9-0000-00a79b89 hand 3), a tsumo 100 from each payer (hand 2): 914 corpus wins disagree with 300'),
+    multipleRonHonba: fromLog(
+      'first-winner',
+      '[log] double rons: honba and sticks to the first winner after the discarder only (2014051511gm-0041-0000-a29f5b7b hand 2, 2020010100gm-00a9-0000-1ce89ac5 hand 3): 41 corpus wins disagree with each-winner',
+    ),
     openTanyao: fromLog(true, "[log] GO type bit 0x0004 clear in every corpus game (喰); the log's rule decides per game"),
-    renhou: fromLog('none', '[log] no corpus win before the winner\'s first draw scores yaku 36'),
+    renhou: secondary(
+      'none',
+      "Tenhou's rules have no renhou; the corpus's one ron before the winner's first draw (2013111600gm-00a9-0000-506bac66 hand 7) is scored without it, " +
+        'which rules out yakuman but not mangan (the hand was worth more than one)',
+    ),
   }),
   scoringProfile('majsoul', {
     kiriageMangan: secondary('none', 'Mahjong Soul: no kiriage mangan [unverified]'),

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { GameLog, RyuukyokuEvent } from '../src/events/index.js';
 import { parseLog } from '../src/ingest/index.js';
 import { resolveRules, resolveScoringRules } from '../src/rules/index.js';
-import { drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type ScoreRules, type WinInput } from '../src/score/index.js';
+import { compareWithLog, drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type ScoreRules, type WinInput } from '../src/score/index.js';
 import { Table } from '../src/table/index.js';
 import { corpusLogFiles, median } from './corpus.js';
 
@@ -19,6 +19,7 @@ const rules: ScoreRules = { ...resolveScoringRules({ profile: 'tenhou' }), daimi
 interface PlayedHand {
   table: Table;
   rule: GameLog['rule'];
+  format: GameLog['format'];
   draw: RyuukyokuEvent | null;
 }
 
@@ -37,7 +38,7 @@ for (const file of files) {
       table.apply(ev, e);
       if (ev.type === 'ryuukyoku') draw = ev;
     }
-    hands.push({ table, rule: game.rule, draw });
+    hands.push({ table, rule: game.rule, format: game.format, draw });
   }
 }
 const withWins = hands.filter((h) => h.table.wins.length > 0);
@@ -75,10 +76,20 @@ const withInputs = cpuMicros(() => {
   for (const h of withWins) sink += scoreHandWins(tableWinInputs(h.table, rules, h.rule), rules)[0].points;
 });
 report('table → input → score', withInputs, winCount, 'win');
+const scored = inputs.map((list) => scoreHandWins(list, rules));
+const comparing = cpuMicros(() => {
+  for (let h = 0; h < withWins.length; h++) {
+    const wins = withWins[h].table.wins;
+    for (let i = 0; i < wins.length; i++) sink += compareWithLog(wins[i].event, scored[h][i], { format: withWins[h].format, players: withWins[h].rule.playerCount }).length;
+  }
+});
+report('compare with the log', comparing, winCount, 'win');
 const drawing = cpuMicros(() => {
   for (const h of draws) sink += scoreDraw(drawInputOf(h.table, h.draw!), rules).deltas[0];
 });
 report('drawn hand (tenpai, nagashi, payments)', drawing, draws.length, 'draw');
 const perGame = (withInputs.median + drawing.median) / files.length;
 process.stdout.write(`scorer per game (wins and drawn hands)    ${(perGame / 1000).toFixed(4)} ms CPU/game  (${files.length} games)\n`);
+const withCompare = perGame + comparing.median / files.length;
+process.stdout.write(`  and comparing every win with the log    ${(withCompare / 1000).toFixed(4)} ms CPU/game\n`);
 if (sink === 0.5) process.stdout.write('\n');

@@ -30,13 +30,48 @@ function yakuListText(map: ReadonlyMap<number, number>): string {
   return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([id, han]) => `${id}:${han}`).join(',') || 'none';
 }
 
+/** Han by yaku id (ids 0..63), for the logged and the computed list: scratch, as the scorer's. */
+const LOGGED_HAN = new Int32Array(64);
+const COMPUTED_HAN = new Int32Array(64);
+
+/** Do the two lists give every id the same han (0-han entries as absent)? False for an id outside 0..63, to be looked at closely. */
+function sameYaku(logged: readonly { id: number; han: number }[], computed: readonly { id: number; han: number }[]): boolean {
+  LOGGED_HAN.fill(0);
+  COMPUTED_HAN.fill(0);
+  for (let i = 0; i < logged.length; i++) {
+    const id = logged[i].id;
+    if (id < 0 || id >= 64) return false;
+    LOGGED_HAN[id] += logged[i].han;
+  }
+  for (let i = 0; i < computed.length; i++) {
+    const id = computed[i].id;
+    if (id < 0 || id >= 64) return false;
+    COMPUTED_HAN[id] += computed[i].han;
+  }
+  for (let id = 0; id < 64; id++) if (LOGGED_HAN[id] !== COMPUTED_HAN[id]) return false;
+  return true;
+}
+
+/** The same yakuman ids, in any order? */
+function sameYakuman(logged: readonly number[], computed: readonly { id: number }[]): boolean {
+  if (logged.length !== computed.length) return false;
+  for (let i = 0; i < logged.length; i++) {
+    let inLog = 0;
+    let inScore = 0;
+    for (let j = 0; j < logged.length; j++) if (logged[j] === logged[i]) inLog++;
+    for (let j = 0; j < computed.length; j++) if (computed[j].id === logged[i]) inScore++;
+    if (inLog !== inScore) return false;
+  }
+  return true;
+}
+
 /** The kans behind a yaku, when it comes from kans. */
 function kansForYaku(id: number, computed: WinScore): KanRef[] {
   const k = computed.kans;
   if (id === YAKU.chankan) return k.robbed ? [k.robbed] : [];
   if (id === YAKU.rinshanKaihou) return k.rinshan ? [k.rinshan] : [];
-  if (id === YAKU.sankantsu || id === YAKUMAN.suukantsu) return k.melds;
-  if (id === YAKU.ippatsu) return k.afterRiichi;
+  if (id === YAKU.sankantsu || id === YAKUMAN.suukantsu) return [...k.melds];
+  if (id === YAKU.ippatsu) return [...k.afterRiichi];
   const scored = computed.yaku.find((y) => y.id === id);
   return scored?.kans ? [...scored.kans] : [];
 }
@@ -59,7 +94,8 @@ export function compareWithLog(logged: WinEvent, computed: WinScore, options: Co
   const out: ScoreMismatch[] = [];
   // mjlog and tenhou.net/6 JSON always list the yaku (an empty list is a claim too); mjai may carry none.
   const statesYaku = format !== 'mjai' || logged.yaku.length > 0 || logged.yakuman.length > 0;
-  if (statesYaku) {
+  // The usual case, every yaku and yakuman the same, is told without building anything.
+  if (statesYaku && !(sameYaku(logged.yaku, computed.yaku) && sameYakuman(logged.yakuman, computed.yakuman))) {
     const a = yakuMap(logged.yaku);
     const b = yakuMap(computed.yaku);
     const ids = new Set<number>([...a.keys(), ...b.keys()]);
@@ -83,11 +119,13 @@ export function compareWithLog(logged: WinEvent, computed: WinScore, options: Co
         message: `yakuman: the log scores ${ly.map(yakuTerm).join(', ') || 'none'}, the hand gives ${cy.map(yakuTerm).join(', ') || 'none'}${kanText(kans)}`,
       }, kans));
     }
+  }
+  if (statesYaku) {
     let loggedHan = 0;
     for (const y of logged.yaku) loggedHan += y.han;
     if (logged.yakuman.length > 0) loggedHan = 0;
     if (loggedHan !== computed.han) {
-      out.push({ component: 'han', logged: loggedHan, computed: computed.han, message: `han: the log scores ${loggedHan}, the hand gives ${computed.han} (${yakuListText(b)})` });
+      out.push({ component: 'han', logged: loggedHan, computed: computed.han, message: `han: the log scores ${loggedHan}, the hand gives ${computed.han} (${yakuListText(yakuMap(computed.yaku))})` });
     }
   }
   // mjlog states fu on every win; JSON only below the limits (its 0 is "not said"), mjai when it has it.

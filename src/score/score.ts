@@ -140,10 +140,10 @@ function kansOf(input: WinInput): WinScore['kans'] {
   }
   const k = input.kans;
   return {
-    melds: melds ?? (NO_KAN_REFS as KanRef[]),
+    melds: melds ?? NO_KAN_REFS,
     robbed: k?.robbed,
     rinshan: k?.rinshan,
-    afterRiichi: k?.afterRiichi ? (k.afterRiichi as KanRef[]) : (NO_KAN_REFS as KanRef[]),
+    afterRiichi: k?.afterRiichi ?? NO_KAN_REFS,
   };
 }
 

@@ -198,7 +198,7 @@ export interface WinScore {
   /** The reading kept (null when the tiles are no complete hand); `readingText` writes it out. */
   reading: ScoredReading | null;
   /** Kans behind the kan yaku and fu, for mismatches: the winner's kans, the robbed one, the rinshan one, those after its riichi. */
-  kans: { melds: KanRef[]; robbed?: KanRef; rinshan?: KanRef; afterRiichi: KanRef[] };
+  kans: { melds: readonly KanRef[]; robbed?: KanRef; rinshan?: KanRef; afterRiichi: readonly KanRef[] };
 }
 
 /** A drawn hand, as the scorer pays it. */

@@ -10,7 +10,7 @@ export const SLOW_TESTS = [
   'test/hand/majiang-core.test.ts',
   'test/hand/majiang-riichi-kan.test.ts',
   // the mjlog tokenizer against fast-xml-parser on every XML file of the corpus
-  'test/ingest/tokenizer.test.ts',
+  'test/formats/mjlog/tokenizer.test.ts',
   // the WebAssembly walls against the JavaScript reference for every seed of the corpus
   'test/wall/wasm.test.ts',
   // SIGKILL of writers mid-transaction, and re-runs; whole audits in subprocesses with worker threads

@@ -27,8 +27,9 @@ import { isMainThread, threadId } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { contentHash, ruleSetsFor, type RuleSets } from '../src/audit/index.js';
 import { auditFile, WORKER_EXEC_ARGV } from '../src/batch/index.js';
-import { toMjai } from '../src/export/index.js';
-import { readLogFile, summarizeGame } from '../src/ingest/index.js';
+import { FORMATS, placeKandora, replayGame, summarizeReplay } from '../src/index.js';
+import { readLogFile } from '../src/ingest/index.js';
+import { defaultRules } from '../src/rules/index.js';
 import { prepareAudit } from '../src/store/index.js';
 import { loadCorpus, makeAttacks, makeMutant, MUTATION_CLASSES, type AttackFile, type CorpusLog, type Expectation, type MutationClass } from './fuzz-inputs.js';
 
@@ -94,11 +95,13 @@ export default function fuzzOne(task: FuzzTask): FuzzResult {
       located = position !== null && position !== '';
       detail = f?.message ?? 'no finding';
     } else {
-      // What info, events and export do with a game that reads.
+      // What info, events and export do with a game that reads: its summary, its events, every format written.
       const game = readLogFile(path);
-      summarizeGame(game);
+      const replay = replayGame(game, defaultRules());
+      summarizeReplay(replay);
       for (const round of game.rounds) for (const e of round.events) JSON.stringify(e);
-      toMjai(game);
+      const timed = placeKandora(game, replay);
+      for (const format of FORMATS) format.write(timed);
       const flags = [...new Set(kinds.filter((k) => FLAGS.has(k)))];
       outcome = kinds.some((k) => FLAGS.has(k)) ? 'flagged' : 'read';
       detail = flags.join(',');

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { auditGame, contentHash } from '../src/audit/index.js';
 import { bytesToText, parseLog } from '../src/ingest/index.js';
 import { replayGame } from '../src/replay/index.js';
-import { ruleSet as makeRuleSet } from '../src/rules/index.js';
+import { defaultRules, ruleSet as makeRuleSet } from '../src/rules/index.js';
 
 export type Stage = 'read' | 'ingest' | 'replay' | 'audit';
 
@@ -26,7 +26,7 @@ export function runStage(stage: Stage, file: string): void {
   const game = parseLog(bytes, { file });
   if (stage === 'ingest') return;
   if (stage === 'replay') {
-    replayGame(game, { kandoraTiming: 'tenhou' });
+    replayGame(game, defaultRules());
     return;
   }
   auditGame(file, contentHash(bytes), game, ruleSet);

@@ -52,7 +52,7 @@ CREATE TABLE games (
   log_id          TEXT,                     -- Tenhou log id, when the log or its file name gives it
   file            TEXT    NOT NULL,         -- the path it was last audited from
   error           TEXT,                     -- why the file could not be read (no facts then)
-  format          TEXT,                     -- xml | json | mjai
+  format          TEXT,                     -- mjlog | tenhou6 | mjai
   platform        TEXT,                     -- tenhou | majsoul | unknown: where the game was played, as the log says (or --platform)
   gzip            INTEGER,
   player_count    INTEGER,                  -- 3 or 4
@@ -641,4 +641,4 @@ CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;

@@ -6,9 +6,10 @@
  *
  *   const bytes = readLogBytes(file), game = parseLog(bytes, { file });   // GameLog: meta + rounds of events
  *   const rules = ruleSet({ profile: 'mleague' });                       // RuleSet: knob values, key, profile
- *   const replay = replayGame(game, { kandoraTiming: rules.rules.kandoraTiming });   // kans, wins, mismatches
+ *   const replay = replayGame(game, rules.rules);                        // kans, wins, mismatches
  *   const { findings } = auditReplay(replay, rules.rules);
  *   openStore('kanshi.sqlite').writeBatch([auditGame(file, contentHash(bytes), game, rules)]);
+ *   const json = formatNamed('tenhou6').write(game);                     // any log in any format
  */
 
 /** Reading a log (src/ingest): mjlog XML (plain or gzip), tenhou.net/6 JSON, mjai JSON lines → GameLog. */
@@ -19,11 +20,16 @@ export {
   parseLog,
   readLogBytes,
   readLogFile,
-  summarizeGame,
-  type GameSummary,
   type IngestLimits,
   type ParseOptions,
 } from './ingest/index.js';
+
+/**
+ * The log formats (src/formats): each one's reader and writer behind one interface. A game read from a
+ * format that does not time its kandora (tenhou.net/6) gets them placed (`placeKandora`) before a format
+ * that does (mjlog, mjai) writes it.
+ */
+export { FORMATS, FORMAT_NAMES, formatNamed, toMjaiEvents, UntimedKandoraError, type LogFormat, type MjaiEvent } from './formats/index.js';
 
 /** The event stream every format is read into (src/events): types, the schema version, yaku names, viewer links. */
 export {
@@ -149,22 +155,25 @@ export {
   type RiichiKanReason,
 } from './hand/index.js';
 
-/** A game replayed on the table under a kandora timing (src/replay): every kan and win as plain records. */
+/** A game replayed on the table under a rule set (src/replay): every kan and win as plain records. */
 export {
   effectiveTiming,
   momentsDiffer,
+  placeKandora,
   replayGame,
+  revealFollows,
   revealsAt,
   ruleRevealMoment,
+  summarizeReplay,
+  type GameSummary,
   type DoraView,
   type Inconsistency,
   type InconsistencyKind,
   type KanRecord,
   type KandoraCountMismatch,
-  type ReplayOptions,
   type ReplayResult,
   type RevealMoment,
-  type RoundReplay,
+  type HandReplay,
   type TimingMismatch,
   type WallMismatch,
   type WallMismatchKind,
@@ -189,9 +198,6 @@ export {
   type RuleSets,
   type Severity,
 } from './audit/index.js';
-
-/** A game written as mjai JSON lines (src/export), kandora placed by the replay where the log does not time them. */
-export { toMjai, toMjaiEvents, type MjaiEvent, type MjaiExportOptions } from './export/index.js';
 
 /** The SQLite audit database (src/store, schemas/audit.sql): open or create it, write audits, query it. */
 export {

@@ -69,7 +69,7 @@ function gameAudit(file: string, hash: string, ruleSet: RuleSet, rest: Pick<Game
 
 /** Audits one parsed game. */
 export function auditGame(file: string, hash: string, game: GameLog, ruleSet: RuleSet): GameAudit {
-  const replay = replayGame(game, { kandoraTiming: ruleSet.rules.kandoraTiming });
+  const replay = replayGame(game, ruleSet.rules);
   const { findings, riichiKans } = auditReplay(replay, ruleSet.rules);
   return gameAudit(file, hash, ruleSet, { game: gameMeta(game), replay, riichiKans, findings });
 }

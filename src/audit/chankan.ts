@@ -4,7 +4,7 @@
  */
 import { isKokushiTenpai, toCounts, waits, HandError } from '../hand/index.js';
 import { YAKU } from '../events/index.js';
-import type { RoundReplay, WinRecord } from '../replay/index.js';
+import type { HandReplay, WinRecord } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
 import { kindOf, kindToString, type TileKind } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
@@ -18,7 +18,7 @@ const IMPOSSIBLE_YAKU: Record<number, string> = {
   [YAKU.houtei]: 'houtei',
 };
 
-export function checkChankan(rounds: readonly RoundReplay[], rules: Rules): Finding[] {
+export function checkChankan(rounds: readonly HandReplay[], rules: Rules): Finding[] {
   const out: Finding[] = [];
   for (const round of rounds) {
     for (const w of round.wins) {

@@ -3,11 +3,11 @@
  * read from what the replay says followed each kan. A robbed kakan is no kan.
  */
 import { plural } from '../events/index.js';
-import type { KanRecord, RoundReplay } from '../replay/index.js';
+import type { KanRecord, HandReplay } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
 import { finding, type Finding, type FindingDetails } from './findings.js';
 
-export function checkFourKans(rounds: readonly RoundReplay[], rules: Rules): Finding[] {
+export function checkFourKans(rounds: readonly HandReplay[], rules: Rules): Finding[] {
   const findings: Finding[] = [];
   for (const round of rounds) findings.push(...checkSuukaikan(round, rules), ...checkFifthKan(round, rules));
   return findings;
@@ -19,11 +19,11 @@ function kanCountWords(n: number): string {
   return `only ${plural(n, 'kan')} ${n === 1 ? 'was' : 'were'} made`;
 }
 
-function isSuukaikanAbort(round: RoundReplay): boolean {
+function isSuukaikanAbort(round: HandReplay): boolean {
   return round.ending.kind === 'ryuukyoku' && round.ending.reason === 'suukaikan';
 }
 
-function checkSuukaikan(round: RoundReplay, rules: Rules): Finding[] {
+function checkSuukaikan(round: HandReplay, rules: Rules): Finding[] {
   const kans = round.kans.filter((k) => !k.robbed);
   const aborted = isSuukaikanAbort(round);
   const fourth = kans[3];
@@ -69,7 +69,7 @@ function checkSuukaikan(round: RoundReplay, rules: Rules): Finding[] {
   return [missing(round, fourth, details)];
 }
 
-function missing(round: RoundReplay, fourth: KanRecord, details: FindingDetails['suukaikan-missing']): Finding {
+function missing(round: HandReplay, fourth: KanRecord, details: FindingDetails['suukaikan-missing']): Finding {
   const how = fourth.afterDiscard === 'ended' ? `the hand ended with another drawn hand (${round.ending.reason})` : 'the hand went on';
   return finding(
     'suukaikan-missing',
@@ -79,7 +79,7 @@ function missing(round: RoundReplay, fourth: KanRecord, details: FindingDetails[
   );
 }
 
-function checkFifthKan(round: RoundReplay, rules: Rules): Finding[] {
+function checkFifthKan(round: HandReplay, rules: Rules): Finding[] {
   const fifth = round.kans.filter((k) => !k.robbed)[4];
   if (!fifth) return [];
   const where = { hand: round.hand, eventIndex: fifth.eventIndex, seat: fifth.seat };

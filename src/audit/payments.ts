@@ -3,11 +3,11 @@
  * `daiminkanPao`): every other player, as for any tsumo, or the player whose discard was called for the
  * kan, alone. Read from the score changes the log records.
  */
-import type { RoundReplay } from '../replay/index.js';
+import type { HandReplay } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
 import { finding, type Finding } from './findings.js';
 
-export function checkDaiminkanPayments(rounds: readonly RoundReplay[], rules: Rules): Finding[] {
+export function checkDaiminkanPayments(rounds: readonly HandReplay[], rules: Rules): Finding[] {
   const out: Finding[] = [];
   for (const round of rounds) {
     for (const k of round.kans) {

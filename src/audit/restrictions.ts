@@ -2,11 +2,11 @@
  * Other kan restrictions (docs/kan-rules.md §6): no kan after the last live tile, no daiminkan on the
  * last discard, no kan right after chi or pon, one replacement draw per kan.
  */
-import type { RoundReplay } from '../replay/index.js';
+import type { HandReplay } from '../replay/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
 
-export function checkRestrictions(rounds: readonly RoundReplay[]): Finding[] {
+export function checkRestrictions(rounds: readonly HandReplay[]): Finding[] {
   const out: Finding[] = [];
   for (const round of rounds) {
     for (const k of round.kans) {

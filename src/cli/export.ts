@@ -2,40 +2,60 @@ import { mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Option, type Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
-import { plural, type Platform } from '../events/index.js';
+import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
+import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { toMjai } from '../export/index.js';
 import { writeFileAtomically } from '../fetch/index.js';
-import { KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
+import { placeKandora, replayGame } from '../replay/index.js';
+import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
 interface ExportOptions extends LogSourceOptions {
-  format: 'mjai';
+  format: SourceFormat;
   out?: string;
   kandoraTiming?: KandoraTiming;
   platform?: Platform;
   [option: string]: unknown;
 }
 
-/** `game.mjlog` → `game.mjai.jsonl` (the log's endings and gzip's dropped). */
-export function exportName(file: string): string {
+/** `game.mjlog` → `game.mjai.jsonl`, `game.json`, `game.mjlog` (the log's endings and gzip's dropped, the format's put on). */
+export function exportName(file: string, format: LogFormat = formatNamed('mjai')): string {
   const name = basename(file)
     .replace(/\.gz$/i, '')
     .replace(/\.(mjlog|xml|json|jsonl|ndjson)$/i, '')
     .replace(/\.mjai$/i, '');
-  return `${name}.mjai.jsonl`;
+  return `${name}${format.extension}`;
+}
+
+/** Formats that time every kandora: a log that does not (tenhou.net/6) has them placed first. */
+const TIMES_KANDORA: ReadonlySet<SourceFormat> = new Set(['mjlog', 'mjai']);
+
+/**
+ * The game in the format: its kandora placed where `timing` reveals them (every hand's, when a timing was
+ * asked for; else the hands the log does not time, under the default profile's), for a format that times them.
+ */
+export function exportText(game: GameLog, format: LogFormat, timing: KandoraTiming | undefined): string {
+  const untimed = game.rounds.some((r) => r.events[0]?.type === 'roundStart' && r.events[0].untimedKandora !== undefined);
+  if (!TIMES_KANDORA.has(format.name) || (timing === undefined && !untimed)) return format.write(game);
+  const rules = { ...defaultRules(), ...(timing ? { kandoraTiming: timing } : {}) };
+  return format.write(placeKandora(game, replayGame(game, rules), { all: timing !== undefined }));
+}
+
+/** The help's list of what each format cannot hold. */
+function cannotHoldHelp(): string {
+  return FORMATS.map((f) => `  ${f.name} (${f.title}) cannot hold:\n${f.cannotHold.map((c) => `    - ${c}`).join('\n')}`).join('\n');
 }
 
 export function registerExportCommand(program: Command): void {
   const command = program
     .command('export')
-    .description('write logs in another format: mjai JSON lines (the events mjai-reviewer and Mortal read)')
+    .description('write logs in another format: mjlog XML, tenhou.net/6 JSON (what Tenhou\'s viewer opens) or mjai JSON lines')
     .argument('<path...>', 'log files (mjlog XML, tenhou.net/6 JSON, mjai) or folders, read recursively, or Tenhou log ids and viewer URLs (read from --fetch-dir)')
-    .addOption(new Option('--format <format>', 'the format to write').choices(['mjai']).makeOptionMandatory())
-    .option('--out <dir>', 'write one NAME.mjai.jsonl per input into this folder (made if missing); without it, one file goes to stdout')
+    .addOption(new Option('--format <format>', 'the format to write: mjlog, tenhou6 or mjai').choices(FORMAT_NAMES).makeOptionMandatory())
+    .option('--out <dir>', 'write one file per input into this folder (made if missing), named NAME.mjlog, NAME.json or NAME.mjai.jsonl; without it, one file goes to stdout')
     .addOption(
-      new Option('--kandora-timing <timing>', 'place every kandora where this timing reveals it, instead of where the log has it').choices(
+      new Option('--kandora-timing <timing>', 'mjlog and mjai: place every kandora where this timing reveals it, instead of where the log has it').choices(
         KANDORA_TIMINGS,
       ),
     )
@@ -45,9 +65,12 @@ export function registerExportCommand(program: Command): void {
     .addHelpText(
       'after',
       `
-Kandora are written as "dora" events at the moment of their reveal: where the log has them (mjlog DORA,
-mjai dora). tenhou.net/6 JSON does not say when its kandora were turned over: they are placed where the
-replay under --kandora-timing (default tenhou) reveals them. docs/formats.md (mjai) lists what is written.
+Kandora are written at the moment of their reveal (mjlog DORA, mjai dora): where the log has them.
+tenhou.net/6 JSON does not say when its kandora were turned over: for mjlog and mjai they are placed where
+the replay under --kandora-timing (default tenhou) reveals them. An mjlog keeps the log's seed, so kanshi
+verify checks the exported file's walls again. docs/formats.md lists what each format holds.
+
+${cannotHoldHelp()}
 
 A file that cannot be read is reported on stderr (one line naming where in the file and what was
 expected; a log over a limit names the flag that raises it) and the others go on; the exit status is 1
@@ -57,10 +80,12 @@ ${LOG_SOURCE_HELP}
 
 Examples:
   kanshi export --format mjai 2020052221gm-00a9-0000-6f0524c7.mjlog > game.mjai.jsonl
-  kanshi export --format mjai logs --out mjai --kandora-timing after-discard`,
+  kanshi export --format tenhou6 majsoul-game.mjai.jsonl > game.json      # open it in Tenhou's viewer
+  kanshi export --format mjlog logs --out mjlog --kandora-timing after-discard`,
     )
     .action(async (args: string[], opts: ExportOptions) => {
-      const how = opts.kandoraTiming ? { kandoraTiming: opts.kandoraTiming } : {};
+      const format = formatNamed(opts.format);
+      const write = (game: GameLog) => exportText(game, format, opts.kandoraTiming);
       const read = readOptionsFrom(opts);
       const { paths, unresolved } = await resolveLogInputs(args, opts);
       if (opts.out === undefined) {
@@ -73,8 +98,7 @@ Examples:
         }
         if (files.length === 0) throw new CliError(noLogsMessage(paths.join(', ')), EXIT.failed);
         const game = readGameOrFail(files[0], read);
-        const lines = onFileOrFail(files[0], () => toMjai(game, how));
-        process.stdout.write(lines.join('\n') + '\n');
+        process.stdout.write(onFileOrFail(files[0], () => write(game)));
         return;
       }
       try {
@@ -95,26 +119,28 @@ Examples:
           process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
           continue;
         }
-        const name = exportName(item.path);
+        const name = exportName(item.path, format);
         const earlier = written.get(name);
         if (earlier !== undefined) {
           failed++;
           process.stderr.write(`kanshi: ${item.path}: not written: ${name} already holds ${earlier}\n`);
           continue;
         }
-        let lines: string[];
+        let text: string;
+        let hands: number;
         try {
           const game = readGameOrFail(item.path, read);
-          lines = onFileOrFail(item.path, () => toMjai(game, how));
+          hands = game.rounds.length;
+          text = onFileOrFail(item.path, () => write(game));
         } catch (err) {
           if (!(err instanceof CliError)) throw err;
           failed++;
           process.stderr.write(`kanshi: ${err.message}\n`);
           continue;
         }
-        const path = await writeFileAtomically(opts.out, name, Buffer.from(lines.join('\n') + '\n'));
+        const path = await writeFileAtomically(opts.out, name, Buffer.from(text));
         written.set(name, item.path);
-        out(`${item.path} → ${path} (${plural(lines.length, 'event')})`);
+        out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
       }
       // Nothing written is no success: say which paths held no log file.
       for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);

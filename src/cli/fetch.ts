@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   ArchiveError,
   FETCH_DEFAULTS,
@@ -17,7 +17,7 @@ import {
   type FetchEvent,
   type FetchOutcome,
   type FetchSummary,
-  type LogFormat,
+  type FetchFormat,
 } from '../fetch/index.js';
 import { DEFAULT_LIMITS, LIMIT_FLAGS, systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, CliError, checkBaseUrl, limitsFromOptions, out, parseIntOption } from './common.js';
@@ -27,7 +27,7 @@ interface FetchCliOptions {
   list?: string[];
   archive?: string[];
   out: string;
-  format: LogFormat;
+  format: FetchFormat;
   delayMs: number;
   retries: number;
   concurrency: number;
@@ -47,6 +47,13 @@ interface Requested {
 
 const MAX_PROBLEMS_SHOWN = 20;
 
+/** `--format`: mjlog or tenhou6, and the older names xml and json for them. */
+function fetchFormat(value: string): FetchFormat {
+  if (value === 'mjlog' || value === 'xml') return 'mjlog';
+  if (value === 'tenhou6' || value === 'json') return 'tenhou6';
+  throw new InvalidArgumentError('Allowed choices are mjlog, tenhou6 (or xml, json).');
+}
+
 export function registerFetchCommand(program: Command): void {
   const command = program.command('fetch');
   command
@@ -56,9 +63,10 @@ export function registerFetchCommand(program: Command): void {
     .option('--archive <file>', 'a Tenhou archive page (scc*.html, plain or gzip): fetch every log=ID it links; repeatable', collect)
     .option('--out <dir>', 'folder to save the logs in', 'logs')
     .addOption(
-      new Option('--format <format>', 'xml: /0/log/?ID saved as gzip ID.mjlog; json: /5/mjlog2json.cgi?ID saved as ID.json')
-        .choices(['xml', 'json'])
-        .default(FETCH_DEFAULTS.format),
+      new Option('--format <format>', 'mjlog: /0/log/?ID saved as gzip ID.mjlog; tenhou6: /5/mjlog2json.cgi?ID saved as ID.json (xml and json, the older names, are still taken)')
+        .choices(['mjlog', 'tenhou6', 'xml', 'json'])
+        .default(FETCH_DEFAULTS.format)
+        .argParser(fetchFormat),
     )
     .option('--delay-ms <n>', 'pause after each request before the next one on the same connection', parseIntOption('--delay-ms', 0, 600_000), FETCH_DEFAULTS.delayMs)
     .option('--retries <n>', 'further attempts after a timeout, a connection error or a 5xx answer', parseIntOption('--retries', 0, 20), FETCH_DEFAULTS.retries)
@@ -99,7 +107,7 @@ An --archive page may hold ${MAX_ARCHIVE_PAGE_BYTES / 1024 ** 2} MiB, on disk or
 
 Outcome of each id (one progress line each on stderr, then a summary):
   saved      written to the folder
-  skipped    already in the folder (ID.mjlog or ID.xml; ID.json for --format json)
+  skipped    already in the folder (ID.mjlog or ID.xml; ID.json for --format tenhou6)
   not found  HTTP 404: no such log, or the game is still being played
   invalid    the answer was not that log, or too large (nothing is saved)
   failed     no answer after the retries, another HTTP error, or a redirect to another host
@@ -112,7 +120,7 @@ Examples:
   kanshi fetch 2016052515gm-00a9-0000-c4d72066
   kanshi fetch --list ids.txt --out logs
   kanshi fetch --archive scc20240101.html.gz --out logs/2024 --json > fetch-report.json
-  kanshi fetch 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1' --format json`,
+  kanshi fetch 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1' --format tenhou6`,
     )
     .action(async (refs: string[], opts: FetchCliOptions) => {
       checkBaseUrl(opts.baseUrl);

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
-import { readLogFile, summarizeGame } from '../ingest/index.js';
+import { readLogFile } from '../ingest/index.js';
+import { replayGame, summarizeReplay } from '../replay/index.js';
+import { defaultRules } from '../rules/index.js';
 import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
@@ -26,8 +28,9 @@ export interface InfoLine {
   seeded: boolean;
 }
 
+/** The counts come from the game's replay; no knob changes them, so the default rules serve. */
 export function infoLine(file: string, game: GameLog): InfoLine {
-  const s = summarizeGame(game);
+  const s = summarizeReplay(replayGame(game, defaultRules()));
   return {
     file,
     logId: game.logId,

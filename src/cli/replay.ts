@@ -149,7 +149,7 @@ Examples:
       return;
     }
     const lines = onFileOrFail(file, () => {
-      const result = replayGame(game, { kandoraTiming: rules.kandoraTiming });
+      const result = replayGame(game, rules);
       if (opts.json) return [JSON.stringify(replayJson(file, game, result, hand))];
       return replayText(file, game, result, hand);
     });

@@ -98,7 +98,7 @@ Examples:
       let line: VerifyLine;
       try {
         const game = readLogFile(item.path, read);
-        line = verifyLine(item.path, game.logId, replayGame(game, { kandoraTiming: ruleSets[game.platform].rules.kandoraTiming }));
+        line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform].rules));
       } catch (err) {
         failedInput(item.path, fileFailure(err).message);
         continue;

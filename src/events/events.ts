@@ -5,7 +5,7 @@
  */
 import type { MeldType, TileId } from '../tiles/index.js';
 
-export const EVENTS_SCHEMA_VERSION = 4;
+export const EVENTS_SCHEMA_VERSION = 5;
 
 /** Seat 0..3; seat 0 is the first dealer. In 3-player games seat 3 is empty. */
 export type Seat = number;
@@ -200,7 +200,7 @@ export interface Player {
   sex: string | null;
 }
 
-export type SourceFormat = 'xml' | 'json' | 'mjai';
+export type SourceFormat = 'mjlog' | 'tenhou6' | 'mjai';
 
 /**
  * Where a game was played, as far as its log says: Tenhou (mjlog XML, a Tenhou log id or rule label),

@@ -17,7 +17,7 @@ import { LIMIT_FLAGS, isGzip, resolveLimits, systemErrorText, type IngestLimits 
 import { InflateError, formatBytes, gunzipAtMost } from './gzip.js';
 import { isLogId } from './log-id.js';
 import { describeFailure, isRetryableError, isRetryableStatus, parseRetryAfter, retryWaitMs, type HttpFailure } from './policy.js';
-import { findSavedLog, removeStaleTempFiles, savedFileName, writeFileAtomically, type LogFormat } from './store.js';
+import { findSavedLog, removeStaleTempFiles, savedFileName, writeFileAtomically, type FetchFormat } from './store.js';
 import { checkLogBody } from './validate.js';
 
 const gzipAsync = promisify(gzip);
@@ -26,7 +26,7 @@ export interface FetchOptions {
   /** Folder the logs are saved in (created if missing). */
   outDir: string;
   /** `xml` (the mjlog endpoint, saved as gzip `.mjlog`) or `json` (mjlog2json, saved as `.json`). */
-  format?: LogFormat;
+  format?: FetchFormat;
   /** Where Tenhou is: `https://tenhou.net`, a mirror, or a test server. */
   baseUrl?: string;
   /** Pause between the end of one request and the start of the next on the same connection slot. */
@@ -51,7 +51,7 @@ export interface FetchOptions {
 }
 
 export const FETCH_DEFAULTS = {
-  format: 'xml' as LogFormat,
+  format: 'mjlog' as FetchFormat,
   baseUrl: 'https://tenhou.net',
   delayMs: 1000,
   concurrency: 1,
@@ -106,14 +106,14 @@ export interface FetchSummary {
 }
 
 /** The URL a log is downloaded from. */
-export function logUrl(id: string, format: LogFormat, baseUrl: string = FETCH_DEFAULTS.baseUrl): string {
+export function logUrl(id: string, format: FetchFormat, baseUrl: string = FETCH_DEFAULTS.baseUrl): string {
   const base = baseUrl.replace(/\/+$/, '');
-  return format === 'xml' ? `${base}/0/log/?${id}` : `${base}/5/mjlog2json.cgi?${id}`;
+  return format === 'mjlog' ? `${base}/0/log/?${id}` : `${base}/5/mjlog2json.cgi?${id}`;
 }
 
 interface Settings {
   outDir: string;
-  format: LogFormat;
+  format: FetchFormat;
   baseUrl: string;
   base: URL;
   delayMs: number;
@@ -140,7 +140,7 @@ function settingsFrom(options: FetchOptions): Settings {
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new RangeError(`baseUrl must be http or https: ${baseUrl}`);
   const requestHeaders: Record<string, string> = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT };
   // mjlog2json answers only with a Referer (docs/formats.md §9).
-  if (format === 'json') requestHeaders.referer = `${baseUrl.replace(/\/+$/, '')}/`;
+  if (format === 'tenhou6') requestHeaders.referer = `${baseUrl.replace(/\/+$/, '')}/`;
   const s: Settings = {
     outDir: options.outDir,
     format,
@@ -165,7 +165,7 @@ function settingsFrom(options: FetchOptions): Settings {
   whole('retryBackoffMs', s.retryBackoffMs, 0);
   whole('timeoutMs', s.timeoutMs, 1);
   whole('limits.maxLogBytes', s.limits.maxLogBytes, 1);
-  if (s.format !== 'xml' && s.format !== 'json') throw new RangeError(`format must be xml or json, got ${String(s.format)}`);
+  if (s.format !== 'mjlog' && s.format !== 'tenhou6') throw new RangeError(`format must be mjlog or tenhou6, got ${String(s.format)}`);
   return s;
 }
 
@@ -425,7 +425,7 @@ async function saveIfValid(
   if (!check.ok) return result('invalid', check.reason);
   // XML is stored gzip-compressed as Tenhou's own clients do (a gzip file served as one is kept as it
   // came); JSON as plain text.
-  const bytes = s.format === 'xml' ? (isGzip(log.served) ? log.served : await gzipAsync(log.plain)) : log.plain;
+  const bytes = s.format === 'mjlog' ? (isGzip(log.served) ? log.served : await gzipAsync(log.plain)) : log.plain;
   try {
     const file = await writeFileAtomically(s.outDir, savedFileName(id, s.format), bytes, { fsync: s.fsync });
     return result('saved', null, { file });

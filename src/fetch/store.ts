@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export type LogFormat = 'xml' | 'json';
+/** The two formats Tenhou serves a log in: mjlog XML (/0/log/) and tenhou.net/6 JSON (/5/mjlog2json.cgi). */
+export type FetchFormat = 'mjlog' | 'tenhou6';
 
 /**
  * Temporary files start with a dot, which `kanshi info`'s folder walk skips (src/batch/inputs.ts),
@@ -18,17 +19,17 @@ const TEMP_NAME = /^\.kanshi-tmp-(\d+)-[0-9a-f]+-.*\.tmp$/;
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** The file a log is saved as: gzip mjlog for XML, plain JSON for tenhou.net/6 JSON. */
-export function savedFileName(id: string, format: LogFormat): string {
-  return format === 'xml' ? `${id}.mjlog` : `${id}.json`;
+export function savedFileName(id: string, format: FetchFormat): string {
+  return format === 'mjlog' ? `${id}.mjlog` : `${id}.json`;
 }
 
 /** Names under which a log of this format counts as present (an XML log saved by hand as `.xml` too). */
-function presentNames(id: string, format: LogFormat): string[] {
-  return format === 'xml' ? [`${id}.mjlog`, `${id}.xml`] : [`${id}.json`];
+function presentNames(id: string, format: FetchFormat): string[] {
+  return format === 'mjlog' ? [`${id}.mjlog`, `${id}.xml`] : [`${id}.json`];
 }
 
 /** The path of this log in the folder, if it is already there. */
-export async function findSavedLog(dir: string, id: string, format: LogFormat): Promise<string | null> {
+export async function findSavedLog(dir: string, id: string, format: FetchFormat): Promise<string | null> {
   for (const name of presentNames(id, format)) {
     const path = join(dir, name);
     try {

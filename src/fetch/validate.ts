@@ -6,28 +6,28 @@
  */
 import type { GameLog } from '../events/index.js';
 import { IngestError, parseLog, typeFromLogId, type IngestLimits } from '../ingest/index.js';
-import type { LogFormat } from './store.js';
+import type { FetchFormat } from './store.js';
 
 export type LogCheck = { ok: true; game: GameLog } | { ok: false; reason: string };
 
 /** `body` is the log as served, plain or gzip; `limits` are the ingest's (each one not given is its default). */
-export function checkLogBody(id: string, format: LogFormat, body: Uint8Array, limits?: Partial<IngestLimits>): LogCheck {
+export function checkLogBody(id: string, format: FetchFormat, body: Uint8Array, limits?: Partial<IngestLimits>): LogCheck {
   if (body.length === 0) return { ok: false, reason: 'empty body' };
   let game: GameLog;
   try {
-    game = parseLog(body, { file: `${id}.${format === 'xml' ? 'mjlog' : 'json'}`, ...(limits ? { limits } : {}) });
+    game = parseLog(body, { file: `${id}.${format === 'mjlog' ? 'mjlog' : 'json'}`, ...(limits ? { limits } : {}) });
   } catch (err) {
     if (err instanceof IngestError) return { ok: false, reason: `not a log: ${err.position ? `${err.position}: ` : ''}${err.reason}` };
     // The reader should only ever throw IngestError; if it breaks on some body, that body is still not saved.
     return { ok: false, reason: `not readable as a log (${err instanceof Error ? err.message : String(err)})` };
   }
   if (game.format !== format) {
-    return { ok: false, reason: `expected ${format === 'xml' ? 'mjlog XML' : 'tenhou.net/6 JSON'}, got ${game.format === 'xml' ? 'XML' : 'JSON'}` };
+    return { ok: false, reason: `expected ${format === 'mjlog' ? 'mjlog XML' : 'tenhou.net/6 JSON'}, got ${game.format === 'mjlog' ? 'mjlog XML' : game.format === 'mjai' ? 'mjai JSON lines' : 'tenhou.net/6 JSON'}` };
   }
   // Tenhou has been seen to answer with another game's log (docs/formats.md §9). The mjlog's GO type
   // equals the id's TTTT, and its GO lobby (when written) the id's LLLL, in every named log of the
   // corpus; another game of the same type and lobby cannot be told apart.
-  if (format === 'xml') {
+  if (format === 'mjlog') {
     const idType = typeFromLogId(id);
     if (idType !== null && game.rule.typeCode !== idType) {
       return { ok: false, reason: `another game's log: GO type ${hex4(game.rule.typeCode)}, the id says ${hex4(idType)}` };
@@ -38,7 +38,7 @@ export function checkLogBody(id: string, format: LogFormat, body: Uint8Array, li
     }
   }
   // The reader takes the id from the file name when the JSON has no `ref`: only a `ref` is compared.
-  if (format === 'json' && game.logId !== null && game.logId !== id) {
+  if (format === 'tenhou6' && game.logId !== null && game.logId !== id) {
     return { ok: false, reason: `another game's log: its ref is ${game.logId}` };
   }
   return { ok: true, game };

@@ -1,32 +1,6 @@
 /**
- * An ingest failure: which file, where in it (tag index or JSON path), and what was expected.
- * Ingest never guesses past bad input; the batch layer records the error and goes on with other files.
+ * File-system errors in words, for the messages of every command that reads or writes files.
  */
-export class IngestError extends Error {
-  constructor(
-    /** What is wrong and what was expected. */
-    readonly reason: string,
-    /** Where: `tag 123 <N>`, `log[2][5][7]`, `gzip stream`, `line 3 column 9`… */
-    readonly position: string | null = null,
-    /** The file, when known. */
-    public file: string | null = null,
-  ) {
-    super(IngestError.format(reason, position, file));
-    this.name = 'IngestError';
-  }
-
-  /** Sets the file name once the caller knows it, keeping the message in step. */
-  withFile(file: string): this {
-    this.file = file;
-    this.message = IngestError.format(this.reason, this.position, file);
-    return this;
-  }
-
-  private static format(reason: string, position: string | null, file: string | null): string {
-    return [file, position, reason].filter((p) => p !== null && p !== '').join(': ');
-  }
-}
-
 /** What the system's error codes mean, in words (`no such file`, not `ENOENT`). */
 const SYSTEM_ERRORS: Record<string, string> = {
   ENOENT: 'no such file or folder',

@@ -1,13 +1,23 @@
 /**
- * src/ingest: bytes → GameLog (src/events). Reads mjlog XML (plain or gzip) and tenhou.net/6 JSON; the
- * format is told by the content, never by the file name. Ingest reads what a log says and applies no
- * rule: moments a format does not record (the kandora reveals of tenhou.net/6 JSON) stay unrecorded.
- * The only door of this folder.
+ * src/ingest: the door before the formats. Bytes → text (gzip by its magic bytes, limits on size), which
+ * format the text is (src/formats, by content, never by the file name), and the GameLog its reader makes,
+ * with the platform the caller knows better than the log. Ingest reads what a log says and applies no rule.
+ * The only door of this folder; it passes on what every reader of logs needs from src/formats.
  */
-export { IngestError, systemErrorText } from './errors.js';
-export { parseLog, readLogFile, readLogBytes, asIngestError, bytesToText, detectFormat, isGzip, type ParseOptions } from './read.js';
-export { DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, resolveLimits, type IngestLimits } from './limits.js';
-export { decodeGameType, ruleLabel, DAN_NAMES, LOG_ID_PATTERN, logIdFromName, typeFromLogId } from './game-type.js';
-export type { MjlogTag } from './xml.js';
-export { summarizeGame, type GameSummary } from './summary.js';
-export { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './mjai.js';
+export { systemErrorText } from './errors.js';
+export { parseLog, readLogFile, readLogBytes, asIngestError, bytesToText, detectFamily, isGzip, type ParseOptions } from './read.js';
+export {
+  DAN_NAMES,
+  DEFAULT_LIMITS,
+  IngestError,
+  LIMIT_FLAGS,
+  LOG_ID_PATTERN,
+  MAX_HANDS_LIMIT,
+  decodeGameType,
+  logIdFromName,
+  resolveLimits,
+  ruleLabel,
+  typeFromLogId,
+  type IngestLimits,
+  type MjlogTag,
+} from '../formats/index.js';

@@ -1,16 +1,23 @@
 /**
- * Bytes → text → format → GameLog. Gzip is recognised by its magic bytes and the format by the content,
- * never by the file name.
+ * Bytes → text → format → GameLog. Gzip is recognised by its magic bytes and the format by the content
+ * (each format of src/formats is asked whether the text is one of its logs), never by the file name.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { IngestError, systemErrorText } from './errors.js';
+import { systemErrorText } from './errors.js';
 import type { GameLog, Platform } from '../events/index.js';
-import { logIdFromName } from './game-type.js';
-import { json6PartsToGame, type Json6Part } from './json.js';
-import { checkJsonDepth, DEFAULT_LIMITS, formatCount, limitError, resolveLimits, type IngestLimits } from './limits.js';
-import { mjaiToGame } from './mjai.js';
-import { mjlogTokensToGame, parseMjlogTokens } from './xml.js';
+import {
+  DEFAULT_LIMITS,
+  FORMATS,
+  IngestError,
+  formatCount,
+  jsonDocuments,
+  limitError,
+  logIdFromName,
+  resolveLimits,
+  type IngestLimits,
+  type LogSource,
+} from '../formats/index.js';
 
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -42,10 +49,8 @@ export function bytesToText(bytes: Uint8Array, limits: IngestLimits = DEFAULT_LI
   return { text, gzip };
 }
 
-export type DetectedFormat = 'xml' | 'json';
-
-/** Detects the family from the first non-blank character: `<` mjlog XML, `{` or `[` JSON (tenhou.net/6 or mjai). */
-export function detectFormat(text: string): DetectedFormat {
+/** The family of a text from its first non-blank character: `<` XML (mjlog), `{` or `[` JSON (tenhou.net/6 or mjai). */
+export function detectFamily(text: string): 'xml' | 'json' {
   const m = /\S/.exec(text);
   if (!m) throw new IngestError('the file holds only whitespace, expected an mjlog, tenhou.net/6 JSON or mjai log', 'byte 0');
   if (m[0] === '<') return 'xml';
@@ -73,19 +78,16 @@ export function parseLog(bytes: Uint8Array, options: ParseOptions = {}): GameLog
   try {
     const limits = resolveLimits(options.limits);
     const { text, gzip } = bytesToText(bytes, limits);
-    const logId = file ? logIdFromName(file) : null;
-    const platform = options.platform;
-    if (detectFormat(text) === 'xml') {
-      return mjlogTokensToGame(parseMjlogTokens(text, limits), { gzip, logId, platform, limits });
-    }
-    checkJsonDepth(text, limits);
-    const parts = jsonParts(text, limits);
-    const first = parts[0]?.doc;
-    if (typeof first === 'object' && first !== null && !Array.isArray(first) && typeof (first as { type?: unknown }).type === 'string') {
-      checkMjaiParts(parts, limits);
-      return mjaiToGame(parts, { gzip, logId, platform });
-    }
-    return json6PartsToGame(parts, { gzip, logId, platform, limits });
+    const source: LogSource = {
+      text,
+      json: detectFamily(text) === 'json' ? jsonDocuments(text, limits) : null,
+      gzip,
+      logId: file ? logIdFromName(file) : null,
+      ...(options.platform ? { platform: options.platform } : {}),
+      limits,
+    };
+    const format = FORMATS.find((f) => f.recognises(source))!;
+    return format.read(source);
   } catch (err) {
     const ingest = asIngestError(err);
     if (ingest && file) ingest.withFile(file);
@@ -112,61 +114,6 @@ export function asIngestError(err: unknown): IngestError | null {
     }
   }
   return null;
-}
-
-/** An mjai log: no more events (lines) than the limit, no more rounds (start_kyoku). */
-function checkMjaiParts(parts: readonly Json6Part[], limits: IngestLimits): void {
-  const where = (part: Json6Part) => part.at.replace(/[:.]\s*$/, '') || 'line 1';
-  if (parts.length > limits.maxEvents) throw limitError('maxEvents', limits, 'the log has more than {} events', where(parts[limits.maxEvents]));
-  let rounds = 0;
-  for (const part of parts) {
-    const d = part.doc as { type?: unknown } | null;
-    if (typeof d === 'object' && d !== null && d.type === 'start_kyoku' && ++rounds > limits.maxHands) {
-      throw limitError('maxHands', limits, 'the game has more than {} hands', where(part));
-    }
-  }
-}
-
-/**
- * The JSON documents of a file: one document; the elements of a top-level array (a game's rounds as
- * separate tenhou.net/6 objects); or one document per line (JSON lines: mjai events, or tenhou.net/6
- * round objects as mjx's mjscore files keep them).
- */
-function jsonParts(text: string, limits: IngestLimits): Json6Part[] {
-  try {
-    const doc: unknown = JSON.parse(text);
-    if (!Array.isArray(doc)) return [{ doc, at: '' }];
-    if (doc.length > limits.maxEvents) throw limitError('maxEvents', limits, 'the file holds more than {} documents', `[${limits.maxEvents}]`);
-    return doc.map((d, i) => ({ doc: d, at: `[${i}].` }));
-  } catch (err) {
-    if (err instanceof IngestError) throw err;
-    const message = (err as Error).message;
-    // A second document after the first, on a later line: JSON lines.
-    if (/after JSON/.test(message)) return jsonLines(text, limits);
-    const at = /position (\d+)/.exec(message);
-    throw new IngestError(`not valid JSON (${message})`, at ? `byte ${at[1]}` : 'JSON text');
-  }
-}
-
-/** One document a line, read line by line (no array of every line first); more lines than the limit are refused. */
-function jsonLines(text: string, limits: IngestLimits): Json6Part[] {
-  const parts: Json6Part[] = [];
-  let lineNo = 0;
-  for (let start = 0; start <= text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    lineNo++;
-    const line = text.slice(start, end).trim();
-    start = end + 1;
-    if (line === '') continue;
-    if (parts.length >= limits.maxEvents) throw limitError('maxEvents', limits, 'the file holds more than {} lines', `line ${lineNo}`);
-    try {
-      parts.push({ doc: JSON.parse(line), at: `line ${lineNo}: ` });
-    } catch (err) {
-      throw new IngestError(`not valid JSON (${(err as Error).message}); a JSON-lines file holds one JSON value a line`, `line ${lineNo}`);
-    }
-  }
-  return parts;
 }
 
 /**

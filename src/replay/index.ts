@@ -1,13 +1,28 @@
 /**
- * src/replay: a game replayed on the table (src/table) under a kandora timing. The only door of this folder.
+ * src/replay: a game replayed on the table (src/table) under a rule set. The only door of this folder.
  *
- *   replayGame(game, { kandoraTiming }) → ReplayResult: per round, every kan (replacement draw, indicator,
- *     reveal moment as logged and under the timing, what followed it), every win (indicators and dora as
- *     logged and under the timing), the ending; and per game, the wall mismatches, the inconsistencies,
- *     the reveal moments that differ from the timing, and (for logs that do not time their reveals) the
- *     rounds whose number of kandora differs from what the timing reveals.
- *   revealsAt / ruleRevealMoment / effectiveTiming: the kandora timing as pure functions.
+ *   replayGame(game, rules) → ReplayResult: per hand, every kan (replacement draw, indicator, reveal moment
+ *     as logged and under the kandora timing, what followed it), every win (indicators and dora as logged
+ *     and under the timing), the ending; and per game, the wall mismatches, the inconsistencies, the
+ *     reveal moments that differ from the timing, and (for logs that do not time their reveals) the hands
+ *     whose number of kandora differs from what the timing reveals.
+ *   revealsAt / ruleRevealMoment / effectiveTiming / revealFollows: the kandora timing as pure functions,
+ *     and the one place a reveal is put in the event stream; REVEAL_MOMENT_WORDS, its words.
+ *   placeKandora(game, replay): the game with its kandora where the timing reveals them (for writers).
+ *   summarizeReplay(replay): the counts `kanshi info` prints.
  */
-export { replayGame, type ReplayOptions } from './replay.js';
-export { effectiveTiming, isRevealed, momentsDiffer, revealsAt, ruleRevealMoment, type KanAftermath, type KanMilestone } from './timing.js';
+export { replayGame } from './replay.js';
+export { placeKandora } from './place.js';
+export { summarizeReplay, type GameSummary } from './summary.js';
+export {
+  REVEAL_MOMENT_WORDS,
+  effectiveTiming,
+  isRevealed,
+  momentsDiffer,
+  revealFollows,
+  revealsAt,
+  ruleRevealMoment,
+  type KanAftermath,
+  type KanMilestone,
+} from './timing.js';
 export type * from './types.js';

@@ -5,35 +5,31 @@
  * win's indicators and dora under it.
  */
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
-import type { KandoraTiming } from '../rules/index.js';
+import type { KandoraTiming, Rules } from '../rules/index.js';
 import { Table, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
 import { countDora, type TileId } from '../tiles/index.js';
 import { gameWalls, indicatorIndex, initShuffleWall, parseSeed, uraIndex, WallError, type GameWalls, type RoundWall } from '../wall/index.js';
-import { effectiveTiming, isRevealed, momentsDiffer, ruleRevealMoment } from './timing.js';
+import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
   KandoraCountMismatch,
   KanRecord,
   ReplayResult,
   RiichiDeclaration,
-  RoundReplay,
+  HandReplay,
   TimingMismatch,
   WallPosition,
   WinRecord,
 } from './types.js';
 
-export interface ReplayOptions {
-  kandoraTiming: KandoraTiming;
-}
-
 const NO_WALL: WallPosition = { index: null, expected: null };
 
-/** Replays a game under a kandora timing: never throws on a log's content, says what it found. */
-export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResult {
+/** Replays a game under a rule set: never throws on a log's content, says what it found. */
+export function replayGame(game: GameLog, rules: Rules): ReplayResult {
   const players = game.rule.playerCount;
-  const timing = effectiveTiming(requested.kandoraTiming, game.rule);
+  const timing = effectiveTiming(rules.kandoraTiming, game.rule);
   const { walls, note: seedNote, perRound } = wallsOf(game);
-  const rounds: RoundReplay[] = [];
+  const rounds: HandReplay[] = [];
   const inconsistencies: Inconsistency[] = [];
   const wallMismatches: WallMismatch[] = [];
   const timingMismatches: TimingMismatch[] = [];
@@ -51,13 +47,13 @@ export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResul
     const ending = table.finish();
     if (ending.kind === 'none' && index < game.rounds.length - 1) {
       table.inconsistencies.push({
-        kind: 'round-without-ending',
+        kind: 'hand-without-ending',
         hand: index + 1,
         eventIndex: events.length - 1,
         message: 'the hand has no ending (no win, no drawn hand), yet the game goes on to the next',
       });
     }
-    const round = roundReplay(table, index, reason, timing, events);
+    const round = handReplay(table, index, reason, timing, events);
     rounds.push(round);
     wallChecked += table.wallChecked;
     for (const x of table.inconsistencies) inconsistencies.push(x);
@@ -72,7 +68,7 @@ export function replayGame(game: GameLog, requested: ReplayOptions): ReplayResul
     if (count) kandoraCountMismatches.push(count);
   }
   return {
-    kandoraTiming: requested.kandoraTiming,
+    kandoraTiming: rules.kandoraTiming,
     effectiveKandoraTiming: timing,
     playerCount: players,
     seeded: anyWall,
@@ -127,7 +123,7 @@ function roundWall(
  * log that shows indicators without their moments, the n-th completed kan's is the n-th shown (the kans
  * that reveal are always the first ones, in order); else the wall's, when a wall was built.
  */
-function roundReplay(table: Table, index: number, wallReason: string | undefined, timing: KandoraTiming, events: readonly GameEvent[]): RoundReplay {
+function handReplay(table: Table, index: number, wallReason: string | undefined, timing: KandoraTiming, events: readonly GameEvent[]): HandReplay {
   const untimed = table.start.untimedKandora;
   const ended = table.ending !== null;
   const kans: KanRecord[] = [];
@@ -340,23 +336,12 @@ function ruleView(table: Table, w: Win, hand: readonly TileId[], logged: DoraVie
 
 /** Whether a kan's indicator is revealed, under its rule moment, before the event at `at`. */
 function revealedBefore(k: KanRecord, at: number): boolean {
-  switch (k.revealRule) {
-    case 'declaration':
-      return k.eventIndex < at;
-    case 'after-replacement':
-    case 'after-discard':
-      // Both come with the kan player's next discard: before it (a ron on it sees the indicator) or after
-      // it has passed (a ron on it does not, and then the moment is `never`).
-      return k.discardEventIndex !== null && k.discardEventIndex < at;
-    case 'next-kan':
-      return k.nextDeclarationEventIndex !== null && k.nextDeclarationEventIndex < at;
-    default:
-      return false;
-  }
+  const follows = revealFollows(k);
+  return follows !== null && follows < at;
 }
 
 /** For a round whose reveals are untimed: the number shown against the number the timing reveals. */
-function kandoraCount(start: RoundStartEvent, round: RoundReplay): KandoraCountMismatch | null {
+function kandoraCount(start: RoundStartEvent, round: HandReplay): KandoraCountMismatch | null {
   const untimed = start.untimedKandora;
   if (!untimed) return null;
   let rule = 0;

@@ -6,6 +6,7 @@
 import type { GameRule } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
 import type { RevealMoment } from '../table/index.js';
+import type { KanRecord } from './types.js';
 import type { KanType } from '../tiles/index.js';
 
 /**
@@ -88,3 +89,35 @@ export function effectiveTiming(timing: KandoraTiming, rule: GameRule): KandoraT
   if (timing === 'tenhou' && rule.typeCode !== null && (rule.typeCode & CHIP_GAME) !== 0) return 'immediate';
   return timing;
 }
+
+/**
+ * The event a kan's indicator follows under its rule moment (the one place a reveal is put in the event
+ * stream, for the replay's view of each win and for every writer): the declaration; the replacement draw
+ * (before the discard, as mjlog and mjai-reviewer write it); the next kan's declaration; the discard. Null
+ * when the rule never reveals it, or the hand did not get there.
+ */
+export function revealFollows(k: KanRecord): number | null {
+  switch (k.revealRule) {
+    case 'declaration':
+      return k.eventIndex;
+    case 'after-replacement':
+      return k.replacement?.eventIndex ?? (k.discardEventIndex !== null ? k.discardEventIndex - 1 : null);
+    case 'next-kan':
+      return k.nextDeclarationEventIndex;
+    case 'after-discard':
+      return k.discardEventIndex;
+    default:
+      return null;
+  }
+}
+
+/** The words for each moment, the same in every message and table. */
+export const REVEAL_MOMENT_WORDS: Readonly<Record<RevealMoment, string>> = {
+  declaration: 'at the declaration',
+  'after-replacement': 'after the replacement draw',
+  'next-kan': "at the player's next kan",
+  'after-discard': 'after the discard',
+  never: 'never',
+  unknown: 'unknown (the log ends first)',
+  unrecorded: 'not recorded by the log',
+};

@@ -134,7 +134,7 @@ export interface RiichiDeclaration {
   accepted: boolean;
 }
 
-export interface RoundEnding {
+export interface HandEnding {
   kind: 'win' | 'ryuukyoku' | 'none';
   reason?: RyuukyokuReason;
   eventIndex: number | null;
@@ -143,7 +143,7 @@ export interface RoundEnding {
   kanPlayerCount: number;
 }
 
-export interface RoundReplay {
+export interface HandReplay {
   /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
   hand: number;
   /** Kyoku index (4 × wind + dealer). */
@@ -155,7 +155,7 @@ export interface RoundReplay {
   kans: KanRecord[];
   kita: { seat: Seat; eventIndex: number; replacement: TileId | null }[];
   wins: WinRecord[];
-  ending: RoundEnding;
+  ending: HandEnding;
   /** Live and replacement draws made. */
   liveDrawCount: number;
   replacementDrawCount: number;
@@ -199,7 +199,7 @@ export interface ReplayResult {
   seeded: boolean;
   /** Why not, when not seeded. */
   seedNote: string | null;
-  hands: RoundReplay[];
+  hands: HandReplay[];
   /** Tiles compared with the rebuilt wall (dealt, drawn, replacement, indicators, ura). */
   checkedTileCount: number;
   wallMismatches: WallMismatch[];

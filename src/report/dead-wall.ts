@@ -5,7 +5,7 @@
  * shown, and the tiles the live wall lost to it. A pure model (`deadWallOf`), then its SVG (`deadWallSvg`).
  */
 import type { RoundStartEvent } from '../events/index.js';
-import { isRevealed, momentsDiffer, type KanRecord, type RevealMoment, type RoundReplay } from '../replay/index.js';
+import { isRevealed, momentsDiffer, type KanRecord, type RevealMoment, type HandReplay } from '../replay/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
 import { DEAD_WALL_SIZE, indicatorIndex, replacementIndex, uraIndex, type RoundWall, type WallLayout } from '../wall/index.js';
 import { BACK_ID, escapeXml, faceId, ring, TILE_H, TILE_W, tileUse, UNKNOWN_ID } from './tile-svg.js';
@@ -64,7 +64,7 @@ export interface ReplacementDraw {
 }
 
 export interface DeadWallInput {
-  replay: RoundReplay;
+  replay: HandReplay;
   start: RoundStartEvent;
   /** The wall rebuilt from the seed, when the replay built one for this hand. */
   wall: RoundWall | null;
@@ -87,7 +87,7 @@ export function revealDiffers(k: KanRecord): boolean {
 }
 
 /** Every replacement draw of the hand in wall order: a kan's carries its number; a kita's is counted among them. */
-export function replacementDraws(replay: RoundReplay): ReplacementDraw[] {
+export function replacementDraws(replay: HandReplay): ReplacementDraw[] {
   const draws: ReplacementDraw[] = [];
   for (const k of replay.kans) {
     if (!k.replacement) continue;
@@ -104,7 +104,7 @@ export function replacementDraws(replay: RoundReplay): ReplacementDraw[] {
 }
 
 /** Tiles the live wall lost to the dead wall: one per replacement draw, and one per kan whose draw the log skips. */
-export function movedTiles(replay: RoundReplay, layout: WallLayout): number {
+export function movedTiles(replay: HandReplay, layout: WallLayout): number {
   const skipped = replay.kans.filter((k) => !k.robbed && !k.replacement && k.afterDeclaration === 'went-on').length;
   return Math.min(replay.replacementDrawCount + skipped, layout.replacement.length);
 }

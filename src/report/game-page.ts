@@ -8,7 +8,7 @@
 import { basename } from 'node:path';
 import { auditReplay, type Finding } from '../audit/index.js';
 import { viewerLogId, viewerUrl, type GameEvent, type GameLog, type RoundStartEvent } from '../events/index.js';
-import { isRevealed, replayGame, type KanRecord, type ReplayResult, type RoundReplay, type WinRecord } from '../replay/index.js';
+import { isRevealed, replayGame, type KanRecord, type ReplayResult, type HandReplay, type WinRecord } from '../replay/index.js';
 import type { RuleSet } from '../rules/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
 import { gameWalls, initShuffleWall, parseSeed, wallLayout, type GameWalls, type RoundWall } from '../wall/index.js';
@@ -35,11 +35,11 @@ export interface GamePage {
 }
 
 /** A hand worth a picture by default: one with a kan (robbed ones too) or a kita. */
-export const hasKanOrKita = (r: RoundReplay): boolean => r.kans.length > 0 || r.kita.length > 0;
+export const hasKanOrKita = (r: HandReplay): boolean => r.kans.length > 0 || r.kita.length > 0;
 
 /** The page of one game under a rule set: replayed and audited here, so the page shows what `kanshi audit` finds. */
 export function buildGamePage(file: string, game: GameLog, ruleSet: RuleSet, options: GamePageOptions = {}): GamePage {
-  const replay = replayGame(game, { kandoraTiming: ruleSet.rules.kandoraTiming });
+  const replay = replayGame(game, ruleSet.rules);
   const { findings } = auditReplay(replay, ruleSet.rules);
   const flagged = new Set(options.withFindings ? findings.map((f) => f.hand) : []);
   const shown = replay.hands.filter((r) => (options.hand !== undefined ? r.hand === options.hand : options.allHands || hasKanOrKita(r) || flagged.has(r.hand)));
@@ -53,7 +53,7 @@ export function buildGamePage(file: string, game: GameLog, ruleSet: RuleSet, opt
  * The walls the replay checked the log against, rebuilt for the picture: the game's seed stream, or an
  * old log's per-hand seed; null for a hand the replay built no wall for (then only what the log shows is drawn).
  */
-function handWalls(game: GameLog): (r: RoundReplay) => RoundWall | null {
+function handWalls(game: GameLog): (r: HandReplay) => RoundWall | null {
   let walls: GameWalls | null = null;
   let perHand = false;
   try {
@@ -77,22 +77,22 @@ function handWalls(game: GameLog): (r: RoundReplay) => RoundWall | null {
   };
 }
 
-const startOf = (game: GameLog, r: RoundReplay): RoundStartEvent | null => {
+const startOf = (game: GameLog, r: HandReplay): RoundStartEvent | null => {
   const e = game.rounds[r.hand - 1]?.events[0];
   return e && e.type === 'roundStart' ? e : null;
 };
 
-const eventsOf = (game: GameLog, r: RoundReplay): readonly GameEvent[] => game.rounds[r.hand - 1]?.events ?? [];
+const eventsOf = (game: GameLog, r: HandReplay): readonly GameEvent[] => game.rounds[r.hand - 1]?.events ?? [];
 
 const WIND_NAMES = ['East', 'South', 'West', 'North'];
 
 /** 'East 1', with the honba: 'East 1, 2 honba'. */
-export function handTitle(r: Pick<RoundReplay, 'kyoku' | 'honba'>): string {
+export function handTitle(r: Pick<HandReplay, 'kyoku' | 'honba'>): string {
   return `${WIND_NAMES[Math.floor(r.kyoku / 4) % 4]} ${(r.kyoku % 4) + 1}${r.honba > 0 ? `, ${r.honba} honba` : ''}`;
 }
 
 /** A seat as the page names it: number, seat wind in the hand, and the player's name. */
-function seatName(game: GameLog, r: RoundReplay, seat: number): string {
+function seatName(game: GameLog, r: HandReplay, seat: number): string {
   const players = game.rule.playerCount;
   const wind = WIND_NAMES[(seat - r.dealer + players) % players];
   const name = game.players.find((p) => p.seat === seat)?.name;
@@ -108,7 +108,7 @@ function viewerLink(game: GameLog, seat: number | null | undefined, hand: number
 
 // ---------- a hand ----------
 
-function handSection(game: GameLog, replay: ReplayResult, r: RoundReplay, wall: RoundWall | null, findings: Finding[]): string {
+function handSection(game: GameLog, replay: ReplayResult, r: HandReplay, wall: RoundWall | null, findings: Finding[]): string {
   const start = startOf(game, r);
   const events = eventsOf(game, r);
   const red = game.rule.redFives;
@@ -137,7 +137,7 @@ ${rest.length ? `<h3>Findings of the hand</h3><ul class="findings">${rest.map((f
 </section>`;
 }
 
-function wallCaption(model: DeadWallModel, r: RoundReplay): string {
+function wallCaption(model: DeadWallModel, r: HandReplay): string {
   const drawn = model.slots.filter((s) => s.marks.includes('used')).length;
   const turned = model.slots.filter((s) => s.role.kind === 'indicator' && s.marks.includes('turned')).length;
   const differs = model.slots.filter((s) => s.marks.includes('differs')).length;
@@ -145,7 +145,7 @@ function wallCaption(model: DeadWallModel, r: RoundReplay): string {
   return `Left: the far end, where replacement tiles are taken; right: the live wall. ${drawn} replacement tile${drawn === 1 ? '' : 's'} drawn, ${turned} indicator${turned === 1 ? '' : 's'} turned as logged${differs ? `, <b class="differs">${differs} position${differs === 1 ? '' : 's'} where the log and the rule differ</b>` : ''}. ${source}.${r.wall.built || !r.wall.reason ? '' : ` (${esc(r.wall.reason)})`}`;
 }
 
-function endingText(game: GameLog, r: RoundReplay): string {
+function endingText(game: GameLog, r: HandReplay): string {
   if (r.ending.kind === 'win') {
     return r.wins.map((w) => `${seatName(game, r, w.seat)} wins by ${w.tsumo ? 'tsumo' : `ron on seat ${w.from}`}${w.points !== undefined ? ` (${w.points.toLocaleString('en-US')})` : ''}`).join('; ');
   }
@@ -159,7 +159,7 @@ interface Steps {
   placed: Finding[];
 }
 
-function handSteps(game: GameLog, replay: ReplayResult, r: RoundReplay, findings: Finding[], kitaTiles: Map<number, TileId>): Steps {
+function handSteps(game: GameLog, replay: ReplayResult, r: HandReplay, findings: Finding[], kitaTiles: Map<number, TileId>): Steps {
   const placed: Finding[] = [];
   const at = (eventIndex: number) => {
     const found = findings.filter((f) => f.eventIndex === eventIndex);
@@ -197,7 +197,7 @@ function meldPicture(k: KanRecord, red: boolean, players: number): string {
   return tileRow(others, red, { sideways: pos, label: `${k.kind} ${kindName(k.tile)}` });
 }
 
-function kanStep(game: GameLog, replay: ReplayResult, r: RoundReplay, k: KanRecord, found: Finding[]): string {
+function kanStep(game: GameLog, replay: ReplayResult, r: HandReplay, k: KanRecord, found: Finding[]): string {
   const red = game.rule.redFives;
   const differs = !k.robbed && revealDiffers(k);
   const flags = [k.inRiichi ? 'in riichi' : '', k.afterCall ? 'right after a call' : '', k.afterReplacement ? 'chained (after a replacement draw)' : ''].filter(Boolean);
@@ -234,13 +234,13 @@ function indicatorCell(k: KanRecord, red: boolean, timing: string, differs: bool
 <table class="moments${differs ? ' differs' : ''}"><tr><th>logged</th><td class="logged">${momentWords(k.revealLogged)}</td></tr><tr><th>rule (${esc(timing)})</th><td class="rule">${momentWords(k.revealRule)}${differs ? ' <b class="differs">(differs)</b>' : ''}</td></tr></table>`;
 }
 
-function kitaStep(game: GameLog, r: RoundReplay, x: RoundReplay['kita'][number], tile: TileId | null, n: number | null, found: Finding[]): string {
+function kitaStep(game: GameLog, r: HandReplay, x: HandReplay['kita'][number], tile: TileId | null, n: number | null, found: Finding[]): string {
   const red = game.rule.redFives;
   return `<li class="step kita" data-event-index="${x.eventIndex}"><h3>Kita · ${seatName(game, r, x.seat)}</h3>
 <table class="kan-facts">${row('north', tileRow([tile], red, { label: 'kita' }))}${row('replacement', x.replacement === null ? 'none in the log' : `${tileRow([x.replacement], red, { label: 'replacement tile' })} <span>${n === null ? '' : `R${n + 1}`}</span>`)}</table>${stepFindings(game, r, found)}</li>`;
 }
 
-function winStep(game: GameLog, r: RoundReplay, w: WinRecord, found: Finding[]): string {
+function winStep(game: GameLog, r: HandReplay, w: WinRecord, found: Finding[]): string {
   const red = game.rule.redFives;
   const how = w.tsumo
     ? w.rinshan ? 'tsumo on the replacement tile (rinshan kaihou)' : w.haitei ? 'tsumo on the last tile (haitei)' : 'tsumo'
@@ -256,11 +256,11 @@ function sameView(a: WinRecord['logged'], b: WinRecord['logged']): boolean {
   return a.indicators.join() === b.indicators.join() && a.ura.join() === b.ura.join() && a.dora === b.dora && a.uraDora === b.uraDora;
 }
 
-function stepFindings(game: GameLog, r: RoundReplay, found: Finding[]): string {
+function stepFindings(game: GameLog, r: HandReplay, found: Finding[]): string {
   return found.length ? `<ul class="findings">${found.map((f) => findingItem(game, r, f)).join('')}</ul>` : '';
 }
 
-function findingItem(game: GameLog, r: RoundReplay | null, f: Finding): string {
+function findingItem(game: GameLog, r: HandReplay | null, f: Finding): string {
   const link = r ? viewerLink(game, f.seat ?? null, r.hand, 'view') : '';
   return `<li class="finding sev-${f.severity}" data-kind="${esc(f.kind)}"><span class="sev">${esc(f.severity)}</span> <code>${esc(f.kind)}</code>${f.eventIndex !== null ? ` <small>event ${f.eventIndex}</small>` : ''}: ${esc(f.message)} ${link}</li>`;
 }
@@ -332,7 +332,7 @@ function pageHtml(
   ruleSet: RuleSet,
   replay: ReplayResult,
   findings: Finding[],
-  shown: RoundReplay[],
+  shown: HandReplay[],
   sections: string[],
   options: GamePageOptions,
 ): string {

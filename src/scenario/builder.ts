@@ -5,18 +5,19 @@
  * is, what each seat holds, how many live tiles are left, where the replacement tiles, indicators and ura
  * sit in the wall. A step the table would find contradictory (a fifth copy of a tile, a discard out of
  * turn, a draw beyond the wall) is refused with a ScenarioError, except through the two escape hatches
- * (`raw`, `discardNotHeld`). Rules are not enforced: an illegal riichi kan, a fifth kan or a missing abort
- * are the point of a scenario.
+ * (`discardNotHeld`). Rules are not enforced: an illegal riichi kan, a fifth kan or a missing abort are
+ * the point of a scenario.
  *
  * Kandora are turned over where src/replay's `revealsAt` says under Tenhou's timing (a kan declared with
  * `revealAtDeclaration`: the `immediate` timing), which gives Tenhou's own tag order (docs/formats.md
- * §3.1). The game is written as mjlog XML (`toXml`, tags written as the events are made) or as
- * tenhou.net/6 JSON (`toTenhou6`, from the events: tenhou6.ts).
+ * §3.1). The game is a GameLog (`game()`), written by the formats' own writers (src/formats) as mjlog XML
+ * (`toXml`) or tenhou.net/6 JSON (`toTenhou6`).
  *
  * Seeded mode (`seed`): hands, draws, replacement tiles and indicators all come from the wall `src/wall`
  * rebuilds from the seed, so the log verifies; the script chooses only what to discard and when to kan.
  */
-import type { GameEvent, RoundStartEvent, Seat, WinEvent } from '../events/index.js';
+import type { GameEvent, GameLog, RoundStartEvent, Seat, WinEvent } from '../events/index.js';
+import { DAN_NAMES, decodeGameType, MJLOG, TENHOU6 } from '../formats/index.js';
 import { isComplete, toCounts, waits, HandError, WAITING_SIZES } from '../hand/index.js';
 import { revealsAt, type KanMilestone } from '../replay/index.js';
 import type { KandoraTiming } from '../rules/index.js';
@@ -25,15 +26,12 @@ import { countDora, encodeMeld, kindOf, kindToString, isRedFive, type TileId, ty
 import { gameWalls, haipaiIndices, indicatorIndex, seatOffsetFromDealer, uraIndex, type GameWalls, type RoundWall } from '../wall/index.js';
 import { notation, oneTile, ScenarioError, tileName, TilePool } from './pool.js';
 import { finalPoints, notenDeltas, winDeltas, winValue } from './scoring.js';
-import { tenhou6Text } from './tenhou6.js';
 import { AKA_YAKU, DORA_YAKU, URA_YAKU, YAKU_ID, YAKUMAN_ID, type YakumanName, type YakuName } from './yaku.js';
 
 export { ScenarioError } from './pool.js';
 
 const PLAYERS = 4;
 const START_SCORE = 25000;
-const DRAW_LETTERS = 'TUVW';
-const DISCARD_LETTERS = 'DEFG';
 
 export interface BuilderOptions {
   /** GO type bitfield; default 169 (四鳳南喰赤: hanchan, red fives, open tanyao, phoenix lobby, no chip bit). */
@@ -84,23 +82,8 @@ export interface KanOptions {
   revealAtDeclaration?: boolean;
 }
 
-interface Tag {
-  name: string;
-  attrs: [string, string][];
-  /** Written verbatim (the `raw` escape hatch). */
-  raw?: string;
-}
-
 /** Where the acting seat is in its turn, as far as its kans' indicators are concerned. */
 type TurnPoint = 'replacement' | 'discard';
-
-function urlEscapeBytes(name: string): string {
-  return [...Buffer.from(name, 'utf8')].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
-}
-
-function hundreds(points: number): string {
-  return String(Math.round(points / 100));
-}
 
 function sorted(tiles: readonly TileId[]): TileId[] {
   return [...tiles].sort((a, b) => a - b);
@@ -195,14 +178,14 @@ class Hand {
 }
 
 export class MjlogBuilder {
-  /** The mjlog tags so far: the game's header, then each round's. */
-  private readonly tags: Tag[] = [];
   /** Every round's events (the current one's still growing). */
   private readonly rounds: GameEvent[][] = [];
   private readonly type: number;
   private readonly lobby: number;
   private readonly redFives: boolean;
   private readonly names: readonly string[];
+  /** The SHUFFLE seed of a seeded game, else null. */
+  private readonly seed: string | null;
   /** The walls of a seeded game, else null. */
   private readonly walls: GameWalls | null;
   /** The round being scripted, or the last one once it has ended. */
@@ -220,30 +203,17 @@ export class MjlogBuilder {
     this.redFives = (this.type & 0x2) === 0;
     this.lobby = options.lobby ?? 0;
     const seed = options.seed ?? null;
+    this.seed = seed;
     this.walls = seed ? gameWalls(seed, PLAYERS) : null;
     this.names = options.names ?? ['kanshi-A', 'kanshi-B', 'kanshi-C', 'kanshi-D'];
     if (this.names.length !== PLAYERS) throw new ScenarioError(`names: expected ${PLAYERS} names, got ${this.names.length}`);
-    if (seed) this.push('SHUFFLE', [['seed', seed], ['ref', '']]);
-    this.push('GO', [['type', String(this.type)], ['lobby', String(this.lobby)]]);
-    this.push('UN', [
-      ...this.names.map((n, i) => [`n${i}`, urlEscapeBytes(n)] as [string, string]),
-      ['dan', '16,16,16,16'],
-      ['rate', '2000.00,2000.00,2000.00,2000.00'],
-      ['sx', 'M,M,M,M'],
-    ]);
-    this.push('TAIKYOKU', [['oya', '0']]);
   }
 
-  // ---------- writing ----------
+  // ---------- playing ----------
 
-  private push(name: string, attrs: [string, string][] = []): void {
-    this.tags.push({ name, attrs });
-  }
-
-  /** One step of the game: its event goes to the table, its tag to the mjlog. */
-  private play(e: GameEvent, tag: string, attrs: [string, string][] = [], allows = false): void {
+  /** One step of the game: its event goes to the table (an escape hatch `allows` a contradiction). */
+  private play(e: GameEvent, allows = false): void {
     this.current().apply(e, allows);
-    this.push(tag, attrs);
   }
 
   /**
@@ -255,8 +225,7 @@ export class MjlogBuilder {
     if (seat === null) return;
     this.scores[seat] -= 1000;
     this.sticks++;
-    const ten = this.scores.map(hundreds).join(',');
-    this.play({ type: 'riichi', seat, step: 'accepted', scores: [...this.scores] }, 'REACH', [['who', String(seat)], ['ten', ten], ['step', '2']]);
+    this.play({ type: 'riichi', seat, step: 'accepted', scores: [...this.scores] });
   }
 
   private current(): Hand {
@@ -297,12 +266,6 @@ export class MjlogBuilder {
     this.hand = new Hand(start, index, wall, pool, opts);
     this.rounds.push(this.hand.events);
     this.lastKyoku = kyoku;
-    this.push('INIT', [
-      ['seed', [kyoku, honba, this.sticks, dice[0], dice[1], dora].join(',')],
-      ['ten', this.scores.map(hundreds).join(',')],
-      ['oya', String(dealer)],
-      ...hands.map((hand, i) => [`hai${i}`, hand.join(',')] as [string, string]),
-    ]);
     return this;
   }
 
@@ -401,7 +364,7 @@ export class MjlogBuilder {
 
   private takeDrawn(seat: number, id: TileId): this {
     this.discardPassed();
-    this.play({ type: 'draw', seat, tile: id }, `${DRAW_LETTERS[seat]}${id}`);
+    this.play({ type: 'draw', seat, tile: id });
     return this;
   }
 
@@ -448,7 +411,7 @@ export class MjlogBuilder {
     }
     if (opts.riichi) this.declareRiichi(h, seat, id);
     this.revealKans(h, seat, 'discard');
-    this.play({ type: 'discard', seat, tile: id, tsumogiri: id === s.drawn }, `${DISCARD_LETTERS[seat]}${id}`);
+    this.play({ type: 'discard', seat, tile: id, tsumogiri: id === s.drawn });
     return this;
   }
 
@@ -466,7 +429,7 @@ export class MjlogBuilder {
     if (t.liveLeft() < 4) throw new ScenarioError(`riichi(${seat}): fewer than four live tiles are left`);
     const after = s.concealed.filter((x) => x !== id);
     if (this.waitsOf(after).length === 0) throw new ScenarioError(`riichi(${seat}): the hand ${this.handText(after)} is not tenpai after discarding tile ${id}`);
-    this.play({ type: 'riichi', seat, step: 'declare' }, 'REACH', [['who', String(seat)], ['step', '1']]);
+    this.play({ type: 'riichi', seat, step: 'declare' });
   }
 
   private waitsOf(concealed: readonly TileId[]): TileKind[] {
@@ -590,7 +553,7 @@ export class MjlogBuilder {
     const tiles = sorted([...own, discard.tile]);
     const code = encodeMeld({ type: meld, tiles, called: discard.tile, fromOffset: (discard.seat - seat + PLAYERS) % PLAYERS });
     this.discardPassed();
-    this.play({ type: 'call', seat, meld, tiles, called: discard.tile, from: discard.seat, code }, 'N', [['who', String(seat)], ['m', String(code)]]);
+    this.play({ type: 'call', seat, meld, tiles, called: discard.tile, from: discard.seat, code });
     return this;
   }
 
@@ -644,7 +607,7 @@ export class MjlogBuilder {
     // The copy bits of an ankan code carry no meaning; Tenhou mostly writes copy 0.
     const called = kindOf(tiles[0]) * 4;
     const code = encodeMeld({ type: 'ankan', tiles, called, fromOffset: 0 });
-    this.play({ type: 'call', seat, meld: 'ankan', tiles, called, from: seat, code }, 'N', [['who', String(seat)], ['m', String(code)]]);
+    this.play({ type: 'call', seat, meld: 'ankan', tiles, called, from: seat, code });
     return this;
   }
 
@@ -659,7 +622,7 @@ export class MjlogBuilder {
     const added = this.held(h, seat, tile, 1, `kakan(${seat}, ${tile})`, s.drawn)[0];
     const tiles = sorted([...pon.tiles, added]);
     const code = encodeMeld({ type: 'kakan', tiles, called: pon.called, fromOffset: (pon.from - seat + PLAYERS) % PLAYERS, added });
-    this.play({ type: 'call', seat, meld: 'kakan', tiles, called: pon.called, from: pon.from, added, code }, 'N', [['who', String(seat)], ['m', String(code)]]);
+    this.play({ type: 'call', seat, meld: 'kakan', tiles, called: pon.called, from: pon.from, added, code });
     return this.kanTiming(h, opts);
   }
 
@@ -679,7 +642,7 @@ export class MjlogBuilder {
       const milestone = k.seat === seat ? milestoneOf(k, at) : null;
       if (milestone && revealsAt(h.timing(k), k.kind, milestone)) {
         const id = h.nextKandora();
-        this.play({ type: 'kandora', indicator: id }, 'DORA', [['hai', String(id)]]);
+        this.play({ type: 'kandora', indicator: id });
       }
     }
   }
@@ -755,21 +718,9 @@ export class MjlogBuilder {
       uraIndicators: ura,
       scoreDeltas: deltas,
     };
-    const attrs: [string, string][] = [['ba', `${honba},${this.sticks}`], ['hai', hand.join(',')]];
-    if (s.melds.length > 0) attrs.push(['m', [...s.melds].reverse().map((m) => m.code).join(',')]);
-    attrs.push(['machi', String(tile)], ['ten', `${fu},${value.points},${value.limit}`]);
-    if (yakumanIds.length > 0) attrs.push(['yakuman', yakumanIds.join(',')]);
-    else attrs.push(['yaku', pairs.map(([id, x]) => `${id},${x}`).join(',')]);
-    attrs.push(['doraHai', t.indicators.join(',')]);
-    if (riichi) attrs.push(['doraHaiUra', ura.join(',')]);
-    attrs.push(['who', String(seat)], ['fromWho', String(from)], ['sc', this.scoreChanges(deltas)]);
-    this.play(event, 'AGARI', attrs);
+    this.play(event);
     this.endRound(deltas, 0);
     return this;
-  }
-
-  private scoreChanges(deltas: readonly number[]): string {
-    return this.scores.map((b, i) => `${hundreds(b)},${hundreds(deltas[i])}`).join(',');
   }
 
   private endRound(deltas: readonly number[], sticksLeft: number): void {
@@ -788,9 +739,7 @@ export class MjlogBuilder {
     const tenpai = seats.map((s) => this.waitsOf(s.concealed).length > 0);
     const deltas = notenDeltas(tenpai);
     const shown = seats.flatMap((s, seat) => (tenpai[seat] ? [{ seat, hand: sorted(s.concealed) }] : []));
-    const attrs: [string, string][] = [['ba', `${t.start.honba},${this.sticks}`], ['sc', this.scoreChanges(deltas)]];
-    for (const { seat, hand } of shown) attrs.push([`hai${seat}`, hand.join(',')]);
-    this.play({ type: 'ryuukyoku', reason: 'exhaustive', honba: t.start.honba, riichiStickCount: this.sticks, shown, scoreDeltas: deltas }, 'RYUUKYOKU', attrs);
+    this.play({ type: 'ryuukyoku', reason: 'exhaustive', honba: t.start.honba, riichiStickCount: this.sticks, shown, scoreDeltas: deltas });
     this.endRound(deltas, this.sticks);
     return this;
   }
@@ -801,19 +750,12 @@ export class MjlogBuilder {
     this.discardPassed();
     const honba = h.table.start.honba;
     const deltas = [0, 0, 0, 0];
-    const attrs: [string, string][] = [['type', type], ['ba', `${honba},${this.sticks}`], ['sc', this.scoreChanges(deltas)]];
-    this.play({ type: 'ryuukyoku', reason: 'suukaikan', honba, riichiStickCount: this.sticks, shown: [], scoreDeltas: deltas }, 'RYUUKYOKU', attrs);
+    this.play({ type: 'ryuukyoku', reason: 'suukaikan', honba, riichiStickCount: this.sticks, shown: [], scoreDeltas: deltas });
     this.endRound(deltas, this.sticks);
     return this;
   }
 
   // ---------- escape hatches ----------
-
-  /** Escape hatch: writes `tag` (e.g. `<DORA hai="3"/>`) verbatim into the mjlog. The table does not change. */
-  raw(tag: string): this {
-    this.tags.push({ name: '', attrs: [], raw: tag });
-    return this;
-  }
 
   /**
    * Escape hatch for the replay-inconsistency example: `seat` discards a tile of kind `tile` that it does
@@ -826,7 +768,7 @@ export class MjlogBuilder {
     const what = `discardNotHeld(${seat}, ${tile})`;
     const id = h.pool.take(oneTile(tile, what), what);
     this.revealKans(h, seat, 'discard');
-    this.play({ type: 'discard', seat, tile: id, tsumogiri: false }, `${DISCARD_LETTERS[seat]}${id}`, [], true);
+    this.play({ type: 'discard', seat, tile: id, tsumogiri: false }, true);
     return this;
   }
 
@@ -844,36 +786,42 @@ export class MjlogBuilder {
   }
 
   /**
-   * The mjlog text. The last AGARI or RYUUKYOKU gets `owari` (final scores and points). Tags are written
-   * one turn per line (a line break before each draw and each round's start and end): Tenhou writes one
-   * line, and both read the same.
+   * The game: its header, each round's events, and the final scores and points on its last ending (the
+   * game must have ended). Players are of 七段 and rate 2000, as a phoenix-lobby game would have them.
    */
-  toXml(): string {
-    this.checkEnded('toXml()');
-    const lastEnd = this.tags.findLastIndex((t) => t.name === 'AGARI' || t.name === 'RYUUKYOKU');
+  game(): GameLog {
+    this.checkEnded('game()');
     const points = finalPoints(this.scores);
-    const owari = this.scores.map((s, i) => `${hundreds(s)},${points[i].toFixed(1)}`).join(',');
-    let out = '<mjloggm ver="2.3">';
-    this.tags.forEach((t, i) => {
-      if (t.raw !== undefined) {
-        out += t.raw;
-        return;
-      }
-      const attrs = i === lastEnd ? [...t.attrs, ['owari', owari] as [string, string]] : t.attrs;
-      const breakBefore = /^[TUVW]\d/.test(t.name) || ['SHUFFLE', 'GO', 'UN', 'TAIKYOKU', 'INIT', 'AGARI', 'RYUUKYOKU'].includes(t.name);
-      out += (breakBefore ? '\n' : '') + `<${t.name}${attrs.map(([k, v]) => ` ${k}="${v}"`).join('')}/>`;
-    });
-    return out + '\n</mjloggm>\n';
+    const final = { scores: [...this.scores], gamePoints: points };
+    const rounds = this.rounds.map((events) => ({ events: [...events] }));
+    const lastEvents = rounds[rounds.length - 1].events;
+    const last = lastEvents[lastEvents.length - 1];
+    if (last.type === 'win' || last.type === 'ryuukyoku') lastEvents[lastEvents.length - 1] = { ...last, final };
+    return {
+      format: 'mjlog',
+      platform: 'tenhou',
+      gzip: false,
+      logId: null,
+      rule: decodeGameType(this.type),
+      lobby: this.lobby,
+      players: this.names.map((name, seat) => ({ seat, name, dan: 16, danName: DAN_NAMES[16], rate: 2000, sex: 'M' })),
+      seed: this.seed,
+      rounds,
+      final,
+    };
+  }
+
+  /** The game as mjlog text (src/formats' writer), one turn a line. */
+  toXml(): string {
+    return MJLOG.write(this.game());
   }
 
   /**
-   * The same game as tenhou.net/6 JSON (tenhou6.ts): the kandora indicators turned over are listed in each
-   * round's dora list, without their moments. The seed is not kept; `raw` tags have no JSON form.
+   * The same game as tenhou.net/6 JSON (src/formats' writer): the kandora indicators turned over are listed
+   * in each round's dora list, without their moments. The seed is not kept.
    */
   toTenhou6(): string {
-    this.checkEnded('toTenhou6()');
-    if (this.tags.some((t) => t.raw !== undefined)) throw new ScenarioError('toTenhou6(): the game has raw() tags, which only mjlog can hold');
-    return tenhou6Text({ type: this.type, lobby: this.lobby, names: this.names, rounds: this.rounds, scores: this.scores });
+    return TENHOU6.write(this.game());
   }
 }
 

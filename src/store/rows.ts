@@ -5,7 +5,7 @@
  */
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
 import { YAKU, YAKU_NAMES, YAKUMAN, type Yaku } from '../events/index.js';
-import type { KanRecord, ReplayResult, RiichiDeclaration, RoundReplay, WinRecord } from '../replay/index.js';
+import type { KanRecord, ReplayResult, RiichiDeclaration, HandReplay, WinRecord } from '../replay/index.js';
 import { KNOBS, type Rules } from '../rules/index.js';
 import { countDora, isRedFive, type TileId } from '../tiles/index.js';
 
@@ -204,7 +204,7 @@ export const ROUND_COLUMNS = [
 ] as const;
 export type RoundRow = Row<typeof ROUND_COLUMNS>;
 
-export function roundRow(r: RoundReplay): RoundRow {
+export function roundRow(r: HandReplay): RoundRow {
   return {
     hand: r.hand,
     kyoku: r.kyoku,
@@ -226,7 +226,7 @@ export function roundRow(r: RoundReplay): RoundRow {
   };
 }
 
-function countKitaReplacements(r: RoundReplay): number {
+function countKitaReplacements(r: HandReplay): number {
   let n = 0;
   for (const k of r.kita) if (k.replacement !== null) n++;
   return n;
@@ -398,7 +398,7 @@ export type AbortRow = Row<typeof ABORT_COLUMNS>;
 /** Ryuukyoku reasons that end a hand before its wall runs out. */
 const ABORTIVE = new Set(['kyuushu-kyuuhai', 'suucha-riichi', 'sanchahou', 'suukaikan', 'suufon-renda']);
 
-export function abortRow(r: RoundReplay): AbortRow | null {
+export function abortRow(r: HandReplay): AbortRow | null {
   if (r.ending.kind !== 'ryuukyoku' || !r.ending.reason || !ABORTIVE.has(r.ending.reason)) return null;
   return { hand: r.hand, event_index: r.ending.eventIndex, reason: r.ending.reason, kans: r.ending.kanCount, kan_players: r.ending.kanPlayerCount };
 }

@@ -12,7 +12,7 @@ import { GAME_TOTAL_COLUMNS } from './rows.js';
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -131,6 +131,14 @@ ALTER TABLE rule_sets RENAME COLUMN okuriKan TO okuri_kan;
 ALTER TABLE rule_sets RENAME COLUMN kokushiAnkanChankan TO kokushi_ankan_chankan;
 ALTER TABLE rule_sets RENAME COLUMN fifthKan TO fifth_kan;
 ALTER TABLE rule_sets RENAME COLUMN daiminkanPao TO daiminkan_pao;`,
+  },
+  {
+    to: 6,
+    description: "formats named as src/formats names them (mjlog, tenhou6, mjai); the inconsistency of a hand without an ending is hand-without-ending",
+    sql: `
+UPDATE games SET format = CASE format WHEN 'xml' THEN 'mjlog' WHEN 'json' THEN 'tenhou6' ELSE format END WHERE format IN ('xml', 'json');
+UPDATE findings SET details = replace(details, '"what":"round-without-ending"', '"what":"hand-without-ending"')
+  WHERE kind = 'replay-inconsistency' AND details LIKE '%"what":"round-without-ending"%';`,
   },
 ];
 

@@ -359,10 +359,11 @@ export class Table {
     if (pon) {
       pon.type = 'kakan';
       pon.tiles = [...tiles];
+      pon.added = added;
       if (code !== undefined) pon.code = code;
     } else {
       this.inconsistent('kakan-without-pon', i, `seat ${seat} adds ${this.tileText(added)} to a pon it does not have`, seat);
-      s.melds.push({ type: 'kakan', tiles: [...tiles], called: added, from: seat, ...(code !== undefined ? { code } : {}) });
+      s.melds.push({ type: 'kakan', tiles: [...tiles], called: added, from: seat, added, ...(code !== undefined ? { code } : {}) });
     }
     this.setOffer('kakan', seat, added, i, kan);
     this.offerToTable(seat, added);

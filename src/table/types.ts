@@ -14,7 +14,9 @@ export interface Meld {
   called: TileId;
   /** The discarder; the seat itself for an ankan. */
   from: Seat;
-  /** The mjlog meld code, when the call event has one (the scenario builder writes it back). */
+  /** A kakan: the tile added to the pon. */
+  added?: TileId;
+  /** The mjlog meld code, when the call event has one (writers write it back). */
   code?: number;
 }
 
@@ -231,7 +233,7 @@ export type InconsistencyKind =
   | 'exhaustive-draw-early'
   | 'too-many-copies'
   | 'event-after-end'
-  | 'round-without-ending';
+  | 'hand-without-ending';
 
 /** Where and how the log contradicts itself. */
 export interface Inconsistency {

@@ -1,11 +1,11 @@
 /**
- * Hand-made replay facts for the audit checks' unit tests: a KanRecord, WinRecord, RoundReplay or
+ * Hand-made replay facts for the audit checks' unit tests: a KanRecord, WinRecord, HandReplay or
  * ReplayResult with sensible defaults (a kan that drew its replacement, discarded and play went on; a
  * plain ron; a round the log stops in), so each test states only the facts it is about. Tiles may be
  * given in notation (`4m`, `3444m778899s333z`): each builder hands out distinct copies of a kind.
  */
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../../src/audit/index.js';
-import type { KanRecord, ReplayResult, RoundEnding, RoundReplay, WinRecord } from '../../src/replay/index.js';
+import type { KanRecord, ReplayResult, HandEnding, HandReplay, WinRecord } from '../../src/replay/index.js';
 import { defaultRules, ruleSetOf, type Rules } from '../../src/rules/index.js';
 import { KIND_COUNT, parseKinds, sortIds, type TileId, type TileKind } from '../../src/tiles/index.js';
 
@@ -190,18 +190,18 @@ export function win(o: WinOverrides = {}): WinRecord {
   };
 }
 
-export type RoundOverrides = Partial<Omit<RoundReplay, 'ending'>> & { ending?: Partial<RoundEnding> };
+export type RoundOverrides = Partial<Omit<HandReplay, 'ending'>> & { ending?: Partial<HandEnding> };
 
 /**
  * A hand: by default the first (hand 1), no kans, no wins, and an ending of kind `none` (the log stops in
  * it). Its kans and wins take the hand's number; the ending counts the completed kans and their players.
  */
-export function round(o: RoundOverrides = {}): RoundReplay {
+export function round(o: RoundOverrides = {}): HandReplay {
   const hand = o.hand ?? 1;
   const kans = (o.kans ?? []).map((k) => ({ ...k, hand }));
   const wins = (o.wins ?? []).map((w) => ({ ...w, hand }));
   const done = kans.filter((k) => !k.robbed);
-  const ending: RoundEnding = {
+  const ending: HandEnding = {
     kind: 'none',
     eventIndex: null,
     kanCount: done.length,
@@ -227,12 +227,12 @@ export function round(o: RoundOverrides = {}): RoundReplay {
 }
 
 /** A round's ending by an abortive or exhaustive draw at an event. */
-export function ryuukyoku(reason: NonNullable<RoundEnding['reason']>, eventIndex: number | null): Partial<RoundEnding> {
+export function ryuukyoku(reason: NonNullable<HandEnding['reason']>, eventIndex: number | null): Partial<HandEnding> {
   return { kind: 'ryuukyoku', reason, eventIndex };
 }
 
 /** A round's ending by a win at an event. */
-export function won(eventIndex: number): Partial<RoundEnding> {
+export function won(eventIndex: number): Partial<HandEnding> {
   return { kind: 'win', eventIndex };
 }
 
@@ -258,7 +258,7 @@ export function replay(o: Partial<ReplayResult> = {}): ReplayResult {
 /** A game without its rounds, as an audit keeps it. */
 export function gameMeta(o: Partial<GameMeta> = {}): GameMeta {
   return {
-    format: 'xml',
+    format: 'mjlog',
     platform: 'tenhou',
     gzip: false,
     logId: '2020010100gm-00a9-0000-00000000',

@@ -72,7 +72,7 @@ describe('kanshi fetch', () => {
     expect(lines[2]).toBe(`[3/3] ${C}  invalid  not a log: root: root element is <html>, expected <mjloggm> (an mjlog game log)`);
     expect(lines[3]).toBe('fetch: 3 logs into logs: 1 saved, 0 skipped (already there), 1 not found, 1 invalid, 0 failed');
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ total: 3, saved: 1, skipped: 0, notFound: 1, invalid: 1, failed: 0, format: 'xml' });
+    expect(report).toMatchObject({ total: 3, saved: 1, skipped: 0, notFound: 1, invalid: 1, failed: 0, format: 'mjlog' });
     expect(report.outcomes.map((o: { id: string; status: string }) => [o.id, o.status])).toEqual([
       [A, 'saved'], [UNKNOWN, 'not-found'], [C, 'invalid'],
     ]);
@@ -97,7 +97,7 @@ describe('kanshi fetch', () => {
     expect(server.requests.map((r) => r.id)).toEqual([A, B, X_REAL, C]);
   });
 
-  it('fetches JSON with --format json', async () => {
+  it('fetches JSON with --format tenhou6 (json, its older name, still taken)', async () => {
     const r = await run(['fetch', J, '--format', 'json', '--out', 'json-logs', ...fast()]);
     expect(r.code).toBe(0);
     expect(server.requests[0]).toMatchObject({ url: `/5/mjlog2json.cgi?${J}` });

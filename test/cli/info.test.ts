@@ -66,7 +66,7 @@ describe('kanshi events', () => {
     expect(hand.length).toBeLessThan(events.length);
     const meta = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--meta', '--hand', '1']);
     const game = JSON.parse(meta.stdout.split('\n')[0]);
-    expect(game).toMatchObject({ type: 'game', file: corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), format: 'xml', rule: { playerCount: 4 } });
+    expect(game).toMatchObject({ type: 'game', file: corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), format: 'mjlog', rule: { playerCount: 4 } });
     expect(game.handCount).toBe(events.filter((e) => e.type === 'roundStart').length);
     expect(game.roundCount).toBeUndefined();
   });

@@ -10,7 +10,7 @@ describe('commander\'s own errors', () => {
       [['info', 'logs', '--frobnicate'], "kanshi: unknown option '--frobnicate'"],
       [['frobnicate'], "kanshi: unknown command 'frobnicate'"],
       [['events', 'a', 'b'], "kanshi: too many arguments for 'events'. Expected 1 argument but got 2."],
-      [['fetch', 'x', '--format', 'yaml'], "kanshi: option '--format <format>' argument 'yaml' is invalid. Allowed choices are xml, json."],
+      [['fetch', 'x', '--format', 'yaml'], "kanshi: option '--format <format>' argument 'yaml' is invalid. Allowed choices are mjlog, tenhou6 (or xml, json)."],
     ] as const) {
       const r = kanshi([...args]);
       expect(r.code, args.join(' ')).toBe(2);

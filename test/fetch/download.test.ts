@@ -85,7 +85,7 @@ describe('fetchLogs: downloading', () => {
   });
 
   it('fetches JSON from mjlog2json with a Referer and saves it as plain ID.json', async () => {
-    const summary = await fetchLogs([J], options({ format: 'json' }));
+    const summary = await fetchLogs([J], options({ format: 'tenhou6' }));
     expect(summary.outcomes[0]).toMatchObject({ status: 'saved', file: join(out, `${J}.json`) });
     expect(server.requests[0].url).toBe(`/5/mjlog2json.cgi?${J}`);
     expect(server.requests[0].headers.referer).toBe(`${server.baseUrl}/`);
@@ -217,7 +217,7 @@ describe('fetchLogs: faults end in exactly one outcome and never leave a bad fil
 
   it('reports an empty 200 as invalid', async () => {
     server.script(J, [{ kind: 'body', body: '' }]);
-    const summary = await fetchLogs([J], options({ format: 'json' }));
+    const summary = await fetchLogs([J], options({ format: 'tenhou6' }));
     expect(summary.outcomes[0]).toMatchObject({ status: 'invalid', reason: 'empty body', bytes: 0 });
     expect(assertOnlyValidLogs()).toEqual([]);
   });
@@ -400,7 +400,7 @@ describe('fetchLogs: bodies bounded by the log size limit, before and after gzip
     server.script(A, [{ kind: 'body', body: gzipSync(xml), headers: { 'content-encoding': 'gzip' } }]);
     server.script(J, [{ kind: 'body', body: gzipSync(readFileSync(FILES[J])), headers: { 'content-encoding': 'x-gzip' } }]);
     expect((await fetchLogs([A], options())).outcomes[0]).toMatchObject({ status: 'saved' });
-    expect((await fetchLogs([J], options({ format: 'json' }))).outcomes[0]).toMatchObject({ status: 'saved' });
+    expect((await fetchLogs([J], options({ format: 'tenhou6' }))).outcomes[0]).toMatchObject({ status: 'saved' });
     expect(gunzipSync(readFileSync(join(out, `${A}.mjlog`))).equals(xml)).toBe(true);
     expect(readFileSync(join(out, `${J}.json`)).equals(readFileSync(FILES[J]))).toBe(true);
   });

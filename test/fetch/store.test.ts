@@ -25,12 +25,12 @@ function folder(): string {
 
 describe('the output folder', () => {
   it('names saved logs by id and format', () => {
-    expect(savedFileName(ID, 'xml')).toBe(`${ID}.mjlog`);
-    expect(savedFileName(ID, 'json')).toBe(`${ID}.json`);
+    expect(savedFileName(ID, 'mjlog')).toBe(`${ID}.mjlog`);
+    expect(savedFileName(ID, 'tenhou6')).toBe(`${ID}.json`);
   });
 
   it('gives temporary files names that the folder walk of kanshi info never reads', async () => {
-    const name = tempFileName(savedFileName(ID, 'xml'));
+    const name = tempFileName(savedFileName(ID, 'mjlog'));
     expect(name).toMatch(new RegExp(`^\\.kanshi-tmp-${process.pid}-[0-9a-f]{8}-${ID}\\.mjlog\\.tmp$`));
     expect(looksLikeLogFile(name)).toBe(false);
     const dir = folder();
@@ -56,10 +56,10 @@ describe('the output folder', () => {
 
   it('finds a log saved as .mjlog or .xml for XML, .json for JSON', async () => {
     const dir = folder();
-    expect(await findSavedLog(dir, ID, 'xml')).toBeNull();
+    expect(await findSavedLog(dir, ID, 'mjlog')).toBeNull();
     writeFileSync(join(dir, `${ID}.xml`), 'x');
-    expect(await findSavedLog(dir, ID, 'xml')).toBe(join(dir, `${ID}.xml`));
-    expect(await findSavedLog(dir, ID, 'json')).toBeNull();
+    expect(await findSavedLog(dir, ID, 'mjlog')).toBe(join(dir, `${ID}.xml`));
+    expect(await findSavedLog(dir, ID, 'tenhou6')).toBeNull();
   });
 
   it('removes abandoned temporary files only', async () => {
@@ -112,40 +112,40 @@ describe('checkLogBody', () => {
   const xml = readFileSync(corpusFile(`${ID}.xml`));
 
   it('accepts the log of the id', () => {
-    expect(checkLogBody(ID, 'xml', xml).ok).toBe(true);
-    expect(checkLogBody('2012110112gm-0009-7447-14ec5c8d', 'json', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json'))).ok).toBe(true);
+    expect(checkLogBody(ID, 'mjlog', xml).ok).toBe(true);
+    expect(checkLogBody('2012110112gm-0009-7447-14ec5c8d', 'tenhou6', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json'))).ok).toBe(true);
   });
 
   it('refuses what is not the log asked for, saying why', () => {
-    const reason = (id: string, format: 'xml' | 'json', body: Uint8Array) => {
+    const reason = (id: string, format: 'mjlog' | 'tenhou6', body: Uint8Array) => {
       const check = checkLogBody(id, format, body);
       return check.ok ? 'ok' : check.reason;
     };
-    expect(reason(ID, 'xml', Buffer.alloc(0))).toBe('empty body');
-    expect(reason(ID, 'xml', xml.subarray(0, 5000))).toMatch(/^not a log: line 1 column \d+: not well-formed XML/);
-    expect(reason(ID, 'xml', Buffer.from('<!DOCTYPE html><html><body>error</body></html>'))).toMatch(/root element is <html>/);
-    expect(reason(ID, 'xml', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json')))).toMatch(/expected mjlog XML, got JSON/);
-    expect(reason(ID.replace('00a9', '0009'), 'xml', xml)).toBe("another game's log: GO type 0x00a9, the id says 0x0009");
-    expect(reason('2012110112gm-0009-7447-00000000', 'json', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json')))).toBe(
+    expect(reason(ID, 'mjlog', Buffer.alloc(0))).toBe('empty body');
+    expect(reason(ID, 'mjlog', xml.subarray(0, 5000))).toMatch(/^not a log: line 1 column \d+: not well-formed XML/);
+    expect(reason(ID, 'mjlog', Buffer.from('<!DOCTYPE html><html><body>error</body></html>'))).toMatch(/root element is <html>/);
+    expect(reason(ID, 'mjlog', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json')))).toMatch(/expected mjlog XML, got tenhou.net\/6 JSON/);
+    expect(reason(ID.replace('00a9', '0009'), 'mjlog', xml)).toBe("another game's log: GO type 0x00a9, the id says 0x0009");
+    expect(reason('2012110112gm-0009-7447-00000000', 'tenhou6', readFileSync(corpusFile('2012110112gm-0009-7447-14ec5c8d.json')))).toBe(
       "another game's log: its ref is 2012110112gm-0009-7447-14ec5c8d",
     );
     // The GO tag's lobby against the id's: a champion-lobby game (10011) under a lobby-0 id.
     const champion = readFileSync(corpusFile('2019020120gm-0009-10011-215330df.xml'));
-    expect(reason('2019020120gm-0009-0000-215330df', 'xml', champion)).toBe("another game's log: lobby 10011, the id says 0");
-    expect(checkLogBody('2019020120gm-0009-10011-215330df', 'xml', champion).ok).toBe(true);
+    expect(reason('2019020120gm-0009-0000-215330df', 'mjlog', champion)).toBe("another game's log: lobby 10011, the id says 0");
+    expect(checkLogBody('2019020120gm-0009-10011-215330df', 'mjlog', champion).ok).toBe(true);
   });
 
   it("checks only what the log can tie to the id: an mjlog's type and lobby, a JSON's ref", () => {
     // The hash and the date are not in an mjlog: another game of the same type and lobby passes.
-    expect(checkLogBody('2001010100gm-00a9-0000-00000000', 'xml', xml).ok).toBe(true);
+    expect(checkLogBody('2001010100gm-00a9-0000-00000000', 'mjlog', xml).ok).toBe(true);
     // An mjlog whose GO tag has no lobby is checked by its type alone.
     const noLobby = Buffer.from(xml.toString('utf8').replace(/<GO type="169" lobby="0"\/>/, '<GO type="169"/>'));
     expect(noLobby.equals(xml)).toBe(false);
-    expect(checkLogBody(ID.replace('-0000-', '-1234-'), 'xml', noLobby).ok).toBe(true);
-    expect(checkLogBody(ID.replace('-0000-', '-1234-'), 'xml', xml)).toEqual({ ok: false, reason: "another game's log: lobby 0, the id says 1234" });
+    expect(checkLogBody(ID.replace('-0000-', '-1234-'), 'mjlog', noLobby).ok).toBe(true);
+    expect(checkLogBody(ID.replace('-0000-', '-1234-'), 'mjlog', xml)).toEqual({ ok: false, reason: "another game's log: lobby 0, the id says 1234" });
   });
 
   it('applies the ingest limits it is given', () => {
-    expect(checkLogBody(ID, 'xml', xml, { maxEvents: 10 })).toMatchObject({ ok: false, reason: expect.stringMatching(/^not a log: .*more than 10 tags.*--max-events raises it/) });
+    expect(checkLogBody(ID, 'mjlog', xml, { maxEvents: 10 })).toMatchObject({ ok: false, reason: expect.stringMatching(/^not a log: .*more than 10 tags.*--max-events raises it/) });
   });
 });

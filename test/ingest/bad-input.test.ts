@@ -95,7 +95,7 @@ describe('bad input gets an error naming the file, the position and what was exp
   it('a gzip file is read by its magic bytes, whatever its name', () => {
     const game = parseLog(gzipSync(Buffer.from(GOOD_XML)), { file: 'game.json' });
     expect(game.gzip).toBe(true);
-    expect(game.format).toBe('xml');
+    expect(game.format).toBe('mjlog');
   });
 
   it('another XML document', () => {
@@ -127,7 +127,7 @@ describe('bad input gets an error naming the file, the position and what was exp
 
   it('JSON of the wrong shape, with the JSON path', () => {
     expect(failure('[1,2,3]', 'x.json')).toMatchObject({ position: '[0].', reason: 'expected a tenhou.net/6 object with a "log" array, found 1' });
-    expect(failure('{"name": []}', 'x.json').reason).toMatch(/expected a "log" array of hands, found undefined/);
+    expect(failure('{"name": []}', 'x.json').reason).toMatch(/expected a "log" array of hands, found nothing/);
     const shortRound = structuredClone(GOOD_JSON);
     shortRound.log[2] = shortRound.log[2].slice(0, 10);
     const e1 = failure(JSON.stringify(shortRound), 'x.json');

@@ -9,8 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainedCallsJson, makeAttacks, type AttackFile } from '../../bench/fuzz-inputs.js';
 import { asIngestError, DEFAULT_LIMITS, IngestError, parseLog, readLogBytes, readLogFile } from '../../src/ingest/index.js';
-import { playRound } from '../../src/ingest/json-play.js';
-import { checkJsonDepth, checkXmlShape, resolveLimits } from '../../src/ingest/limits.js';
+import { checkJsonDepth, checkXmlShape, playRound, resolveLimits } from '../../src/formats/index.js';
 import { corpusFile } from '../support/corpus.js';
 
 const XML = readFileSync(corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), 'utf8');

@@ -10,6 +10,7 @@ import type { GameLog } from '../../src/events/index.js';
 import { IngestError, parseLog, readLogFile } from '../../src/ingest/index.js';
 import { replayGame } from '../../src/replay/index.js';
 import { CORPUS_DIR, PLATFORMS_DIR, platformManifest } from '../support/corpus.js';
+import { defaultRules } from '../../src/rules/index.js';
 
 const dir = PLATFORMS_DIR;
 const rows = platformManifest();
@@ -44,7 +45,7 @@ describe('tenhou.net/6 JSON from every producer in the platform corpus', () => {
     const expected = { a: 0, k: 0, m: 0, ...kanDetail(row.notes) };
     expect(kans).toEqual(expected);
     expect(kans.a + kans.k + kans.m).toBe(row.hasKans);
-    const r = replayGame(game, { kandoraTiming: 'tenhou' });
+    const r = replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' });
     expect(r.inconsistencies).toEqual([]);
     expect(r.kandoraCountMismatches).toEqual([]);
   });

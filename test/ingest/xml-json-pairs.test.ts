@@ -4,6 +4,7 @@ import type { GameEvent, GameLog } from '../../src/events/index.js';
 import { isRevealed, replayGame } from '../../src/replay/index.js';
 import { kindOf } from '../../src/tiles/index.js';
 import { corpusFile, manifest } from '../support/corpus.js';
+import { defaultRules } from '../../src/rules/index.js';
 
 /** Tiles compared by kind and red-ness: JSON names no copy, so ids of the same kind may differ. */
 const tile = (id: number | undefined) => (id === undefined ? '' : `${kindOf(id)}${id === 16 || id === 52 || id === 88 ? 'r' : ''}`);
@@ -44,7 +45,7 @@ function order(game: GameLog): string[] {
 
 /** Each kan's indicator and its moment: as the mjlog logs it, and as the replay places JSON's under Tenhou's timing. */
 function kandora(game: GameLog, moment: 'revealLogged' | 'revealRule'): string[] {
-  return replayGame(game, { kandoraTiming: 'tenhou' }).hands.flatMap((r) =>
+  return replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' }).hands.flatMap((r) =>
     r.kans.map((k) => `${r.hand} ${k.kind} ${isRevealed(k[moment]) ? tile(k.indicator ?? undefined) : '-'} ${k[moment]}`),
   );
 }

@@ -6,12 +6,13 @@ import { readLogFile } from '../../src/ingest/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { replayGame, type KanRecord, type ReplayResult } from '../../src/replay/index.js';
 import type { KandoraTiming } from '../../src/rules/index.js';
+import { defaultRules } from '../../src/rules/index.js';
 import { corpusFile } from '../support/corpus.js';
 
 const cache = new Map<string, GameLog>();
 function replay(file: string, kandoraTiming: KandoraTiming = 'tenhou'): ReplayResult {
   if (!cache.has(file)) cache.set(file, readLogFile(corpusFile(file)));
-  return replayGame(cache.get(file)!, { kandoraTiming });
+  return replayGame(cache.get(file)!, { ...defaultRules(), kandoraTiming });
 }
 
 function kans(r: ReplayResult): KanRecord[] {

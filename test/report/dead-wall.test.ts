@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameLog } from '../../src/events/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
-import { replayGame, type RoundReplay } from '../../src/replay/index.js';
+import { replayGame, type HandReplay } from '../../src/replay/index.js';
 import { buildGamePage, deadWallOf, tileRow, tileSymbols, type DeadWallModel } from '../../src/report/index.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { parseTiles, tileToString } from '../../src/tiles/index.js';
@@ -17,7 +17,7 @@ const RINSHAN_AFTER_KAKAN = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
 const THREE_PLAYER = corpusFile('2020010111gm-00b9-0000-7a4c92ad.xml');
 const THREE_KAKANS_JSON = corpusFile('2008121721gm-00c1-0000-fcadb0d7.json');
 
-function modelOf(file: string, hand: number, timing: 'tenhou' | 'immediate'): { model: DeadWallModel; replay: RoundReplay; game: GameLog } {
+function modelOf(file: string, hand: number, timing: 'tenhou' | 'immediate'): { model: DeadWallModel; replay: HandReplay; game: GameLog } {
   const game = readLogFile(file);
   const replay = replayGame(game, { kandoraTiming: timing }).hands.find((r) => r.hand === hand)!;
   const start = game.rounds[hand - 1].events[0];

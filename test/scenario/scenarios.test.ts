@@ -8,7 +8,7 @@ import { judgeRiichiAnkan } from '../../src/hand/index.js';
 import { IngestError, parseLog } from '../../src/ingest/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { replayGame, type KanRecord, type ReplayResult } from '../../src/replay/index.js';
-import { PROFILE_NAMES, resolveRules } from '../../src/rules/index.js';
+import { PROFILE_NAMES, resolveRules, defaultRules } from '../../src/rules/index.js';
 import { SCENARIOS, exampleFileName, scenario, type Scenario } from '../../src/scenario/index.js';
 import { kindOf, parseKinds } from '../../src/tiles/index.js';
 import { gameWalls } from '../../src/wall/index.js';
@@ -20,7 +20,7 @@ function game(s: Scenario): GameLog {
 }
 
 function replay(name: string): ReplayResult {
-  return replayGame(game(scenario(name)), { kandoraTiming: 'tenhou' });
+  return replayGame(game(scenario(name)), { ...defaultRules(), kandoraTiming: 'tenhou' });
 }
 
 function kans(r: ReplayResult): KanRecord[] {
@@ -82,9 +82,9 @@ describe('the scenario list', () => {
 describe('every scenario ingests and replays cleanly except for its point', () => {
   it.each(readable.map((s) => [s.name, s] as const))('%s', (_name, s) => {
     const g = game(s);
-    expect(g.format).toBe(s.format === 'tenhou6' ? 'json' : 'xml');
+    expect(g.format).toBe(s.format === 'tenhou6' ? 'tenhou6' : 'mjlog');
     expect(g.final).not.toBeNull();
-    const r = replayGame(g, { kandoraTiming: 'tenhou' });
+    const r = replayGame(g, { ...defaultRules(), kandoraTiming: 'tenhou' });
     expect(r.inconsistencies.length, JSON.stringify(r.inconsistencies)).toBe(s.replay?.inconsistencies ?? 0);
     expect(r.wallMismatches.length, JSON.stringify(r.wallMismatches)).toBe(s.replay?.wallMismatches ?? 0);
     expect(r.timingMismatches.length, JSON.stringify(r.timingMismatches)).toBe(s.replay?.timingMismatches ?? 0);
@@ -117,7 +117,7 @@ describe('riichi kans give the verdicts of docs/kan-rules.md §3', () => {
 
   it.each(riichiScenarios.map((s) => [s.name, s] as const))('%s', (_name, s) => {
     const row = s.riichiKan!;
-    const r = replayGame(game(s), { kandoraTiming: 'tenhou' });
+    const r = replayGame(game(s), { ...defaultRules(), kandoraTiming: 'tenhou' });
     const inRiichi = kans(r).filter((k) => k.inRiichi);
     expect(inRiichi).toHaveLength(1);
     const kan = inRiichi[0];
@@ -239,7 +239,7 @@ describe('each scenario shows its situation in the replay', () => {
   it('kakan whose kandora is revealed at declaration', () => {
     const r = replay('kakan-dora-at-declaration');
     expect(r.timingMismatches).toEqual([expect.objectContaining({ kind: 'kakan', logged: 'declaration', rule: 'after-replacement' })]);
-    const immediate = replayGame(game(scenario('kakan-dora-at-declaration')), { kandoraTiming: 'immediate' });
+    const immediate = replayGame(game(scenario('kakan-dora-at-declaration')), { ...defaultRules(), kandoraTiming: 'immediate' });
     expect(immediate.timingMismatches).toEqual([]);
   });
 
@@ -260,7 +260,7 @@ describe('each scenario shows its situation in the replay', () => {
     // The ron after the daiminkan sees the new indicator; the rinshan tsumo after the kakan does not.
     expect(wins[1].logged.indicators).toHaveLength(2);
     expect(wins[2].logged.indicators).toHaveLength(1);
-    expect(replayGame(game(scenario('kan-orders')), { kandoraTiming: 'immediate' }).timingMismatches).toHaveLength(5);
+    expect(replayGame(game(scenario('kan-orders')), { ...defaultRules(), kandoraTiming: 'immediate' }).timingMismatches).toHaveLength(5);
   });
 
   it('majsoul-kakan-rinshan: the JSON lists the kakan\'s kandora, which only an immediate timing reveals before the rinshan tsumo', () => {
@@ -276,7 +276,7 @@ describe('each scenario shows its situation in the replay', () => {
     expect(win.doraHanLogged).toBe(4);
     expect(win.rule.indicators).toHaveLength(1);
     expect(r.kandoraCountMismatches).toEqual([expect.objectContaining({ logged: 1, rule: 0 })]);
-    const immediate = replayGame(g, { kandoraTiming: 'immediate' });
+    const immediate = replayGame(g, { ...defaultRules(), kandoraTiming: 'immediate' });
     expect(kans(immediate)[0].revealRule).toBe('declaration');
     expect(immediate.kandoraCountMismatches).toEqual([]);
   });

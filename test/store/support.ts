@@ -12,7 +12,7 @@ import { finding, type Finding, type GameAudit, type GameMeta, type RiichiKanVer
 import { parseLog } from '../../src/ingest/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { replayGame } from '../../src/replay/index.js';
-import { resolveRules, ruleSet, ruleSetOf, type ProfileName, type Rules } from '../../src/rules/index.js';
+import { resolveRules, ruleSet, ruleSetOf, type ProfileName, type Rules, defaultRules } from '../../src/rules/index.js';
 import { corpusFile, manifest } from '../support/corpus.js';
 
 export function tempDb(name = 'audit.sqlite'): string {
@@ -64,7 +64,7 @@ function meta(game: GameLog): GameMeta {
  */
 export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): GameAudit {
   const rules = typeof profile === 'string' ? resolveRules({ profile }) : profile;
-  const replay = replayGame(g.game, { kandoraTiming: rules.kandoraTiming });
+  const replay = replayGame(g.game, { ...defaultRules(), kandoraTiming: rules.kandoraTiming });
   const findings: Finding[] = [];
   const riichiKans: RiichiKanVerdict[] = [];
   let inRiichi = 0;

@@ -145,6 +145,8 @@ describe('migrating a version-3 database', () => {
     openStore(fresh).close();
     expect(shape(file)).toEqual(shape(fresh));
     expect(rows(file, 'SELECT played_on, played_at_hour, facts_digest FROM games')).toEqual([{ played_on: '2010-08-17', played_at_hour: 9, facts_digest: 'facts-3' }]);
+    // Version 6 names the formats as src/formats does: xml is mjlog.
+    expect(rows(file, 'SELECT format FROM games')).toEqual([{ format: 'mjlog' }]);
     // The games' totals are counted from the rows stored (none here).
     expect(rows(file, 'SELECT completed_kans, kitas, riichis, kita_rinshan_wins FROM games')).toEqual([{ completed_kans: 0, kitas: 0, riichis: 0, kita_rinshan_wins: 0 }]);
     expect(rows<{ v: number }>(file, 'SELECT user_version AS v FROM pragma_user_version')[0].v).toBe(SCHEMA_VERSION);
@@ -156,6 +158,26 @@ describe('migrating a version-3 database', () => {
     const [[wins, valued]] = [...again.query(`SELECT count(*) AS wins, sum(han IS NOT NULL) AS valued FROM wins`).rows] as number[][];
     again.close();
     expect(valued).toBe(wins);
+  });
+});
+
+describe('migrating a version-5 database to 6 (issue 25)', () => {
+  it('renames the formats xml and json to mjlog and tenhou6, and the inconsistency round-without-ending to hand-without-ending', () => {
+    const file = tempDb();
+    const store = openStore(file);
+    const [g] = readGames([CHANKAN]);
+    store.writeBatch([auditOf(g)]);
+    store.close();
+    const db = new Database(file);
+    db.exec(`
+      UPDATE games SET format = 'xml';
+      INSERT INTO games (content_hash, file, format) VALUES ('b', 'b.json', 'json'), ('c', 'c.jsonl', 'mjai');
+      UPDATE findings SET kind = 'replay-inconsistency', details = '{"what":"round-without-ending"}' WHERE ordinal = 0;
+      PRAGMA user_version = 5;`);
+    db.close();
+    openStore(file).close();
+    expect(rows(file, `SELECT format FROM games ORDER BY content_hash IN ('b', 'c'), content_hash`)).toEqual([{ format: 'mjlog' }, { format: 'tenhou6' }, { format: 'mjai' }]);
+    expect(rows(file, 'SELECT details FROM findings WHERE ordinal = 0')).toEqual([{ details: '{"what":"hand-without-ending"}' }]);
   });
 });
 

@@ -80,7 +80,7 @@ describe('writing audits', () => {
   it('keeps the game meta, players, and a kan with its replacement draw and reveal as logged', () => {
     const file = written(tenhou);
     const [g] = sql(file, `SELECT * FROM games WHERE log_id = '2016052515gm-00a9-0000-c4d72066'`);
-    expect(g).toMatchObject({ format: 'xml', player_count: 4, lobby: 0, lobby_level: 'houou', rule_label: '四鳳南喰赤', seeded: 1, wall_mismatches: 0, error: null });
+    expect(g).toMatchObject({ format: 'mjlog', player_count: 4, lobby: 0, lobby_level: 'houou', rule_label: '四鳳南喰赤', seeded: 1, wall_mismatches: 0, error: null });
     expect(g.content_hash).toMatch(/^[0-9a-f]{64}$/);
     const players = sql(file, 'SELECT seat, name, dan FROM players WHERE game_id = ? ORDER BY seat', g.game_id);
     expect(players).toHaveLength(4);

@@ -11,10 +11,11 @@ import { replayGame, type Inconsistency, type InconsistencyKind } from '../../sr
 import { Table } from '../../src/table/index.js';
 import { encodeMeld, kindOf } from '../../src/tiles/index.js';
 import { corpusFile } from '../support/corpus.js';
+import { defaultRules } from '../../src/rules/index.js';
 
 const xml = (file: string) => readFileSync(corpusFile(file), 'utf8');
 const read = (text: string, file = 'mutated.xml'): GameLog => parseLog(Buffer.from(text), { file });
-const inconsistencies = (game: GameLog): Inconsistency[] => replayGame(game, { kandoraTiming: 'tenhou' }).inconsistencies;
+const inconsistencies = (game: GameLog): Inconsistency[] => replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' }).inconsistencies;
 const kinds = (xs: Inconsistency[]): InconsistencyKind[] => xs.map((x) => x.kind);
 
 /** The tags of an mjlog as [start, end) offsets with their text. */
@@ -57,12 +58,12 @@ describe('one-tag mutations of real logs', () => {
     expect(found[0].message).toMatch(/has already won this hand/);
   });
 
-  it('a round that is not the last with no ending: round-without-ending at its last event', () => {
+  it('a round that is not the last with no ending: hand-without-ending at its last event', () => {
     const text = xml(CLEAN);
     const ending = tags(text).find((t) => t.text.startsWith('<AGARI') || t.text.startsWith('<RYUUKYOKU'))!;
     const game = read(edit(text, ending, ''));
     const found = inconsistencies(game);
-    expect(kinds(found)).toEqual(['round-without-ending']);
+    expect(kinds(found)).toEqual(['hand-without-ending']);
     expect(found[0]).toMatchObject({ hand: 1, eventIndex: game.rounds[0].events.length - 1 });
   });
 

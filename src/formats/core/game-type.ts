@@ -1,7 +1,7 @@
 /**
  * The mjlog `GO type` bitfield (docs/formats.md §2.3), Tenhou's rule labels, and rank names.
  */
-import { TENHOU_LOG_ID, type GameRule, type LobbyLevel } from '../events/index.js';
+import { TENHOU_LOG_ID, type GameRule, type LobbyLevel } from '../../events/index.js';
 
 const LEVELS: readonly LobbyLevel[] = ['ippan', 'joukyuu', 'tokujou', 'houou'];
 const LEVEL_CHARS = ['般', '上', '特', '鳳'];
@@ -41,6 +41,21 @@ export function ruleLabel(rule: Omit<GameRule, 'label' | 'redFiveSuits'>): strin
   );
 }
 
+/** The GO type bitfield of a rule (the inverse of decodeGameType for the fields it keeps). */
+export function encodeGameType(rule: Pick<GameRule, 'playerCount' | 'lobbyLevel' | 'length' | 'openTanyao' | 'redFives' | 'speed' | 'vsHumans'>): number {
+  const level = LEVELS.indexOf(rule.lobbyLevel);
+  return (
+    (rule.vsHumans ? 0x01 : 0) |
+    (rule.redFives ? 0 : 0x02) |
+    (rule.openTanyao ? 0 : 0x04) |
+    (rule.length === 'hanchan' ? 0x08 : 0) |
+    (rule.playerCount === 3 ? 0x10 : 0) |
+    (level & 2 ? 0x20 : 0) |
+    (level & 1 ? 0x80 : 0) |
+    (rule.speed === 'fast' ? 0x40 : rule.speed === 'hyper' ? 0x1000 : 0)
+  );
+}
+
 /** Rebuilds the rule from a tenhou.net/6 label such as `鳳南喰赤`, `三鳳南喰赤` or `上東喰赤速`. */
 export function parseRuleLabel(label: string, redFives: boolean | null): GameRule | null {
   const m = /^([三四]?)([般上特鳳])([東南])(喰?)(赤?)([速光]?)/.exec(label);
@@ -51,15 +66,7 @@ export function parseRuleLabel(label: string, redFives: boolean | null): GameRul
   const openTanyao = m[4] === '喰';
   const red = redFives ?? m[5] === '赤';
   const speed = m[6] === '速' ? 'fast' : m[6] === '光' ? 'hyper' : 'normal';
-  const typeCode =
-    0x01 |
-    (red ? 0 : 0x02) |
-    (openTanyao ? 0 : 0x04) |
-    (length === 'hanchan' ? 0x08 : 0) |
-    (players === 3 ? 0x10 : 0) |
-    (level & 2 ? 0x20 : 0) |
-    (level & 1 ? 0x80 : 0) |
-    (speed === 'fast' ? 0x40 : speed === 'hyper' ? 0x1000 : 0);
+  const typeCode = encodeGameType({ playerCount: players, lobbyLevel: LEVELS[level], length, openTanyao, redFives: red, speed, vsHumans: true });
   return decodeGameType(typeCode);
 }
 

@@ -5,8 +5,8 @@
  *
  * The events are played on a Table (src/table) as they are read, so the hands, the tile just drawn, the
  * tile on offer and the indicators are the table's: this file writes no turn logic. Tile ids are given as
- * json-play.ts gives them (TileAllocator): a fresh id for each tile dealt, drawn or turned over, the held id
- * for each tile played (red fives are copy 0).
+ * the tenhou.net/6 reader gives them (src/formats/core): a fresh id for each tile dealt, drawn or turned over,
+ * the held id for each tile played (red fives are copy 0).
  *
  * mjai times its kandora: each `dora` event becomes a `kandora` event where it stands, so the audit checks
  * the moments a bridge or a bot wrote against the rule. Nothing is placed by a rule here.
@@ -26,13 +26,14 @@ import {
   type Seat,
   type WinEvent,
   type Yaku,
-} from '../events/index.js';
-import { Table } from '../table/index.js';
-import { isRedFive, kindOf, sortIds, type TileId, type TileKind } from '../tiles/index.js';
-import { IngestError } from './errors.js';
-import { decodeGameType } from './game-type.js';
-import type { Json6Part } from './json.js';
-import { TileAllocator, type TileCode } from './json-play.js';
+} from '../../events/index.js';
+import { Table } from '../../table/index.js';
+import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind } from '../../tiles/index.js';
+import { IngestError } from '../core/errors.js';
+import { decodeGameType } from '../core/game-type.js';
+import { describe, type JsonDocument } from '../core/json-documents.js';
+import { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './names.js';
+import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, TileAllocator, winnerHand, type TileNamer } from '../core/table-reading.js';
 
 export interface MjaiGameOptions {
   gzip: boolean;
@@ -43,19 +44,10 @@ export interface MjaiGameOptions {
 
 // ---------- tiles ----------
 
-/** mjai's name of each tile kind 0..33 (red fives add `r`: `5mr`, `5pr`, `5sr`). */
-export const MJAI_TILE_NAMES: readonly string[] = [
-  ...['m', 'p', 's'].flatMap((suit) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${suit}`)),
-  'E', 'S', 'W', 'N', 'P', 'F', 'C',
-];
-
-/** mjai's name of a tile id, `5mr` for a red five when the game has one in that suit. */
-export function mjaiTileName(tile: TileId, redFiveSuits: number): string {
-  const name = MJAI_TILE_NAMES[kindOf(tile)];
-  return isRedFive(tile, redFiveSuits) ? name + 'r' : name;
-}
-
 const KIND_BY_NAME: ReadonlyMap<string, TileKind> = new Map(MJAI_TILE_NAMES.map((n, k) => [n, k]));
+
+/** How mjai names a tile in messages: `5m`, `5mr`. */
+const mjaiName: TileNamer = (kind, red) => MJAI_TILE_NAMES[kind] + (red ? 'r' : '');
 
 interface MjaiTile {
   kind: TileKind;
@@ -67,21 +59,7 @@ function isTileName(value: unknown): value is string {
   return typeof value === 'string' && (KIND_BY_NAME.has(value) || /^5[mps]r$/.test(value));
 }
 
-/** The JSON tile code of a kind (json-play.ts's allocator speaks codes): 11-19, 21-29, 31-39, 41-47, red 51-53. */
-function codeOf(t: MjaiTile): TileCode {
-  if (t.red) return 51 + Math.floor(t.kind / 9);
-  return t.kind < 27 ? (Math.floor(t.kind / 9) + 1) * 10 + (t.kind % 9) + 1 : 41 + t.kind - 27;
-}
-
 // ---------- small readers of fields ----------
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return JSON.stringify(value.length > 30 ? value.slice(0, 30) + '…' : value);
-  return typeof value === 'object' ? 'an object' : String(value);
-}
 
 type Doc = Record<string, unknown>;
 
@@ -89,17 +67,6 @@ const EVENT_TYPES = [
   'start_game', 'start_kyoku', 'tsumo', 'dahai', 'chi', 'pon', 'daiminkan', 'kakan', 'ankan', 'nukidora',
   'dora', 'reach', 'reach_accepted', 'hora', 'ryukyoku', 'end_kyoku', 'end_game', 'none',
 ];
-
-/** mjai's drawn-hand reasons (gimite's mjai and akochan write them; Mortal and mjai-reviewer write none). */
-export const MJAI_RYUKYOKU_REASONS: Readonly<Record<RyuukyokuReason, string>> = {
-  exhaustive: 'fanpai',
-  'kyuushu-kyuuhai': 'kyushukyuhai',
-  'suucha-riichi': 'suchareach',
-  sanchahou: 'sanchaho',
-  suukaikan: 'sukaikan',
-  'suufon-renda': 'sufonrenta',
-  'nagashi-mangan': 'nagashimangan',
-};
 
 const REASON_BY_NAME: ReadonlyMap<string, RyuukyokuReason> = new Map([
   ...Object.entries(MJAI_RYUKYOKU_REASONS).map(([reason, name]) => [name, reason as RyuukyokuReason] as const),
@@ -130,12 +97,12 @@ const YAKUMAN_IDS: ReadonlySet<number> = new Set(Object.values(YAKUMAN));
 // ---------- the reader ----------
 
 /** Turns mjai events (one JSON document a line) into a GameLog; every failure names its line. */
-export function mjaiToGame(parts: readonly Json6Part[], options: MjaiGameOptions): GameLog {
+export function mjaiToGame(parts: readonly JsonDocument[], options: MjaiGameOptions): GameLog {
   return new MjaiReader(parts, options).read();
 }
 
 /** `line 12` from a part's prefix (`line 12: `), `[3]` for an array of events, `line 1` for a single document. */
-function positionOf(part: Json6Part): string {
+function positionOf(part: JsonDocument): string {
   const at = part.at.replace(/[:.]\s*$/, '');
   return at === '' ? 'line 1' : at;
 }
@@ -162,7 +129,7 @@ class MjaiReader {
   private at = '';
 
   constructor(
-    parts: readonly Json6Part[],
+    parts: readonly JsonDocument[],
     private readonly options: MjaiGameOptions,
   ) {
     for (const part of parts) {
@@ -314,7 +281,7 @@ class MjaiReader {
     if (!Array.isArray(d.tehais) || d.tehais.length < this.players || d.tehais.length > 4) {
       throw new IngestError(`start_kyoku tehais is ${describe(d.tehais)}, expected ${this.players} hands of 13 tiles`, this.at);
     }
-    this.alloc = new TileAllocator(this.redFiveSuits, this.at);
+    this.alloc = new TileAllocator(this.redFiveSuits, mjaiName, this.at);
     this.uraCache.clear();
     const doraIndicator = this.fresh(this.tile(d.dora_marker, 'dora_marker'));
     const hands: TileId[][] = [];
@@ -410,7 +377,7 @@ class MjaiReader {
   private kakan(d: Doc): void {
     const seat = this.actor(d);
     const t = this.tile(d.pai, 'pai');
-    const pon = this.table.seats[seat].melds.find((m) => m.type === 'pon' && kindOf(m.called) === t.kind);
+    const pon = ponOfKind(this.table.seats[seat].melds, t.kind);
     if (!pon) throw new IngestError(`kakan of ${t.name} by seat ${seat}, who has no pon of it`, this.at);
     if (d.consumed !== undefined) this.tiles(d.consumed, 'consumed', 3);
     const added = this.held(seat, t);
@@ -444,19 +411,13 @@ class MjaiReader {
     const from = this.seat(d.target, 'target');
     const s = this.table.seats[seat];
     const pai = d.pai === undefined ? null : this.tile(d.pai, 'pai');
-    let winningTile: TileId;
-    let hand: TileId[];
-    if (from === seat) {
-      if (s.drawn === null) throw new IngestError(`hora: tsumo by seat ${seat}, whose last action is not a draw`, this.at);
-      winningTile = s.drawn;
-      hand = [...s.concealed];
-    } else {
-      const o = this.table.offer;
-      if (o.kind === 'none' || o.seat !== from) throw new IngestError(`hora: ron by seat ${seat} on seat ${from}, who has no tile on offer`, this.at);
-      // A ron on an ankan (kokushi) wins on any of its tiles: the one the log names.
-      winningTile = o.kind === 'ankan' && pai && o.kan ? (o.kan.tiles.find((t) => this.matches(t, pai)) ?? o.tile) : o.tile;
-      hand = [...s.concealed, winningTile];
-    }
+    const o = this.table.offer;
+    if (from !== seat && (o.kind === 'none' || o.seat !== from)) throw new IngestError(`hora: ron by seat ${seat} on seat ${from}, who has no tile on offer`, this.at);
+    // A ron on an ankan (kokushi) wins on any of its tiles: the one the log names.
+    const won = winnerHand(this.table, seat, from, pai ? (tiles) => tiles.find((t) => this.matches(t, pai)) : null);
+    if (won === 'no-draw') throw new IngestError(`hora: tsumo by seat ${seat}, whose last action is not a draw`, this.at);
+    if (won === 'no-offer') throw new IngestError(`hora: ron by seat ${seat} on seat ${from}, who has no tile on offer`, this.at);
+    const { winningTile, hand } = won;
     if (pai && !this.matches(winningTile, pai)) {
       throw new IngestError(`hora pai ${pai.name}, but the tile won on is ${mjaiTileName(winningTile, this.redFiveSuits)}`, this.at);
     }
@@ -476,8 +437,7 @@ class MjaiReader {
       honba: this.start.honba,
       riichiStickCount: sticks,
       fu,
-      points:
-        isPoints(d.hora_points) ? d.hora_points : Math.max(0, deltas[seat] - (first ? this.start.honba * 300 + sticks * 1000 : 0)),
+      points: isPoints(d.hora_points) ? d.hora_points : pointsFromDeltas(deltas, seat, first, this.start, sticks),
       limit: yakuman.length > 0 ? 5 : han === null ? 0 : limitOf(han, fu),
       yaku,
       yakuman,
@@ -562,9 +522,7 @@ class MjaiReader {
   }
 
   private acceptedRiichi(): number {
-    let n = 0;
-    for (const e of this.events!) if (e.type === 'riichi' && e.step === 'accepted') n++;
-    return n;
+    return acceptedRiichiCount(this.events!);
   }
 
   private ura(value: unknown): TileId[] {
@@ -637,10 +595,10 @@ class MjaiReader {
   /** A fresh id for a tile that appears (dealt, drawn, turned over). */
   private fresh(t: MjaiTile): TileId {
     try {
-      return this.alloc.take(codeOf(t));
+      return this.alloc.take(t.kind, t.red);
     } catch (err) {
-      // The allocator speaks JSON tile codes: name the tile as the log does.
-      if (err instanceof IngestError) throw new IngestError(err.reason.replace(/(tile code|red five) \d+/, t.name), this.at);
+      // The allocator was made at the hand's start: the line is this event's.
+      if (err instanceof IngestError) throw new IngestError(err.reason, this.at);
       throw err;
     }
   }
@@ -650,25 +608,17 @@ class MjaiReader {
   }
 
   /** The held id of a tile the seat plays: the first copy that is not `avoid` (the tile just drawn), else `avoid`. */
-  private held(seat: Seat, t: MjaiTile, avoid: TileId | null = null, from: readonly TileId[] = this.table.seats[seat].concealed): TileId {
-    let found = -1;
-    for (const id of from) {
-      if (!this.matches(id, t)) continue;
-      found = id;
-      if (id !== avoid) break;
-    }
-    if (found < 0) throw new IngestError(`seat ${seat} plays ${t.name}, which it does not hold`, this.at);
-    return found;
+  private held(seat: Seat, t: MjaiTile, avoid: TileId | null = null): TileId {
+    const id = heldId(this.table.seats[seat].concealed, t.kind, t.red, this.redFiveSuits, avoid);
+    if (id < 0) throw new IngestError(`seat ${seat} plays ${t.name}, which it does not hold`, this.at);
+    return id;
   }
 
   /** Distinct held ids for several tiles (a call's own tiles). */
   private heldAll(seat: Seat, tiles: readonly MjaiTile[]): TileId[] {
-    const rest = [...this.table.seats[seat].concealed];
-    return tiles.map((t) => {
-      const id = this.held(seat, t, null, rest);
-      rest.splice(rest.indexOf(id), 1);
-      return id;
-    });
+    const ids = heldIds(this.table.seats[seat].concealed, tiles, this.redFiveSuits);
+    if ('missing' in ids) throw new IngestError(`seat ${seat} plays ${tiles[ids.missing].name}, which it does not hold`, this.at);
+    return ids;
   }
 }
 

@@ -4,8 +4,7 @@
  * tag and where it was opened; a closing tag that does not match, where it stands. Runs only on the slow
  * path (a log the mjlog tokenizer would not read), before the reference parser.
  */
-import { IngestError } from './errors.js';
-import { lineColumn } from './limits.js';
+import { IngestError, lineColumn } from '../core/errors.js';
 
 const NAME = /[A-Za-z_:][-\w.:]*/y;
 const SPACE = /[ \t\r\n]*/y;

@@ -5,8 +5,13 @@
  * truncated document) returns null, and the caller falls back to fast-xml-parser, which stays the
  * reference: a test proves both give the same tags on the whole corpus.
  */
-import { DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
-import type { MjlogTag } from './xml.js';
+import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
+
+/** One element of an mjlog: its name (e.g. `T77`, `INIT`) and attributes as written. */
+export interface MjlogTag {
+  name: string;
+  attrs: Record<string, string>;
+}
 
 const LT = 60; // <
 const GT = 62; // >

@@ -5,10 +5,11 @@
  * (an explicit stack, so no log is too long for it). Tile ids are given as tiles appear: a fresh id for
  * each tile drawn or dealt, and the held id for each tile played.
  */
-import type { CallEvent, GameEvent, RiichiEvent, RoundStartEvent, Seat } from '../events/index.js';
-import { Table } from '../table/index.js';
-import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind } from '../tiles/index.js';
-import { IngestError } from './errors.js';
+import type { CallEvent, GameEvent, RiichiEvent, RoundStartEvent, Seat } from '../../events/index.js';
+import { Table } from '../../table/index.js';
+import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind } from '../../tiles/index.js';
+import { IngestError } from '../core/errors.js';
+import { allocatorAfter, heldId, heldIds, type TileAllocator, type TileNamer } from '../core/table-reading.js';
 
 /** A JSON tile code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51/52/53 red fives. */
 export type TileCode = number;
@@ -36,74 +37,34 @@ export type DiscardItem =
   | { kind: 'kita'; tile: TileCode }
   | { kind: 'placeholder' };
 
-/**
- * Fresh tile ids for tile codes: in a suit with a red five, the red five is copy 0 and the other fives
- * copies 1..3; in a suit without, the fives are copies 0..3. `redFives` is the mask of suits with one
- * (1 m, 2 p, 4 s).
- */
-export class TileAllocator {
-  private readonly used = new Uint8Array(136);
+/** How tenhou.net/6 names a tile in messages: `tile code 15`, `red five 51`. */
+export const codeName: TileNamer = (kind, red) => (red ? `red five ${51 + Math.floor(kind / 9)}` : `tile code ${codeOf(kind)}`);
 
-  constructor(
-    private readonly redFives: number,
-    private readonly path: string,
-  ) {}
+/** The JSON tile code of a plain tile kind. */
+function codeOf(kind: TileKind): TileCode {
+  return kind < 27 ? (Math.floor(kind / 9) + 1) * 10 + (kind % 9) + 1 : 41 + kind - 27;
+}
 
-  /** Marks an id as given (when rebuilding the allocator from events already made). */
-  mark(id: TileId): void {
-    this.used[id] = 1;
-  }
-
-  take(code: TileCode): TileId {
-    const kind = codeKind(code);
-    const redHere = kind < 27 && kind % 9 === 4 && (this.redFives & (1 << Math.floor(kind / 9))) !== 0;
-    if (codeIsRed(code)) {
-      if (!redHere) throw new IngestError(`red five ${code} in a game without a red five in that suit`, this.path);
-      if (this.used[kind * 4]) throw new IngestError(`red five ${code} appears twice in one hand`, this.path);
-      this.used[kind * 4] = 1;
-      return kind * 4;
-    }
-    const first = redHere ? 1 : 0;
-    for (let c = first; c < 4; c++) {
-      if (!this.used[kind * 4 + c]) {
-        this.used[kind * 4 + c] = 1;
-        return kind * 4 + c;
-      }
-    }
-    // Hand-made exports sometimes write a red game's four fives all as plain fives: the fourth is copy 0.
-    if (first === 1 && !this.used[kind * 4]) {
-      this.used[kind * 4] = 1;
-      return kind * 4;
-    }
-    throw new IngestError(`more than ${4 - first} copies of tile code ${code} in one hand`, this.path);
-  }
+/** A fresh id for a tile code. */
+export function takeCode(alloc: TileAllocator, code: TileCode): TileId {
+  return alloc.take(codeKind(code), codeIsRed(code));
 }
 
 function matchesCode(tile: TileId, code: TileCode, redFives: number): boolean {
   return kindOf(tile) === codeKind(code) && isRedFive(tile, redFives) === codeIsRed(code);
 }
 
-/** The held id a code names: the first match that is not `avoid` (a discard names the drawn tile only as 60). */
-function heldId(hand: readonly TileId[], code: TileCode, redFives: number, path: string, avoid: TileId | null = null): TileId {
-  let found = -1;
-  for (let i = 0; i < hand.length; i++) {
-    if (!matchesCode(hand[i], code, redFives)) continue;
-    found = hand[i];
-    if (hand[i] !== avoid) break;
-  }
-  if (found < 0) throw new IngestError(`tile code ${code} is not in the player's hand`, path);
-  return found;
+/** The held id a code names (a discard names the drawn tile only as 60: it is avoided). */
+function held(hand: readonly TileId[], code: TileCode, redFives: number, path: string, avoid: TileId | null = null): TileId {
+  const id = heldId(hand, codeKind(code), codeIsRed(code), redFives, avoid);
+  if (id < 0) throw new IngestError(`tile code ${code} is not in the player's hand`, path);
+  return id;
 }
 
 /** Distinct held ids for several codes (a call's own tiles). */
-function heldIds(hand: readonly TileId[], codes: readonly TileCode[], redFives: number, path: string): TileId[] {
-  const rest = [...hand];
-  const ids: TileId[] = [];
-  for (const code of codes) {
-    const id = heldId(rest, code, redFives, path);
-    rest.splice(rest.indexOf(id), 1);
-    ids.push(id);
-  }
+function heldAll(hand: readonly TileId[], codes: readonly TileCode[], redFives: number, path: string): TileId[] {
+  const ids = heldIds(hand, codes.map((c) => ({ kind: codeKind(c), red: codeIsRed(c) })), redFives);
+  if ('missing' in ids) throw new IngestError(`tile code ${codes[ids.missing]} is not in the player's hand`, path);
   return ids;
 }
 
@@ -196,7 +157,7 @@ class RoundPlayer {
     this.events = [input.start];
     this.table = new Table(input.start, { hand: 1, players: input.players });
     this.scores = [...input.start.scores];
-    this.allocator = allocatorAfter(this.events, this.redFives, this.path);
+    this.allocator = allocatorAfter(this.events, this.redFives, codeName, this.path);
   }
 
   play(): PlayedRound {
@@ -260,7 +221,7 @@ class RoundPlayer {
       const table = new Table(start, { hand: 1, players: this.players });
       for (let i = 1; i < events.length; i++) table.apply(events[i], i);
       this.table = table;
-      this.allocator = allocatorAfter(events, this.redFives, this.path);
+      this.allocator = allocatorAfter(events, this.redFives, codeName, this.path);
       this.scores = scoresAfter(events, start);
       this.take.splice(0, 4, ...choice.take);
       this.discard.splice(0, 4, ...choice.discard);
@@ -277,7 +238,7 @@ class RoundPlayer {
     this.take[caller]++;
     if (item.kind === 'daiminkan') this.discard[caller]++;
     this.acceptRiichi();
-    const own = heldIds(this.table.seats[caller].concealed, item.hand, this.redFives, this.path);
+    const own = heldAll(this.table.seats[caller].concealed, item.hand, this.redFives, this.path);
     this.emit({ type: 'call', seat: caller, meld: item.kind, tiles: sortIds([last.tile, ...own]), called: last.tile, from: last.seat });
     return true;
   }
@@ -288,7 +249,7 @@ class RoundPlayer {
     if (!item || item.kind !== 'draw') return false;
     this.take[seat]++;
     this.acceptRiichi();
-    this.emit({ type: 'draw', seat, tile: this.allocator.take(item.tile) });
+    this.emit({ type: 'draw', seat, tile: takeCode(this.allocator, item.tile) });
     return true;
   }
 
@@ -306,7 +267,7 @@ class RoundPlayer {
         if (s.drawn === null) throw new IngestError('tsumogiri (60) with no tile just drawn', path);
         tile = s.drawn;
       } else {
-        tile = heldId(s.concealed, item.tile, redFives, path, s.drawn);
+        tile = held(s.concealed, item.tile, redFives, path, s.drawn);
       }
       if (item.riichi) this.emit({ type: 'riichi', seat, step: 'declare' } satisfies RiichiEvent);
       this.emit({ type: 'discard', seat, tile, tsumogiri: item.tile === 'tsumogiri' });
@@ -318,15 +279,15 @@ class RoundPlayer {
     this.acceptRiichi();
     let call: CallEvent;
     if (item.kind === 'ankan') {
-      const tiles = sortIds(heldIds(s.concealed, item.tiles, redFives, path));
+      const tiles = sortIds(heldAll(s.concealed, item.tiles, redFives, path));
       call = { type: 'call', seat, meld: 'ankan', tiles, called: tiles[0], from: seat };
     } else if (item.kind === 'kita') {
-      const tile = heldId(s.concealed, item.tile, redFives, path);
+      const tile = held(s.concealed, item.tile, redFives, path);
       call = { type: 'call', seat, meld: 'kita', tiles: [tile], called: tile, from: seat };
     } else {
       const pon = ponOfKind(s.melds, codeKind(item.added));
       if (!pon) throw new IngestError(`kakan of tile code ${item.added} without a pon of that tile`, path);
-      const added = heldId(s.concealed, item.added, redFives, path);
+      const added = held(s.concealed, item.added, redFives, path);
       call = { type: 'call', seat, meld: 'kakan', tiles: sortIds([...pon.tiles, added]), called: pon.called, from: pon.from, added };
     }
     this.emit(call);
@@ -347,21 +308,6 @@ class RoundPlayer {
     }
     return strong.length === 0 ? chi : chi.length === 0 ? strong : [...strong, ...chi];
   }
-}
-
-/** An allocator that knows every id the events so far have given out (dealt, indicated, drawn). */
-export function allocatorAfter(events: readonly GameEvent[], redFives: number, path: string): TileAllocator {
-  const alloc = new TileAllocator(redFives, path);
-  for (const e of events) {
-    if (e.type === 'roundStart') {
-      for (const hand of e.hands) for (const t of hand) alloc.mark(t);
-      alloc.mark(e.doraIndicator);
-      for (const t of e.untimedKandora ?? []) alloc.mark(t);
-    } else if (e.type === 'draw') {
-      alloc.mark(e.tile);
-    }
-  }
-  return alloc;
 }
 
 /** The scores after the riichi deposits among the events. */

@@ -22,12 +22,14 @@ import {
   type Seat,
   type WinEvent,
   type Yaku,
-} from '../events/index.js';
-import { sortIds, type TileId } from '../tiles/index.js';
-import { IngestError } from './errors.js';
-import { danIndex, DAN_NAMES, decodeGameType, parseRuleLabel, typeFromLogId } from './game-type.js';
-import { allocatorAfter, GAME_WORK_BUDGET, playRound, TileAllocator, type DiscardItem, type TakeItem, type TileCode } from './json-play.js';
-import { DEFAULT_LIMITS, limitError, type IngestLimits } from './limits.js';
+} from '../../events/index.js';
+import { sortIds, type TileId } from '../../tiles/index.js';
+import { IngestError } from '../core/errors.js';
+import { danIndex, DAN_NAMES, decodeGameType, parseRuleLabel, typeFromLogId } from '../core/game-type.js';
+import { describe, type JsonDocument } from '../core/json-documents.js';
+import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
+import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, TileAllocator, winnerHand } from '../core/table-reading.js';
+import { codeName, GAME_WORK_BUDGET, playRound, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
 
 // ---------- tile codes and per-player items ----------
 
@@ -210,13 +212,6 @@ function expectInt(value: unknown, path: string, what: string, min = -Infinity, 
   return value;
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return `"${value.length > 30 ? value.slice(0, 30) + '…' : value}"`;
-  return typeof value === 'object' ? 'an object' : String(value);
-}
-
 export interface JsonGameOptions {
   gzip: boolean;
   logId: string | null;
@@ -233,13 +228,6 @@ interface GameBudget {
   work: { left: number };
 }
 
-/** One tenhou.net/6 document and where it sits in the file (`''` for a file holding just it). */
-export interface Json6Part {
-  doc: unknown;
-  /** Prefix of JSON paths in messages: `''`, `[3]` (an array of documents) or `line 3: ` (JSON lines). */
-  at: string;
-}
-
 /** Turns a parsed tenhou.net/6 document into a GameLog. */
 export function json6ToGame(doc: unknown, options: JsonGameOptions): GameLog {
   return json6PartsToGame([{ doc, at: '' }], options);
@@ -251,7 +239,7 @@ export function json6ToGame(doc: unknown, options: JsonGameOptions): GameLog {
  * joined when they are one game: the same players, rounds in order. The game's fields come from the first
  * document, its final scores from the last that has them.
  */
-export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameOptions): GameLog {
+export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGameOptions): GameLog {
   if (parts.length === 0) throw new IngestError('no tenhou.net/6 document in the file', 'document');
   const docs = parts.map(({ doc, at }) => {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
@@ -308,7 +296,7 @@ export function json6PartsToGame(parts: readonly Json6Part[], options: JsonGameO
   }
   const title = Array.isArray(first.title) && first.title.every((t) => typeof t === 'string') ? (first.title as string[]) : undefined;
   return {
-    format: 'json',
+    format: 'tenhou6',
     platform: options.platform ?? jsonPlatform(first),
     gzip: options.gzip,
     logId,
@@ -433,7 +421,7 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
     for (let i = 0; i < discardList.length; i++) discardItems.push(parseDiscard(discardList[i], `${path}[${base + 2}][${i}]`));
     discards.push(discardItems);
   }
-  const alloc = new TileAllocator(rule.redFiveSuits, path);
+  const alloc = new TileAllocator(rule.redFiveSuits, codeName, path);
   const start: RoundStartEvent = {
     type: 'roundStart',
     kyoku,
@@ -441,7 +429,7 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
     riichiStickCount: sticks,
     // tenhou.net/6 JSON does not keep the dice.
     dice: [0, 0],
-    doraIndicator: alloc.take(dora[0]),
+    doraIndicator: takeCode(alloc, dora[0]),
     scores,
     dealer: kyoku % 4,
     hands: haipai.map((h) => takeAll(alloc, h)),
@@ -478,7 +466,7 @@ function scoreChanges(list: readonly unknown[], path: string): number[] {
 /** Fresh ids for tile codes, in order. */
 function takeAll(alloc: TileAllocator, codes: readonly TileCode[]): TileId[] {
   const ids: TileId[] = [];
-  for (const c of codes) ids.push(alloc.take(c));
+  for (const c of codes) ids.push(takeCode(alloc, c));
   return ids;
 }
 
@@ -519,9 +507,9 @@ function roundResult(
       events.push({ type: 'riichi', seat: waiting, step: 'accepted', scores });
     }
   }
-  const accepted = countAccepted(events);
+  const accepted = acceptedRiichiCount(events);
   if (label === '和了') {
-    const alloc = allocatorAfter(events, redFives, path);
+    const alloc = allocatorAfter(events, redFives, codeName, path);
     // One ura list per round, shown to every winner in riichi.
     const uraIndicators = takeAll(alloc, ura);
     const doraIndicators = [start.doraIndicator, ...(start.untimedKandora ?? [])];
@@ -531,19 +519,10 @@ function roundResult(
       const deltas = scoreChanges(expectArray(result[i], at, 'four score changes'), at);
       while (deltas.length < 4) deltas.push(0);
       const detail = readWinDetail(result[i + 1], deltas, `${path}[16][${i + 1}]`);
-      const s = table.seats[detail.seat];
-      const tsumo = detail.seat === detail.from;
-      let winningTile: TileId;
-      let hand: TileId[];
-      if (tsumo) {
-        if (s.drawn === null) throw new IngestError(`tsumo by seat ${detail.seat} but the seat's last action is not a draw`, at);
-        winningTile = s.drawn;
-        hand = [...s.concealed];
-      } else {
-        if (table.offer.kind === 'none') throw new IngestError(`ron by seat ${detail.seat} with no tile on offer to win on`, at);
-        winningTile = table.offer.tile;
-        hand = [...s.concealed, winningTile];
-      }
+      const won = winnerHand(table, detail.seat, detail.from);
+      if (won === 'no-draw') throw new IngestError(`tsumo by seat ${detail.seat} but the seat's last action is not a draw`, at);
+      if (won === 'no-offer') throw new IngestError(`ron by seat ${detail.seat} with no tile on offer to win on`, at);
+      const { winningTile, hand } = won;
       const first = i === 1;
       const win: WinEvent = {
         type: 'win',
@@ -555,7 +534,7 @@ function roundResult(
         honba: start.honba,
         riichiStickCount: first ? start.riichiStickCount + accepted : 0,
         fu: detail.fu,
-        points: detail.points ?? Math.max(0, deltas[detail.seat] - (first ? start.honba * 300 + (start.riichiStickCount + accepted) * 1000 : 0)),
+        points: detail.points ?? pointsFromDeltas(deltas, detail.seat, first, start, start.riichiStickCount + accepted),
         limit: detail.limit,
         yaku: detail.yaku,
         yakuman: detail.yakuman,
@@ -585,10 +564,4 @@ function roundResult(
     );
   }
   return { round: { events }, final: null };
-}
-
-function countAccepted(events: readonly GameEvent[]): number {
-  let n = 0;
-  for (const e of events) if (e.type === 'riichi' && e.step === 'accepted') n++;
-  return n;
 }

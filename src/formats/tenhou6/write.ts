@@ -1,24 +1,11 @@
 /**
- * tenhou.net/6 JSON (docs/formats.md §5) written from a scripted game's events: the same game the
- * builder writes as mjlog, in the form src/ingest/json.ts reads. Each player's takes and discards are kept
- * apart and the kandora reveals lose their moments: the round's dora list holds every indicator turned
- * over, nothing says when.
+ * GameLog → tenhou.net/6 JSON (docs/formats.md §5), the form Tenhou's viewer and editor open and
+ * read.ts reads. Each player's takes and discards are kept apart, and kandora reveals lose their moments:
+ * a hand's dora list holds every indicator turned over (or listed untimed), nothing says when. The seed
+ * and the dice are not kept; a win's value is written as Tenhou's text (`30符1飜1000点`, `1000-2000点`).
  */
-import { YAKU_NAMES, type CallEvent, type GameEvent, type RoundStartEvent, type RyuukyokuEvent, type WinEvent } from '../events/index.js';
-import { decodeGameType, ruleLabel } from '../ingest/index.js';
-import { isRedFive, kindOf, type TileId } from '../tiles/index.js';
-import { finalPoints } from './scoring.js';
-
-export interface Tenhou6Game {
-  /** The mjlog GO type bitfield: the rule label and red fives. */
-  type: number;
-  lobby: number;
-  names: readonly string[];
-  /** Each round's events, its round start first. */
-  rounds: readonly (readonly GameEvent[])[];
-  /** Scores at the end of the game. */
-  scores: readonly number[];
-}
+import { YAKU_NAMES, type CallEvent, type GameEvent, type GameLog, type RoundStartEvent, type RyuukyokuEvent, type WinEvent } from '../../events/index.js';
+import { isRedFive, kindOf, type TileId } from '../../tiles/index.js';
 
 /** Takes and discards hold tile codes and call strings; discards also 60 (tsumogiri) and 0 (after a daiminkan). */
 type Item = number | string;
@@ -35,37 +22,48 @@ const DRAWN_HAND_LABELS: Record<RyuukyokuEvent['reason'], string> = {
   suukaikan: '四槓散了',
 };
 
-/** The document: one line per round, so a diff shows which round changed. */
-export function tenhou6Text(game: Tenhou6Game): string {
-  const rule = decodeGameType(game.type);
+/** The game as tenhou.net/6 JSON text: one line per hand, so a diff shows which hand changed. */
+export function writeTenhou6(game: GameLog): string {
+  const rule = game.rule;
+  const red = rule.redFives ? rule.redFiveSuits : 0;
   // Tenhou's 4-player labels drop the 四 in JSON (鳳南喰赤).
-  const disp = ruleLabel(rule).replace(/^四/, '');
-  const points = finalPoints(game.scores);
-  const sc = game.scores.flatMap((s, i) => [s, points[i]]);
-  const rounds = game.rounds.map((events) => JSON.stringify(roundArray(events, rule.redFives)));
-  const head = `"name":${JSON.stringify(game.names)},"rule":${JSON.stringify({ disp, aka: rule.redFives ? 1 : 0 })},"lobby":${game.lobby}`;
-  return `{${head},\n"log":[\n${rounds.join(',\n')}\n],\n"sc":${JSON.stringify(sc)}}\n`;
+  const disp = rule.label.replace(/^四/, '');
+  const aka = red === 7 || red === 0 ? { aka: red === 7 ? 1 : 0 } : { aka51: red & 1 ? 1 : 0, aka52: red & 2 ? 1 : 0, aka53: red & 4 ? 1 : 0 };
+  const four = [0, 1, 2, 3].map((seat) => game.players.find((p) => p.seat === seat) ?? null);
+  const head: Record<string, unknown> = {};
+  if (game.title) head.title = game.title;
+  if (game.logId !== null) head.ref = game.logId;
+  head.name = four.map((p) => p?.name ?? '');
+  if (four.some((p) => p?.danName)) head.dan = four.map((p) => p?.danName ?? '');
+  if (four.some((p) => p?.rate !== null && p?.rate !== undefined)) head.rate = four.map((p) => p?.rate ?? 0);
+  if (four.some((p) => p?.sex)) head.sx = four.map((p) => p?.sex ?? '');
+  head.rule = { disp, ...aka };
+  if (game.lobby !== null) head.lobby = game.lobby;
+  const hands = game.rounds.map((round) => JSON.stringify(handArray(round.events, red)));
+  const fields = Object.entries(head).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  const sc = game.final ? `,\n"sc":${JSON.stringify(game.final.scores.flatMap((score, i) => [score, game.final!.gamePoints[i]]))}` : '';
+  return `{${fields.join(',')},\n"log":[\n${hands.join(',\n')}\n]${sc}}\n`;
 }
 
 /** A tile id as a JSON tile code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51-53 red fives. */
-function code(tile: TileId, redFives: boolean): number {
+function code(tile: TileId, redFives: number): number {
   const kind = kindOf(tile);
   if (isRedFive(tile, redFives)) return 51 + Math.floor(kind / 9);
   return kind < 27 ? (Math.floor(kind / 9) + 1) * 10 + (kind % 9) + 1 : 41 + kind - 27;
 }
 
 /** Tile codes in the order JSON writes hands and call strings: by kind, a red five after the plain ones. */
-function codes(tiles: readonly TileId[], redFives: boolean): number[] {
+function codes(tiles: readonly TileId[], redFives: number): number[] {
   const key = (t: TileId) => 2 * kindOf(t) + (isRedFive(t, redFives) ? 1 : 0);
   return [...tiles].sort((a, b) => key(a) - key(b)).map((t) => code(t, redFives));
 }
 
-/** One kyoku: `[[kyoku, honba, sticks], scores, dora, ura, haipai0, takes0, discards0, …, result]`. */
-function roundArray(events: readonly GameEvent[], redFives: boolean): unknown[] {
+/** One hand: `[[kyoku, honba, sticks], scores, dora, ura, haipai0, takes0, discards0, …, result]`. */
+function handArray(events: readonly GameEvent[], redFives: number): unknown[] {
   const start = events[0] as RoundStartEvent;
   const takes: Item[][] = [[], [], [], []];
   const discards: Item[][] = [[], [], [], []];
-  const dora = [start.doraIndicator];
+  const dora = [start.doraIndicator, ...(start.untimedKandora ?? [])];
   let ura: TileId[] = [];
   /** Seats whose next discard declares riichi. */
   const declaring = new Set<number>();
@@ -90,7 +88,7 @@ function roundArray(events: readonly GameEvent[], redFives: boolean): unknown[] 
         dora.push(e.indicator);
         break;
       case 'win':
-        // One ura list for the round: the riichi winners' (a double ron shares it).
+        // One ura list for the hand: the riichi winners' (a double ron shares it).
         if (ura.length === 0) ura = e.uraIndicators;
         if (result.length === 0) result.push('和了');
         result.push(e.scoreDeltas, winDetail(e, start));
@@ -109,7 +107,7 @@ function roundArray(events: readonly GameEvent[], redFives: boolean): unknown[] 
  * its discards), kakan, ankan and kita in its discards. The letter stands where the called tile sits
  * among the meld's tiles: first from the kamicha, second from the toimen, last from the shimocha.
  */
-function callItem(e: CallEvent, takes: Item[], discards: Item[], redFives: boolean): void {
+function callItem(e: CallEvent, takes: Item[], discards: Item[], redFives: number): void {
   const called = code(e.called, redFives);
   const own = codes(
     e.tiles.filter((t) => t !== e.called && t !== e.added),
@@ -149,7 +147,9 @@ function winDetail(e: WinEvent, start: RoundStartEvent): unknown[] {
   const han = e.yaku.reduce((a, y) => a + y.han, 0);
   const value = e.limit > 0 ? LIMIT_NAMES[e.limit] : `${e.fu}符${han}飜`;
   const yaku =
-    e.yakuman.length > 0 ? e.yakuman.map((id) => `${YAKU_NAMES[id]}(役満)`) : e.yaku.filter((y) => y.han > 0).map((y) => `${YAKU_NAMES[y.id]}(${y.han}飜)`);
+    e.yakuman.length > 0
+      ? e.yakuman.map((id) => `${YAKU_NAMES[id]}(役満)`)
+      : e.yaku.filter((y) => y.han > 0).map((y) => `${y.id >= 0 ? YAKU_NAMES[y.id] : y.name}(${y.han}飜)`);
   return [e.seat, e.from, e.pao ?? e.seat, value + paid(e, start), ...yaku];
 }
 
@@ -157,7 +157,9 @@ function winDetail(e: WinEvent, start: RoundStartEvent): unknown[] {
 function paid(e: WinEvent, start: RoundStartEvent): string {
   if (e.from !== e.seat) return `${e.points}点`;
   const payment = (seat: number) => -e.scoreDeltas[seat] - 100 * start.honba;
-  const other = [0, 1, 2, 3].find((s) => s !== e.seat && s !== start.dealer)!;
+  const payers = [0, 1, 2, 3].filter((s) => s !== e.seat && e.scoreDeltas[s] < 0);
+  const other = payers.find((s) => s !== start.dealer);
+  if (other === undefined) return `${e.points}点`;
   if (e.seat === start.dealer) return `${payment(other)}点∀`;
   return `${payment(other)}-${payment(start.dealer)}点`;
 }

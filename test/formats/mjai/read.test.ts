@@ -6,11 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, GameLog } from '../../src/events/index.js';
-import { IngestError, parseLog, readLogFile } from '../../src/ingest/index.js';
-import { replayGame } from '../../src/replay/index.js';
-import { isRedFive, kindOf } from '../../src/tiles/index.js';
-import { PLATFORMS_DIR, platformManifest } from '../support/corpus.js';
+import type { GameEvent, GameLog } from '../../../src/events/index.js';
+import { IngestError, parseLog, readLogFile } from '../../../src/ingest/index.js';
+import { replayGame } from '../../../src/replay/index.js';
+import { isRedFive, kindOf } from '../../../src/tiles/index.js';
+import { PLATFORMS_DIR, platformManifest } from '../../support/corpus.js';
+import { defaultRules } from '../../../src/rules/index.js';
 
 const dir = PLATFORMS_DIR;
 const rows = platformManifest();
@@ -69,7 +70,7 @@ describe('the mjai files of the platform corpus', () => {
     for (const round of game.rounds) for (const e of round.events) if (e.type === 'call' && e.meld in kans) kans[e.meld as keyof typeof kans]++;
     expect(kans).toEqual(kanDetail(row.notes));
     expect(kans.daiminkan + kans.kakan + kans.ankan).toBe(row.hasKans);
-    const r = replayGame(game, { kandoraTiming: 'tenhou' });
+    const r = replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' });
     expect(r.inconsistencies).toEqual([]);
     expect(r.kandoraCountMismatches).toEqual([]);
     expect(r.timingMismatches.map((m) => `${m.kind} ${m.logged} ${m.rule}`)).toEqual(TIMING_MISMATCHES[row.file] ?? []);
@@ -151,7 +152,7 @@ describe('what the reader makes of mjai', () => {
   });
 
   it('a dora event is a kandora event where it stands: the ankan reveals at the declaration, the daiminkan after the replacement draw', () => {
-    const r = replayGame(e2e, { kandoraTiming: 'tenhou' });
+    const r = replayGame(e2e, { ...defaultRules(), kandoraTiming: 'tenhou' });
     const kans = r.hands.flatMap((x) => x.kans.map((k) => `${k.kind} ${k.revealLogged}`));
     expect(kans).toEqual(['ankan declaration', 'daiminkan after-replacement', 'daiminkan after-replacement']);
     const round = e2e.rounds[0].events;
@@ -190,7 +191,7 @@ describe('what the reader makes of mjai', () => {
       const fromJson = read(`${name}.split_logs.json`);
       expect(play(fromMjai)).toEqual(play(fromJson));
       const moments = (game: GameLog, which: 'revealLogged' | 'revealRule') =>
-        replayGame(game, { kandoraTiming: 'tenhou' }).hands.flatMap((r) => r.kans.map((k) => `${r.hand} ${k.kind} ${k[which]}`));
+        replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' }).hands.flatMap((r) => r.kans.map((k) => `${r.hand} ${k.kind} ${k[which]}`));
       expect(moments(fromMjai, 'revealLogged')).toEqual(moments(fromJson, 'revealRule'));
     },
   );
@@ -213,14 +214,14 @@ describe('what the reader makes of mjai', () => {
     const game = read('akochan__akochan__haifu_log_sample__96c122589c.jsonl');
     const last = game.rounds.at(-1)!.events;
     expect(last.some((e) => e.type === 'win' || e.type === 'ryuukyoku')).toBe(false);
-    expect(replayGame(game, { kandoraTiming: 'tenhou' }).inconsistencies).toEqual([]);
+    expect(replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' }).inconsistencies).toEqual([]);
   });
 });
 
 describe('a drawn hand without a reason (Mortal and mjai-reviewer write none) is told by the table', () => {
   /** A mjai-reviewer test log as mjai, the ryukyoku's reason dropped as mjai-reviewer drops it. */
   async function withoutReason(file: string): Promise<GameLog> {
-    const { toMjaiEvents } = await import('../../src/export/index.js');
+    const { toMjaiEvents } = await import('../../../src/formats/index.js');
     const events = toMjaiEvents(read(file)).map(({ reason: _reason, ...e }) => e);
     return parseLog(Buffer.from(events.map((e) => JSON.stringify(e)).join('\n')), { file: 'x.mjai.jsonl' });
   }

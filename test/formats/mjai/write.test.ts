@@ -6,17 +6,24 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, GameLog } from '../../src/events/index.js';
-import { toMjai, toMjaiEvents, type MjaiEvent } from '../../src/export/index.js';
-import { parseLog, readLogFile } from '../../src/ingest/index.js';
-import { isRevealed, replayGame } from '../../src/replay/index.js';
-import type { KandoraTiming } from '../../src/rules/index.js';
-import { isRedFive, kindOf } from '../../src/tiles/index.js';
-import { CORPUS_DIR, corpusFiles } from '../support/corpus.js';
+import type { GameEvent, GameLog } from '../../../src/events/index.js';
+import { MJAI, toMjaiEvents, UntimedKandoraError, type MjaiEvent } from '../../../src/formats/index.js';
+import { parseLog, readLogFile } from '../../../src/ingest/index.js';
+import { isRevealed, placeKandora, replayGame } from '../../../src/replay/index.js';
+import type { KandoraTiming } from '../../../src/rules/index.js';
+import { isRedFive, kindOf } from '../../../src/tiles/index.js';
+import { CORPUS_DIR, corpusFiles } from '../../support/corpus.js';
+import { defaultRules } from '../../../src/rules/index.js';
+
+/** The game as mjai, its kandora placed by the replay: every hand's under a timing asked for, else the untimed hands' under Tenhou's. */
+function toMjai(game: GameLog, how: { kandoraTiming?: KandoraTiming } = {}): string {
+  const replay = replayGame(game, { ...defaultRules(), kandoraTiming: how.kandoraTiming ?? 'tenhou' });
+  return MJAI.write(placeKandora(game, replay, { all: how.kandoraTiming !== undefined }));
+}
 
 /** The game as kanshi reads it back from its own mjai. */
 function roundTrip(game: GameLog, how: { kandoraTiming?: KandoraTiming } = {}): GameLog {
-  return parseLog(Buffer.from(toMjai(game, how).join('\n') + '\n'), { file: 'round-trip.mjai.jsonl' });
+  return parseLog(Buffer.from(toMjai(game, how)), { file: 'round-trip.mjai.jsonl' });
 }
 
 /**
@@ -55,7 +62,7 @@ function carried(game: GameLog, placedByRule: boolean): string[][] {
 
 /** Each kan's indicator and moment: the rule's in the source, as logged in the mjai read back. */
 function kandora(game: GameLog, timing: KandoraTiming, which: 'revealRule' | 'revealLogged'): string[] {
-  return replayGame(game, { kandoraTiming: timing }).hands.flatMap((r) =>
+  return replayGame(game, { ...defaultRules(), kandoraTiming: timing }).hands.flatMap((r) =>
     r.kans.map((k) => {
       const shown = isRevealed(k[which]) && k.indicator !== null;
       return `hand ${r.hand} kan ${k.number} ${k.kind}: ${shown ? `${kindOf(k.indicator!)} ${k[which]}` : 'not revealed'}`;
@@ -77,7 +84,7 @@ function checkRoundTrip(file: string, game: GameLog, timing?: KandoraTiming): st
     const i = a[r].findIndex((l, k) => l !== b[r]?.[k]);
     if (i >= 0 || a[r].length !== b[r]?.length) problems.push(`${file} round ${r + 1}: ${a[r][i]} ≠ ${b[r]?.[i]}`);
   }
-  const rb = replayGame(back, { kandoraTiming: timing ?? 'tenhou' });
+  const rb = replayGame(back, { ...defaultRules(), kandoraTiming: timing ?? 'tenhou' });
   if (rb.inconsistencies.length > 0) problems.push(`${file}: read back with ${rb.inconsistencies[0].message}`);
   if (byRule) {
     const t = timing ?? 'tenhou';
@@ -130,12 +137,13 @@ describe('the whole corpus through mjai and back', () => {
     expect(roundTrip(game).rule.playerCount).toBe(3);
   });
 
-  it('a replay given places untimed kandora under its timing; a timing asked for must be the replay\'s', () => {
+  it('untimed kandora are placed under the replay\'s timing; the writer refuses a hand whose kandora are untimed', () => {
     const json = [...games.values()].find((g) => untimed(g) && g.rounds.some((r) => r.events.some((e) => e.type === 'call' && e.meld === 'daiminkan')))!;
-    const replay = replayGame(json, { kandoraTiming: 'after-discard' });
-    expect(toMjai(json, replay)).toEqual(toMjai(json, { kandoraTiming: 'after-discard' }));
-    expect(toMjai(json, replay)).not.toEqual(toMjai(json));
-    expect(() => toMjai(json, { kandoraTiming: 'tenhou', replay })).toThrow(/under after-discard/);
+    const afterDiscard = MJAI.write(placeKandora(json, replayGame(json, { ...defaultRules(), kandoraTiming: 'after-discard' })));
+    expect(afterDiscard).toEqual(toMjai(json, { kandoraTiming: 'after-discard' }));
+    expect(afterDiscard).not.toEqual(toMjai(json));
+    expect(() => MJAI.write(json)).toThrow(UntimedKandoraError);
+    expect(() => MJAI.write(json)).toThrow(/hand \d+ lists its kandora without their moments .* place them under a kandora timing before writing mjai/);
   });
 });
 
@@ -173,7 +181,8 @@ describe('the same games as mjai-reviewer converted them', () => {
     ['killer_mortal_gui__e2e_report', { 'consumed order': 1, 'ryukyoku reason': 1 }],
     ['killer_mortal_gui__demo_data_2bccb50', { 'ryukyoku reason': 1 }],
   ])('%s: the split tenhou.net/6 log exported equals the real conversion, event for event', (name, expected) => {
-    const ours = toMjaiEvents(readLogFile(join(dir, `${name}.split_logs.json`)));
+    const game = readLogFile(join(dir, `${name}.split_logs.json`));
+    const ours = toMjaiEvents(placeKandora(game, replayGame(game, defaultRules())));
     const real = readFileSync(join(dir, `${name}.mjai.jsonl`), 'utf8')
       .split('\n')
       .filter((l) => l.trim() !== '')

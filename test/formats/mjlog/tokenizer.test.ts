@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { tokenizeMjlog } from '../../src/ingest/mjlog-tokenizer.js';
-import { parseMjlogTags, parseMjlogTagsReference } from '../../src/ingest/xml.js';
-import { corpusFile, corpusFiles } from '../support/corpus.js';
+import { parseMjlogTags, parseMjlogTagsReference, tokenizeMjlog } from '../../../src/formats/index.js';
+import { corpusFile, corpusFiles } from '../../support/corpus.js';
 
 function text(path: string): string {
   let bytes = readFileSync(path);

@@ -1,0 +1,137 @@
+/**
+ * What every reader that plays its log on a Table (tenhou.net/6, mjai) does the same way: tile ids given
+ * as tiles appear, the held id of a tile played, the winner's tile and hand at a win, the value of a win
+ * whose log gives only score changes, and the riichi sticks deposited. The table (src/table) knows whose
+ * move it is and what each seat holds; these small functions read it. Each reader words its own errors.
+ */
+import type { GameEvent, RoundStartEvent, Seat } from '../../events/index.js';
+import type { Table } from '../../table/index.js';
+import { isRedFive, kindOf, type TileId, type TileKind } from '../../tiles/index.js';
+import { IngestError } from './errors.js';
+
+/** How a format names a tile in its messages: tenhou.net/6 `tile code 15`, `red five 51`; mjai `5m`, `5mr`. */
+export type TileNamer = (kind: TileKind, red: boolean) => string;
+
+/**
+ * Fresh tile ids, in the order tiles appear (dealt, drawn, turned over): in a suit with a red five, the
+ * red five is copy 0 and the other fives copies 1..3; in a suit without, the fives are copies 0..3.
+ * `redFiveSuits` is the mask of suits with one (1 m, 2 p, 4 s).
+ */
+export class TileAllocator {
+  private readonly used = new Uint8Array(136);
+
+  constructor(
+    private readonly redFiveSuits: number,
+    private readonly name: TileNamer,
+    private readonly position: string,
+  ) {}
+
+  /** Marks an id as given (when rebuilding the allocator from events already made). */
+  mark(id: TileId): void {
+    this.used[id] = 1;
+  }
+
+  take(kind: TileKind, red: boolean): TileId {
+    const redHere = kind < 27 && kind % 9 === 4 && (this.redFiveSuits & (1 << Math.floor(kind / 9))) !== 0;
+    if (red) {
+      if (!redHere) throw new IngestError(`${this.name(kind, true)} in a game without a red five in that suit`, this.position);
+      if (this.used[kind * 4]) throw new IngestError(`${this.name(kind, true)} appears twice in one hand`, this.position);
+      this.used[kind * 4] = 1;
+      return kind * 4;
+    }
+    const first = redHere ? 1 : 0;
+    for (let c = first; c < 4; c++) {
+      if (!this.used[kind * 4 + c]) {
+        this.used[kind * 4 + c] = 1;
+        return kind * 4 + c;
+      }
+    }
+    // Hand-made exports sometimes write a red game's four fives all as plain fives: the fourth is copy 0.
+    if (first === 1 && !this.used[kind * 4]) {
+      this.used[kind * 4] = 1;
+      return kind * 4;
+    }
+    throw new IngestError(`more than ${4 - first} copies of ${this.name(kind, false)} in one hand`, this.position);
+  }
+}
+
+/** An allocator that knows every id the events so far have given out (dealt, indicated, drawn). */
+export function allocatorAfter(events: readonly GameEvent[], redFiveSuits: number, name: TileNamer, position: string): TileAllocator {
+  const alloc = new TileAllocator(redFiveSuits, name, position);
+  for (const e of events) {
+    if (e.type === 'roundStart') {
+      for (const hand of e.hands) for (const t of hand) alloc.mark(t);
+      alloc.mark(e.doraIndicator);
+      for (const t of e.untimedKandora ?? []) alloc.mark(t);
+    } else if (e.type === 'draw' || e.type === 'kandora') {
+      alloc.mark(e.type === 'draw' ? e.tile : e.indicator);
+    }
+  }
+  return alloc;
+}
+
+/**
+ * The held id of a tile a seat plays: the first copy of that kind and redness that is not `avoid` (a
+ * discard names the tile just drawn only when it says so), else `avoid` itself; -1 when none is held.
+ */
+export function heldId(hand: readonly TileId[], kind: TileKind, red: boolean, redFiveSuits: number, avoid: TileId | null = null): TileId {
+  let found = -1;
+  for (let i = 0; i < hand.length; i++) {
+    const t = hand[i];
+    if (kindOf(t) !== kind || isRedFive(t, redFiveSuits) !== red) continue;
+    found = t;
+    if (t !== avoid) break;
+  }
+  return found;
+}
+
+/** Distinct held ids for several tiles (a call's own tiles), or the index of the first one not held. */
+export function heldIds(hand: readonly TileId[], tiles: readonly { kind: TileKind; red: boolean }[], redFiveSuits: number): TileId[] | { missing: number } {
+  const rest = [...hand];
+  const ids: TileId[] = [];
+  for (let i = 0; i < tiles.length; i++) {
+    const id = heldId(rest, tiles[i].kind, tiles[i].red, redFiveSuits);
+    if (id < 0) return { missing: i };
+    rest.splice(rest.indexOf(id), 1);
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * The winner's tile and concealed hand (the winning tile included) from the table: a tsumo wins on the
+ * tile just drawn; a ron on the tile on offer (`pick` chooses among an ankan's four, robbed by kokushi).
+ * A string says what the table lacks: `no-draw` (a tsumo without a tile just drawn) or `no-offer`. Whether
+ * the tile on offer is the discarder's is the table's to check (a win-tile inconsistency), not the reader's.
+ */
+export function winnerHand(
+  table: Table,
+  seat: Seat,
+  from: Seat,
+  pick: ((tiles: readonly TileId[]) => TileId | undefined) | null = null,
+): { winningTile: TileId; hand: TileId[] } | 'no-draw' | 'no-offer' {
+  const s = table.seats[seat];
+  if (from === seat) {
+    if (s.drawn === null) return 'no-draw';
+    return { winningTile: s.drawn, hand: [...s.concealed] };
+  }
+  const o = table.offer;
+  if (o.kind === 'none') return 'no-offer';
+  const winningTile = o.kind === 'ankan' && o.kan && pick ? (pick(o.kan.tiles) ?? o.tile) : o.tile;
+  return { winningTile, hand: [...s.concealed, winningTile] };
+}
+
+/**
+ * A win's value (honba and riichi sticks aside) from the winner's score change, for a log that gives no
+ * points: the first winner of a hand also took the honba and the sticks.
+ */
+export function pointsFromDeltas(deltas: readonly number[], seat: Seat, first: boolean, start: RoundStartEvent, sticks: number): number {
+  return Math.max(0, deltas[seat] - (first ? start.honba * 300 + sticks * 1000 : 0));
+}
+
+/** Riichi sticks deposited among the events (riichi accepted). */
+export function acceptedRiichiCount(events: readonly GameEvent[]): number {
+  let n = 0;
+  for (const e of events) if (e.type === 'riichi' && e.step === 'accepted') n++;
+  return n;
+}

@@ -8,7 +8,7 @@ import type { GameLog } from '../../src/events/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { replayGame, type HandReplay } from '../../src/replay/index.js';
 import { buildGamePage, deadWallOf, tileRow, tileSymbols, type DeadWallModel } from '../../src/report/index.js';
-import { ruleSet } from '../../src/rules/index.js';
+import { defaultRules, ruleSet } from '../../src/rules/index.js';
 import { parseTiles, tileToString } from '../../src/tiles/index.js';
 import { gameWalls, parseSeed, wallLayout } from '../../src/wall/index.js';
 import { corpusFile } from '../support/corpus.js';
@@ -19,7 +19,7 @@ const THREE_KAKANS_JSON = corpusFile('2008121721gm-00c1-0000-fcadb0d7.json');
 
 function modelOf(file: string, hand: number, timing: 'tenhou' | 'immediate'): { model: DeadWallModel; replay: HandReplay; game: GameLog } {
   const game = readLogFile(file);
-  const replay = replayGame(game, { kandoraTiming: timing }).hands.find((r) => r.hand === hand)!;
+  const replay = replayGame(game, { ...defaultRules(), kandoraTiming: timing }).hands.find((r) => r.hand === hand)!;
   const start = game.rounds[hand - 1].events[0];
   if (start.type !== 'roundStart') throw new Error('no round start');
   const seed = parseSeed(game.seed);

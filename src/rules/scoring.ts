@@ -213,6 +213,8 @@ export interface ScoringProfile {
 const fromLog = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringProfileValue<K> => ({ value, verified: true, source });
 const secondary = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringProfileValue<K> => ({ value, verified: false, source });
 
+/** Where the Mahjong Soul values real logs show come from: the platform corpus scored under each other value. */
+const MS_LOGS = '[log] platforms corpus, the Mahjong Soul games (five tenhou.net/6 logs, two mjai; test/score/platforms.test.ts):';
 const NO_SANMA = 'a 4-player rule set: no 3-player game to apply it to (the value is inert)';
 const EMA = 'EMA Riichi Competition Rules 2016';
 const MLEAGUE = 'M-League rules (m-league.jp/about)';
@@ -281,25 +283,25 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     ),
   }),
   scoringProfile('majsoul', {
-    kiriageMangan: secondary('none', 'Mahjong Soul: no kiriage mangan [unverified]'),
+    kiriageMangan: fromLog('none', `${MS_LOGS} 6 wins disagree with always (killer_mortal_gui e2e_report hand 1)`),
     honbaPoints: secondary(300, 'Mahjong Soul: 300 a honba [unverified]'),
     kazoeYakuman: secondary('yakuman', 'Mahjong Soul: kazoe yakuman [unverified]'),
     doubleYakuman: secondary(true, 'Mahjong Soul: suuankou tanki, kokushi 13-sided, junsei chuuren, daisuushii are double yakuman [unverified]'),
     yakumanStacking: secondary(true, 'Mahjong Soul: yakuman add up [unverified]'),
     doubleWindPairFu: secondary(4, 'Mahjong Soul: 4 fu for a double-wind pair [unverified]'),
     rinshanTsumoFu: secondary('tsumo', 'Mahjong Soul [unverified]'),
-    atozuke: secondary('allowed', 'Mahjong Soul [unverified]'),
-    ippatsuYaku: secondary(true, 'Mahjong Soul [unverified]'),
-    uraDora: secondary(true, 'Mahjong Soul [unverified]'),
+    atozuke: fromLog('allowed', `${MS_LOGS} 4 wins disagree with first-call (MajsoulPaipuConvert sample hand 6)`),
+    ippatsuYaku: fromLog(true, `${MS_LOGS} 8 wins disagree with false (killer_mortal_gui e2e_report hand 2)`),
+    uraDora: fromLog(true, `${MS_LOGS} 13 wins disagree with false (killer_mortal_gui e2e_report hand 3)`),
     kanUra: secondary(true, 'Mahjong Soul [unverified]'),
-    kandora: secondary(true, 'Mahjong Soul [unverified]'),
-    akaDora: secondary(3, "Mahjong Soul: one red five a suit (the converters' aka51..53) [unverified]"),
+    kandora: fromLog(true, `${MS_LOGS} 5 wins disagree with false (killer_mortal_gui e2e_report hand 1)`),
+    akaDora: fromLog(3, `${MS_LOGS} one red five a suit (the converters' aka51..53); 20 wins disagree with 0 (MajsoulPaipuConvert sample hand 5)`),
     yakumanPao: secondary('daisangen-daisuushii', 'Mahjong Soul [unverified]'),
     paoCompound: secondary('liable-yakuman', 'Mahjong Soul [unverified]'),
     paoRonHonba: secondary('liable', 'Mahjong Soul [unverified]'),
     kitaInterrupts: secondary(true, 'Mahjong Soul 3-player: assumed as Tenhou; the platform logs hold no 3-player game [unverified]'),
     nagashiMangan: secondary(true, 'Mahjong Soul [unverified]'),
-    notenPayments: secondary(true, 'Mahjong Soul [unverified]'),
+    notenPayments: fromLog(true, `${MS_LOGS} 10 drawn hands disagree with false`),
     threePlayerNoten: secondary(2000, 'Mahjong Soul 3-player: assumed as Tenhou; no 3-player platform log [unverified]'),
     threePlayerTsumo: secondary('tsumo-loss', 'Mahjong Soul 3-player: tsumo loss [unverified]'),
     threePlayerHonba: secondary(200, 'Mahjong Soul 3-player: assumed as Tenhou [unverified]'),

@@ -169,6 +169,55 @@ describe('the platform logs, scored', () => {
     expect(by).toEqual({ majsoul: { wins: 38, games: 5 }, mjai: { wins: 44, games: 7 }, tenhou: { wins: 222, games: 43 } });
   });
 
+  it("shows these majsoul values: each other value makes more Mahjong Soul wins (drawn hands) disagree (src/rules/scoring.ts's evidence)", () => {
+    const majsoul = games.filter((g) => g.platform === 'majsoul');
+    expect(majsoul.map((g) => g.file).sort()).toEqual([
+      'MajsoulPaipuConvert__sample_tenhou.json',
+      'kandora__TensoulTests_tensoulLog.json',
+      'killer_mortal_gui__demo_data_2bccb50.mjai.jsonl',
+      'killer_mortal_gui__demo_data_2bccb50.split_logs.json',
+      'killer_mortal_gui__e2e_report.mjai.jsonl',
+      'killer_mortal_gui__e2e_report.split_logs.json',
+      'mjai-reviewer__testdata__confusing_nakis_7.json',
+    ]);
+    const count = (overrides: Record<string, unknown>): [number, number] => {
+      let wins = 0;
+      let draws = 0;
+      for (const g of majsoul) {
+        for (const d of scoreGame(g, scoreRules('majsoul', overrides)).differences) {
+          if (d.seat === 'draw') draws++;
+          else wins++;
+        }
+      }
+      return [wins, draws];
+    };
+    // Under majsoul: the four differences listed above (three of wind-yakuhai names, one converter's stick).
+    expect(count({})).toEqual([4, 0]);
+    const shown: Record<string, [number, number]> = {
+      'kiriageMangan=always': count({ kiriageMangan: 'always' }),
+      'atozuke=first-call': count({ atozuke: 'first-call' }),
+      'ippatsuYaku=false': count({ ippatsuYaku: false }),
+      'uraDora=false': count({ uraDora: false }),
+      'kandora=false': count({ kandora: false }),
+      'akaDora=0': count({ akaDora: 0 }),
+      'notenPayments=false': count({ notenPayments: false }),
+      // Not shown by these games: the other values change nothing.
+      'doubleWindPairFu=2': count({ doubleWindPairFu: 2 }),
+      'doubleYakuman=false': count({ doubleYakuman: false }),
+    };
+    expect(shown).toEqual({
+      'kiriageMangan=always': [4 + 6, 0],
+      'atozuke=first-call': [4 + 4, 0],
+      'ippatsuYaku=false': [4 + 8, 0],
+      'uraDora=false': [4 + 13, 0],
+      'kandora=false': [4 + 5, 0],
+      'akaDora=0': [4 + 20, 0],
+      'notenPayments=false': [4, 10],
+      'doubleWindPairFu=2': [4, 0],
+      'doubleYakuman=false': [4, 0],
+    });
+  });
+
   it('without ippatsu, the akochan version that scores none agrees on its riichi tsumo (a knob, not a fix)', () => {
     const game = games.find((g) => g.file.includes('a489dc39c1'))!;
     const without = scoreGame(game, scoreRules('majsoul', { ippatsuYaku: false })).differences;

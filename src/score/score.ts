@@ -28,6 +28,10 @@ interface Valued {
   points: number;
 }
 
+/** The candidates of one win (reading index, group index): scratch, the scorer being synchronous. */
+const CANDIDATE_READING = new Int32Array(64);
+const CANDIDATE_GROUP = new Int32Array(64);
+
 const NO_DORA: DoraCounts = Object.freeze({ dora: 0, kandora: 0, ura: 0, kanUra: 0, red: 0, kita: 0 });
 
 /** Scores one win as if it were the hand's only one (its honba and sticks included). */
@@ -39,25 +43,35 @@ export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
   }
   const dora = doraOf(input, rules);
   const doraHan = dora.dora + dora.kandora + dora.ura + dora.kanUra + dora.red + dora.kita;
-  let best: Valued | null = null;
+  // The candidates: each reading, with each group that holds the winning tile (identical groups once).
   const all = readings(facts.counts);
+  let count = 0;
   for (let r = 0; r < all.length; r++) {
-    const reading = all[r];
-    const groups = reading.groups;
-    if (reading.form === 'thirteen-orphans') {
-      best = better(best, value(judge(facts, input, rules, reading, -1), reading, doraHan, input, rules));
+    const groups = all[r].groups;
+    if (all[r].form === 'thirteen-orphans') {
+      CANDIDATE_READING[count] = r;
+      CANDIDATE_GROUP[count++] = -1;
       continue;
     }
     for (let g = 0; g < groups.length; g++) {
       if (!groupHolds(groups[g], facts.winKind)) continue;
-      // Identical groups give identical judgements.
       if (g > 0 && groups[g - 1].shape === groups[g].shape && groups[g - 1].first === groups[g].first) continue;
-      best = better(best, value(judge(facts, input, rules, reading, g), reading, doraHan, input, rules));
+      if (count === CANDIDATE_READING.length) break;
+      CANDIDATE_READING[count] = r;
+      CANDIDATE_GROUP[count++] = g;
     }
   }
+  if (count === 0) return invalid(input, 'the tiles are not a complete hand', null, null);
+  // One candidate (most wins) is judged once, with its fu breakdown; several are judged by their sums, and
+  // the one kept is judged again with its breakdown written out.
+  const detail = count === 1;
+  let best: Valued | null = null;
+  for (let c = 0; c < count; c++) {
+    const reading = all[CANDIDATE_READING[c]];
+    best = better(best, value(judge(facts, input, rules, reading, CANDIDATE_GROUP[c], detail), reading, doraHan, input, rules));
+  }
   if (best === null) return invalid(input, 'the tiles are not a complete hand', null, null);
-  // The reading kept, judged again with its fu breakdown written out.
-  best.j = judge(facts, input, rules, best.reading, best.j.winGroup, true);
+  if (!detail) best.j = judge(facts, input, rules, best.reading, best.j.winGroup, true);
   if (input.blessing === 'renhou' && rules.renhou === 'mangan' && best.yakumanCount === 0 && best.basic < 2000) renhouMangan(best, input, rules);
   const reading: ScoredReading = { form: best.reading.form, groups: best.reading.groups, winGroup: best.j.winGroup, wait: best.j.wait };
   if (best.j.yakuman.length === 0 && best.j.yakuHan === 0) return invalid(input, 'the hand has no yaku', best.j, reading);

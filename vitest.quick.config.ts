@@ -11,6 +11,8 @@ export const SLOW_TESTS = [
   'test/hand/majiang-riichi-kan.test.ts',
   // the mjlog tokenizer against fast-xml-parser on every XML file of the corpus
   'test/formats/mjlog/tokenizer.test.ts',
+  // every corpus and platform log through every format and back
+  'test/formats/roundtrip.test.ts',
   // the WebAssembly walls against the JavaScript reference for every seed of the corpus
   'test/wall/wasm.test.ts',
   // SIGKILL of writers mid-transaction, and re-runs; whole audits in subprocesses with worker threads

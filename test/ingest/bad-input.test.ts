@@ -125,6 +125,21 @@ describe('bad input gets an error naming the file, the position and what was exp
     expect(e.reason).toMatch(/not a tile kind/);
   });
 
+  it('tenhou.net/6: an empty hand result is the log stopping inside its last hand, and refused anywhere else', () => {
+    const stops = structuredClone(GOOD_JSON);
+    const last = stops.log.length - 1;
+    stops.log[last][16] = [];
+    const game = parseLog(Buffer.from(JSON.stringify(stops)), { file: 'x.json' });
+    expect(game.rounds).toHaveLength(stops.log.length);
+    expect(game.rounds[last].events.some((e) => e.type === 'win' || e.type === 'ryuukyoku')).toBe(false);
+    const early = structuredClone(GOOD_JSON);
+    early.log[1][16] = [];
+    expect(failure(JSON.stringify(early), 'x.json')).toMatchObject({
+      position: 'log[1][16]',
+      reason: 'hand result is empty: only the last hand of a log may stop without a win or a drawn hand',
+    });
+  });
+
   it('JSON of the wrong shape, with the JSON path', () => {
     expect(failure('[1,2,3]', 'x.json')).toMatchObject({ position: '[0].', reason: 'expected a tenhou.net/6 object with a "log" array, found 1' });
     expect(failure('{"name": []}', 'x.json').reason).toMatch(/expected a "log" array of hands, found nothing/);

@@ -16,6 +16,7 @@ export const TENHOU6: LogFormat = {
     'the dice, and the seed: a wall cannot be rebuilt, nothing is checked against one',
     'the fu of a limit hand, and whose hands were shown at a drawn hand',
     'the value of a win other than as Tenhou writes it (`30符1飜1000点`, `1000-2000点`)',
+    'a riichi declared in a log that stops before its discard (tenhou.net/6 declares riichi on the discard)',
   ],
   recognises: (source) => source.json !== null,
   read: (source) => json6PartsToGame(source.json ?? [], { gzip: source.gzip, logId: source.logId, platform: source.platform, limits: source.limits }),

@@ -278,7 +278,7 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
   const players = jsonPlayers(first, rule.playerCount);
   const rounds: Round[] = [];
   const budget: GameBudget = { limits, entries: 0, work: { left: GAME_WORK_BUDGET } };
-  for (const { k, path } of logs) rounds.push(readRound(k, path, rule, budget).round);
+  logs.forEach(({ k, path }, i) => rounds.push(readRound(k, path, rule, budget, i === logs.length - 1).round));
   let final: FinalResult | null = null;
   const withScores = [...docs].reverse().find(({ d }) => Array.isArray(d.sc) && d.sc.length >= 8 && d.sc.every((v) => typeof v === 'number'));
   if (withScores) {
@@ -382,7 +382,7 @@ function jsonPlayers(d: Json6, count: 3 | 4): Player[] {
   return players;
 }
 
-function readRound(value: unknown, path: string, rule: GameRule, budget: GameBudget): { round: Round; final: FinalResult | null } {
+function readRound(value: unknown, path: string, rule: GameRule, budget: GameBudget, last: boolean): { round: Round; final: FinalResult | null } {
   const k = expectArray(value, path, 'a hand array of 17 entries');
   if (k.length !== 17) throw new IngestError(`hand array has ${k.length} entries, expected 17`, path);
   const head = expectArray(k[0], `${path}[0]`, '[kyoku, honba, sticks]');
@@ -437,6 +437,11 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
   };
   const played = playRound({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
   const result = expectArray(k[16], `${path}[16]`, 'the hand result');
+  if (result.length === 0) {
+    // An excerpt: the log stops inside its last hand, as an mjlog may (kanshi writes such a hand so).
+    if (last) return { round: { events: played.events }, final: null };
+    throw new IngestError('hand result is empty: only the last hand of a log may stop without a win or a drawn hand', `${path}[16]`);
+  }
   return roundResult(played, result, ura, rule.redFiveSuits, path);
 }
 

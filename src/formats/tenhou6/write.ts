@@ -39,7 +39,7 @@ export function writeTenhou6(game: GameLog): string {
   if (four.some((p) => p?.sex)) head.sx = four.map((p) => p?.sex ?? '');
   head.rule = { disp, ...aka };
   if (game.lobby !== null) head.lobby = game.lobby;
-  const hands = game.rounds.map((round) => JSON.stringify(handArray(round.events, red)));
+  const hands = game.rounds.map((round) => JSON.stringify(handArray(round.events, red, rule.playerCount)));
   const fields = Object.entries(head).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
   const sc = game.final ? `,\n"sc":${JSON.stringify(game.final.scores.flatMap((score, i) => [score, game.final!.gamePoints[i]]))}` : '';
   return `{${fields.join(',')},\n"log":[\n${hands.join(',\n')}\n]${sc}}\n`;
@@ -59,7 +59,7 @@ function codes(tiles: readonly TileId[], redFives: number): number[] {
 }
 
 /** One hand: `[[kyoku, honba, sticks], scores, dora, ura, haipai0, takes0, discards0, …, result]`. */
-function handArray(events: readonly GameEvent[], redFives: number): unknown[] {
+function handArray(events: readonly GameEvent[], redFives: number, players: number): unknown[] {
   const start = events[0] as RoundStartEvent;
   const takes: Item[][] = [[], [], [], []];
   const discards: Item[][] = [[], [], [], []];
@@ -94,7 +94,7 @@ function handArray(events: readonly GameEvent[], redFives: number): unknown[] {
         result.push(e.scoreDeltas, winDetail(e, start));
         break;
       case 'ryuukyoku':
-        result.push(...drawnHand(e));
+        result.push(...drawnHand(e, players));
         break;
     }
   }
@@ -164,9 +164,13 @@ function paid(e: WinEvent, start: RoundStartEvent): string {
   return `${payment(other)}-${payment(start.dealer)}点`;
 }
 
-/** `["流局", deltas]`, `["全員不聴"]` when nobody was tenpai, or an abort's label. */
-function drawnHand(e: RyuukyokuEvent): unknown[] {
-  if (e.reason === 'exhaustive' && e.shown.length === 0) return ['全員不聴'];
+/**
+ * `["流局", deltas]`; `["全員聴牌"]` or `["全員不聴"]` when nobody pays (everyone shown tenpai, or nobody
+ * shown and no points moved); an abort's label. A hand the log stops inside has an empty result.
+ */
+function drawnHand(e: RyuukyokuEvent, players: number): unknown[] {
+  const moved = e.scoreDeltas.some((d) => d !== 0);
+  if (e.reason === 'exhaustive' && !moved) return [e.shown.length === players ? '全員聴牌' : '全員不聴'];
   const label = DRAWN_HAND_LABELS[e.reason];
-  return e.scoreDeltas.some((d) => d !== 0) || e.reason === 'exhaustive' || e.reason === 'nagashi-mangan' ? [label, e.scoreDeltas] : [label];
+  return moved || e.reason === 'exhaustive' || e.reason === 'nagashi-mangan' ? [label, e.scoreDeltas] : [label];
 }

@@ -12,6 +12,7 @@ export interface MeldSet {
   kind: TileKind;
   /** A chi. */
   run: boolean;
+  /** A kan (ankan, daiminkan or kakan): four tiles, fu ×4. */
   kan: boolean;
   /** Called from another player (an ankan is not). */
   open: boolean;
@@ -26,18 +27,25 @@ export interface HandFacts {
   counts: number[];
   /** Every kind of the hand: concealed, winning tile and melds (a kan counts 4); kita aside. */
   all: number[];
+  /** The winning tile's kind. */
   winKind: TileKind;
+  /** The melds as sets, in call order. */
   melds: MeldSet[];
   /** No open meld (ankans keep a hand closed). */
   closed: boolean;
   /** Suits used, bit 0 m, bit 1 p, bit 2 s; and whether honours are. */
   suits: number;
+  /** Honours are used. */
   honors: boolean;
   /** Every tile is a terminal or an honour / an honour / a terminal / a simple / a green tile. */
   allTerminalsHonors: boolean;
+  /** Every tile an honour (tsuuiisou). */
   allHonors: boolean;
+  /** Every tile a terminal (chinroutou). */
   allTerminals: boolean;
+  /** Every tile a simple (tanyao). */
   allSimples: boolean;
+  /** Every tile green (ryuuiisou). */
   allGreen: boolean;
 }
 

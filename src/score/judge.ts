@@ -13,12 +13,17 @@ import type { FuPart, KanRef, ScoredYaku, ScoredYakuman, Wait, WinInput } from '
 
 /** One reading judged. */
 export interface Judgement {
+  /** Yaku with their han (the situation's, the tiles', the sets'); dora are added by score.ts. */
   yaku: ScoredYaku[];
+  /** Yakuman; when any, the yaku are not counted. */
   yakuman: ScoredYakuman[];
   /** Han of the yaku (dora aside). */
   yakuHan: number;
+  /** Fu, rounded. */
   fu: number;
+  /** The fu breakdown: filled only when the caller asked for it (the reading kept). */
   fuParts: FuPart[];
+  /** How the winning tile completed the hand. */
   wait: Wait;
   /** The group the winning tile completed (an index into the reading's groups; -1 for kokushi). */
   winGroup: number;
@@ -49,12 +54,17 @@ function yaku(list: ScoredYaku[], id: number, han: number, kans?: readonly KanRe
 
 /** The scratch sets of a standard reading: kinds, runs, kans, concealment; at most four. */
 interface SetsScratch {
+  /** Each set's kind (a run's lowest). */
   kind: number[];
+  /** A run. */
   run: boolean[];
+  /** A kan. */
   kan: boolean[];
+  /** Concealed (a closed triplet, an ankan, a concealed run); a triplet completed by a ron is open. */
   concealed: boolean[];
   /** Index into facts.melds, or -1 for a concealed group. */
   meld: number[];
+  /** Sets filled. */
   n: number;
 }
 

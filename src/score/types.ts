@@ -11,11 +11,13 @@ import type { KanType, MeldType, TileId, TileKind } from '../tiles/index.js';
 export interface KanRef {
   /** Index of the kan's call event within the hand's events. */
   eventIndex: number;
+  /** ankan, daiminkan or kakan. */
   kind: KanType;
 }
 
 /** A meld of the winning hand (kita aside). */
 export interface ScoreMeld {
+  /** chi, pon, daiminkan, kakan or ankan. */
   type: Exclude<MeldType, 'kita'>;
   /** All its tiles (a kakan: the pon's three and the added tile). */
   tiles: readonly TileId[];
@@ -39,7 +41,9 @@ export interface WinInput {
   seat: Seat;
   /** The discarder (the kakan or ankan player for a chankan, the kita player for a ron on a kita); the winner for a tsumo. */
   from: Seat;
+  /** The dealer's seat (East). */
   dealer: Seat;
+  /** Players at the table: 3-player games pay tsumo and honba by the 3-player knobs, and count kita. */
   players: 3 | 4;
   /** 0 East .. 3 North: the round's wind. */
   roundWind: number;
@@ -47,12 +51,15 @@ export interface WinInput {
   seatWind: number;
   /** Concealed tiles without the winning tile. */
   concealed: readonly TileId[];
+  /** The tile won on (tsumo: the tile drawn; ron: the tile on offer). */
   winningTile: TileId;
   /** Melds in call order (a kakan in its pon's place). */
   melds: readonly ScoreMeld[];
   /** 3-player: the Norths the winner set aside (each a nukidora). */
   kitaTiles: readonly TileId[];
+  /** Won on the winner's own draw. */
   tsumo: boolean;
+  /** Riichi as scored (the adapter decides double riichi from the table's counts and the rules). */
   riichi: RiichiKind;
   /** Ippatsu as the table saw it (the rules' `ippatsuYaku` knob still decides whether it is a yaku). */
   ippatsu: boolean;
@@ -64,6 +71,7 @@ export interface WinInput {
   haitei: boolean;
   /** Ron on the last discard. */
   houtei: boolean;
+  /** A win of the first go-around (tenhou, chiihou, renhou), decided by the adapter under the rules. */
   blessing: Blessing;
   /** Dora indicators shown: the first, then each kan indicator in order. */
   doraIndicators: readonly TileId[];
@@ -73,6 +81,7 @@ export interface WinInput {
   redFiveSuits: number;
   /** Open tanyao counts; undefined: the rules' `openTanyao`. */
   openTanyao?: boolean;
+  /** Honba counters of the hand (a double ron: the table's, given to the first winner under `first-winner`). */
   honba: number;
   /**
    * Tenhou's chip (祝儀) games, by the GO type: `chips` (bit 0x0200), `five-chips` (bits 0x0200 and 0x0400);
@@ -99,8 +108,11 @@ export interface WinInput {
 
 /** One yaku as scored: its mjlog id, name and han (dora, ura and red fives are ids 52, 53, 54). */
 export interface ScoredYaku {
+  /** mjlog yaku id (docs/formats.md §2.9). */
   id: number;
+  /** The game's name (`names.ts`). */
   name: string;
+  /** Han (ura dora may be 0: Tenhou lists it for every winner in riichi). */
   han: number;
   /** The kans it comes from (chankan, rinshan kaihou, sankantsu), when the input knows them. */
   kans?: readonly KanRef[];
@@ -108,10 +120,13 @@ export interface ScoredYaku {
 
 /** One yakuman as scored. */
 export interface ScoredYakuman {
+  /** mjlog yakuman id. */
   id: number;
+  /** The game's name. */
   name: string;
   /** 1, or 2 for a double yakuman under the `doubleYakuman` knob. */
   multiplier: number;
+  /** The kans it comes from (suukantsu), when the input knows them. */
   kans?: readonly KanRef[];
 }
 
@@ -123,6 +138,7 @@ export interface FuPart {
    * `pinfu-tsumo` (no tsumo fu: 20); `chiitoitsu` (25); `round-up` to the next 10.
    */
   reason: 'base' | 'menzen-ron' | 'tsumo' | 'pair' | 'wait' | 'set' | 'open-pinfu' | 'chiitoitsu' | 'pinfu-tsumo' | 'round-up';
+  /** The fu this line adds. */
   fu: number;
   /** `set`, `pair`: the kind. */
   kind?: TileKind;
@@ -143,9 +159,11 @@ export type Wait = 'ryanmen' | 'kanchan' | 'penchan' | 'tanki' | 'shanpon' | 'ch
 export interface ScoredReading {
   /** The reading's form and groups, in kind order, as src/hand gives them. */
   form: ReadingForm;
+  /** The groups of the concealed tiles with the winning tile, in kind order. */
   groups: readonly Group[];
   /** The group the winning tile completed (-1 for kokushi musou). */
   winGroup: number;
+  /** How the winning tile completed that group. */
   wait: Wait;
 }
 
@@ -173,12 +191,15 @@ export interface WinScore {
   problem?: string;
   /** Yaku with their han, dora entries last (ura listed for a riichi win even at 0 han, as Tenhou writes it). */
   yaku: ScoredYaku[];
+  /** The yakuman, each with its multiplier (a yakuman hand lists no yaku). */
   yakuman: ScoredYakuman[];
   /** Han of the yaku and dora (0 for a yakuman hand). */
   han: number;
   /** Fu, rounded (25 for chiitoitsu; 0 for kokushi). */
   fu: number;
+  /** The fu breakdown of the reading kept, line by line. */
   fuParts: FuPart[];
+  /** Dora by source (all 0 for a yakuman hand, where they do not count). */
   dora: DoraCounts;
   /** The hand's value without honba and sticks (a tsumo: what all payers pay together), as Tenhou's `ten`. */
   points: number;
@@ -192,6 +213,7 @@ export interface WinScore {
   deltas: number[];
   /** Honba points and sticks this win received (0 for a second winner of a double ron under `first-winner`). */
   honbaPoints: number;
+  /** Riichi sticks this win received, in points. */
   stickPoints: number;
   /** The liable player who paid (pao or the daiminkanPao knob), when one did. */
   liable?: Seat;
@@ -203,8 +225,11 @@ export interface WinScore {
 
 /** A drawn hand, as the scorer pays it. */
 export interface DrawInput {
+  /** How the hand was drawn (src/events' RyuukyokuReason): only an exhaustive draw pays. */
   reason: 'exhaustive' | 'nagashi-mangan' | 'kyuushu-kyuuhai' | 'suucha-riichi' | 'sanchahou' | 'suukaikan' | 'suufon-renda';
+  /** Players at the table: the noten payments' total and the nagashi tsumo split depend on it. */
   players: 3 | 4;
+  /** The dealer's seat: a nagashi mangan is paid as a tsumo, the dealer's share double. */
   dealer: Seat;
   /** Per seat (four entries): tenpai at the end of the hand. */
   tenpai: readonly boolean[];
@@ -224,14 +249,17 @@ export type ScoreComponent = 'yaku' | 'han' | 'fu' | 'points' | 'limit' | 'payme
 
 /** A disagreement between the log and the scorer. */
 export interface ScoreMismatch {
+  /** Which part of the score differs. */
   component: ScoreComponent;
   /** The log's value (a yaku list as `id:han`, a number, a seat's delta). */
   logged: string | number;
+  /** The scorer's value, in the same form. */
   computed: string | number;
   /** One line: what differs. */
   message: string;
   /** For a yaku mismatch, the yaku id; for a payment, the seat. */
   yakuId?: number;
+  /** For a payment mismatch, the seat whose score change differs. */
   seat?: Seat;
   /** The kans behind the differing yaku or fu, when they come from kans. */
   kans?: KanRef[];

@@ -4,7 +4,8 @@
  * kept. Old logs seed every INIT on its own (`shuffle` attribute): see `initShuffleWall`.
  */
 import { Mt19937 } from './mt19937.js';
-import { parseSeed, WallError, type BuildableSeed, type ParsedSeed } from './seed.js';
+import { WallError } from './errors.js';
+import { parseSeed, type BuildableSeed, type ParsedSeed } from './seed.js';
 import type { RoundWall } from './layout.js';
 import { checkPlayers, type Players } from './players.js';
 import { nextRoundWall } from './shuffle.js';

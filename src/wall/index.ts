@@ -41,14 +41,13 @@ export {
   INIT_SHUFFLE_SCHEME,
   NO_SEED_REASON,
   SEED_KEY_WORDS,
-  WallError,
   parseSeed,
   type BuildableSeed,
   type ParsedSeed,
   type SeedScheme,
   type UnbuildableSeed,
-  type WallErrorCode,
 } from './seed.js';
+export { WallError, type WallErrorCode } from './errors.js';
 export { checkPlayers, wallSize, type Players } from './players.js';
 export { ROUND_OUTPUTS, ROUND_RND, diceOf, hashRoundOutputs, nextRoundWall, shuffleWall, type WallRecipe } from './shuffle.js';
 export { GameWalls, MAX_ROUNDS, gameWalls, initShuffleWall, type WallEngine } from './game.js';

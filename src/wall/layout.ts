@@ -10,7 +10,7 @@
  * derived from the corpus's exhaustive draws: test/wall/live-wall-end.test.ts).
  */
 import type { TileId } from '../tiles/index.js';
-import { WallError } from './seed.js';
+import { WallError } from './errors.js';
 import { checkPlayers, wallSize, type Players } from './players.js';
 
 export const HAIPAI_SIZE = 13;

@@ -1,4 +1,4 @@
-import { WallError } from './seed.js';
+import { WallError } from './errors.js';
 
 export type Players = 3 | 4;
 

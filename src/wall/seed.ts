@@ -12,22 +12,7 @@
  * Both 2008-2009 schemes use the `legacy` dead-wall arrangement (layout.ts).
  */
 import type { WallEra } from './layout.js';
-
-export type WallErrorCode = 'malformed-seed' | 'unknown-scheme' | 'no-wall' | 'bad-argument';
-
-export class WallError extends Error {
-  constructor(
-    message: string,
-    /**
-     * `malformed-seed`: the text is not what its scheme says; `unknown-scheme`; `no-wall`: the log has no
-     * seed or the wrong kind for the call; `bad-argument`: an index or player count out of range.
-     */
-    readonly code: WallErrorCode = 'malformed-seed',
-  ) {
-    super(message);
-    this.name = 'WallError';
-  }
-}
+import { WallError } from './errors.js';
 
 export const BASE64_SCHEME = 'mt19937ar-sha512-n288-base64';
 export const HEX_SCHEME = 'mt19937ar-sha512-n288';

@@ -6,7 +6,7 @@ import { hash } from 'node:crypto';
 import { wallLayout, type RoundWall, type WallEra } from './layout.js';
 import type { Mt19937 } from './mt19937.js';
 import { wallSize, type Players } from './players.js';
-import { WallError } from './seed.js';
+import { WallError } from './errors.js';
 
 /** Generator outputs one round consumes. */
 export const ROUND_OUTPUTS = 288;

@@ -2,6 +2,6 @@ export * from './findings.js';
 export type * from './types.js';
 export { auditGame, auditReplay, brokenAudit, contentHash, failedAudit, gameMeta } from './audit.js';
 export { judgeRiichiKan } from './riichi-kans.js';
-export { PLATFORM_PROFILES, everyPlatform, ruleSetsFor, singleRuleSet, type RuleSets } from './rule-sets.js';
+export { everyPlatform, ruleSetsFor, singleRuleSet, type RuleSets } from './rule-sets.js';
 export { impossibility } from './chankan.js';
 export { emptySummary, judgedSeverities, mergeSummary, summaryLines, tallyAudit, type AuditSummary, type BatchNotes } from './tally.js';

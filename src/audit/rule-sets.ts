@@ -1,22 +1,19 @@
 /**
  * The rule set each game is audited under. A profile the user names applies to every game; without one,
- * each game is audited under its platform's profile (a Mahjong Soul log under `majsoul`, a Tenhou or
- * unknown one under `tenhou`), with any knob flags on top. Made once where the rules are chosen.
+ * each game is audited under its platform's profile (src/rules PLATFORM_TABLE), with any knob flags on
+ * top. Made once where the rules are chosen.
  */
 import type { Platform } from '../events/index.js';
 import { PLATFORMS } from '../events/index.js';
-import { ruleSet, type ProfileName, type RuleSet, type RulesRequest } from '../rules/index.js';
+import { platformProfile, ruleSet, type RuleSet, type RulesRequest } from '../rules/index.js';
 
 /** A rule set for each platform (the same one for all when a profile was named). */
 export type RuleSets = Readonly<Record<Platform, RuleSet>>;
 
-/** The profile a platform's games are audited under when the user names none. */
-export const PLATFORM_PROFILES: Readonly<Record<Platform, ProfileName>> = Object.freeze({ tenhou: 'tenhou', majsoul: 'majsoul', unknown: 'tenhou' });
-
 /** The rule sets a request asks for: its profile for every platform, or each platform's own. */
 export function ruleSetsFor(request: RulesRequest): RuleSets {
   const sets = {} as Record<Platform, RuleSet>;
-  for (const p of PLATFORMS) sets[p] = ruleSet({ ...request, profile: request.profile ?? PLATFORM_PROFILES[p] });
+  for (const p of PLATFORMS) sets[p] = ruleSet({ ...request, profile: request.profile ?? platformProfile(p) });
   return Object.freeze(sets);
 }
 

@@ -6,6 +6,7 @@ import { plural, viewerUrl, type Platform } from '../events/index.js';
 import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
+import { PLATFORM_TABLE } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { EtaEstimator, formatEta } from './progress.js';
@@ -59,8 +60,8 @@ four-kan aborts and a fifth kan (suukaikan, fifthKan), chankan wins and impossib
 (kokushiAnkanChankan), who pays a rinshan tsumo after a daiminkan (daiminkanPao), kans after the last
 live tile, a daiminkan on the last discard, a kan right after chi or pon, missing replacement draws,
 kandora reveal timing, wall mismatches, and files that cannot be read. Without --profile each game is
-audited under its platform's profile (Mahjong Soul logs under majsoul, the others under tenhou), with
-any knob flags on top; --platform says where the games were played when the logs do not. Games, players, rounds, kans, reveals, wins, aborts and findings go into the database; auditing the
+audited under its platform's profile (${PLATFORM_TABLE.map((p) => `${p.platform}: ${p.defaultProfile}`).join(', ')}), with
+any knob flags on top; --platform says where the games were played when the logs do not. Games, players, hands, kans, reveals, wins, aborts and findings go into the database; auditing the
 same file again under the same rules changes nothing, and audits under other rules are kept apart.
 Files whose audit under the same rules the database holds are passed over (--force audits them again),
 so an interrupted audit (Ctrl-C, or killed), which leaves a database that opens, is completed by
@@ -321,7 +322,7 @@ function rulesKeys(sets: RuleSets): Record<Platform, string> {
 
 /** The profile (or "custom rules") each platform's games were audited under. */
 function platformProfiles(sets: RuleSets): Record<Platform, string> {
-  return { tenhou: sets.tenhou.profile ?? 'custom rules', majsoul: sets.majsoul.profile ?? 'custom rules', unknown: sets.unknown.profile ?? 'custom rules' };
+  return Object.fromEntries(PLATFORM_TABLE.map((p) => [p.platform, sets[p.platform].profile ?? 'custom rules'])) as Record<Platform, string>;
 }
 
 /** "profile tenhou", "custom rules", or each platform's profile when they differ. */
@@ -329,7 +330,7 @@ function rulesName(sets: RuleSets): string {
   const single = singleRuleSet(sets);
   if (single) return single.profile ? `profile ${single.profile}` : 'custom rules';
   const p = platformProfiles(sets);
-  return `the platform's profile (Tenhou and unknown logs: ${p.tenhou}; Mahjong Soul logs: ${p.majsoul})`;
+  return `the platform's profile (${PLATFORM_TABLE.map((x) => `${x.title.replace(/ \(.*/, '')} logs: ${p[x.platform]}`).join('; ')})`;
 }
 
 function byKindFileOrdinal(a: PreparedFinding, b: PreparedFinding): number {

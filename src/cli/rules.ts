@@ -30,6 +30,9 @@ function printText(catalog: RulesCatalog, selected?: string): void {
   out(`  * default profile`);
 
   out('');
+  out('Platforms (without --profile, each game is audited under its platform\'s profile)');
+  for (const p of catalog.platforms) out(`  ${pad(p.platform, 9)}${pad(p.defaultProfile, 10)}${p.title}: ${p.recognisedBy}`);
+  out('');
   out('Sources');
   for (const p of catalog.profiles) {
     out(`  ${p.name}: ${p.title}`);

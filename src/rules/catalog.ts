@@ -1,5 +1,6 @@
 /** Knobs and profiles as plain data, for listing (`kanshi rules`) and for JSON output. */
 import { KNOBS, type KnobName, type KnobValue } from './knobs.js';
+import { PLATFORM_TABLE, type PlatformInfo } from './platforms.js';
 import { DEFAULT_PROFILE, PROFILES, type ProfileName } from './profiles.js';
 
 export interface RulesCatalog {
@@ -19,6 +20,8 @@ export interface RulesCatalog {
     verified: boolean;
     values: Record<KnobName, { value: KnobValue; verified: boolean; source: string }>;
   }[];
+  /** Each platform, how a log is told to be from it, and the profile its games are audited under by default. */
+  platforms: PlatformInfo[];
 }
 
 export function rulesCatalog(): RulesCatalog {
@@ -39,5 +42,6 @@ export function rulesCatalog(): RulesCatalog {
       verified: p.verified,
       values: Object.fromEntries(KNOBS.map((k) => [k.name, { ...p.values[k.name] }])) as RulesCatalog['profiles'][number]['values'],
     })),
+    platforms: PLATFORM_TABLE.map((p) => ({ ...p })),
   };
 }

@@ -61,6 +61,7 @@ export {
 } from './resolve.js';
 export { rulesCatalog, type RulesCatalog } from './catalog.js';
 export { ruleSet, ruleSetOf, type RuleSet } from './rule-set.js';
+export { PLATFORM_TABLE, platformProfile, type PlatformInfo } from './platforms.js';
 export {
   SCORING_KNOBS,
   SCORING_KNOB_NAMES,

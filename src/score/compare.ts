@@ -84,12 +84,9 @@ function kanText(kans: readonly KanRef[]): string {
   return kans.length > 0 ? ` (${kans.map((k) => `${k.kind} at event ${k.eventIndex}`).join(', ')})` : '';
 }
 
-/** mjlog XML, by the name src/events gives the format ('xml' before the formats were renamed). */
-const MJLOG = 'mjlog';
-
 /** The differences between a logged win and its computed score. */
 export function compareWithLog(logged: WinEvent, computed: WinScore, options: CompareOptions = {}): ScoreMismatch[] {
-  const format: string = options.format ?? MJLOG;
+  const format = options.format ?? 'mjlog';
   const players = options.players ?? 4;
   const out: ScoreMismatch[] = [];
   // mjlog and tenhou.net/6 JSON always list the yaku (an empty list is a claim too); mjai may carry none.
@@ -129,7 +126,7 @@ export function compareWithLog(logged: WinEvent, computed: WinScore, options: Co
     }
   }
   // mjlog states fu on every win; JSON only below the limits (its 0 is "not said"), mjai when it has it.
-  const statesFu = format === MJLOG || format === 'xml' || logged.fu > 0;
+  const statesFu = format === 'mjlog' || logged.fu > 0;
   if (statesFu && logged.fu !== computed.fu) {
     const kans: KanRef[] = [];
     for (const p of computed.fuParts) if (p.kan) kans.push(p.kan);

@@ -20,7 +20,7 @@ import {
   type WinScore,
 } from '../../src/score/index.js';
 import type { Win } from '../../src/table/index.js';
-import { corpusHands, isMjlog, isTenhou6, scoreRules, type PlayedHand } from './support.js';
+import { corpusHands, scoreRules, type PlayedHand } from './support.js';
 
 interface ScoredWin {
   hand: PlayedHand;
@@ -90,7 +90,7 @@ describe('the scorer against Tenhou on every corpus win (tenhou profile)', () =>
   it('compares all 13,700 wins: 4- and 3-player, mjlog XML and tenhou.net/6 JSON', () => {
     expect(result.wins.length).toBe(13_700);
     expect(result.wins.filter((w) => w.hand.players === 3).length).toBe(2_187);
-    expect(result.wins.filter((w) => isTenhou6(w.hand.format)).length).toBe(203);
+    expect(result.wins.filter((w) => w.hand.format === 'tenhou6').length).toBe(203);
     expect(result.wins.filter((w) => w.win.robbedKan !== null).length).toBe(12);
     expect(result.wins.filter((w) => w.score.yakuman.length > 0).length).toBe(46);
   });
@@ -176,7 +176,7 @@ describe('the scorer against Tenhou on every corpus win (tenhou profile)', () =>
     });
 
     it('a tsumo paid 100 off between two payers, the total unchanged: payment, seat by seat', () => {
-      const w = result.wins.find((x) => x.win.tsumo && x.hand.players === 4 && isMjlog(x.hand.format) && x.mismatches.length === 0)!;
+      const w = result.wins.find((x) => x.win.tsumo && x.hand.players === 4 && x.hand.format === 'mjlog' && x.mismatches.length === 0)!;
       const payers = [0, 1, 2, 3].filter((s) => s !== w.win.event.seat);
       const m = edited(w, (e) => {
         e.scoreDeltas[payers[0]] -= 100;

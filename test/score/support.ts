@@ -66,13 +66,4 @@ export function scoreRules(profile = 'tenhou', overrides: Record<string, unknown
   };
 }
 
-/** tenhou.net/6 JSON and mjlog XML, by either name src/events has given them ('json'/'xml', then 'tenhou6'/'mjlog'). */
-export function isTenhou6(format: string): boolean {
-  return format === 'tenhou6' || format === 'json';
-}
-
-export function isMjlog(format: string): boolean {
-  return format === 'mjlog' || format === 'xml';
-}
-
 export { PLATFORMS_DIR };

@@ -2,18 +2,9 @@
  * What the replay found wrong with the log itself: wall mismatches, kandora reveals at another moment
  * (or, where the log does not time them, in another number) than the rule says, and inconsistencies.
  */
-import type { ReplayResult, RevealMoment } from '../replay/index.js';
+import { REVEAL_MOMENT_WORDS, type ReplayResult } from '../replay/index.js';
 import { finding, type Finding } from './findings.js';
 
-const MOMENT_WORDS: Record<RevealMoment, string> = {
-  declaration: 'at the declaration',
-  'after-replacement': 'after the replacement draw',
-  'next-kan': "at the player's next kan",
-  'after-discard': 'after the discard',
-  never: 'never',
-  unknown: 'unknown',
-  unrecorded: 'at a moment it does not record',
-};
 
 export function checkIntegrity(replay: ReplayResult): Finding[] {
   const out: Finding[] = [];
@@ -22,7 +13,7 @@ export function checkIntegrity(replay: ReplayResult): Finding[] {
       finding(
         'kandora-timing-mismatch',
         { hand: m.hand, eventIndex: m.kanEventIndex, seat: m.seat },
-        `seat ${m.seat}'s ${m.kind}: the log reveals its kandora ${MOMENT_WORDS[m.logged]}, the ${replay.effectiveKandoraTiming} timing ${MOMENT_WORDS[m.rule]}`,
+        `seat ${m.seat}'s ${m.kind}: the log reveals its kandora ${REVEAL_MOMENT_WORDS[m.logged]}, the ${replay.effectiveKandoraTiming} timing ${REVEAL_MOMENT_WORDS[m.rule]}`,
         { kan: m.kind, logged: m.logged, rule: m.rule, kandoraTiming: replay.effectiveKandoraTiming },
       ),
     );

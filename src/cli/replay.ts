@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { viewerLogId, viewerUrl, type GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
-import { momentsDiffer, replayGame, type KanRecord, type ReplayResult, type RevealMoment, type WinRecord } from '../replay/index.js';
+import { momentsDiffer, replayGame, REVEAL_MOMENT_WORDS, type KanRecord, type ReplayResult, type WinRecord } from '../replay/index.js';
 import { resolve } from 'node:path';
 import { buildGamePage, writeFileAtomic } from '../report/index.js';
 import { systemErrorText } from '../ingest/index.js';
@@ -10,15 +10,6 @@ import { plural, roundName, tile, tiles } from './format.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 
-const MOMENTS: Record<RevealMoment, string> = {
-  declaration: 'at declaration',
-  'after-replacement': 'after the replacement draw',
-  'next-kan': 'at the next kan',
-  'after-discard': 'after the discard',
-  never: 'never',
-  unknown: 'unknown (log ends)',
-  unrecorded: 'not recorded by the log',
-};
 
 function kanLines(k: KanRecord, red: boolean): string[] {
   const where = k.replacement?.wall.index !== null && k.replacement?.wall.index !== undefined ? ` from dead-wall index ${k.replacement.wall.index}` : '';
@@ -32,7 +23,7 @@ function kanLines(k: KanRecord, red: boolean): string[] {
   else lines.push('    replacement: none in the log');
   const indicator = k.indicator === null ? '' : ` ${tile(k.indicator, red)}`;
   const differs = momentsDiffer(k.revealLogged, k.revealRule) ? '   <- differs' : '';
-  lines.push(`    kandora${indicator}: logged ${MOMENTS[k.revealLogged]}, rule ${MOMENTS[k.revealRule]}${differs}`);
+  lines.push(`    kandora${indicator}: logged ${REVEAL_MOMENT_WORDS[k.revealLogged]}, rule ${REVEAL_MOMENT_WORDS[k.revealRule]}${differs}`);
   return lines;
 }
 

@@ -5,7 +5,7 @@
  * shown, and the tiles the live wall lost to it. A pure model (`deadWallOf`), then its SVG (`deadWallSvg`).
  */
 import type { RoundStartEvent } from '../events/index.js';
-import { isRevealed, momentsDiffer, type KanRecord, type RevealMoment, type HandReplay } from '../replay/index.js';
+import { isRevealed, momentsDiffer, REVEAL_MOMENT_WORDS, type KanRecord, type RevealMoment, type HandReplay } from '../replay/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
 import { DEAD_WALL_SIZE, indicatorIndex, replacementIndex, uraIndex, type RoundWall, type WallLayout } from '../wall/index.js';
 import { BACK_ID, escapeXml, faceId, ring, TILE_H, TILE_W, tileUse, UNKNOWN_ID } from './tile-svg.js';
@@ -112,17 +112,8 @@ export function movedTiles(replay: HandReplay, layout: WallLayout): number {
 const roleLabel = (role: SlotRole): string =>
   role.kind === 'replacement' ? `R${role.n + 1}` : role.kind === 'indicator' ? (role.k === 0 ? 'D' : `K${role.k}`) : role.kind === 'ura' ? (role.k === 0 ? 'U' : `U${role.k}`) : '';
 
-const MOMENT_WORDS: Record<RevealMoment, string> = {
-  declaration: 'at declaration',
-  'after-replacement': 'after the replacement draw',
-  'next-kan': 'at the next kan',
-  'after-discard': 'after the discard',
-  never: 'never',
-  unknown: 'unknown (the log stops)',
-  unrecorded: 'shown, moment not recorded',
-};
 
-export const momentWords = (m: RevealMoment): string => MOMENT_WORDS[m];
+export const momentWords = (m: RevealMoment): string => REVEAL_MOMENT_WORDS[m];
 
 /** Where each role sits in this layout, by wall index. */
 function rolesByIndex(layout: WallLayout): Map<number, SlotRole> {

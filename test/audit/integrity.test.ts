@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkIntegrity } from '../../src/audit/integrity.js';
-import type { RevealMoment } from '../../src/replay/index.js';
+import { REVEAL_MOMENT_WORDS, type RevealMoment } from '../../src/replay/index.js';
 import { replay } from './support.js';
 
 describe('checkIntegrity', () => {
@@ -40,8 +40,10 @@ describe('checkIntegrity', () => {
     ['after-discard', 'after the discard'],
     ['never', 'never'],
   ])('words the moment %s as "%s"', (moment, words) => {
-    const r = replay({ timingMismatches: [{ hand: 1, kanEventIndex: 5, seat: 0, kind: 'ankan', logged: moment, rule: 'unknown' }] });
-    expect(checkIntegrity(r)[0].message).toBe(`seat 0's ankan: the log reveals its kandora ${words}, the tenhou timing unknown`);
+    const r = replay({ timingMismatches: [{ hand: 1, kanEventIndex: 5, seat: 0, kind: 'ankan', logged: moment, rule: 'never' }] });
+    expect(checkIntegrity(r)[0].message).toBe(`seat 0's ankan: the log reveals its kandora ${words}, the tenhou timing never`);
+    // The same words as kanshi replay and the game pages use.
+    expect(REVEAL_MOMENT_WORDS[moment]).toBe(words);
   });
 
   it('another number of untimed kandora: kandora-count-mismatch, in the singular and the plural', () => {

@@ -22,7 +22,7 @@ describe('kanshi replay', () => {
 
   it('shows what another kandora timing changes', () => {
     const r = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--hand', '12', '--kandora-timing', 'immediate']);
-    expect(r.stdout).toMatch(/logged never, rule at declaration {3}<- differs/);
+    expect(r.stdout).toMatch(/logged never, rule at the declaration {3}<- differs/);
     expect(r.stdout).toMatch(/rule: {3}indicators 8s 4s, dora 1 {3}<- differs/);
     const json = JSON.parse(kanshi(['replay', RINSHAN_AFTER_KAKAN, '--profile', 'mleague', '--json']).stdout);
     expect(json.kandoraTiming).toBe('immediate');

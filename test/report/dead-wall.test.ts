@@ -44,7 +44,7 @@ describe('the dead wall of a hand', () => {
     // K1: 4s at index 7, never shown (rinshan kaihou), turned by the immediate timing: differs.
     expect(slot(model, 'K1')).toMatchObject({ index: 7, seen: false, marks: ['rule', 'differs'] });
     expect(name(slot(model, 'K1').tile)).toBe('4s');
-    expect(slot(model, 'K1').note).toMatch(/logged never, rule at declaration \(differs\)/);
+    expect(slot(model, 'K1').note).toMatch(/logged never, rule at the declaration \(differs\)/);
     // Index 14 (the haitei at the deal) moved in; 15 is still live.
     expect(model.slots.filter((s) => s.role.kind === 'moved').map((s) => [s.index, s.live])).toEqual([[14, false], [15, true]]);
   });

@@ -99,7 +99,7 @@ export default function fuzzOne(task: FuzzTask): FuzzResult {
       const game = readLogFile(path);
       const replay = replayGame(game, defaultRules());
       summarizeReplay(replay);
-      for (const round of game.rounds) for (const e of round.events) JSON.stringify(e);
+      for (const round of game.hands) for (const e of round.events) JSON.stringify(e);
       const timed = placeKandora(game, replay);
       for (const format of FORMATS) format.write(timed);
       const flags = [...new Set(kinds.filter((k) => FLAGS.has(k)))];

@@ -27,8 +27,8 @@ const files = corpusLogFiles();
 const hands: PlayedHand[] = [];
 for (const file of files) {
   const game = parseLog(readFileSync(file), { file });
-  for (let i = 0; i < game.rounds.length; i++) {
-    const events = game.rounds[i].events;
+  for (let i = 0; i < game.hands.length; i++) {
+    const events = game.hands[i].events;
     const start = events[0];
     if (start?.type !== 'roundStart') continue;
     const table = new Table(start, { hand: i + 1, players: game.rule.playerCount, redFives: game.rule.redFives });

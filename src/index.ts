@@ -52,7 +52,7 @@ export {
   type Player,
   type ReconnectEvent,
   type RiichiEvent,
-  type Round,
+  type LoggedHand,
   type RoundStartEvent,
   type RyuukyokuEvent,
   type RyuukyokuReason,
@@ -101,7 +101,7 @@ export {
   wallLayout,
   type GameWalls,
   type ParsedSeed,
-  type RoundWall,
+  type HandWall,
   type WallLayout,
 } from './wall/index.js';
 

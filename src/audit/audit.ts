@@ -35,7 +35,7 @@ export function contentHash(bytes: Uint8Array): string {
 }
 
 /**
- * The game without its rounds. Named fields in one literal, not `{ ...rest }`: a copied object gets a
+ * The game without its hands. Named fields in one literal, not `{ ...rest }`: a copied object gets a
  * hidden class of its own (docs/PERFORMANCE.md).
  */
 export function gameMeta(game: GameLog): GameMeta {
@@ -50,7 +50,7 @@ export function gameMeta(game: GameLog): GameMeta {
     seed: game.seed,
     final: game.final,
     ...(game.title !== undefined ? { title: game.title } : {}),
-    handCount: game.rounds.length,
+    handCount: game.hands.length,
   };
 }
 

@@ -8,7 +8,7 @@ import type { RuleSet } from '../rules/index.js';
 import type { Finding } from './findings.js';
 
 /** The game without its events. */
-export type GameMeta = Omit<GameLog, 'rounds'> & { handCount: number };
+export type GameMeta = Omit<GameLog, 'hands'> & { handCount: number };
 
 /** The verdict on a kan by a player in riichi. */
 export interface RiichiKanVerdict {

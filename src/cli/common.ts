@@ -106,8 +106,8 @@ export function onFileOrFail<T>(file: string, work: () => T): T {
 
 /** `--hand N` (or the hand a viewer URL opens, named by `flag`) must be a hand the game has (1-based). */
 export function checkHand(hand: number | undefined, game: GameLog, flag: string): void {
-  if (hand !== undefined && hand > game.rounds.length) {
-    throw new CliError(`${flag}: the game has ${plural(game.rounds.length, 'hand')}`);
+  if (hand !== undefined && hand > game.hands.length) {
+    throw new CliError(`${flag}: the game has ${plural(game.hands.length, 'hand')}`);
   }
 }
 

@@ -36,11 +36,11 @@ Examples:
       const lines = onFileOrFail(file, () => {
         const text: string[] = [];
         if (opts.meta) {
-          const { rounds, ...meta } = game;
-          text.push(JSON.stringify({ type: 'game', file, ...meta, handCount: rounds.length }));
+          const { hands, ...meta } = game;
+          text.push(JSON.stringify({ type: 'game', file, ...meta, handCount: hands.length }));
         }
-        const rounds = hand === undefined ? game.rounds : [game.rounds[hand - 1]];
-        for (const round of rounds) for (const event of round.events) text.push(JSON.stringify(event));
+        const shown = hand === undefined ? game.hands : [game.hands[hand - 1]];
+        for (const h of shown) for (const event of h.events) text.push(JSON.stringify(event));
         return text;
       });
       for (const line of lines) out(line);

@@ -36,7 +36,7 @@ const TIMES_KANDORA: ReadonlySet<SourceFormat> = new Set(['mjlog', 'mjai']);
  * asked for; else the hands the log does not time, under the default profile's), for a format that times them.
  */
 export function exportText(game: GameLog, format: LogFormat, timing: KandoraTiming | undefined): string {
-  const untimed = game.rounds.some((r) => r.events[0]?.type === 'roundStart' && r.events[0].untimedKandora !== undefined);
+  const untimed = game.hands.some((r) => r.events[0]?.type === 'roundStart' && r.events[0].untimedKandora !== undefined);
   if (!TIMES_KANDORA.has(format.name) || (timing === undefined && !untimed)) return format.write(game);
   const rules = { ...defaultRules(), ...(timing ? { kandoraTiming: timing } : {}) };
   return format.write(placeKandora(game, replayGame(game, rules), { all: timing !== undefined }));
@@ -130,7 +130,7 @@ Examples:
         let hands: number;
         try {
           const game = readGameOrFail(item.path, read);
-          hands = game.rounds.length;
+          hands = game.hands.length;
           text = onFileOrFail(item.path, () => write(game));
         } catch (err) {
           if (!(err instanceof CliError)) throw err;

@@ -166,5 +166,5 @@ function writeGamePage(file: string, game: GameLog, ruleSet: Parameters<typeof b
     throw new CliError(`cannot write ${target}: ${systemErrorText(err)}`, EXIT.failed);
   }
   const flagged = page.findings.filter((f) => f.hand !== null && page.hands.includes(f.hand)).length;
-  out(`wrote ${target} (${Math.max(1, Math.round(bytes / 1024))} KB): ${plural(page.hands.length, 'hand')} drawn of ${game.rounds.length}, ${plural(flagged, 'finding')} in them`);
+  out(`wrote ${target} (${Math.max(1, Math.round(bytes / 1024))} KB): ${plural(page.hands.length, 'hand')} drawn of ${game.hands.length}, ${plural(flagged, 'finding')} in them`);
 }

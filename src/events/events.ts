@@ -165,8 +165,9 @@ export type GameEvent =
 
 export type GameEventType = GameEvent['type'];
 
-export interface Round {
-  /** `events[0]` is the round's `roundStart`. */
+/** One hand as the log records it: its events in order. */
+export interface LoggedHand {
+  /** `events[0]` is the hand's `roundStart` (the event keeps the name the formats give it). */
   events: GameEvent[];
 }
 
@@ -225,7 +226,8 @@ export interface GameLog {
   players: Player[];
   /** The SHUFFLE seed text, e.g. `mt19937ar-sha512-n288-base64,…`; null when absent. */
   seed: string | null;
-  rounds: Round[];
+  /** The hands in the order played, each its events. */
+  hands: LoggedHand[];
   /** Final scores and points, when the log reached its end. */
   final: FinalResult | null;
   /** Title lines of tenhou.net/6 editor logs. */

@@ -42,5 +42,5 @@ export { DAN_NAMES, LOG_ID_PATTERN, decodeGameType, encodeGameType, logIdFromNam
 export { describe, jsonDocuments, type JsonDocument } from './core/json-documents.js';
 export { UntimedKandoraError } from './core/untimed.js';
 export { MJLOG, checkXmlShape, parseMjlogTags, parseMjlogTagsReference, parseMjlogTokens, tokenizeMjlog, type MjlogTag } from './mjlog/index.js';
-export { TENHOU6, jsonPlatform, playRound } from './tenhou6/index.js';
+export { TENHOU6, jsonPlatform, playHand } from './tenhou6/index.js';
 export { MJAI, MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName, toMjaiEvents, type MjaiEvent } from './mjai/index.js';

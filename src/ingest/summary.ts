@@ -24,7 +24,7 @@ export interface GameSummary {
 
 export function summarizeGame(game: GameLog): GameSummary {
   const s: GameSummary = {
-    handCount: game.rounds.length,
+    handCount: game.hands.length,
     kanCounts: { ankan: 0, daiminkan: 0, kakan: 0 },
     robbedKanCount: 0,
     riichiKanCount: 0,
@@ -34,7 +34,7 @@ export function summarizeGame(game: GameLog): GameSummary {
     winCount: 0,
     ryuukyokuCount: 0,
   };
-  for (const round of game.rounds) summarizeHand(round.events, s);
+  for (const round of game.hands) summarizeHand(round.events, s);
   return s;
 }
 

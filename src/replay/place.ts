@@ -15,12 +15,12 @@ import type { HandReplay, ReplayResult } from './types.js';
  */
 export function placeKandora(game: GameLog, replay: ReplayResult, options: { all?: boolean } = {}): GameLog {
   const byHand = new Map(replay.hands.map((h) => [h.hand - 1, h]));
-  const rounds = game.rounds.map((round, index) => {
+  const rounds = game.hands.map((round, index) => {
     const start = round.events[0];
     if (start?.type !== 'roundStart' || (!options.all && start.untimedKandora === undefined)) return round;
     return { events: placed(round.events, start, byHand.get(index)) };
   });
-  return { ...game, rounds };
+  return { ...game, hands: rounds };
 }
 
 function placed(events: readonly GameEvent[], start: RoundStartEvent, hand: HandReplay | undefined): GameEvent[] {

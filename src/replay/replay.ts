@@ -8,7 +8,7 @@ import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } f
 import type { KandoraTiming, Rules } from '../rules/index.js';
 import { Table, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
 import { countDora, type TileId } from '../tiles/index.js';
-import { gameWalls, indicatorIndex, initShuffleWall, parseSeed, uraIndex, WallError, type GameWalls, type RoundWall } from '../wall/index.js';
+import { gameWalls, indicatorIndex, initShuffleWall, parseSeed, uraIndex, WallError, type GameWalls, type HandWall } from '../wall/index.js';
 import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
@@ -28,7 +28,7 @@ const NO_WALL: WallPosition = { index: null, expected: null };
 export function replayGame(game: GameLog, rules: Rules): ReplayResult {
   const players = game.rule.playerCount;
   const timing = effectiveTiming(rules.kandoraTiming, game.rule);
-  const { walls, note: seedNote, perRound } = wallsOf(game);
+  const { walls, note: seedNote, perHand } = wallsOf(game);
   const rounds: HandReplay[] = [];
   const inconsistencies: Inconsistency[] = [];
   const wallMismatches: WallMismatch[] = [];
@@ -36,16 +36,16 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
   const kandoraCountMismatches: KandoraCountMismatch[] = [];
   let wallChecked = 0;
   let anyWall = false;
-  for (let index = 0; index < game.rounds.length; index++) {
-    const events = game.rounds[index].events;
+  for (let index = 0; index < game.hands.length; index++) {
+    const events = game.hands[index].events;
     const start = events[0];
     if (!start || start.type !== 'roundStart') continue;
-    const { wall, reason } = roundWall(walls, perRound, start, game.seed, seedNote, index, players);
+    const { wall, reason } = roundWall(walls, perHand, start, game.seed, seedNote, index, players);
     if (wall) anyWall = true;
     const table = new Table(start, { hand: index + 1, players, wall, redFives: game.rule.redFives });
     for (let i = 1; i < events.length; i++) table.apply(events[i], i);
     const ending = table.finish();
-    if (ending.kind === 'none' && index < game.rounds.length - 1) {
+    if (ending.kind === 'none' && index < game.hands.length - 1) {
       table.inconsistencies.push({
         kind: 'hand-without-ending',
         hand: index + 1,
@@ -72,7 +72,7 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     effectiveKandoraTiming: timing,
     playerCount: players,
     seeded: anyWall,
-    seedNote: anyWall ? null : (seedNote ?? (game.rounds.length === 0 ? 'the log has no rounds' : 'no wall could be built')),
+    seedNote: anyWall ? null : (seedNote ?? (game.hands.length === 0 ? 'the log has no rounds' : 'no wall could be built')),
     hands: rounds,
     checkedTileCount: wallChecked,
     wallMismatches,
@@ -83,34 +83,34 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
   };
 }
 
-/** The game's walls from its seed (or why there are none); `perRound` when each round carries its own seed. */
-function wallsOf(game: GameLog): { walls: GameWalls | null; note: string | null; perRound: boolean } {
+/** The game's walls from its seed (or why there are none); `perHand` when each round carries its own seed. */
+function wallsOf(game: GameLog): { walls: GameWalls | null; note: string | null; perHand: boolean } {
   let seed: ReturnType<typeof parseSeed>;
   try {
     seed = parseSeed(game.seed);
   } catch (err) {
-    return { walls: null, note: err instanceof WallError ? `unusable seed: ${err.message}` : String(err), perRound: false };
+    return { walls: null, note: err instanceof WallError ? `unusable seed: ${err.message}` : String(err), perHand: false };
   }
-  if (!seed.buildable) return { walls: null, note: seed.reason, perRound: false };
-  if (seed.stream === 'round') return { walls: null, note: null, perRound: true };
+  if (!seed.buildable) return { walls: null, note: seed.reason, perHand: false };
+  if (seed.stream === 'round') return { walls: null, note: null, perHand: true };
   try {
-    return { walls: gameWalls(seed, game.rule.playerCount), note: null, perRound: false };
+    return { walls: gameWalls(seed, game.rule.playerCount), note: null, perHand: false };
   } catch (err) {
-    return { walls: null, note: (err as Error).message, perRound: false };
+    return { walls: null, note: (err as Error).message, perHand: false };
   }
 }
 
 function roundWall(
   walls: GameWalls | null,
-  perRound: boolean,
+  perHand: boolean,
   start: RoundStartEvent,
   seed: string | null,
   seedNote: string | null,
   index: number,
   players: 3 | 4,
-): { wall: RoundWall | null; reason?: string } {
+): { wall: HandWall | null; reason?: string } {
   if (walls) return { wall: walls.round(index) };
-  if (start.shuffle === undefined && !perRound) return { wall: null, reason: seedNote ?? 'no seed' };
+  if (start.shuffle === undefined && !perHand) return { wall: null, reason: seedNote ?? 'no seed' };
   try {
     return { wall: initShuffleWall(start.shuffle ?? seed ?? '', players) };
   } catch (err) {
@@ -259,7 +259,7 @@ function riichiDeclaration(r: { seat: Seat; eventIndex: number; turn: number }, 
   return { seat: r.seat, eventIndex: r.eventIndex, turn: r.turn, tile, tsumogiri, accepted };
 }
 
-function wallPosition(wall: RoundWall | null, index: number): WallPosition {
+function wallPosition(wall: HandWall | null, index: number): WallPosition {
   return wall ? { index, expected: wall.tiles[index] } : NO_WALL;
 }
 

@@ -7,7 +7,7 @@
 import type { RoundStartEvent } from '../events/index.js';
 import { isRevealed, momentsDiffer, REVEAL_MOMENT_WORDS, type KanRecord, type RevealMoment, type HandReplay } from '../replay/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
-import { DEAD_WALL_SIZE, indicatorIndex, replacementIndex, uraIndex, type RoundWall, type WallLayout } from '../wall/index.js';
+import { DEAD_WALL_SIZE, indicatorIndex, replacementIndex, uraIndex, type HandWall, type WallLayout } from '../wall/index.js';
 import { BACK_ID, escapeXml, faceId, ring, TILE_H, TILE_W, tileUse, UNKNOWN_ID } from './tile-svg.js';
 
 export type SlotRole =
@@ -67,7 +67,7 @@ export interface DeadWallInput {
   replay: HandReplay;
   start: RoundStartEvent;
   /** The wall rebuilt from the seed, when the replay built one for this hand. */
-  wall: RoundWall | null;
+  wall: HandWall | null;
   layout: WallLayout;
   /** Kita tiles by the kita's event index (3-player); the replay keeps only who and when. */
   kitaTiles?: ReadonlyMap<number, TileId>;

@@ -11,7 +11,7 @@ import { viewerLogId, viewerUrl, type GameEvent, type GameLog, type RoundStartEv
 import { isRevealed, replayGame, type KanRecord, type ReplayResult, type HandReplay, type WinRecord } from '../replay/index.js';
 import type { RuleSet } from '../rules/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
-import { gameWalls, initShuffleWall, parseSeed, wallLayout, type GameWalls, type RoundWall } from '../wall/index.js';
+import { gameWalls, initShuffleWall, parseSeed, wallLayout, type GameWalls, type HandWall } from '../wall/index.js';
 import { deadWallOf, deadWallSvg, loggedTurned, momentWords, replacementDraws, revealDiffers, type DeadWallModel } from './dead-wall.js';
 import { BACK_ID, escapeXml as esc, ring, TILE_CSS, TILE_H, TILE_W, tileRow, tileSymbols, tileUse, UNKNOWN_ID } from './tile-svg.js';
 
@@ -53,7 +53,7 @@ export function buildGamePage(file: string, game: GameLog, ruleSet: RuleSet, opt
  * The walls the replay checked the log against, rebuilt for the picture: the game's seed stream, or an
  * old log's per-hand seed; null for a hand the replay built no wall for (then only what the log shows is drawn).
  */
-function handWalls(game: GameLog): (r: HandReplay) => RoundWall | null {
+function handWalls(game: GameLog): (r: HandReplay) => HandWall | null {
   let walls: GameWalls | null = null;
   let perHand = false;
   try {
@@ -78,11 +78,11 @@ function handWalls(game: GameLog): (r: HandReplay) => RoundWall | null {
 }
 
 const startOf = (game: GameLog, r: HandReplay): RoundStartEvent | null => {
-  const e = game.rounds[r.hand - 1]?.events[0];
+  const e = game.hands[r.hand - 1]?.events[0];
   return e && e.type === 'roundStart' ? e : null;
 };
 
-const eventsOf = (game: GameLog, r: HandReplay): readonly GameEvent[] => game.rounds[r.hand - 1]?.events ?? [];
+const eventsOf = (game: GameLog, r: HandReplay): readonly GameEvent[] => game.hands[r.hand - 1]?.events ?? [];
 
 const WIND_NAMES = ['East', 'South', 'West', 'North'];
 
@@ -108,7 +108,7 @@ function viewerLink(game: GameLog, seat: number | null | undefined, hand: number
 
 // ---------- a hand ----------
 
-function handSection(game: GameLog, replay: ReplayResult, r: HandReplay, wall: RoundWall | null, findings: Finding[]): string {
+function handSection(game: GameLog, replay: ReplayResult, r: HandReplay, wall: HandWall | null, findings: Finding[]): string {
   const start = startOf(game, r);
   const events = eventsOf(game, r);
   const red = game.rule.redFives;

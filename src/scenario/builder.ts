@@ -23,7 +23,7 @@ import { revealsAt, type KanMilestone } from '../replay/index.js';
 import type { KandoraTiming } from '../rules/index.js';
 import { Table, type Kan } from '../table/index.js';
 import { countDora, encodeMeld, kindOf, kindToString, isRedFive, type TileId, type TileKind } from '../tiles/index.js';
-import { gameWalls, haipaiIndices, indicatorIndex, seatOffsetFromDealer, uraIndex, type GameWalls, type RoundWall } from '../wall/index.js';
+import { gameWalls, haipaiIndices, indicatorIndex, seatOffsetFromDealer, uraIndex, type GameWalls, type HandWall } from '../wall/index.js';
 import { notation, oneTile, ScenarioError, tileName, TilePool } from './pool.js';
 import { finalPoints, notenDeltas, winDeltas, winValue } from './scoring.js';
 import { AKA_YAKU, DORA_YAKU, URA_YAKU, YAKU_ID, YAKUMAN_ID, type YakumanName, type YakuName } from './yaku.js';
@@ -107,7 +107,7 @@ class Hand {
   /** The round's events in order, the round start first (what toTenhou6 writes). */
   readonly events: GameEvent[];
   /** The wall rebuilt from the seed (seeded mode), else null. */
-  readonly wall: RoundWall | null;
+  readonly wall: HandWall | null;
   /** Tile ids in play, and the choice of tiles nobody named. */
   readonly pool: TilePool;
   /** Kans whose indicator the script asked to see at once; the others follow Tenhou's timing. */
@@ -118,7 +118,7 @@ class Hand {
   /** Ura indicators chosen so far, kept (a double ron would share them). */
   private readonly ura: TileId[] = [];
 
-  constructor(start: RoundStartEvent, index: number, wall: RoundWall | null, pool: TilePool, opts: RoundOptions) {
+  constructor(start: RoundStartEvent, index: number, wall: HandWall | null, pool: TilePool, opts: RoundOptions) {
     this.table = new Table(start, { hand: index + 1, players: PLAYERS, wall });
     this.events = [start];
     this.wall = wall;
@@ -270,7 +270,7 @@ export class MjlogBuilder {
   }
 
   /** Seeded: the hands, the dora indicator and the dice the wall gives. */
-  private dealFromWall(wall: RoundWall, pool: TilePool, dealer: number, opts: RoundOptions): { hands: TileId[][]; dora: TileId; dice: readonly number[] } {
+  private dealFromWall(wall: HandWall, pool: TilePool, dealer: number, opts: RoundOptions): { hands: TileId[][]; dora: TileId; dice: readonly number[] } {
     if (opts.hands || opts.dora || opts.kandora || opts.ura || opts.dice || opts.reserve) {
       throw new ScenarioError('round(): a seeded round deals and draws from the wall; hands, dora, kandora, ura, reserve and dice cannot be chosen');
     }
@@ -719,11 +719,11 @@ export class MjlogBuilder {
       scoreDeltas: deltas,
     };
     this.play(event);
-    this.endRound(deltas, 0);
+    this.endHand(deltas, 0);
     return this;
   }
 
-  private endRound(deltas: readonly number[], sticksLeft: number): void {
+  private endHand(deltas: readonly number[], sticksLeft: number): void {
     deltas.forEach((d, i) => (this.scores[i] += d));
     this.sticks = sticksLeft;
   }
@@ -740,7 +740,7 @@ export class MjlogBuilder {
     const deltas = notenDeltas(tenpai);
     const shown = seats.flatMap((s, seat) => (tenpai[seat] ? [{ seat, hand: sorted(s.concealed) }] : []));
     this.play({ type: 'ryuukyoku', reason: 'exhaustive', honba: t.start.honba, riichiStickCount: this.sticks, shown, scoreDeltas: deltas });
-    this.endRound(deltas, this.sticks);
+    this.endHand(deltas, this.sticks);
     return this;
   }
 
@@ -751,7 +751,7 @@ export class MjlogBuilder {
     const honba = h.table.start.honba;
     const deltas = [0, 0, 0, 0];
     this.play({ type: 'ryuukyoku', reason: 'suukaikan', honba, riichiStickCount: this.sticks, shown: [], scoreDeltas: deltas });
-    this.endRound(deltas, this.sticks);
+    this.endHand(deltas, this.sticks);
     return this;
   }
 
@@ -806,7 +806,7 @@ export class MjlogBuilder {
       lobby: this.lobby,
       players: this.names.map((name, seat) => ({ seat, name, dan: 16, danName: DAN_NAMES[16], rate: 2000, sex: 'M' })),
       seed: this.seed,
-      rounds,
+      hands: rounds,
       final,
     };
   }

@@ -198,13 +198,13 @@ export function playerRows(game: GameMeta): PlayerRow[] {
 
 // ---- rounds, kans, reveals, wins, aborts ---------------------------------------------------------------
 
-export const ROUND_COLUMNS = [
+export const HAND_COLUMNS = [
   'hand', 'kyoku', 'honba', 'dealer', 'wall_built', 'wall_note', 'ending', 'ending_reason', 'ending_event_index',
   'kans', 'kan_players', 'kita', 'kita_replacements', 'riichi', 'live_draws', 'replacement_draws', 'event_count',
 ] as const;
-export type RoundRow = Row<typeof ROUND_COLUMNS>;
+export type HandRow = Row<typeof HAND_COLUMNS>;
 
-export function roundRow(r: HandReplay): RoundRow {
+export function handRow(r: HandReplay): HandRow {
   return {
     hand: r.hand,
     kyoku: r.kyoku,

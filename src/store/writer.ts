@@ -14,9 +14,9 @@ import type { GameAudit, GameMeta } from '../audit/index.js';
 import { KNOBS } from '../rules/index.js';
 import {
   ABORT_COLUMNS, AUDIT_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
-  REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, ROUND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
+  REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, HAND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
   abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows,
-  revealRow, riichiDeclarationRow, riichiKanRow, roundRow, winDoraRow, winRow, type SqlValue,
+  revealRow, riichiDeclarationRow, riichiKanRow, handRow, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
 type Database = BetterSqlite3.Database;
@@ -98,7 +98,7 @@ function rowReader<C extends readonly string[]>(columns: C): RowReader<C> {
 // (docs/PERFORMANCE.md §3, Hot closures).
 const gameValues = rowReader(GAME_COLUMNS);
 const playerValues = rowReader(PLAYER_COLUMNS);
-const handValues = rowReader(ROUND_COLUMNS);
+const handValues = rowReader(HAND_COLUMNS);
 const kanValues = rowReader(KAN_COLUMNS);
 const revealValues = rowReader(REVEAL_COLUMNS);
 const winValues = rowReader(WIN_COLUMNS);
@@ -166,7 +166,7 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
   const kans: SqlValue[][] = [];
   const reveals: SqlValue[][] = [];
   for (const r of audit.replay?.hands ?? []) {
-    hands.push(handValues(roundRow(r)));
+    hands.push(handValues(handRow(r)));
     for (const w of r.wins) wins.push(winValues(winRow(w, redFives)));
     const abort = abortRow(r);
     if (abort) aborts.push(abortValues(abort));
@@ -290,7 +290,7 @@ export class AuditWriter {
     const fact = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['game_id'], columns);
     const verdict = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['rule_set_id', 'game_id'], columns);
     this.players = fact('players', PLAYER_COLUMNS);
-    this.hands = fact('hands', ROUND_COLUMNS);
+    this.hands = fact('hands', HAND_COLUMNS);
     this.kans = fact('kans', KAN_COLUMNS);
     this.reveals = fact('reveals', REVEAL_COLUMNS);
     this.wins = fact('wins', WIN_COLUMNS);

@@ -24,7 +24,7 @@ import {
   seatOffsetFromDealer,
   uraIndex,
   wallLayout,
-  type RoundWall,
+  type HandWall,
   type WallLayout,
 } from '../wall/index.js';
 import type {
@@ -48,7 +48,7 @@ export interface TableOptions {
   hand: number;
   players: 3 | 4;
   /** The wall rebuilt from the log's seed: every tile the log shows is checked against it. */
-  wall?: RoundWall | null;
+  wall?: HandWall | null;
   /** The dead-wall arrangement when no wall is given (default: the current era's). */
   layout?: WallLayout;
   /** Whether the game has red fives, for the tiles messages name (`0m` or `5m`); default true. */
@@ -86,7 +86,7 @@ export class Table {
   /** Where each role sits in the wall: live draws, replacement tiles, indicators. */
   readonly layout: WallLayout;
   /** The rebuilt wall, when the log's seed gives one. */
-  readonly wall: RoundWall | null;
+  readonly wall: HandWall | null;
   /** One record per seat (3-player: seat 3 stays empty). */
   readonly seats: SeatState[];
   /** The seat whose move it is. */
@@ -727,7 +727,7 @@ export class Table {
   }
 
   /** The dealt hands, the first indicator and the dice against the wall. */
-  private checkDeal(wall: RoundWall): void {
+  private checkDeal(wall: HandWall): void {
     const dealtTo = DEALT_TO.fill(0);
     const { dealer, hands, dice, doraIndicator } = this.start;
     for (let seat = 0; seat < this.players; seat++) {

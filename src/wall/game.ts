@@ -6,9 +6,9 @@
 import { Mt19937 } from './mt19937.js';
 import { WallError } from './errors.js';
 import { parseSeed, type BuildableSeed, type ParsedSeed } from './seed.js';
-import type { RoundWall } from './layout.js';
+import type { HandWall } from './layout.js';
 import { checkPlayers, type Players } from './players.js';
-import { nextRoundWall } from './shuffle.js';
+import { nextHandWall } from './shuffle.js';
 import { WasmWallStream } from './wasm.js';
 
 /**
@@ -29,8 +29,8 @@ function buildable(seed: string | ParsedSeed): BuildableSeed {
 export class GameWalls {
   readonly players: Players;
   readonly seed: BuildableSeed;
-  private readonly next: () => RoundWall;
-  private readonly walls: RoundWall[] = [];
+  private readonly next: () => HandWall;
+  private readonly walls: HandWall[] = [];
 
   /** Throws WallError for a malformed seed, a log without one, or a per-INIT seed (its walls are per round). */
   constructor(seed: string | ParsedSeed, players: Players, engine: WallEngine = 'wasm') {
@@ -46,7 +46,7 @@ export class GameWalls {
       this.next = () => stream.next();
     } else {
       const mt = Mt19937.fromKey(recipe.key);
-      this.next = () => nextRoundWall(mt, players, recipe);
+      this.next = () => nextHandWall(mt, players, recipe);
     }
   }
 
@@ -56,7 +56,7 @@ export class GameWalls {
   }
 
   /** The wall of round `i` (0 = the game's first INIT), building rounds up to `i` from the stream. */
-  round(i: number): RoundWall {
+  round(i: number): HandWall {
     if (!Number.isInteger(i) || i < 0 || i >= MAX_ROUNDS) {
       throw new WallError(`round index must be an integer 0..${MAX_ROUNDS - 1}, got ${i}`, 'bad-argument');
     }
@@ -65,7 +65,7 @@ export class GameWalls {
   }
 
   /** Rounds 0, 1, 2, … (up to MAX_ROUNDS); stop when the log's rounds end. */
-  *[Symbol.iterator](): Generator<RoundWall> {
+  *[Symbol.iterator](): Generator<HandWall> {
     for (let i = 0; i < MAX_ROUNDS; i++) yield this.round(i);
   }
 }
@@ -76,12 +76,12 @@ export function gameWalls(seed: string | ParsedSeed, players: Players, engine: W
 }
 
 /** One round's wall from an old log's INIT `shuffle` attribute (`mt19937ar,<hex words>`): its own fresh stream. */
-export function initShuffleWall(shuffle: string | ParsedSeed, players: Players, engine: WallEngine = 'wasm'): RoundWall {
+export function initShuffleWall(shuffle: string | ParsedSeed, players: Players, engine: WallEngine = 'wasm'): HandWall {
   checkPlayers(players);
   const seed = buildable(shuffle);
   if (seed.stream !== 'round') {
     throw new WallError(`${seed.scheme} is a whole game's seed: build its rounds with gameWalls`, 'no-wall');
   }
   if (engine === 'wasm') return new WasmWallStream(seed.key, players, seed.hashed, seed.era).next();
-  return nextRoundWall(Mt19937.fromKey(seed.key), players, seed);
+  return nextHandWall(Mt19937.fromKey(seed.key), players, seed);
 }

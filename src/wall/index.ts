@@ -12,13 +12,13 @@
  *   Unknown schemes and malformed payloads throw WallError (`code`: malformed-seed | unknown-scheme | …).
  *
  * Walls
- *   gameWalls(shuffleSeed | ParsedSeed, players) → GameWalls; `.round(i)` → RoundWall, i = 0-based index
+ *   gameWalls(shuffleSeed | ParsedSeed, players) → GameWalls; `.round(i)` → HandWall, i = 0-based index
  *     of the INIT in the file (honba repeats count); rounds are built lazily in order and cached.
- *   initShuffleWall(initShuffleAttr | ParsedSeed, players) → RoundWall, for old logs' per-INIT seeds.
- *   RoundWall = { players, tiles: Uint8Array (tiles[index] = tile id), dice: [d1, d2] (1..6), layout }
- *   Building blocks (tests, tools): Mt19937, hashRoundOutputs, shuffleWall, diceOf, nextRoundWall.
+ *   initShuffleWall(initShuffleAttr | ParsedSeed, players) → HandWall, for old logs' per-INIT seeds.
+ *   HandWall = { players, tiles: Uint8Array (tiles[index] = tile id), dice: [d1, d2] (1..6), layout }
+ *   Building blocks (tests, tools): Mt19937, hashRoundOutputs, shuffleWall, diceOf, nextHandWall.
  *
- * Positions: indices into RoundWall.tiles. The first argument is a layout (`wall.layout`, always right)
+ * Positions: indices into HandWall.tiles. The first argument is a layout (`wall.layout`, always right)
  * or a player count (meaning the current era). Counters are 0-based "how many came before".
  *                                                 4-player          3-player
  *   haipaiIndices(l, seatOffsetFromDealer)        dealer 135..132, 119..116, 103..100, 87 (3p: 107..104,
@@ -49,7 +49,7 @@ export {
 } from './seed.js';
 export { WallError, type WallErrorCode } from './errors.js';
 export { checkPlayers, wallSize, type Players } from './players.js';
-export { ROUND_OUTPUTS, ROUND_RND, diceOf, hashRoundOutputs, nextRoundWall, shuffleWall, type WallRecipe } from './shuffle.js';
+export { ROUND_OUTPUTS, ROUND_RND, diceOf, hashRoundOutputs, nextHandWall, shuffleWall, type WallRecipe } from './shuffle.js';
 export { GameWalls, MAX_ROUNDS, gameWalls, initShuffleWall, type WallEngine } from './game.js';
 export { wasmSha512 } from './wasm.js';
 export {
@@ -71,7 +71,7 @@ export {
   uraIndicator,
   wallLayout,
   type LayoutRef,
-  type RoundWall,
+  type HandWall,
   type WallEra,
   type WallLayout,
 } from './layout.js';

@@ -1,6 +1,6 @@
 /**
  * Where each role sits in a shuffled wall (docs/formats.md §4), 4-player (136) and 3-player (108).
- * Indices are into `RoundWall.tiles`. All counters are 0-based "how many came before":
+ * Indices are into `HandWall.tiles`. All counters are 0-based "how many came before":
  * live draw j, replacement draw r, indicator k (0 = the round's first dora, 1..4 = kandora).
  *
  * Dealing takes 4-4-4 blocks and then one tile per seat from the top index downward, starting with the
@@ -75,7 +75,7 @@ function buildLayout(players: Players, era: WallEra): WallLayout {
 }
 
 /** One round's wall: `tiles[index]` is the tile id at that wall index, read through `layout`. */
-export interface RoundWall {
+export interface HandWall {
   readonly players: Players;
   /** 136 or 108 tile ids. */
   readonly tiles: Uint8Array;
@@ -177,22 +177,22 @@ export function liveDrawsLeft(layout: LayoutRef, liveDraws: number, replacements
 
 // The tiles at those positions, for a built wall.
 
-export function haipai(wall: RoundWall, seatOffset: number): TileId[] {
+export function haipai(wall: HandWall, seatOffset: number): TileId[] {
   return haipaiIndices(wall.layout, seatOffset).map((i) => wall.tiles[i]);
 }
 
-export function liveDraw(wall: RoundWall, j: number): TileId {
+export function liveDraw(wall: HandWall, j: number): TileId {
   return wall.tiles[liveDrawIndex(wall.layout, j)];
 }
 
-export function replacementDraw(wall: RoundWall, r: number): TileId {
+export function replacementDraw(wall: HandWall, r: number): TileId {
   return wall.tiles[replacementIndex(wall.layout, r)];
 }
 
-export function doraIndicator(wall: RoundWall, k: number): TileId {
+export function doraIndicator(wall: HandWall, k: number): TileId {
   return wall.tiles[indicatorIndex(wall.layout, k)];
 }
 
-export function uraIndicator(wall: RoundWall, k: number): TileId {
+export function uraIndicator(wall: HandWall, k: number): TileId {
   return wall.tiles[uraIndex(wall.layout, k)];
 }

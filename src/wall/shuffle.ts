@@ -3,7 +3,7 @@
  * 32 words with SHA-512 into 144 words `rnd`, which drive a Fisher-Yates style shuffle and the dice.
  */
 import { hash } from 'node:crypto';
-import { wallLayout, type RoundWall, type WallEra } from './layout.js';
+import { wallLayout, type HandWall, type WallEra } from './layout.js';
 import type { Mt19937 } from './mt19937.js';
 import { wallSize, type Players } from './players.js';
 import { WallError } from './errors.js';
@@ -82,7 +82,7 @@ export interface WallRecipe {
 }
 
 /** Draws the next round's 288 outputs from `mt` and builds that round's wall. */
-export function nextRoundWall(mt: Mt19937, players: Players, recipe: WallRecipe): RoundWall {
+export function nextHandWall(mt: Mt19937, players: Players, recipe: WallRecipe): HandWall {
   mt.fill(outputsScratch, ROUND_OUTPUTS);
   const rnd = recipe.hashed ? hashRoundOutputs(outputsScratch, rndScratch) : outputsScratch;
   return {

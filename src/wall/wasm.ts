@@ -5,7 +5,7 @@
  * string to decode and the padding block's schedule computed once (docs/PERFORMANCE.md). One instance per
  * thread; each stream keeps its own generator state and swaps it in when it is not the one loaded.
  */
-import { wallLayout, type RoundWall, type WallEra } from './layout.js';
+import { wallLayout, type HandWall, type WallEra } from './layout.js';
 import { wallSize, type Players } from './players.js';
 import { diceOf } from './shuffle.js';
 import { WALL_WASM_BASE64 } from './wall-wasm.js';
@@ -100,7 +100,7 @@ export class WasmWallStream {
   }
 
   /** The next round's wall from this stream. */
-  next(): RoundWall {
+  next(): HandWall {
     const w = instance();
     if (w.owner !== this) {
       w.words.set(this.state.subarray(0, 624), MT / 4);

@@ -125,9 +125,9 @@ describe('contentHash and gameMeta', () => {
     expect(contentHash(new TextEncoder().encode('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
-  it('gameMeta keeps the game without its rounds, with their count, and a title only when there is one', () => {
+  it('gameMeta keeps the game without its hands, with their count, and a title only when there is one', () => {
     const { handCount: _, ...fields } = metaFixture();
-    const game: GameLog = { ...fields, rounds: [{ events: [] }, { events: [] }] };
+    const game: GameLog = { ...fields, hands: [{ events: [] }, { events: [] }] };
     expect(gameMeta(game)).toEqual({ ...fields, handCount: 2 });
     expect(Object.keys(gameMeta(game))).not.toContain('title');
     expect(gameMeta({ ...game, title: ['a', 'b'] }).title).toEqual(['a', 'b']);

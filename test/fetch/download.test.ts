@@ -71,7 +71,7 @@ describe('fetchLogs: downloading', () => {
     const saved = readFileSync(join(out, `${A}.mjlog`));
     expect([saved[0], saved[1]]).toEqual([0x1f, 0x8b]);
     expect(gunzipSync(saved).equals(readFileSync(FILES[A]))).toBe(true);
-    expect(readLogFile(join(out, `${A}.mjlog`)).rounds.length).toBe(parseLog(readFileSync(FILES[A])).rounds.length);
+    expect(readLogFile(join(out, `${A}.mjlog`)).hands.length).toBe(parseLog(readFileSync(FILES[A])).hands.length);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0].url).toBe(`/0/log/?${A}`);
     expect(server.requests[0].headers['user-agent']).toMatch(/^kanshi\//);

@@ -16,7 +16,7 @@ import { isRedFive, kindOf } from '../../src/tiles/index.js';
 import { PLATFORMS_DIR, corpusFiles } from '../support/corpus.js';
 
 /** Whether a hand's kandora are untimed (tenhou.net/6 JSON). */
-const untimed = (game: GameLog) => game.rounds.some((r) => r.events[0]?.type === 'roundStart' && r.events[0].untimedKandora !== undefined);
+const untimed = (game: GameLog) => game.hands.some((r) => r.events[0]?.type === 'roundStart' && r.events[0].untimedKandora !== undefined);
 
 /** What each format holds of a game read from another, beyond the hands, calls, draws, discards, riichi and endings all three hold. */
 interface Holds {
@@ -81,7 +81,7 @@ function lines(game: GameLog, source: SourceFormat, to: SourceFormat): string[][
         return holds.shown && src.shown ? `${e.type} ${e.seat}` : null;
     }
   };
-  return game.rounds.map((r) => {
+  return game.hands.map((r) => {
     const out = r.events.map(line).filter((l): l is string => l !== null);
     // tenhou.net/6 declares riichi on its discard: a log that stops between the two cannot keep the declaration.
     if (to === 'tenhou6' && / declare$/.test(out.at(-1) ?? '')) out.pop();
@@ -93,7 +93,7 @@ function lines(game: GameLog, source: SourceFormat, to: SourceFormat): string[][
 function kansAndHands(game: GameLog): string[] {
   const red = game.rule.redFives ? game.rule.redFiveSuits : 0;
   const t = (id: number) => `${kindOf(id)}${isRedFive(id, red) ? 'r' : ''}`;
-  return game.rounds.map((r, h) => {
+  return game.hands.map((r, h) => {
     const kans = r.events.flatMap((e) => (e.type === 'call' && (e.meld === 'ankan' || e.meld === 'daiminkan' || e.meld === 'kakan') ? [`${e.meld} ${e.seat} ${e.tiles.map(t).sort()}`] : []));
     return `hand ${h + 1}: ${kans.join('; ')}`;
   });

@@ -130,8 +130,8 @@ describe('bad input gets an error naming the file, the position and what was exp
     const last = stops.log.length - 1;
     stops.log[last][16] = [];
     const game = parseLog(Buffer.from(JSON.stringify(stops)), { file: 'x.json' });
-    expect(game.rounds).toHaveLength(stops.log.length);
-    expect(game.rounds[last].events.some((e) => e.type === 'win' || e.type === 'ryuukyoku')).toBe(false);
+    expect(game.hands).toHaveLength(stops.log.length);
+    expect(game.hands[last].events.some((e) => e.type === 'win' || e.type === 'ryuukyoku')).toBe(false);
     const early = structuredClone(GOOD_JSON);
     early.log[1][16] = [];
     expect(failure(JSON.stringify(early), 'x.json')).toMatchObject({

@@ -55,8 +55,8 @@ describe('the whole corpus', () => {
       .map((row) => `${row.file}: kanshi ${games.get(row.file)?.rule.playerCount} manifest ${row.players}`);
     expect(mismatches).toEqual([]);
     const fixture = games.get([...exceptions][0])!;
-    expect(fixture.rounds[0].events[0]).toMatchObject({ type: 'roundStart' });
-    expect((fixture.rounds[0].events[0] as { hands: number[][] }).hands[3]).toHaveLength(13);
+    expect(fixture.hands[0].events[0]).toMatchObject({ type: 'roundStart' });
+    expect((fixture.hands[0].events[0] as { hands: number[][] }).hands[3]).toHaveLength(13);
   });
 
   it('gives events that validate against schemas/events.schema.json', () => {
@@ -76,7 +76,7 @@ describe('the whole corpus', () => {
     const wrong: string[] = [];
     for (const [file, game] of games) {
       if (game.format !== 'mjlog') continue;
-      game.rounds.forEach((round, r) => {
+      game.hands.forEach((round, r) => {
         let previous: GameEvent | null = null;
         round.events.forEach((e, i) => {
           if (e.type === 'discard') {

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainedCallsJson, makeAttacks, type AttackFile } from '../../bench/fuzz-inputs.js';
 import { asIngestError, DEFAULT_LIMITS, IngestError, parseLog, readLogBytes, readLogFile } from '../../src/ingest/index.js';
-import { checkJsonDepth, checkXmlShape, playRound, resolveLimits } from '../../src/formats/index.js';
+import { checkJsonDepth, checkXmlShape, playHand, resolveLimits } from '../../src/formats/index.js';
 import { corpusFile } from '../support/corpus.js';
 
 const XML = readFileSync(corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), 'utf8');
@@ -75,8 +75,8 @@ describe('the attacks of issue 14 are refused where they show, cheaply', () => {
     const started = performance.now();
     const game = readLogFile(attack('json-chained-calls-1008'));
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(game.rounds).toHaveLength(63);
-    const calls = game.rounds.flatMap((r) => r.events.filter((e) => e.type === 'call'));
+    expect(game.hands).toHaveLength(63);
+    const calls = game.hands.flatMap((r) => r.events.filter((e) => e.type === 'call'));
     expect(calls).toHaveLength(1008);
   });
 
@@ -160,13 +160,13 @@ describe('limits', () => {
 
   it('the order-of-play search has a budget per game', () => {
     const doc = JSON.parse(chainedCallsJson(3)) as { log: unknown[] };
-    expect(parseLog(Buffer.from(JSON.stringify(doc))).rounds).toHaveLength(3);
-    const round = parseLog(Buffer.from(JSON.stringify(doc))).rounds[0];
+    expect(parseLog(Buffer.from(JSON.stringify(doc))).hands).toHaveLength(3);
+    const round = parseLog(Buffer.from(JSON.stringify(doc))).hands[0];
     const start = round.events[0] as Extract<(typeof round.events)[number], { type: 'roundStart' }>;
     const work = { left: 10 };
-    expect(() => playRound({ path: 'log[0]', start, players: 4, redFives: 7, takes: [[], [], [], []], discards: [[], [], [], []], work })).not.toThrow();
+    expect(() => playHand({ path: 'log[0]', start, players: 4, redFives: 7, takes: [[], [], [], []], discards: [[], [], [], []], work })).not.toThrow();
     expect(() =>
-      playRound({ path: 'log[0]', start, players: 4, redFives: 7, takes: [[{ kind: 'draw', tile: 11 }], [], [], []], discards: [[{ kind: 'discard', tile: 'tsumogiri', riichi: false }], [], [], []], work: { left: 1 } }),
+      playHand({ path: 'log[0]', start, players: 4, redFives: 7, takes: [[{ kind: 'draw', tile: 11 }], [], [], []], discards: [[{ kind: 'discard', tile: 'tsumogiri', riichi: false }], [], [], []], work: { left: 1 } }),
     ).toThrow(/too many possibilities \(more than 1 steps tried\)/);
   });
 

@@ -32,9 +32,9 @@ describe('tenhou.net/6 JSON from every producer in the platform corpus', () => {
 
   it.each(tenhou6)('$file: read whole, with the MANIFEST rounds and kans, replayed with no inconsistency', (row) => {
     const game = read(row.file);
-    expect(game.rounds.length).toBe(row.rounds);
+    expect(game.hands.length).toBe(row.rounds);
     const kans = { a: 0, k: 0, m: 0 };
-    for (const round of game.rounds) {
+    for (const round of game.hands) {
       for (const e of round.events) {
         if (e.type !== 'call') continue;
         if (e.meld === 'ankan') kans.a++;
@@ -100,7 +100,7 @@ describe('red fives as converters write them', () => {
     const game = parseLog(threePlayer({ aka51: 0, aka52: 1, aka53: 1 }), { file: 'sanma.json' });
     expect(game.rule).toMatchObject({ playerCount: 3, redFives: true, redFiveSuits: 6 });
     // 52 is the red 5p: copy 0 of 5p.
-    expect((game.rounds[0].events[0] as { hands: number[][] }).hands[0]).toContain(52);
+    expect((game.hands[0].events[0] as { hands: number[][] }).hands[0]).toContain(52);
   });
 
   it('a red five in a suit the rule gives none is refused, naming it', () => {
@@ -118,9 +118,9 @@ describe('red fives as converters write them', () => {
 describe('a game split over several documents', () => {
   it('JSON lines of rounds (mjx mjscore) and arrays of rounds (split logs) are joined into one game', () => {
     const lines = read('mjx_mjscore__2016052515gm-00a9-0000-c4d72066.json');
-    expect(lines.rounds.length).toBe(14);
+    expect(lines.hands.length).toBe(14);
     const array = read('killer_mortal_gui__demo_data_2bccb50.split_logs.json');
-    expect(array.rounds.length).toBe(11);
+    expect(array.hands.length).toBe(11);
     expect(array.platform).toBe('majsoul');
   });
 

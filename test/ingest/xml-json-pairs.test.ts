@@ -11,7 +11,7 @@ const tile = (id: number | undefined) => (id === undefined ? '' : `${kindOf(id)}
 
 function perPlayer(game: GameLog): string[][] {
   const seats: string[][] = [[], [], [], []];
-  game.rounds.forEach((round, r) => {
+  game.hands.forEach((round, r) => {
     for (const e of round.events) {
       if (e.type === 'draw') seats[e.seat].push(`${r} draw ${tile(e.tile)}`);
       if (e.type === 'discard') seats[e.seat].push(`${r} discard ${tile(e.tile)}${e.tsumogiri ? ' tsumogiri' : ''}`);
@@ -40,7 +40,7 @@ function order(game: GameLog): string[] {
         return null;
     }
   };
-  return game.rounds.flatMap((r) => r.events.map(line).filter((l): l is string => l !== null));
+  return game.hands.flatMap((r) => r.events.map(line).filter((l): l is string => l !== null));
 }
 
 /** Each kan's indicator and its moment: as the mjlog logs it, and as the replay places JSON's under Tenhou's timing. */
@@ -72,7 +72,7 @@ describe('the same game from XML and from tenhou.net/6 JSON', () => {
   it.each(pairs)('$id: same draws, discards and calls for every player', ({ xml, json }) => {
     const a = readLogFile(corpusFile(xml));
     const b = readLogFile(corpusFile(json));
-    expect(b.rounds.length).toBe(a.rounds.length);
+    expect(b.hands.length).toBe(a.hands.length);
     expect(perPlayer(b)).toEqual(perPlayer(a));
   });
 
@@ -82,7 +82,7 @@ describe('the same game from XML and from tenhou.net/6 JSON', () => {
 
   it.each(pairs)("$id: JSON's untimed kandora, placed under Tenhou's timing, are where the mjlog logs them", ({ xml, json }) => {
     const fromJson = readLogFile(corpusFile(json));
-    expect(fromJson.rounds.every((r) => r.events.every((e) => e.type !== 'kandora'))).toBe(true);
+    expect(fromJson.hands.every((r) => r.events.every((e) => e.type !== 'kandora'))).toBe(true);
     expect(kandora(fromJson, 'revealRule')).toEqual(kandora(readLogFile(corpusFile(xml)), 'revealLogged'));
   });
 });

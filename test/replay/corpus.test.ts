@@ -45,7 +45,7 @@ describe('replaying the whole corpus under the tenhou timing', () => {
     for (const [file, r] of unseeded) {
       expect(r.seedNote, file).toMatch(/no wall seed/);
       expect(r.checkedTileCount).toBe(0);
-      expect(r.hands.length).toBe(games.get(file)!.rounds.length);
+      expect(r.hands.length).toBe(games.get(file)!.hands.length);
     }
   });
 

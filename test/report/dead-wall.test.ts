@@ -20,7 +20,7 @@ const THREE_KAKANS_JSON = corpusFile('2008121721gm-00c1-0000-fcadb0d7.json');
 function modelOf(file: string, hand: number, timing: 'tenhou' | 'immediate'): { model: DeadWallModel; replay: HandReplay; game: GameLog } {
   const game = readLogFile(file);
   const replay = replayGame(game, { ...defaultRules(), kandoraTiming: timing }).hands.find((r) => r.hand === hand)!;
-  const start = game.rounds[hand - 1].events[0];
+  const start = game.hands[hand - 1].events[0];
   if (start.type !== 'roundStart') throw new Error('no round start');
   const seed = parseSeed(game.seed);
   const wall = seed.buildable && seed.stream !== 'round' ? gameWalls(seed, game.rule.playerCount).round(hand - 1) : null;
@@ -110,8 +110,8 @@ describe('the page of a game', () => {
     expect(page.hands).toEqual([6, 12]);
     expect(page.html.match(/data-dead-wall=/g)).toHaveLength(2);
     const all = buildGamePage(RINSHAN_AFTER_KAKAN, game, tenhou, { allHands: true });
-    expect(all.hands).toHaveLength(game.rounds.length);
-    expect(all.html.match(/data-dead-wall=/g)).toHaveLength(game.rounds.length);
+    expect(all.hands).toHaveLength(game.hands.length);
+    expect(all.html.match(/data-dead-wall=/g)).toHaveLength(game.hands.length);
     const one = buildGamePage(RINSHAN_AFTER_KAKAN, game, tenhou, { hand: 3 });
     expect(one.hands).toEqual([3]);
   });

@@ -40,7 +40,7 @@ const PAGE_LIMIT = 500 * 1024;
 /** Hands (1-based) whose log has a kan or a kita call: read from the events, not from the replay the page uses. */
 function handsWithKanOrKita(game: GameLog): number[] {
   const kinds = new Set(['ankan', 'daiminkan', 'kakan', 'kita']);
-  return game.rounds.flatMap((round, i) => (round.events.some((e) => e.type === 'call' && kinds.has(e.meld)) ? [i + 1] : []));
+  return game.hands.flatMap((round, i) => (round.events.some((e) => e.type === 'call' && kinds.has(e.meld)) ? [i + 1] : []));
 }
 
 let dir: string;
@@ -79,7 +79,7 @@ describe('kanshi replay --html (the file)', () => {
     const game = readLogFile(CASES[0].file);
     expect(game.rule.length).toBe('hanchan');
     const html = readFileSync(page, 'utf8');
-    expect(html.match(/data-dead-wall=""/g)).toHaveLength(game.rounds.length);
+    expect(html.match(/data-dead-wall=""/g)).toHaveLength(game.hands.length);
     expect(statSync(page).size).toBeLessThan(PAGE_LIMIT);
   });
 });

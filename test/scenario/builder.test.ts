@@ -30,7 +30,7 @@ function after(xml: string, from: string, count: number): string[] {
 }
 
 function events(xml: string): GameEvent[] {
-  return parseLog(Buffer.from(xml)).rounds.flatMap((r) => r.events);
+  return parseLog(Buffer.from(xml)).hands.flatMap((r) => r.events);
 }
 
 function clean(xml: string): void {
@@ -283,10 +283,10 @@ describe('riichi, wins and draws', () => {
   it('several rounds carry scores, riichi sticks and the final owari on the last ending only', () => {
     const b = riichiRound().exhaust().round({ kyoku: 1, honba: 1 }).exhaust();
     const log = parseLog(Buffer.from(b.toXml()));
-    expect(log.rounds).toHaveLength(2);
-    const second = log.rounds[1].events[0];
+    expect(log.hands).toHaveLength(2);
+    const second = log.hands[1].events[0];
     expect(second).toMatchObject({ type: 'roundStart', kyoku: 1, honba: 1, riichiStickCount: 1, scores: [24000, 27000, 24000, 24000] });
-    expect(log.rounds[0].events.at(-1)).not.toHaveProperty('final');
+    expect(log.hands[0].events.at(-1)).not.toHaveProperty('final');
     // Equal scores rank by seat: seat 0 second, seat 2 third, seat 3 fourth.
     expect(log.final).toEqual({ scores: [24000, 27000, 24000, 24000], gamePoints: [4, 38, -16, -26] });
     expect(log.final!.gamePoints.reduce((a, b) => a + b, 0)).toBe(0);
@@ -313,7 +313,7 @@ describe('seeded mode', () => {
     clean(xml);
     const log = parseLog(Buffer.from(xml));
     const walls = gameWalls(seed, 4);
-    log.rounds.forEach((round, i) => {
+    log.hands.forEach((round, i) => {
       const wall = walls.round(i);
       const start = round.events[0];
       if (start.type !== 'roundStart') throw new Error('no round start');
@@ -387,7 +387,7 @@ function tileOf(log: GameLog): (id: TileId) => string {
 function play(log: GameLog): string[] {
   const t = tileOf(log);
   const set = (ids: readonly TileId[]) => ids.map(t).sort().join(' ');
-  return log.rounds.flatMap((round) =>
+  return log.hands.flatMap((round) =>
     round.events.flatMap((e): string[] => {
       switch (e.type) {
         case 'roundStart':
@@ -462,7 +462,7 @@ describe('tenhou.net/6 JSON (toTenhou6)', () => {
   it("the builder's events are what a reader of its mjlog gets", () => {
     const b = everything();
     const log = parseLog(Buffer.from(b.toXml()));
-    const read = log.rounds.map((r) => r.events.map((e) => ('final' in e ? { ...e, final: undefined } : e)));
+    const read = log.hands.map((r) => r.events.map((e) => ('final' in e ? { ...e, final: undefined } : e)));
     const made = b.roundEvents().map((r) => r.map((e) => ('final' in e ? e : { ...e, final: undefined })));
     expect(JSON.parse(JSON.stringify(made))).toEqual(JSON.parse(JSON.stringify(read)));
   });
@@ -477,8 +477,8 @@ describe('tenhou.net/6 JSON (toTenhou6)', () => {
     expect(json.players.map((p) => p.name)).toEqual(xml.players.map((p) => p.name));
     expect(json.rule.label).toBe(xml.rule.label);
     // Each round's dora list holds the indicators turned over, none else.
-    json.rounds.forEach((r, i) => {
-      const kandora = xml.rounds[i].events.filter((e) => e.type === 'kandora').map((e) => (e.type === 'kandora' ? tileOf(xml)(e.indicator) : ''));
+    json.hands.forEach((r, i) => {
+      const kandora = xml.hands[i].events.filter((e) => e.type === 'kandora').map((e) => (e.type === 'kandora' ? tileOf(xml)(e.indicator) : ''));
       const start = r.events[0];
       expect(start.type === 'roundStart' && start.untimedKandora!.map(tileOf(json))).toEqual(kandora);
     });

@@ -125,7 +125,7 @@ describe('riichi kans give the verdicts of docs/kan-rules.md §3', () => {
     const seat = kan.seat;
     const round = r.hands[kan.hand - 1];
     // The riichi player's waits are shown at the end: it wins, or its tenpai hand is in the RYUUKYOKU.
-    const end = game(s).rounds[kan.hand - 1].events[round.ending.eventIndex!];
+    const end = game(s).hands[kan.hand - 1].events[round.ending.eventIndex!];
     if (end.type === 'win') expect(end.seat).toBe(seat);
     else expect(end.type === 'ryuukyoku' && end.shown.map((x) => x.seat)).toContain(seat);
     if (row.kind !== 'ankan') return;
@@ -265,7 +265,7 @@ describe('each scenario shows its situation in the replay', () => {
 
   it('majsoul-kakan-rinshan: the JSON lists the kakan\'s kandora, which only an immediate timing reveals before the rinshan tsumo', () => {
     const g = game(scenario('majsoul-kakan-rinshan'));
-    expect(g.rounds[0].events[0]).toMatchObject({ type: 'roundStart', untimedKandora: [expect.any(Number)] });
+    expect(g.hands[0].events[0]).toMatchObject({ type: 'roundStart', untimedKandora: [expect.any(Number)] });
     const r = replay('majsoul-kakan-rinshan');
     const [kan] = kans(r);
     expect(kan).toMatchObject({ kind: 'kakan', rinshanWin: true, revealLogged: 'unrecorded', revealRule: 'never' });

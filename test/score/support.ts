@@ -30,8 +30,8 @@ export interface PlayedHand {
 export function playGame(file: string, game: GameLog): PlayedHand[] {
   const out: PlayedHand[] = [];
   const players = game.rule.playerCount;
-  for (let i = 0; i < game.rounds.length; i++) {
-    const events = game.rounds[i].events;
+  for (let i = 0; i < game.hands.length; i++) {
+    const events = game.hands[i].events;
     const start = events[0];
     if (!start || start.type !== 'roundStart') continue;
     const table = new Table(start, { hand: i + 1, players, redFives: game.rule.redFives });

@@ -53,8 +53,8 @@ export function readGames(names: readonly string[]): ReadGame[] {
 }
 
 function meta(game: GameLog): GameMeta {
-  const { rounds, ...rest } = game;
-  return { ...rest, handCount: rounds.length };
+  const { hands, ...rest } = game;
+  return { ...rest, handCount: hands.length };
 }
 
 /**

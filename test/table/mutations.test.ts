@@ -28,10 +28,10 @@ function edit(text: string, at: { start: number; end: number }, replacement: str
 }
 
 /** Where an event of a kind sits: its hand (1-based) and event index in the parsed game. */
-function locate(game: GameLog, pick: (e: GameLog['rounds'][number]['events'][number]) => boolean, nth = 0): { hand: number; eventIndex: number } {
+function locate(game: GameLog, pick: (e: GameLog['hands'][number]['events'][number]) => boolean, nth = 0): { hand: number; eventIndex: number } {
   let seen = 0;
-  for (let round = 0; round < game.rounds.length; round++) {
-    const events = game.rounds[round].events;
+  for (let round = 0; round < game.hands.length; round++) {
+    const events = game.hands[round].events;
     for (let eventIndex = 0; eventIndex < events.length; eventIndex++) if (pick(events[eventIndex]) && seen++ === nth) return { hand: round + 1, eventIndex };
   }
   throw new Error('no such event');
@@ -64,7 +64,7 @@ describe('one-tag mutations of real logs', () => {
     const game = read(edit(text, ending, ''));
     const found = inconsistencies(game);
     expect(kinds(found)).toEqual(['hand-without-ending']);
-    expect(found[0]).toMatchObject({ hand: 1, eventIndex: game.rounds[0].events.length - 1 });
+    expect(found[0]).toMatchObject({ hand: 1, eventIndex: game.hands[0].events.length - 1 });
   });
 
   it('an exhaustive draw with live tiles still in the wall: exhaustive-draw-early', () => {
@@ -84,7 +84,7 @@ describe('one-tag mutations of real logs', () => {
     const clean = read(text);
     const at = locate(clean, (e) => e.type === 'call' && e.meld === 'kita');
     // A tile the seat holds at that moment that is not a North.
-    const events = clean.rounds[at.hand - 1].events;
+    const events = clean.hands[at.hand - 1].events;
     const table = new Table(events[0] as never, { hand: at.hand, players: 3 });
     for (let i = 1; i < at.eventIndex; i++) table.apply(events[i], i);
     const kita = events[at.eventIndex] as { seat: number };
@@ -137,7 +137,7 @@ describe('one-tag mutations of real logs', () => {
 function countCallsBefore(game: GameLog, at: { hand: number; eventIndex: number }): number {
   let n = 0;
   for (let r = 0; r < at.hand; r++) {
-    const events = game.rounds[r].events;
+    const events = game.hands[r].events;
     const end = r === at.hand - 1 ? at.eventIndex : events.length;
     for (let i = 0; i < end; i++) if (events[i].type === 'call') n++;
   }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent, RoundStartEvent, WinEvent } from '../../src/events/index.js';
 import { Table } from '../../src/table/index.js';
 import { sortIds } from '../../src/tiles/index.js';
-import { haipaiIndices, indicatorIndex, replacementIndex, seatOffsetFromDealer, wallLayout, type RoundWall } from '../../src/wall/index.js';
+import { haipaiIndices, indicatorIndex, replacementIndex, seatOffsetFromDealer, wallLayout, type HandWall } from '../../src/wall/index.js';
 
 /** Tile id of copy `c` of kind `k` (kinds: 0-8 m, 9-17 p, 18-26 s, 27-33 z). */
 const id = (k: number, c = 0) => k * 4 + c;
@@ -229,9 +229,9 @@ describe('wins and endings', () => {
 
 describe('with the wall rebuilt from a seed', () => {
   /** A wall whose tile at index i is i, with the hands dealt from it. */
-  function walled(): { t: Table; wall: RoundWall } {
+  function walled(): { t: Table; wall: HandWall } {
     const layout = wallLayout(4);
-    const wall: RoundWall = { players: 4, tiles: Uint8Array.from({ length: 136 }, (_, i) => i), dice: [3, 4], layout };
+    const wall: HandWall = { players: 4, tiles: Uint8Array.from({ length: 136 }, (_, i) => i), dice: [3, 4], layout };
     const hands = [0, 1, 2, 3].map((s) => [...haipaiIndices(layout, seatOffsetFromDealer(4, s, 0))]);
     const start: RoundStartEvent = { ...deal(), hands, doraIndicator: indicatorIndex(layout, 0), dice: [3, 4] };
     return { t: new Table(start, { hand: 1, players: 4, wall }), wall };

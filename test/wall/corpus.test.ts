@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { corpusFile } from '../support/corpus.js';
-import { gameWalls, initShuffleWall, parseSeed, type RoundWall } from '../../src/wall/index.js';
+import { gameWalls, initShuffleWall, parseSeed, type HandWall } from '../../src/wall/index.js';
 import { addStats, checkLog, emptyStats, manifestRows, playersOf, readLogText, scanTags, type CheckStats } from './mjlog-check.js';
 
 type Row = ReturnType<typeof manifestRows>[number];
@@ -24,7 +24,7 @@ function checkFiles(rows: Row[], perInit: boolean, era: 'current' | 'legacy'): O
     const tags = scanTags(readLogText(corpusFile(row.file)));
     const players = playersOf(tags);
     if (players !== row.players) outcome.errors.push(`${row.file}: GO says ${players} players, MANIFEST ${row.players}`);
-    let wallFor: (round: number, init: Record<string, string>) => RoundWall;
+    let wallFor: (round: number, init: Record<string, string>) => HandWall;
     if (perInit) {
       wallFor = (_round, init) => initShuffleWall(init.shuffle, players);
     } else {

@@ -15,7 +15,7 @@ import {
   replacementIndex,
   uraIndex,
   type Players,
-  type RoundWall,
+  type HandWall,
 } from '../../src/wall/index.js';
 
 /** MANIFEST.tsv rows (file, format, players, notes). */
@@ -84,12 +84,12 @@ export function playersOf(tags: Tag[]): Players {
 export function checkLog(
   tags: Tag[],
   players: Players,
-  wallFor: (round: number, init: Record<string, string>) => RoundWall,
+  wallFor: (round: number, init: Record<string, string>) => HandWall,
 ): { stats: CheckStats; errors: string[] } {
   const stats = emptyStats();
   const errors: string[] = [];
   let round = -1;
-  let wall: RoundWall | undefined;
+  let wall: HandWall | undefined;
   let live = 0;
   let replacements = 0;
   let doraTags = 0;

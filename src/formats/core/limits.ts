@@ -17,7 +17,7 @@ export interface IngestLimits {
   maxEvents: number;
   /** Nesting of JSON arrays and objects, and of XML elements. */
   maxDepth: number;
-  /** Rounds (hands) of one game. */
+  /** Hands of one game. */
   maxHands: number;
 }
 

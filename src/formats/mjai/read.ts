@@ -20,7 +20,7 @@ import {
   type GameRule,
   type Platform,
   type Player,
-  type Round,
+  type LoggedHand,
   type RoundStartEvent,
   type RyuukyokuReason,
   type Seat,
@@ -114,7 +114,7 @@ class MjaiReader {
   private redFiveSuits = 7;
   private rule!: GameRule;
   private names: string[] = [];
-  private readonly rounds: Round[] = [];
+  private readonly rounds: LoggedHand[] = [];
   private ended = false;
 
   // the round being read
@@ -148,7 +148,7 @@ class MjaiReader {
       this.at = this.positions[i];
       this.event(this.docs[i], i);
     }
-    this.closeRound();
+    this.closeHand();
     if (this.rounds.length === 0) throw new IngestError('the log has no start_kyoku: no round to read', 'document');
     const players: Player[] = [];
     for (let seat = 0; seat < this.players; seat++) {
@@ -163,7 +163,7 @@ class MjaiReader {
       lobby: null,
       players,
       seed: null,
-      rounds: this.rounds,
+      hands: this.rounds,
       // mjai's end_game gives no game points (uma): the final result is not known.
       final: null,
     };
@@ -207,10 +207,10 @@ class MjaiReader {
       case 'start_kyoku':
         return this.startKyoku(d);
       case 'end_kyoku':
-        this.inRound(type);
-        return this.closeRound();
+        this.inHand(type);
+        return this.closeHand();
       case 'end_game':
-        if (this.events) this.closeRound();
+        if (this.events) this.closeHand();
         this.ended = true;
         return;
       case 'none':
@@ -221,7 +221,7 @@ class MjaiReader {
     if (!EVENT_TYPES.includes(type) && type !== 'kita') {
       throw new IngestError(`unknown mjai event type ${JSON.stringify(type)}, expected one of ${EVENT_TYPES.join(' ')}`, this.at);
     }
-    this.inRound(type);
+    this.inHand(type);
     switch (type) {
       case 'tsumo':
         return this.emit({ type: 'draw', seat: this.actor(d), tile: this.fresh(this.tile(d.pai, 'pai')) });
@@ -251,7 +251,7 @@ class MjaiReader {
     }
   }
 
-  private inRound(type: string): void {
+  private inHand(type: string): void {
     if (!this.events) throw new IngestError(`${type} outside a hand (before the first start_kyoku or after an end_kyoku)`, this.at);
   }
 
@@ -266,7 +266,7 @@ class MjaiReader {
         this.at,
       );
     }
-    this.closeRound();
+    this.closeHand();
     const wind = ['E', 'S', 'W', 'N'].indexOf(d.bakaze as string);
     if (wind < 0) throw new IngestError(`start_kyoku bakaze is ${describe(d.bakaze)}, expected E, S, W or N`, this.at);
     const kyoku = this.int(d.kyoku, 'start_kyoku kyoku', 1, this.players);
@@ -312,7 +312,7 @@ class MjaiReader {
     this.wins = 0;
   }
 
-  private closeRound(): void {
+  private closeHand(): void {
     if (!this.events) return;
     this.table.finish();
     this.rounds.push({ events: this.events });

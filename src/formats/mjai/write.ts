@@ -27,7 +27,7 @@ export function toMjaiEvents(game: GameLog): MjaiEvent[] {
     { type: 'start_game', names, kyoku_first: game.rule.length === 'tonpuu' ? 4 : 0, aka_flag: game.rule.redFives },
   ];
   let ended = false;
-  game.rounds.forEach((round, index) => {
+  game.hands.forEach((round, index) => {
     const events = round.events;
     const start = events[0];
     if (start?.type !== 'roundStart') return;

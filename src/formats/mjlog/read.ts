@@ -11,7 +11,7 @@ import type {
   GameLog,
   Platform,
   Player,
-  Round,
+  LoggedHand,
   RyuukyokuReason,
   Seat,
   Yaku,
@@ -231,9 +231,9 @@ class MjlogReader {
   /** A GO tag was read: the rules are known. */
   private sawGo = false;
   /** The hand being read; null before the first INIT. */
-  private round: Round | null = null;
+  private round: LoggedHand | null = null;
   /** Disconnects logged before the first round are kept and put into it. */
-  private readonly beforeFirstRound: GameEvent[] = [];
+  private readonly beforeFirstHand: GameEvent[] = [];
   /** Each seat's last draw, while it may still be the tile discarded (tsumogiri). */
   private readonly lastDraw: Array<TileId | null> = [null, null, null, null];
 
@@ -248,7 +248,7 @@ class MjlogReader {
       lobby: null,
       players: [],
       seed: null,
-      rounds: [],
+      hands: [],
       final: null,
     };
     this.limits = options.limits ?? DEFAULT_LIMITS;
@@ -256,7 +256,7 @@ class MjlogReader {
 
   private emit(event: GameEvent): void {
     if (this.round) this.round.events.push(event);
-    else this.beforeFirstRound.push(event);
+    else this.beforeFirstHand.push(event);
   }
 
   /** A draw or discard: its code (letter index × 1024 + tile id), and the tag when it was read as one. */
@@ -333,7 +333,7 @@ class MjlogReader {
 
   private init(r: TagReader): void {
     const game = this.game;
-    if (game.rounds.length >= this.limits.maxHands) throw limitError('maxHands', this.limits, 'the game has more than {} hands', r.position);
+    if (game.hands.length >= this.limits.maxHands) throw limitError('maxHands', this.limits, 'the game has more than {} hands', r.position);
     const seed = r.numbers('seed', INIT_SEED);
     if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
     const ten = r.numbers('ten', SCORES);
@@ -354,7 +354,7 @@ class MjlogReader {
       }
       hands.push(r.numbers(attr, seat === 3 && players === 3 ? NOT_DEALT : DEALT));
     }
-    const round: Round = {
+    const round: LoggedHand = {
       events: [
         {
           type: 'roundStart',
@@ -370,8 +370,8 @@ class MjlogReader {
         },
       ],
     };
-    if (game.rounds.length === 0 && this.beforeFirstRound.length > 0) round.events.push(...this.beforeFirstRound.splice(0));
-    game.rounds.push(round);
+    if (game.hands.length === 0 && this.beforeFirstHand.length > 0) round.events.push(...this.beforeFirstHand.splice(0));
+    game.hands.push(round);
     this.round = round;
     this.lastDraw.fill(null);
   }

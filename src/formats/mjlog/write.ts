@@ -49,7 +49,7 @@ export function writeMjlog(game: GameLog): string {
   out += tag('UN', playerAttrs(game.players));
   out += tag('TAIKYOKU', [['oya', '0']]);
   const last = lastEnding(game);
-  game.rounds.forEach((round, index) => {
+  game.hands.forEach((round, index) => {
     out += new HandWriter(round.events, index, players, last).write();
   });
   return out + '\n</mjloggm>\n';
@@ -68,8 +68,8 @@ function playerAttrs(players: readonly Player[]): Attrs {
 
 /** The game's last win or drawn hand, which carries `owari` (the final scores and points). */
 function lastEnding(game: GameLog): GameEvent | null {
-  for (let h = game.rounds.length - 1; h >= 0; h--) {
-    const events = game.rounds[h].events;
+  for (let h = game.hands.length - 1; h >= 0; h--) {
+    const events = game.hands[h].events;
     for (let i = events.length - 1; i >= 0; i--) if (events[i].type === 'win' || events[i].type === 'ryuukyoku') return game.final ? events[i] : null;
   }
   return null;

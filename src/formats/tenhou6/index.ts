@@ -24,5 +24,5 @@ export const TENHOU6: LogFormat = {
 };
 
 export { json6PartsToGame, json6ToGame, jsonPlatform } from './read.js';
-export { playRound } from './play.js';
+export { playHand } from './play.js';
 export { writeTenhou6 } from './write.js';

@@ -68,7 +68,7 @@ function heldAll(hand: readonly TileId[], codes: readonly TileCode[], redFives: 
   return ids;
 }
 
-export interface RoundPlay {
+export interface HandPlay {
   path: string;
   start: RoundStartEvent;
   players: 3 | 4;
@@ -81,7 +81,7 @@ export interface RoundPlay {
 }
 
 /** The order of play found: the events (the round start first) and the table they leave. */
-export interface PlayedRound {
+export interface PlayedHand {
   events: GameEvent[];
   table: Table;
   /** Scores after the riichi deposits made so far. */
@@ -109,17 +109,17 @@ interface Choice {
  * Plays one round's lists on the table. Throws IngestError when no order uses every take and discard, or
  * when a list names a tile its player cannot hold.
  */
-export function playRound(input: RoundPlay): PlayedRound {
-  return new RoundPlayer(input).play();
+export function playHand(input: HandPlay): PlayedHand {
+  return new HandPlayer(input).play();
 }
 
 /**
  * One round's order search: the state is the table and the lists' positions, the choices made where a
- * discard could be called, and the work spent. A class rather than closures inside playRound: a closure
+ * discard could be called, and the work spent. A class rather than closures inside playHand: a closure
  * made per round loses its optimized code at every full collection (V8 holds it weakly for closures no
  * longer alive) and is compiled again (docs/PERFORMANCE.md §3, Hot closures).
  */
-class RoundPlayer {
+class HandPlayer {
   private readonly path: string;
   private readonly start: RoundStartEvent;
   private readonly players: 3 | 4;
@@ -145,7 +145,7 @@ class RoundPlayer {
   /** The calls tried, latest last, each with the options left to undo to. */
   private readonly choices: Choice[] = [];
 
-  constructor(input: RoundPlay) {
+  constructor(input: HandPlay) {
     this.path = input.path;
     this.start = input.start;
     this.players = input.players;
@@ -160,7 +160,7 @@ class RoundPlayer {
     this.allocator = allocatorAfter(this.events, this.redFives, codeName, this.path);
   }
 
-  play(): PlayedRound {
+  play(): PlayedHand {
     for (;;) {
       const table = this.table;
       const seat = table.actor;

@@ -15,7 +15,7 @@ import {
   type GameRule,
   type Platform,
   type Player,
-  type Round,
+  type LoggedHand,
   type RoundStartEvent,
   type RyuukyokuEvent,
   type RyuukyokuReason,
@@ -29,7 +29,7 @@ import { danIndex, DAN_NAMES, decodeGameType, parseRuleLabel, typeFromLogId } fr
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
 import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, TileAllocator, winnerHand } from '../core/table-reading.js';
-import { codeName, GAME_WORK_BUDGET, playRound, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
+import { codeName, GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
 
 // ---------- tile codes and per-player items ----------
 
@@ -276,9 +276,9 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
     (names.length === 4 && names[3] === '' && names.slice(0, 3).some((n) => n !== ''));
   const rule = jsonRule(first, logId, threePlayer ? 3 : 4);
   const players = jsonPlayers(first, rule.playerCount);
-  const rounds: Round[] = [];
+  const rounds: LoggedHand[] = [];
   const budget: GameBudget = { limits, entries: 0, work: { left: GAME_WORK_BUDGET } };
-  logs.forEach(({ k, path }, i) => rounds.push(readRound(k, path, rule, budget, i === logs.length - 1).round));
+  logs.forEach(({ k, path }, i) => rounds.push(readHand(k, path, rule, budget, i === logs.length - 1).round));
   let final: FinalResult | null = null;
   const withScores = [...docs].reverse().find(({ d }) => Array.isArray(d.sc) && d.sc.length >= 8 && d.sc.every((v) => typeof v === 'number'));
   if (withScores) {
@@ -304,7 +304,7 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
     lobby: typeof first.lobby === 'number' ? first.lobby : null,
     players,
     seed: null,
-    rounds,
+    hands: rounds,
     final,
     ...(title ? { title } : {}),
   };
@@ -382,7 +382,7 @@ function jsonPlayers(d: Json6, count: 3 | 4): Player[] {
   return players;
 }
 
-function readRound(value: unknown, path: string, rule: GameRule, budget: GameBudget, last: boolean): { round: Round; final: FinalResult | null } {
+function readHand(value: unknown, path: string, rule: GameRule, budget: GameBudget, last: boolean): { round: LoggedHand; final: FinalResult | null } {
   const k = expectArray(value, path, 'a hand array of 17 entries');
   if (k.length !== 17) throw new IngestError(`hand array has ${k.length} entries, expected 17`, path);
   const head = expectArray(k[0], `${path}[0]`, '[kyoku, honba, sticks]');
@@ -435,7 +435,7 @@ function readRound(value: unknown, path: string, rule: GameRule, budget: GameBud
     hands: haipai.map((h) => takeAll(alloc, h)),
     untimedKandora: takeAll(alloc, dora.slice(1)),
   };
-  const played = playRound({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
+  const played = playHand({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
   const result = expectArray(k[16], `${path}[16]`, 'the hand result');
   if (result.length === 0) {
     // An excerpt: the log stops inside its last hand, as an mjlog may (kanshi writes such a hand so).
@@ -486,12 +486,12 @@ function tileCodes(value: unknown, path: string, what: string): TileCode[] {
 
 /** The round's ending from its result entry, after the play. */
 function roundResult(
-  played: ReturnType<typeof playRound>,
+  played: ReturnType<typeof playHand>,
   result: unknown[],
   ura: readonly TileCode[],
   redFives: number,
   path: string,
-): { round: Round; final: FinalResult | null } {
+): { round: LoggedHand; final: FinalResult | null } {
   const { events, table } = played;
   let scores = played.scores;
   const start = events[0] as RoundStartEvent;

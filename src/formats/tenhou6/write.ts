@@ -39,7 +39,7 @@ export function writeTenhou6(game: GameLog): string {
   if (four.some((p) => p?.sex)) head.sx = four.map((p) => p?.sex ?? '');
   head.rule = { disp, ...aka };
   if (game.lobby !== null) head.lobby = game.lobby;
-  const hands = game.rounds.map((round) => JSON.stringify(handArray(round.events, red, rule.playerCount)));
+  const hands = game.hands.map((round) => JSON.stringify(handArray(round.events, red, rule.playerCount)));
   const fields = Object.entries(head).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
   const sc = game.final ? `,\n"sc":${JSON.stringify(game.final.scores.flatMap((score, i) => [score, game.final!.gamePoints[i]]))}` : '';
   return `{${fields.join(',')},\n"log":[\n${hands.join(',\n')}\n]${sc}}\n`;

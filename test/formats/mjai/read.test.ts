@@ -65,9 +65,9 @@ describe('the mjai files of the platform corpus', () => {
   it.each(mjaiRows.filter((r) => !(r.file in REFUSED)))('$file: read, with the MANIFEST rounds and kans, replayed with no inconsistency', (row) => {
     const game = read(row.file);
     expect(game).toMatchObject({ format: 'mjai', platform: 'unknown', logId: null, seed: null });
-    expect(game.rounds.length).toBe(row.rounds);
+    expect(game.hands.length).toBe(row.rounds);
     const kans = { daiminkan: 0, kakan: 0, ankan: 0 };
-    for (const round of game.rounds) for (const e of round.events) if (e.type === 'call' && e.meld in kans) kans[e.meld as keyof typeof kans]++;
+    for (const round of game.hands) for (const e of round.events) if (e.type === 'call' && e.meld in kans) kans[e.meld as keyof typeof kans]++;
     expect(kans).toEqual(kanDetail(row.notes));
     expect(kans.daiminkan + kans.kakan + kans.ankan).toBe(row.hasKans);
     const r = replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' });
@@ -141,7 +141,7 @@ describe('what the reader makes of mjai', () => {
   });
 
   it('start_kyoku: round, honba, sticks, dealer, scores, the dora indicator and the hands', () => {
-    const start = e2e.rounds[0].events[0];
+    const start = e2e.hands[0].events[0];
     expect(start).toMatchObject({ type: 'roundStart', kyoku: 0, honba: 0, riichiStickCount: 0, dealer: 0, scores: [25000, 25000, 25000, 25000], dice: [0, 0] });
     if (start.type !== 'roundStart') throw new Error('no round start');
     expect(tile(e2e, start.doraIndicator)).toBe(String(9 + 9 + 4)); // 5s
@@ -155,7 +155,7 @@ describe('what the reader makes of mjai', () => {
     const r = replayGame(e2e, { ...defaultRules(), kandoraTiming: 'tenhou' });
     const kans = r.hands.flatMap((x) => x.kans.map((k) => `${k.kind} ${k.revealLogged}`));
     expect(kans).toEqual(['ankan declaration', 'daiminkan after-replacement', 'daiminkan after-replacement']);
-    const round = e2e.rounds[0].events;
+    const round = e2e.hands[0].events;
     const ankan = round.findIndex((e) => e.type === 'call' && e.meld === 'ankan');
     expect(round[ankan + 1].type).toBe('kandora');
     expect(round[ankan + 2]).toMatchObject({ type: 'draw', seat: 3 });
@@ -181,7 +181,7 @@ describe('what the reader makes of mjai', () => {
           return null;
       }
     };
-    return game.rounds.flatMap((r) => r.events.map(line).filter((l): l is string => l !== null));
+    return game.hands.flatMap((r) => r.events.map(line).filter((l): l is string => l !== null));
   }
 
   it.each(['killer_mortal_gui__e2e_report', 'killer_mortal_gui__demo_data_2bccb50'])(
@@ -198,11 +198,11 @@ describe('what the reader makes of mjai', () => {
 
   it('hora and ryukyoku without deltas (akochan) take them from the scores that follow', () => {
     const game = read('akochan__akochan__haifu_log_sample__c047ab43db.jsonl');
-    const starts = game.rounds.map((r) => r.events[0]).filter((e) => e.type === 'roundStart');
-    for (let i = 0; i + 1 < game.rounds.length; i++) {
-      const ending = game.rounds[i].events.filter((e) => e.type === 'win' || e.type === 'ryuukyoku');
+    const starts = game.hands.map((r) => r.events[0]).filter((e) => e.type === 'roundStart');
+    for (let i = 0; i + 1 < game.hands.length; i++) {
+      const ending = game.hands[i].events.filter((e) => e.type === 'win' || e.type === 'ryuukyoku');
       expect(ending.length).toBe(1);
-      const deposits = game.rounds[i].events.filter((e) => e.type === 'riichi' && e.step === 'accepted').map((e) => (e as { seat: number }).seat);
+      const deposits = game.hands[i].events.filter((e) => e.type === 'riichi' && e.step === 'accepted').map((e) => (e as { seat: number }).seat);
       const before = [...starts[i].scores];
       for (const s of deposits) before[s] -= 1000;
       const deltas = (ending[0] as { scoreDeltas: number[] }).scoreDeltas;
@@ -212,7 +212,7 @@ describe('what the reader makes of mjai', () => {
 
   it('a log that stops inside a hand keeps the hand read so far (akochan 96c1, no end_game)', () => {
     const game = read('akochan__akochan__haifu_log_sample__96c122589c.jsonl');
-    const last = game.rounds.at(-1)!.events;
+    const last = game.hands.at(-1)!.events;
     expect(last.some((e) => e.type === 'win' || e.type === 'ryuukyoku')).toBe(false);
     expect(replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' }).inconsistencies).toEqual([]);
   });
@@ -225,7 +225,7 @@ describe('a drawn hand without a reason (Mortal and mjai-reviewer write none) is
     const events = toMjaiEvents(read(file)).map(({ reason: _reason, ...e }) => e);
     return parseLog(Buffer.from(events.map((e) => JSON.stringify(e)).join('\n')), { file: 'x.mjai.jsonl' });
   }
-  const reasons = (game: GameLog) => game.rounds.flatMap((r) => r.events.flatMap((e) => (e.type === 'ryuukyoku' ? [e.reason] : [])));
+  const reasons = (game: GameLog) => game.hands.flatMap((r) => r.events.flatMap((e) => (e.type === 'ryuukyoku' ? [e.reason] : [])));
 
   it.each([
     ['mjai-reviewer__testdata__kyushukyuhai.json', 'kyuushu-kyuuhai'],

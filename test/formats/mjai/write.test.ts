@@ -57,7 +57,7 @@ function carried(game: GameLog, placedByRule: boolean): string[][] {
         return null;
     }
   };
-  return game.rounds.map((r) => r.events.map(line).filter((l): l is string => l !== null));
+  return game.hands.map((r) => r.events.map(line).filter((l): l is string => l !== null));
 }
 
 /** Each kan's indicator and moment: the rule's in the source, as logged in the mjai read back. */
@@ -71,7 +71,7 @@ function kandora(game: GameLog, timing: KandoraTiming, which: 'revealRule' | 're
 }
 
 /** Whether the log does not time its reveals (tenhou.net/6 JSON). */
-const untimed = (game: GameLog) => game.rounds.some((r) => r.events[0]?.type === 'roundStart' && r.events[0].untimedKandora !== undefined);
+const untimed = (game: GameLog) => game.hands.some((r) => r.events[0]?.type === 'roundStart' && r.events[0].untimedKandora !== undefined);
 
 function checkRoundTrip(file: string, game: GameLog, timing?: KandoraTiming): string[] {
   const byRule = timing !== undefined || untimed(game);
@@ -128,7 +128,7 @@ describe('the whole corpus through mjai and back', () => {
   });
 
   it('3-player games: a fourth seat of "?" tiles and a fourth score of 0, kita as nukidora', () => {
-    const game = [...games.values()].find((g) => g.rule.playerCount === 3 && g.rounds.some((r) => r.events.some((e) => e.type === 'call' && e.meld === 'kita')))!;
+    const game = [...games.values()].find((g) => g.rule.playerCount === 3 && g.hands.some((r) => r.events.some((e) => e.type === 'call' && e.meld === 'kita')))!;
     const events = toMjaiEvents(game);
     const start = events.find((e) => e.type === 'start_kyoku')!;
     expect((start.tehais as string[][])[3]).toEqual(Array(13).fill('?'));
@@ -138,7 +138,7 @@ describe('the whole corpus through mjai and back', () => {
   });
 
   it('untimed kandora are placed under the replay\'s timing; the writer refuses a hand whose kandora are untimed', () => {
-    const json = [...games.values()].find((g) => untimed(g) && g.rounds.some((r) => r.events.some((e) => e.type === 'call' && e.meld === 'daiminkan')))!;
+    const json = [...games.values()].find((g) => untimed(g) && g.hands.some((r) => r.events.some((e) => e.type === 'call' && e.meld === 'daiminkan')))!;
     const afterDiscard = MJAI.write(placeKandora(json, replayGame(json, { ...defaultRules(), kandoraTiming: 'after-discard' })));
     expect(afterDiscard).toEqual(toMjai(json, { kandoraTiming: 'after-discard' }));
     expect(afterDiscard).not.toEqual(toMjai(json));

@@ -107,7 +107,7 @@ export function defaultWorkers(): number {
 /**
  * Below this many files a batch is audited on this thread alone: each worker thread starts kanshi and
  * compiles its hot code anew, which on two cores costs more than a second core gains until a few thousand
- * files (docs/PERFORMANCE.md: 3,370 files took as long either way, with a third more CPU on workers).
+ * files (docs/PERFORMANCE.md §4).
  */
 export const IN_THREAD_BELOW = 3000;
 

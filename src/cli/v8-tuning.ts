@@ -6,7 +6,7 @@
  * - A larger interrupt budget (twice V8's default) lets each function gather more feedback before
  *   TurboFan compiles it, so fewer lukewarm functions are compiled, and recompiled, while the workers need
  *   the cores: it shortens the warm-up of a pass, not the steady state.
- * - Half V8's cumulative inlining budget: a single pass over the corpus spends about a third of its CPU in
+ * - Half V8's cumulative inlining budget: a single pass over the corpus spends much of its CPU in
  *   TurboFan's compiling (every worker compiles anew), and smaller graphs compile faster than the code
  *   they would inline gains.
  */

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Agent } from 'undici';
 
-/** undici is loaded when a download starts: every other command starts faster without it (~80 ms). */
+/** undici is loaded when a download starts: every other command starts faster without it. */
 const loadUndici = () => import('undici');
 import { LIMIT_FLAGS, isGzip, resolveLimits, systemErrorText, type IngestLimits } from '../ingest/index.js';
 import { InflateError, formatBytes, gunzipAtMost } from './gzip.js';

@@ -76,7 +76,7 @@ export interface MergeOptions {
   onInput?: (result: MergeInputResult) => void;
   /**
    * SQLite's page cache for the target's connection, in KiB (default: SQLite's, 16 MiB with better-sqlite3;
-   * 128 MiB merged two 500k-game halves no faster and took 250 MB more).
+   * a larger cache merges no faster, docs/PERFORMANCE.md).
    */
   cacheSizeKiB?: number;
 }

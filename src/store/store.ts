@@ -154,7 +154,7 @@ function configureWriter(db: Database.Database): void {
   db.pragma('synchronous = NORMAL');
   // A checkpoint (pages copied into the database, then an fsync) every 40 MB of log rather than SQLite's
   // 4 MB: a batch audit then waits on fewer syncs and copies a page rewritten by several batches once
-  // (the writer 20% faster, in docs/PERFORMANCE.md). The log is folded in and removed when the audit closes.
+  // (docs/PERFORMANCE.md). The log is folded in and removed when the audit closes.
   db.pragma('wal_autocheckpoint = 10000');
 }
 

@@ -65,7 +65,7 @@ class TableInsert {
         for (let j = 0; j < row.length; j++) params[at++] = row[j];
       }
       // Spread: better-sqlite3 binds arguments directly, where an array's elements are each fetched through
-      // V8's API (about a tenth of the writer's time, docs/PERFORMANCE.md).
+      // V8's API (docs/PERFORMANCE.md).
       this.statement(end - start).run(...params);
     }
   }

@@ -137,7 +137,7 @@ describe('a game split over several documents', () => {
     }
     expect(error).toBeInstanceOf(IngestError);
     expect((error as IngestError).position).toBe('line 2: name');
-    expect((error as IngestError).reason).toMatch(/^the file holds rounds of different games/);
+    expect((error as IngestError).reason).toMatch(/^the file holds hands of different games/);
   });
 
   it('a line that is not JSON is refused at its line', () => {

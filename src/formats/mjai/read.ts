@@ -149,7 +149,7 @@ class MjaiReader {
       this.event(this.docs[i], i);
     }
     this.closeHand();
-    if (this.rounds.length === 0) throw new IngestError('the log has no start_kyoku: no round to read', 'document');
+    if (this.rounds.length === 0) throw new IngestError('the log has no start_kyoku: no hand to read', 'document');
     const players: Player[] = [];
     for (let seat = 0; seat < this.players; seat++) {
       players.push({ seat, name: this.names[seat] ?? '', dan: null, danName: null, rate: null, sex: null });

@@ -255,7 +255,7 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
     const other = Array.isArray(d.name) ? d.name : [];
     if (JSON.stringify(other) !== JSON.stringify(names)) {
       throw new IngestError(
-        `the file holds rounds of different games: names ${JSON.stringify(other)} here, ${JSON.stringify(names)} in the first (one game a file)`,
+        `the file holds hands of different games: names ${JSON.stringify(other)} here, ${JSON.stringify(names)} in the first (one game a file)`,
         `${at}name`,
       );
     }

@@ -8,13 +8,13 @@
 import { readFileSync } from 'node:fs';
 import type { GameLog, RyuukyokuEvent } from '../src/events/index.js';
 import { parseLog } from '../src/ingest/index.js';
-import { resolveRules, resolveScoringRules } from '../src/rules/index.js';
+import { resolveRules } from '../src/rules/index.js';
 import { compareWithLog, drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type ScoreRules, type WinInput } from '../src/score/index.js';
 import { Table } from '../src/table/index.js';
 import { corpusLogFiles, median } from './corpus.js';
 
 const runs = Number(process.argv[2] ?? 7);
-const rules: ScoreRules = { ...resolveScoringRules({ profile: 'tenhou' }), daiminkanPao: resolveRules({ profile: 'tenhou' }).daiminkanPao };
+const rules: ScoreRules = resolveRules({ profile: 'tenhou' });
 
 interface PlayedHand {
   table: Table;

@@ -41,7 +41,33 @@ CREATE TABLE rule_sets (
   fifth_kan             TEXT    NOT NULL,
   daiminkan_pao         TEXT    NOT NULL,
   first_run_at        TEXT    NOT NULL,          -- ISO 8601, UTC
-  last_run_at         TEXT    NOT NULL
+  last_run_at         TEXT    NOT NULL,
+  -- version 6: the scoring knobs (docs/scoring.md §2), null for a rule set audited before scoring existed
+  kiriage_mangan        ANY,
+  honba_points          ANY,
+  kazoe_yakuman         ANY,
+  double_yakuman        ANY,
+  yakuman_stacking      ANY,
+  double_wind_pair_fu   ANY,
+  rinshan_tsumo_fu      ANY,
+  atozuke               ANY,
+  ippatsu_yaku          ANY,
+  ura_dora              ANY,
+  kan_ura               ANY,
+  kandora               ANY,
+  aka_dora              ANY,
+  yakuman_pao           ANY,
+  pao_compound          ANY,
+  pao_ron_honba         ANY,
+  kita_interrupts       ANY,
+  nagashi_mangan        ANY,
+  noten_payments        ANY,
+  three_player_noten    ANY,
+  three_player_tsumo    ANY,
+  three_player_honba    ANY,
+  multiple_ron_honba    ANY,
+  open_tanyao           ANY,
+  renhou                ANY
 ) STRICT;
 
 -- Games: one row per distinct file content. A file that could not be read keeps its row, with `error`
@@ -314,6 +340,28 @@ CREATE TABLE win_dora (
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 
+-- Each win re-scored under the rule set (src/score), beside what the log states in wins (version 6).
+CREATE TABLE win_scores (
+  rule_set_id INTEGER NOT NULL,
+  game_id     INTEGER NOT NULL,
+  hand        INTEGER NOT NULL,
+  event_index INTEGER NOT NULL,
+  valid       INTEGER NOT NULL,            -- the hand is complete and has a yaku under the rules
+  yaku        TEXT    NOT NULL,            -- JSON array of {id, han} as re-scored (dora entries last)
+  yakuman     TEXT    NOT NULL,            -- JSON array of yakuman ids (a double yakuman twice)
+  han         INTEGER NOT NULL,
+  fu          INTEGER NOT NULL,
+  points      INTEGER NOT NULL,            -- the hand's value, honba and sticks aside
+  limit_name  TEXT    NOT NULL,            -- none | mangan | haneman | baiman | sanbaiman | yakuman
+  deltas      TEXT    NOT NULL,            -- JSON array: each seat's score change, honba and sticks included
+  kan_fu      INTEGER NOT NULL,            -- fu of the winner's kans (before rounding)
+  kan_han     INTEGER NOT NULL,            -- han a kan brought: chankan, rinshan kaihou, sankantsu, kandora, kan ura
+  mismatches  INTEGER NOT NULL,            -- differences from what the log states (score-mismatch findings)
+  components  TEXT,                        -- the components that differ, comma-separated (yaku,fu,…); null when none
+  PRIMARY KEY (rule_set_id, game_id, hand, event_index),
+  FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
+) STRICT, WITHOUT ROWID;
+
 CREATE TABLE findings (
   rule_set_id INTEGER NOT NULL,
   game_id     INTEGER NOT NULL,
@@ -372,6 +420,11 @@ INSERT INTO tiles (tile, kind, name, red)
 CREATE VIEW rule_set_summary AS
 SELECT r.rule_set_id, r.rules_key, r.profile,
        r.kandora_timing, r.riichi_kan, r.okuri_kan, r.kokushi_ankan_chankan, r.suukaikan, r.fifth_kan, r.daiminkan_pao,
+       r.kiriage_mangan, r.honba_points, r.kazoe_yakuman, r.double_yakuman, r.yakuman_stacking,
+       r.double_wind_pair_fu, r.rinshan_tsumo_fu, r.atozuke, r.ippatsu_yaku, r.ura_dora, r.kan_ura,
+       r.kandora, r.aka_dora, r.yakuman_pao, r.pao_compound, r.pao_ron_honba, r.kita_interrupts,
+       r.nagashi_mangan, r.noten_payments, r.three_player_noten, r.three_player_tsumo, r.three_player_honba,
+       r.multiple_ron_honba, r.open_tanyao, r.renhou,
        r.first_run_at, r.last_run_at,
        count(a.game_id)                              AS games,
        coalesce(sum(a.status = 'ok'), 0)             AS games_read,

@@ -13,17 +13,20 @@ import { checkIntegrity } from './integrity.js';
 import { checkDaiminkanPayments } from './payments.js';
 import { checkRestrictions } from './restrictions.js';
 import { checkRiichiKans } from './riichi-kans.js';
+import { checkScores } from './scores.js';
 import type { GameAudit, GameMeta, RiichiKanVerdict } from './types.js';
 
 /** The findings and riichi-kan verdicts of a replayed game. */
 export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
   const riichi = checkRiichiKans(replay, rules);
+  const payments = checkDaiminkanPayments(replay.hands, rules);
   const findings = [
     ...riichi.findings,
     ...checkFourKans(replay.hands, rules),
     ...checkChankan(replay.hands, rules),
     ...checkRestrictions(replay.hands),
-    ...checkDaiminkanPayments(replay.hands, rules),
+    ...payments,
+    ...checkScores(replay, payments),
     ...checkIntegrity(replay),
   ];
   findings.sort((a, b) => (a.hand ?? 0) - (b.hand ?? 0) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));

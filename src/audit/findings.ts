@@ -6,6 +6,7 @@
 import type { RiichiKanReason } from '../hand/index.js';
 import type { InconsistencyKind, RevealMoment, WallMismatchKind } from '../replay/index.js';
 import type { DaiminkanPao, FifthKan, KandoraTiming, KnobName, RiichiKan, Suukaikan } from '../rules/index.js';
+import type { ScoreComponent } from '../score/index.js';
 import type { KanType } from '../tiles/index.js';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -98,6 +99,10 @@ export const FINDING_KINDS = {
     rule: 'kandoraTiming',
     description: 'a log that shows its kandora without their moments (tenhou.net/6 JSON) shows another number of them than the kans reveal under kandoraTiming',
   },
+  'score-mismatch': {
+    severity: 'error',
+    description: "a win's yaku, han, fu, points, limit or payments, or a drawn hand's payments, as the log states them, differ from the same re-scored under the rule set (details.component; details.kans: the kan behind it)",
+  },
   'wall-mismatch': {
     severity: 'error',
     description: 'a dealt, drawn or replacement tile, an indicator or the dice differ from the wall rebuilt from the seed',
@@ -154,6 +159,13 @@ export interface FindingDetails {
   'daiminkan-pao-mismatch': { daiminkanPao: DaiminkanPao; discarder: number; payers: number[] };
   'kandora-timing-mismatch': { kan: KanType; logged: RevealMoment; rule: RevealMoment; kandoraTiming: KandoraTiming };
   'kandora-count-mismatch': { logged: number; rule: number; kandoraTiming: KandoraTiming };
+  'score-mismatch': {
+    component: ScoreComponent;
+    logged: string | number;
+    computed: string | number;
+    yakuId?: number;
+    kans?: { eventIndex: number; kind: KanType }[];
+  };
   'wall-mismatch': { what: WallMismatchKind; wallIndex: number | null; expected: number | null; logged: number | null };
   'replay-inconsistency': { what: InconsistencyKind };
   'audit-error': { stack: string };

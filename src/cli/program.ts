@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { CliError, EXIT, EXIT_STATUS_HELP } from './common.js';
 import { registerRulesCommand } from './rules.js';
 import { registerKanCheckCommand } from './kan-check.js';
+import { registerScoreCommand } from './score.js';
 import { registerWaitsCommand } from './waits.js';
 import { registerEventsCommand } from './events.js';
 import { registerExportCommand } from './export.js';
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerRulesCommand(program);
   registerWaitsCommand(program);
   registerKanCheckCommand(program);
+  registerScoreCommand(program);
   registerCompletionCommand(program);
   return program;
 }

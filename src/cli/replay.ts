@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { viewerLogId, viewerUrl, type GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, REVEAL_MOMENT_WORDS, type KanRecord, type ReplayResult, type WinRecord } from '../replay/index.js';
+import { fuPartText, type WinScore } from '../score/index.js';
 import { resolve } from 'node:path';
 import { buildGamePage, writeFileAtomic } from '../report/index.js';
 import { systemErrorText } from '../ingest/index.js';
@@ -72,6 +73,23 @@ export function replayText(file: string, game: GameLog, result: ReplayResult, ha
  * The replay as JSON, with the file and log id, and Tenhou viewer links where the game has a log id: each
  * hand's (seat 0), each kan's (seen from the kan player) and each win's (from the winner); null otherwise.
  */
+/** A win as re-scored, in the words of the other JSON (docs/vocabulary.md): yaku with names and han, the fu lines, points, limit, score changes. */
+function scoreJson(s: WinScore): Record<string, unknown> {
+  return {
+    valid: s.valid,
+    ...(s.problem ? { problem: s.problem } : {}),
+    yaku: s.yaku.map((y) => ({ id: y.id, name: y.name, han: y.han })),
+    yakuman: s.yakuman.map((y) => ({ id: y.id, name: y.name, multiplier: y.multiplier })),
+    han: s.han,
+    fu: s.fu,
+    fuParts: s.fuParts.map((p) => ({ reason: p.reason, fu: p.fu, text: fuPartText(p) })),
+    points: s.points,
+    limit: s.limit,
+    scoreDeltas: s.deltas,
+    ...(s.liable !== undefined ? { liable: s.liable } : {}),
+  };
+}
+
 export function replayJson(file: string, game: GameLog, result: ReplayResult, hand?: number): Record<string, unknown> {
   const logId = viewerLogId(game);
   const hands = result.hands
@@ -80,7 +98,7 @@ export function replayJson(file: string, game: GameLog, result: ReplayResult, ha
       ...r,
       viewerUrl: viewerUrl(logId, 0, r.hand),
       kans: r.kans.map((k) => ({ ...k, viewerUrl: viewerUrl(logId, k.seat, r.hand) })),
-      wins: r.wins.map((w) => ({ ...w, viewerUrl: viewerUrl(logId, w.seat, r.hand) })),
+      wins: r.wins.map(({ score, ...w }) => ({ ...w, ...(score ? { score: scoreJson(score) } : {}), viewerUrl: viewerUrl(logId, w.seat, r.hand) })),
     }));
   return { file, logId: game.logId, ...result, hands };
 }

@@ -14,7 +14,7 @@ import {
 import { ruleSetsFor, singleRuleSet, type RuleSets } from '../audit/index.js';
 import { CliError } from './common.js';
 
-export const RULE_OPTIONS_HEADING = 'Rule options (docs/kan-rules.md):';
+export const RULE_OPTIONS_HEADING = 'Rule options (the kan knobs of docs/kan-rules.md, then the scoring knobs of docs/scoring.md):';
 
 /** Adds `--profile <name>` and `--<knob> <value>` for every knob to `command`. */
 export function addRuleOptions(command: Command): Command {

@@ -7,13 +7,6 @@
 import { Option, type Command } from 'commander';
 import { HAND_MELD_TYPES, type HandMeld } from '../hand/index.js';
 import {
-  KNOBS,
-  SCORING_KNOBS,
-  ScoringRulesError,
-  resolveScoringRules,
-  type ScoringRules,
-} from '../rules/index.js';
-import {
   fuPartText,
   readingText,
   scoreWin,
@@ -26,14 +19,13 @@ import {
 } from '../score/index.js';
 import { NotationError, parseTiles, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
 import { CliError, out, parseIntOption } from './common.js';
-import { ruleSetFromOptions } from './rule-options.js';
+import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 import { addMeldOptions, checkHandWithMelds, meldsFromOptions, meldsText, parseTileOption, parseWaitingHand, RedFives } from './waits.js';
 
 const WIND_LETTERS = ['E', 'S', 'W', 'N'] as const;
 const WIND_NAMES = ['East', 'South', 'West', 'North'] as const;
 const LIMIT_NAMES = ['', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'];
 
-export const SCORING_OPTIONS_HEADING = 'Scoring options (docs/scoring.md; default: the profile\'s):';
 
 /** What the command was asked, read and checked. */
 export interface ScoreRequest {
@@ -89,22 +81,6 @@ function notated(name: string, text: string): NotatedTile[] {
   } catch (err) {
     if (err instanceof NotationError) throw new CliError(`${name}: ${err.message}`);
     throw err;
-  }
-}
-
-/** The scoring knobs from `--profile` and the knob flags (commander stores `--kiriage-mangan` as `kiriageMangan`). */
-function scoringRulesFrom(options: Record<string, unknown>, profile: string): ScoringRules {
-  const overrides: Record<string, unknown> = {};
-  for (const knob of SCORING_KNOBS) overrides[knob.name] = options[knob.name];
-  try {
-    return resolveScoringRules({ profile, overrides });
-  } catch (err) {
-    if (!(err instanceof ScoringRulesError)) throw err;
-    if (err.knob && err.allowed) {
-      const flag = SCORING_KNOBS.find((k) => k.name === err.knob)!.flag;
-      throw new CliError(`invalid value "${String(options[err.knob])}" for ${flag} (allowed: ${err.allowed.join(', ')})`);
-    }
-    throw new CliError(err.message);
   }
 }
 
@@ -175,9 +151,9 @@ export function scoreRequest(hand: string, options: Record<string, unknown>): Sc
   if (ura.length > 0 && riichi === 'none') throw new CliError('--ura: ura dora count only for a winner in riichi; add --riichi');
   if (ura.length > dora.length) throw new CliError(`--ura lists ${ura.length} indicators but --dora ${dora.length}: one ura under each indicator`);
 
-  const { rules: kanRules, profile } = ruleSetFromOptions(options);
-  const profileName = (options.profile as string | undefined) ?? profile ?? 'tenhou';
-  const scoring = scoringRulesFrom(options, profileName);
+  // --profile and every knob flag, as every command takes them (the kan knob daiminkanPao counts too).
+  const { rules, profile } = ruleSetFromOptions(options);
+  const profileName = profile ?? 'tenhou';
   const blessing: Blessing = 'none';
   const input: WinInput = {
     seat,
@@ -200,12 +176,12 @@ export function scoreRequest(hand: string, options: Record<string, unknown>): Sc
     blessing,
     doraIndicators: dora,
     uraIndicators: ura,
-    redFiveSuits: scoring.akaDora === 0 ? 0 : threePlayer ? 6 : 7,
+    redFiveSuits: rules.akaDora === 0 ? 0 : threePlayer ? 6 : 7,
     honba: (options.honba as number | undefined) ?? 0,
     riichiSticks: (options.sticks as number | undefined) ?? 0,
     pao,
   };
-  return { input, rules: { ...scoring, daiminkanPao: kanRules.daiminkanPao }, profile: profileName, melds };
+  return { input, rules, profile: profileName, melds };
 }
 
 /** Scores the win the command line describes. */
@@ -323,7 +299,7 @@ export function registerScoreCommand(program: Command): void {
 Seats are named by their wind: the dealer is East. Melds are scored as called from the player before the
 winner (ankans as the winner's own), in the order chi, pon, daiminkan, kakan, ankan; a pao yakuman has a
 liable player only when --pao names one. Dora indicators name tiles: --dora 4z makes North the dora.
-The scoring knobs are docs/scoring.md's (kanshi rules lists the kan knobs); a profile gives them all, a
+The scoring knobs are docs/scoring.md's (kanshi rules lists every knob); a profile gives them all, a
 flag changes one: --profile ema --kiriage-mangan always.
 Exit status: 0 when the win was scored (a hand with no yaku scores nothing, and says so); 2 on bad
 input (notation, tile counts, a situation that cannot be, a hand that is not complete, an unknown rule).
@@ -334,13 +310,7 @@ Examples:
   $ kanshi score 11m --win 1m --pon 5z,6z,7z --pao W --seat-wind S`,
     );
   addMeldOptions(command);
-  command.addOption(new Option('--profile <name>', 'rule profile: tenhou | majsoul | mleague | ema | pro-strict (default: tenhou)').helpGroup(SCORING_OPTIONS_HEADING));
-  for (const knob of SCORING_KNOBS) {
-    const values = knob.values.map((v) => String(v.value)).join(' | ');
-    command.addOption(new Option(`${knob.flag} <value>`, `${knob.description}: ${values}`).helpGroup(SCORING_OPTIONS_HEADING));
-  }
-  const daiminkanPao = KNOBS.find((k) => k.name === 'daiminkanPao')!;
-  command.addOption(new Option(`${daiminkanPao.flag} <value>`, `${daiminkanPao.description}: ${daiminkanPao.values.map((v) => String(v.value)).join(' | ')}`).helpGroup(SCORING_OPTIONS_HEADING));
+  addRuleOptions(command);
   command.action((hand: string, options: Record<string, unknown>) => {
     const report = scoreCommand(hand, options);
     if (options.json === true) out(JSON.stringify(scoreJson(report)));

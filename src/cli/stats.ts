@@ -3,7 +3,7 @@
  * database for one rule set (default: the latest audited).
  */
 import type { Command } from 'commander';
-import { KNOBS } from '../rules/index.js';
+import { KNOBS, getProfile, isProfileName, profileRules } from '../rules/index.js';
 import { StoreError, type RuleSetSummary, type StatsReport, type StatsTable } from '../store/index.js';
 import { out } from './common.js';
 import { plural } from './format.js';
@@ -21,8 +21,17 @@ function ruleSetName(s: RuleSetSummary): string {
   return s.profile ?? 'custom rules';
 }
 
+/**
+ * The kan knobs' values, then the scoring knobs' where they differ from the profile named (all of them
+ * for rules no profile names, none for a rule set audited before scoring existed).
+ */
 function knobsLine(s: RuleSetSummary): string {
-  return KNOBS.map((k) => `${k.name}=${String(s.rules[k.name])}`).join(' ');
+  const kan = KNOBS.filter((k) => k.group === 'kan').map((k) => `${k.name}=${String(s.rules[k.name])}`);
+  const scoring = KNOBS.filter((k) => k.group === 'scoring');
+  if (scoring.every((k) => s.rules[k.name] === null || s.rules[k.name] === undefined)) return kan.join(' ');
+  const base = s.profile && isProfileName(s.profile.split('+')[0]) ? profileRules(getProfile(s.profile.split('+')[0])) : null;
+  const differing = scoring.filter((k) => !base || base[k.name] !== s.rules[k.name]).map((k) => `${k.name}=${String(s.rules[k.name])}`);
+  return [...kan, differing.length === 0 ? `scoring as ${s.profile!.split('+')[0]}` : `scoring ${differing.join(' ')}`].join(' ');
 }
 
 function printHeader(file: string, report: StatsReport): void {

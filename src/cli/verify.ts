@@ -21,6 +21,10 @@ export interface VerifyLine {
   /** Hands of a log that does not time its kandora (tenhou.net/6 JSON) showing another number of them than the timing reveals. */
   kandoraCountMismatchCount: number;
   inconsistencyCount: number;
+  /** Wins re-scored under the rule set (every win of the log). */
+  scoredWinCount: number;
+  /** Components of wins and drawn hands whose score, as the log states it, differs from the one re-scored. */
+  scoreMismatchCount: number;
   /** The first few problems, for a person to look at. */
   details?: string[];
 }
@@ -31,6 +35,7 @@ export function verifyLine(file: string, logId: string | null, r: ReplayResult):
     ...r.timingMismatches.map((m) => `hand ${m.hand} event ${m.kanEventIndex}: seat ${m.seat} ${m.kind} kandora logged ${m.logged}, rule ${m.rule}`),
     ...r.kandoraCountMismatches.map((m) => `hand ${m.hand} event ${m.eventIndex}: the log shows ${m.logged} kandora, the rule reveals ${m.rule}`),
     ...r.inconsistencies.map((x) => `hand ${x.hand} event ${x.eventIndex}: ${x.kind}: ${x.message}`),
+    ...r.scoreMismatches.map((m) => `hand ${m.hand} event ${m.eventIndex}: score ${m.component}: ${m.message}`),
   ];
   return {
     file,
@@ -42,6 +47,8 @@ export function verifyLine(file: string, logId: string | null, r: ReplayResult):
     timingMismatchCount: r.timingMismatches.length,
     kandoraCountMismatchCount: r.kandoraCountMismatches.length,
     inconsistencyCount: r.inconsistencies.length,
+    scoredWinCount: r.scoredWinCount,
+    scoreMismatchCount: r.scoreMismatches.length,
     ...(details.length ? { details: details.slice(0, 20) } : {}),
   };
 }
@@ -53,7 +60,7 @@ export function registerVerifyCommand(program: Command): void {
     .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option(
       '--json',
-      'one JSON object per game: file, logId, seeded, checkedTileCount, wallMismatchCount, timingMismatchCount, kandoraCountMismatchCount, inconsistencyCount (or file, error)',
+      'one JSON object per game: file, logId, seeded, checkedTileCount, wallMismatchCount, timingMismatchCount, kandoraCountMismatchCount, inconsistencyCount, scoredWinCount, scoreMismatchCount (or file, error)',
     )
     .addOption(platformOption());
   addRuleOptions(command);
@@ -64,7 +71,8 @@ export function registerVerifyCommand(program: Command): void {
     `
 Exit status: 0 when every game verifies; 1 when any game has a wall mismatch, a timing mismatch (or, for
 tenhou.net/6 JSON, which does not time its kandora, another number of kandora than the rule reveals), an
-inconsistency, or cannot be read (one line naming the file and where in it, and the others go on; a log
+inconsistency, a score the log states that differs from the win or drawn hand re-scored under the rule
+set (docs/scoring.md), or cannot be read (one line naming the file and where in it, and the others go on; a log
 over a limit of size, tags or events, nesting or rounds names the flag that raises it), and when a path
 holds no log file. Games without a usable seed are replayed with the wall checks skipped ("seeded":
 false, with the reason).
@@ -80,7 +88,7 @@ Examples:
     const read = readOptionsFrom(opts);
     let bad = 0;
     let games = 0;
-    const totals = { wallChecked: 0, wallMismatches: 0, timingMismatches: 0, kandoraCountMismatches: 0, inconsistencies: 0, unseeded: 0, failed: 0 };
+    const totals = { wallChecked: 0, wallMismatches: 0, timingMismatches: 0, kandoraCountMismatches: 0, inconsistencies: 0, scoredWins: 0, scoreMismatches: 0, unseeded: 0, failed: 0 };
     const failedInput = (file: string, error: string) => {
       bad++;
       totals.failed++;
@@ -109,15 +117,18 @@ Examples:
       totals.timingMismatches += line.timingMismatchCount;
       totals.kandoraCountMismatches += line.kandoraCountMismatchCount;
       totals.inconsistencies += line.inconsistencyCount;
+      totals.scoredWins += line.scoredWinCount;
+      totals.scoreMismatches += line.scoreMismatchCount;
       if (!line.seeded) totals.unseeded++;
-      const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount;
+      const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount;
       if (problems > 0) bad++;
       if (opts.json) out(JSON.stringify(line));
       else {
         const status = problems === 0 ? 'ok' : 'FAILED';
         const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
         const counts = line.kandoraCountMismatchCount ? `, ${mismatches(line.kandoraCountMismatchCount, 'kandora count')}` : '';
-        out(`${status}  ${line.file}  ${wall}, ${mismatches(line.timingMismatchCount, 'timing')}${counts}, ${inconsistencies(line.inconsistencyCount)}`);
+        const score = `${plural(line.scoredWinCount, 'win')} re-scored, ${mismatches(line.scoreMismatchCount, 'score')}`;
+        out(`${status}  ${line.file}  ${wall}, ${mismatches(line.timingMismatchCount, 'timing')}${counts}, ${inconsistencies(line.inconsistencyCount)}, ${score}`);
         for (const d of line.details ?? []) out(`    ${d}`);
       }
     }
@@ -125,7 +136,8 @@ Examples:
       process.stderr.write(
         `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
           `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
-          `${inconsistencies(totals.inconsistencies)}; ${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
+          `${inconsistencies(totals.inconsistencies)}; ${plural(totals.scoredWins, 'win')} re-scored, ${mismatches(totals.scoreMismatches, 'score')}; ` +
+          `${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
       );
     }
     // Nothing verified is no success: say which paths held no log file.

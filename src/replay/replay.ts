@@ -1,17 +1,19 @@
 /**
- * Replay = the table + the kandora timing. Each round's events go through one Table (src/table), which
- * checks the log against itself and against the wall rebuilt from the seed; when the round ends, its
- * records are built once from what the table saw, with each kan's reveal moment under the timing and each
- * win's indicators and dora under it.
+ * Replay = the table + the rule set. Each hand's events go through one Table (src/table), which checks
+ * the log against itself and against the wall rebuilt from the seed; when the hand ends, its records are
+ * built once from what the table saw, with each kan's reveal moment under the kandora timing, each win's
+ * indicators and dora under it, and each win and drawn hand re-scored under the scoring knobs.
  */
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
 import type { KandoraTiming, Rules } from '../rules/index.js';
 import { Table, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
 import { countDora, type TileId } from '../tiles/index.js';
 import { gameWalls, indicatorIndex, initShuffleWall, parseSeed, uraIndex, WallError, type GameWalls, type HandWall } from '../wall/index.js';
+import { scoreHand } from './scores.js';
 import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
+  HandScoreMismatch,
   KandoraCountMismatch,
   KanRecord,
   ReplayResult,
@@ -34,6 +36,8 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
   const wallMismatches: WallMismatch[] = [];
   const timingMismatches: TimingMismatch[] = [];
   const kandoraCountMismatches: KandoraCountMismatch[] = [];
+  const scoreMismatches: HandScoreMismatch[] = [];
+  let scoredWinCount = 0;
   let wallChecked = 0;
   let anyWall = false;
   for (let index = 0; index < game.hands.length; index++) {
@@ -54,6 +58,13 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
       });
     }
     const round = handReplay(table, index, reason, timing, events);
+    const scores = scoreHand(table, events, game, rules);
+    for (let i = 0; i < round.wins.length; i++) {
+      round.wins[i].score = scores.wins[i].score;
+      round.wins[i].scoreMismatches = scores.wins[i].mismatches;
+    }
+    scoredWinCount += scores.wins.length;
+    for (const m of scores.mismatches) scoreMismatches.push(m);
     rounds.push(round);
     wallChecked += table.wallChecked;
     for (const x of table.inconsistencies) inconsistencies.push(x);
@@ -79,6 +90,8 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     timingMismatches,
     kandoraCountMismatches,
     inconsistencies,
+    scoredWinCount,
+    scoreMismatches,
     final: game.final,
   };
 }

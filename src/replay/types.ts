@@ -7,6 +7,7 @@
 import type { FinalResult, RyuukyokuReason, Seat, Yaku } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
 import type { AfterDeclaration, AfterDiscard, Inconsistency, KanDeclaration, RevealMoment, WallMismatch, WinMeld } from '../table/index.js';
+import type { ScoreMismatch, WinScore } from '../score/index.js';
 import type { KanType, MeldType, TileId } from '../tiles/index.js';
 
 export type { AfterDeclaration, AfterDiscard, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
@@ -118,6 +119,10 @@ export interface WinRecord {
   scoreDeltas: number[];
   /** The player the log makes liable (pao), if any. */
   pao: Seat | null;
+  /** The win re-scored under the rule set (src/score); null for a record made by hand (tests). */
+  score?: WinScore | null;
+  /** Where the score the log states differs from the one re-scored (empty when they agree). */
+  scoreMismatches?: ScoreMismatch[];
 }
 
 /** A riichi declaration and its discard. */
@@ -206,5 +211,18 @@ export interface ReplayResult {
   timingMismatches: TimingMismatch[];
   kandoraCountMismatches: KandoraCountMismatch[];
   inconsistencies: Inconsistency[];
+  /** Wins re-scored under the rule set (every win of the log, a double ron's each). */
+  scoredWinCount: number;
+  /** Where a win's or a drawn hand's score, as the log states it, differs from the one re-scored. */
+  scoreMismatches: HandScoreMismatch[];
   final: FinalResult | null;
+}
+
+/** A score mismatch and where it is: the win's (or drawn hand's) hand, event and seat. */
+export interface HandScoreMismatch extends ScoreMismatch {
+  /** Position of the hand in the game, 1-based (docs/vocabulary.md). */
+  hand: number;
+  eventIndex: number;
+  /** The winner (a drawn hand: the seat whose payment differs, when one does). */
+  seat?: Seat;
 }

@@ -1,4 +1,5 @@
 /** Knobs and profiles as plain data, for listing (`kanshi rules`) and for JSON output. */
+import type { KnobGroup } from './descriptor.js';
 import { KNOBS, type KnobName, type KnobValue } from './knobs.js';
 import { PLATFORM_TABLE, type PlatformInfo } from './platforms.js';
 import { DEFAULT_PROFILE, PROFILES, type ProfileName } from './profiles.js';
@@ -9,6 +10,7 @@ export interface RulesCatalog {
     name: KnobName;
     flag: string;
     description: string;
+    group: KnobGroup;
     section: string;
     default: KnobValue;
     values: { value: KnobValue; meaning: string }[];
@@ -31,7 +33,8 @@ export function rulesCatalog(): RulesCatalog {
       name: k.name,
       flag: k.flag,
       description: k.description,
-      section: `docs/kan-rules.md ${k.section}`,
+      group: k.group,
+      section: k.section,
       default: k.default,
       values: k.values.map((v) => ({ value: v.value, meaning: v.meaning })),
     })),

@@ -1,8 +1,10 @@
 /**
- * src/rules: the kan rule knobs of docs/kan-rules.md, the five profiles, and which values real logs verify.
- * The only door to this folder; no game logic here.
+ * src/rules: the rule knobs (the kan knobs of docs/kan-rules.md, the scoring knobs of docs/scoring.md), the
+ * five profiles, which values real logs verify, and the platforms. The only door to this folder; no game
+ * logic here.
  *
- *   Rules                    { kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan, daiminkanPao }
+ *   Rules                    KanRules { kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan,
+ *                            fifthKan, daiminkanPao } & ScoringRules { kiriageMangan, honbaPoints, … }
  *   KNOBS                    descriptors: name (the one name in code, CLI and database), flag
  *                            (`--kandora-timing`), description, section, values [{ value, meaning }], default
  *   PROFILES / PROFILE_NAMES tenhou (default), majsoul, mleague, ema, pro-strict; per knob
@@ -19,6 +21,7 @@ export {
   DAIMINKAN_PAO_RULES,
   FIFTH_KAN_RULES,
   KANDORA_TIMINGS,
+  KAN_KNOBS,
   KNOBS,
   KNOB_NAMES,
   RIICHI_KAN_RULES,
@@ -28,6 +31,8 @@ export {
   knobDescriptor,
   type DaiminkanPao,
   type FifthKan,
+  type KanKnobName,
+  type KanRules,
   type KandoraTiming,
   type KnobDescriptor,
   type KnobName,
@@ -62,23 +67,5 @@ export {
 export { rulesCatalog, type RulesCatalog } from './catalog.js';
 export { ruleSet, ruleSetOf, type RuleSet } from './rule-set.js';
 export { PLATFORM_TABLE, platformProfile, type PlatformInfo } from './platforms.js';
-export {
-  SCORING_KNOBS,
-  SCORING_KNOB_NAMES,
-  SCORING_PROFILES,
-  ScoringRulesError,
-  getScoringProfile,
-  isScoringKnobName,
-  matchingScoringProfile,
-  parseScoringKnobValue,
-  resolveScoringRules,
-  scoringKnobDescriptor,
-  scoringRulesKey,
-  scoringRulesOf,
-  type ScoringKnobDescriptor,
-  type ScoringKnobName,
-  type ScoringKnobValue,
-  type ScoringProfile,
-  type ScoringProfileValue,
-  type ScoringRules,
-} from './scoring.js';
+export { SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';
+export type { KnobGroup } from './descriptor.js';

@@ -1,8 +1,12 @@
 /**
- * The rule knobs of docs/kan-rules.md, as data. Each knob has one name, used as is in code, in the database,
- * and (kebab-cased, e.g. `--kandora-timing`) on the command line, where commander turns it back into
- * the same camelCase name.
+ * The rule knobs, as data (descriptor.ts): the kan knobs of docs/kan-rules.md described here, and the
+ * scoring knobs of docs/scoring.md (scoring.ts) after them. `Rules` is one value for every knob: what
+ * the replay, the audit and the scorer take.
  */
+import { kebabCase, knobMaker, type KnobDescriptorOf, type KnobValueInfo } from './descriptor.js';
+import { SCORING_KNOBS, type ScoringRules } from './scoring.js';
+
+export { kebabCase, type KnobValueInfo };
 
 export const KANDORA_TIMINGS = ['tenhou', 'immediate', 'after-discard'] as const;
 export const RIICHI_KAN_RULES = ['none', 'waits', 'strict'] as const;
@@ -16,8 +20,8 @@ export type Suukaikan = (typeof SUUKAIKAN_RULES)[number];
 export type FifthKan = (typeof FIFTH_KAN_RULES)[number];
 export type DaiminkanPao = (typeof DAIMINKAN_PAO_RULES)[number];
 
-/** A full set of knob values: what replay and audit take. */
-export interface Rules {
+/** The kan knobs' values. */
+export interface KanRules {
   /** When a kan's new dora indicator is revealed (docs/kan-rules.md §2). */
   kandoraTiming: KandoraTiming;
   /** Which kans a riichi player may make (§3). */
@@ -34,53 +38,20 @@ export interface Rules {
   daiminkanPao: DaiminkanPao;
 }
 
+/** A full set of knob values, kan and scoring: what the replay, the audit and the scorer take. */
+export type Rules = KanRules & ScoringRules;
+
 export type KnobName = keyof Rules;
 export type KnobValue = Rules[KnobName];
+export type KanKnobName = keyof KanRules;
 
-export interface KnobValueInfo<V> {
-  value: V;
-  /** What the value means, in one line. */
-  meaning: string;
-}
+/** A knob of the rules. */
+export type KnobDescriptor<K extends KnobName = KnobName> = KnobDescriptorOf<Rules, K>;
 
-export interface KnobDescriptor<K extends KnobName = KnobName> {
-  /** The one name: a `Rules` key, a database column or key, and the option name commander derives from `flag`. */
-  name: K;
-  /** Command-line flag: `--` and the name in kebab case. */
-  flag: string;
-  /** What the knob decides. */
-  description: string;
-  /** Section of docs/kan-rules.md. */
-  section: string;
-  /** Allowed values with their meaning, in a stable order. */
-  values: readonly KnobValueInfo<Rules[K]>[];
-  /** Value in the default (`tenhou`) profile. */
-  default: Rules[K];
-}
+const knob = knobMaker<KanRules>('kan', 'docs/kan-rules.md');
 
-/** `kandoraTiming` → `kandora-timing`. */
-export function kebabCase(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-}
-
-function knob<K extends KnobName>(
-  name: K,
-  description: string,
-  section: string,
-  values: readonly KnobValueInfo<Rules[K]>[],
-  defaultValue: Rules[K],
-): KnobDescriptor<K> {
-  return Object.freeze({
-    name,
-    flag: `--${kebabCase(name)}`,
-    description,
-    section,
-    values: Object.freeze(values.map((v) => Object.freeze(v))),
-    default: defaultValue,
-  });
-}
-
-export const KNOBS = Object.freeze([
+/** The kan knobs, in the order of their key. */
+export const KAN_KNOBS = Object.freeze([
   knob(
     'kandoraTiming',
     "when a kan's new dora indicator (kandora) is revealed",
@@ -161,7 +132,10 @@ export const KNOBS = Object.freeze([
     ],
     'none',
   ),
-] as const satisfies readonly KnobDescriptor[]);
+] as const satisfies readonly KnobDescriptorOf<KanRules, keyof KanRules>[]);
+
+/** Every knob: the kan knobs, then the scoring knobs (the order of rulesKey and of the flags). */
+export const KNOBS: readonly KnobDescriptor[] = Object.freeze([...KAN_KNOBS, ...SCORING_KNOBS] as unknown as readonly KnobDescriptor[]);
 
 export const KNOB_NAMES: readonly KnobName[] = Object.freeze(KNOBS.map((k) => k.name));
 

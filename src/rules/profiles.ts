@@ -1,17 +1,18 @@
 /**
- * Rule profiles (docs/kan-rules.md §7): named sets of knob values, each value with where it comes from.
- * `verified` means seen in the real Tenhou logs of the corpus; everything else rests on secondary
- * sources, named as docs/kan-rules.md names them.
+ * Rule profiles (docs/kan-rules.md §7, docs/scoring.md §2): named sets of knob values, each value with
+ * where it comes from. `verified` means seen in real logs (the corpus for Tenhou, the platform logs for
+ * Mahjong Soul); everything else rests on secondary sources, named as the docs name them. The kan knobs'
+ * values are here; the scoring knobs' are in scoring.ts, joined to them per profile.
  */
-import { KNOB_NAMES, type KnobName, type Rules } from './knobs.js';
+import { DEFAULT_PROFILE, PROFILE_NAMES, type ProfileName } from './descriptor.js';
+import { KNOB_NAMES, type KanRules, type KnobName, type Rules } from './knobs.js';
+import { SCORING_PROFILE_VALUES } from './scoring.js';
 
-export const PROFILE_NAMES = ['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict'] as const;
-export type ProfileName = (typeof PROFILE_NAMES)[number];
-export const DEFAULT_PROFILE: ProfileName = 'tenhou';
+export { DEFAULT_PROFILE, PROFILE_NAMES, type ProfileName };
 
 export interface ProfileValue<K extends KnobName = KnobName> {
   value: Rules[K];
-  /** True only when real logs (the corpus) show it. */
+  /** True only when real logs show it. */
   verified: boolean;
   /** Where the value comes from. */
   source: string;
@@ -26,12 +27,14 @@ export interface Profile {
   values: { readonly [K in KnobName]: ProfileValue<K> };
 }
 
-const fromLog = <K extends KnobName>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: true, source });
-const secondary = <K extends KnobName>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: false, source });
+const fromLog = <K extends keyof KanRules>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: true, source });
+const secondary = <K extends keyof KanRules>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: false, source });
 
 const TABLE = 'docs/kan-rules.md §7 profile table';
 
-function profile(name: ProfileName, title: string, values: { [K in KnobName]: ProfileValue<K> }): Profile {
+/** A profile: its kan knobs' values given here, its scoring knobs' from scoring.ts. */
+function profile(name: ProfileName, title: string, kan: { [K in keyof KanRules]: ProfileValue<K> }): Profile {
+  const values = { ...kan, ...SCORING_PROFILE_VALUES[name] } as Profile['values'];
   const frozen = Object.freeze(Object.fromEntries(KNOB_NAMES.map((k) => [k, Object.freeze({ ...values[k] })]))) as Profile['values'];
   return Object.freeze({ name, title, verified: KNOB_NAMES.every((k) => values[k].verified), values: frozen });
 }

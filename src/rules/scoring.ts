@@ -1,17 +1,14 @@
 /**
  * The scoring knobs (docs/scoring.md §2), as data: how a win is valued and paid, and what a drawn hand
- * pays, where rule sets differ. Like the kan knobs (knobs.ts, profiles.ts) each knob has one name (used as
- * is in code and, kebab-cased, as its command-line flag), a description, its values with their meaning,
- * and, per profile, its value with `verified` (real logs show it) and `source` (the evidence: corpus log
- * ids for Tenhou, platform logs for Mahjong Soul, published rules for the others).
+ * pays, where rule sets differ. They are knobs as the kan knobs are (descriptor.ts): knobs.ts puts them
+ * after the kan knobs in `KNOBS` and `Rules`, and profiles.ts joins each profile's values here, each with
+ * `verified` (real logs show it) and `source` (the evidence: corpus log ids for Tenhou, platform logs for
+ * Mahjong Soul, published rules for the others).
  *
  * Who pays for a rinshan tsumo after a daiminkan is a kan knob already (`daiminkanPao`, knobs.ts): the
- * scorer reads it from the kan rules and it is not repeated here.
- *
- * Imports nothing outside src/rules (the folder imports no other).
+ * scorer reads it from the rules and it is not repeated here.
  */
-import { kebabCase } from './knobs.js';
-import { PROFILE_NAMES, type ProfileName } from './profiles.js';
+import { knobMaker, type ProfileName } from './descriptor.js';
 
 /** The scoring rules: one value per knob. */
 export interface ScoringRules {
@@ -75,29 +72,11 @@ export interface ScoringRules {
 }
 
 export type ScoringKnobName = keyof ScoringRules;
-export type ScoringKnobValue = ScoringRules[ScoringKnobName];
 
-export interface ScoringKnobDescriptor<K extends ScoringKnobName = ScoringKnobName> {
-  /** The one name: a ScoringRules key, and the option name commander derives from `flag`. */
-  name: K;
-  /** Command-line flag: `--` and the name in kebab case. */
-  flag: string;
-  /** What the knob decides. */
-  description: string;
-  /** Allowed values with their meaning, in a stable order. */
-  values: readonly { value: ScoringRules[K]; meaning: string }[];
-  /** Value in the default (`tenhou`) profile. */
-  default: ScoringRules[K];
-}
-
-function knob<K extends ScoringKnobName>(
-  name: K,
-  description: string,
-  values: readonly { value: ScoringRules[K]; meaning: string }[],
-  defaultValue: ScoringRules[K],
-): ScoringKnobDescriptor<K> {
-  return Object.freeze({ name, flag: `--${kebabCase(name)}`, description, values: Object.freeze(values.map((v) => Object.freeze(v))), default: defaultValue });
-}
+const knobOf = knobMaker<ScoringRules>('scoring', 'docs/scoring.md');
+/** Every scoring knob is described in docs/scoring.md §2. */
+const knob = <K extends ScoringKnobName>(name: K, description: string, values: readonly { value: ScoringRules[K]; meaning: string }[], defaultValue: ScoringRules[K]) =>
+  knobOf(name, description, '§2', values, defaultValue);
 
 const YES_NO = (yes: string, no: string) => [
   { value: true, meaning: yes },
@@ -181,37 +160,19 @@ export const SCORING_KNOBS = Object.freeze([
     { value: 'mangan', meaning: 'a mangan' },
     { value: 'yakuman', meaning: 'a yakuman' },
   ], 'none'),
-] as const satisfies readonly ScoringKnobDescriptor[]);
+]);
 
-export const SCORING_KNOB_NAMES: readonly ScoringKnobName[] = Object.freeze(SCORING_KNOBS.map((k) => k.name));
-
-export function isScoringKnobName(name: string): name is ScoringKnobName {
-  return (SCORING_KNOB_NAMES as readonly string[]).includes(name);
-}
-
-export function scoringKnobDescriptor<K extends ScoringKnobName>(name: K): ScoringKnobDescriptor<K> {
-  return SCORING_KNOBS.find((k) => k.name === name) as unknown as ScoringKnobDescriptor<K>;
-}
-
-// ---------- profiles ----------
-
-export interface ScoringProfileValue<K extends ScoringKnobName = ScoringKnobName> {
+/** A profile's value for one scoring knob (K named, so that each value is checked against its knob). */
+interface ScoringValue<K extends ScoringKnobName> {
   value: ScoringRules[K];
-  /** True only when real logs show it (the corpus for Tenhou, the platform logs for Mahjong Soul). */
   verified: boolean;
-  /** Where the value comes from. */
   source: string;
 }
+const fromLog = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringValue<K> => ({ value, verified: true, source });
+const secondary = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringValue<K> => ({ value, verified: false, source });
 
-export interface ScoringProfile {
-  name: ProfileName;
-  /** True when every value is verified. */
-  verified: boolean;
-  values: { readonly [K in ScoringKnobName]: ScoringProfileValue<K> };
-}
-
-const fromLog = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringProfileValue<K> => ({ value, verified: true, source });
-const secondary = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringProfileValue<K> => ({ value, verified: false, source });
+/** One profile's scoring values, each checked against its knob. */
+const scoringValues = (values: { readonly [K in ScoringKnobName]: ScoringValue<K> }) => Object.freeze(values);
 
 /** Where the Mahjong Soul values real logs show come from: the platform corpus scored under each other value. */
 const MS_LOGS = '[log] platforms corpus, the Mahjong Soul games (five tenhou.net/6 logs, two mjai; test/score/platforms.test.ts):';
@@ -220,14 +181,9 @@ const EMA = 'EMA Riichi Competition Rules 2016';
 const MLEAGUE = 'M-League rules (m-league.jp/about)';
 const JPML = 'JPML pro rules (日本プロ麻雀連盟 プロルール), the strict professional rule set';
 
-function scoringProfile(name: ProfileName, values: { [K in ScoringKnobName]: ScoringProfileValue<K> }): ScoringProfile {
-  const frozen = Object.freeze(Object.fromEntries(SCORING_KNOB_NAMES.map((k) => [k, Object.freeze({ ...values[k] })]))) as ScoringProfile['values'];
-  return Object.freeze({ name, verified: SCORING_KNOB_NAMES.every((k) => values[k].verified), values: frozen });
-}
-
-/** Per profile (the kan rules' five, profiles.ts), each scoring knob's value and its evidence. */
-export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
-  scoringProfile('tenhou', {
+/** Per profile, each scoring knob's value and its evidence (profiles.ts joins them to the kan knobs'). */
+export const SCORING_PROFILE_VALUES: Readonly<Record<ProfileName, { readonly [K in ScoringKnobName]: ScoringValue<K> }>> = Object.freeze({
+  tenhou: scoringValues({
     kiriageMangan: fromLog(
       'chip-games',
       '[log] 4 han 30 fu paid 11,600 by a dealer (2009082817gm-00ab-0000-997dbe26 hand 1) and 3 han 60 fu 7,700 (2020010101gm-00a9-0000-52a63b80 hand 9): ' +
@@ -282,7 +238,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
         'which rules out yakuman but not mangan (the hand was worth more than one)',
     ),
   }),
-  scoringProfile('majsoul', {
+  majsoul: scoringValues({
     kiriageMangan: fromLog('none', `${MS_LOGS} 6 wins disagree with always (killer_mortal_gui e2e_report hand 1)`),
     honbaPoints: secondary(300, 'Mahjong Soul: 300 a honba [unverified]'),
     kazoeYakuman: secondary('yakuman', 'Mahjong Soul: kazoe yakuman [unverified]'),
@@ -309,7 +265,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     openTanyao: secondary(true, 'Mahjong Soul: kuitan [unverified]'),
     renhou: secondary('none', 'Mahjong Soul ranked rooms: no renhou [unverified]'),
   }),
-  scoringProfile('mleague', {
+  mleague: scoringValues({
     kiriageMangan: secondary('always', `${MLEAGUE}: 切り上げ満貫 [unverified]`),
     honbaPoints: secondary(300, `${MLEAGUE}: 300 a honba [unverified]`),
     kazoeYakuman: secondary('yakuman', `${MLEAGUE} [unverified]`),
@@ -336,7 +292,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     openTanyao: secondary(true, `${MLEAGUE}: kuitan [unverified]`),
     renhou: secondary('none', `${MLEAGUE} [unverified]`),
   }),
-  scoringProfile('ema', {
+  ema: scoringValues({
     kiriageMangan: secondary('none', `${EMA}: "4-30 is not rounded to mangan" [unverified]`),
     honbaPoints: secondary(300, `${EMA}: 300 a counter [unverified]`),
     kazoeYakuman: secondary('sanbaiman', `${EMA}: 13+ han is a sanbaiman [unverified]`),
@@ -363,7 +319,7 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     openTanyao: secondary(true, `${EMA}: open tanyao allowed [unverified]`),
     renhou: secondary('mangan', `${EMA}: renhou is a mangan [unverified]`),
   }),
-  scoringProfile('pro-strict', {
+  'pro-strict': scoringValues({
     kiriageMangan: secondary('always', `${JPML} [unverified]`),
     honbaPoints: secondary(300, `${JPML} [unverified]`),
     kazoeYakuman: secondary('sanbaiman', `${JPML} [unverified]`),
@@ -390,70 +346,4 @@ export const SCORING_PROFILES: readonly ScoringProfile[] = Object.freeze([
     openTanyao: secondary(true, `${JPML} [unverified]`),
     renhou: secondary('none', `${JPML} [unverified]`),
   }),
-]);
-
-// ---------- resolving ----------
-
-/** A scoring knob or value refused, with what is allowed. */
-export class ScoringRulesError extends Error {
-  constructor(
-    message: string,
-    /** The knob whose value was refused, and its allowed values (absent for profile and knob-name errors). */
-    readonly knob?: ScoringKnobName,
-    readonly allowed?: readonly string[],
-  ) {
-    super(message);
-    this.name = 'ScoringRulesError';
-  }
-}
-
-export function getScoringProfile(name: string): ScoringProfile {
-  const found = SCORING_PROFILES.find((p) => p.name === name);
-  if (!found) throw new ScoringRulesError(`unknown rule profile "${name}" (profiles: ${PROFILE_NAMES.join(', ')})`);
-  return found;
-}
-
-/** A profile's scoring values as plain ScoringRules. */
-export function scoringRulesOf(profile: ScoringProfile | ProfileName): ScoringRules {
-  const p = typeof profile === 'string' ? getScoringProfile(profile) : profile;
-  return Object.fromEntries(SCORING_KNOB_NAMES.map((k) => [k, p.values[k].value])) as unknown as ScoringRules;
-}
-
-/**
- * Reads one scoring knob's value: an allowed value as is, or its text (`"true"`, `"4"`, `"sanbaiman"`).
- * Throws ScoringRulesError naming the knob and its allowed values.
- */
-export function parseScoringKnobValue<K extends ScoringKnobName>(name: K, raw: unknown): ScoringRules[K];
-export function parseScoringKnobValue(name: string, raw: unknown): ScoringKnobValue;
-export function parseScoringKnobValue(name: string, raw: unknown): ScoringKnobValue {
-  if (!isScoringKnobName(name)) throw new ScoringRulesError(`unknown scoring knob "${name}" (knobs: ${SCORING_KNOB_NAMES.join(', ')})`);
-  const text = typeof raw === 'string' ? raw.trim() : raw;
-  const values = scoringKnobDescriptor(name).values as readonly { value: ScoringKnobValue }[];
-  const match = values.find((v) => v.value === text || String(v.value) === text);
-  if (match === undefined) {
-    const allowed = values.map((v) => String(v.value));
-    throw new ScoringRulesError(`invalid value ${typeof raw === 'string' ? `"${raw}"` : String(raw)} for ${name} (allowed: ${allowed.join(', ')})`, name, allowed);
-  }
-  return match.value;
-}
-
-/** The scoring rules of a profile (default `tenhou`) with knob overrides (strings or values; undefined ones ignored). */
-export function resolveScoringRules(request: { profile?: string; overrides?: Readonly<Record<string, unknown>> } = {}): ScoringRules {
-  const rules = scoringRulesOf(getScoringProfile(request.profile ?? 'tenhou'));
-  for (const [name, raw] of Object.entries(request.overrides ?? {})) {
-    if (raw === undefined) continue;
-    (rules as unknown as Record<string, ScoringKnobValue>)[name] = parseScoringKnobValue(name, raw);
-  }
-  return rules;
-}
-
-/** A stable `name=value;…` key of scoring rules, knobs in descriptor order. */
-export function scoringRulesKey(rules: ScoringRules): string {
-  return SCORING_KNOBS.map((k) => `${k.name}=${String(rules[k.name])}`).join(';');
-}
-
-/** The profile whose scoring values equal these exactly, if any. */
-export function matchingScoringProfile(rules: ScoringRules): ProfileName | undefined {
-  const key = scoringRulesKey(rules);
-  return SCORING_PROFILES.find((p) => scoringRulesKey(scoringRulesOf(p)) === key)?.name;
-}
+});

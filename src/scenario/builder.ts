@@ -18,6 +18,8 @@
  */
 import type { GameEvent, GameLog, RoundStartEvent, Seat, WinEvent } from '../events/index.js';
 import { DAN_NAMES, decodeGameType, MJLOG, TENHOU6 } from '../formats/index.js';
+import { resolveRules } from '../rules/index.js';
+import { scoreHandWins, tableWinInputs } from '../score/index.js';
 import { isComplete, toCounts, waits, HandError, WAITING_SIZES } from '../hand/index.js';
 import { revealsAt, type KanMilestone } from '../replay/index.js';
 import type { KandoraTiming } from '../rules/index.js';
@@ -32,6 +34,8 @@ export { ScenarioError } from './pool.js';
 
 const PLAYERS = 4;
 const START_SCORE = 25000;
+/** Wins the script does not value are scored under Tenhou's rules, as the replay re-scores them. */
+const TENHOU_RULES = resolveRules({ profile: 'tenhou' });
 
 export interface BuilderOptions {
   /** GO type bitfield; default 169 (四鳳南喰赤: hanchan, red fives, open tanyao, phoenix lobby, no chip bit). */
@@ -680,47 +684,82 @@ export class MjlogBuilder {
     if (!isComplete(toCounts(concealed.map(kindOf)))) {
       throw new ScenarioError(`win by seat ${seat}: ${this.handText(concealed)} is not a complete hand`);
     }
-    const all = [...concealed, ...s.melds.flatMap((m) => m.tiles)];
     const riichi = s.riichi === 'accepted';
+    const ura = riichi ? h.uraIndicators() : [];
+    const { honba } = t.start;
+    const base: WinEvent = {
+      type: 'win',
+      seat,
+      from,
+      hand: sorted(concealed),
+      winningTile: tile,
+      honba,
+      riichiStickCount: this.sticks,
+      fu: 0,
+      points: 0,
+      limit: 0,
+      yaku: [],
+      yakuman: [],
+      doraIndicators: [...t.indicators],
+      uraIndicators: ura,
+      scoreDeltas: [0, 0, 0, 0],
+    };
+    const event = opts.yaku || opts.yakuman ? this.scriptedValue(h, base, opts) : this.scoredValue(h, base);
+    this.play(event);
+    this.endHand(event.scoreDeltas, 0);
+    return this;
+  }
+
+  /**
+   * The win as the scorer (src/score) values it under Tenhou's rules: the hand played so far and the win
+   * on a table of their own, as the replay will see them, so that the log states what a re-scoring finds.
+   */
+  private scoredValue(h: Hand, base: WinEvent): WinEvent {
+    const scratch = new Table(h.events[0] as RoundStartEvent, { hand: h.table.hand, players: PLAYERS });
+    for (let i = 1; i < h.events.length; i++) scratch.apply(h.events[i], i);
+    scratch.apply(base, h.events.length);
+    const [score] = scoreHandWins(tableWinInputs(scratch, TENHOU_RULES, decodeGameType(this.type)), TENHOU_RULES);
+    if (!score.valid) throw new ScenarioError(`win by seat ${base.seat}: ${score.problem ?? 'no yaku'} (name the yaku to script a win the rules do not give)`);
+    return {
+      ...base,
+      fu: score.fu,
+      points: score.points,
+      limit: score.limit,
+      yaku: score.yaku.map((y) => ({ id: y.id, han: y.han })),
+      yakuman: score.yakuman.flatMap((y) => Array<number>(y.multiplier).fill(y.id)),
+      scoreDeltas: score.deltas,
+    };
+  }
+
+  /** The win valued as the script says (a deliberately wrong yaku, say): dora, ura and red fives counted, points from han and fu. */
+  private scriptedValue(h: Hand, base: WinEvent, opts: WinOptions): WinEvent {
+    const t = h.table;
+    const seat = base.seat;
+    const all = [...base.hand, ...t.seats[seat].melds.flatMap((m) => m.tiles)];
     const yakumanIds = (opts.yakuman ?? []).map((n) => YAKUMAN_ID[n]);
     const pairs: [number, number][] = [];
-    const ura = riichi ? h.uraIndicators() : [];
     if (yakumanIds.length === 0) {
       for (const [name, han] of Object.entries(opts.yaku ?? {})) pairs.push([YAKU_ID[name as YakuName], han as number]);
       if (pairs.length === 0) throw new ScenarioError(`win by seat ${seat}: name its yaku (dora alone is no yaku)`);
       const dora = countDora(t.indicators, all, PLAYERS)!;
       if (dora > 0) pairs.push([DORA_YAKU, dora]);
       // Tenhou lists ura with 0 han for every riichi win.
-      if (riichi) pairs.push([URA_YAKU, countDora(ura, all, PLAYERS)!]);
+      if (base.uraIndicators.length > 0) pairs.push([URA_YAKU, countDora(base.uraIndicators, all, PLAYERS)!]);
       const aka = all.filter((x) => isRedFive(x, this.redFives)).length;
       if (aka > 0) pairs.push([AKA_YAKU, aka]);
     }
     const han = pairs.reduce((a, [, x]) => a + x, 0);
     const fu = opts.fu ?? 30;
-    const { honba, dealer } = t.start;
-    const value = winValue({ han, fu, yakuman: yakumanIds.length, winner: seat, from, dealer });
-    const deltas = winDeltas(value, seat, tsumo, honba, this.sticks);
-    const hand = sorted(concealed);
-    const event: WinEvent = {
-      type: 'win',
-      seat,
-      from,
-      hand,
-      winningTile: tile,
-      honba,
-      riichiStickCount: this.sticks,
+    const value = winValue({ han, fu, yakuman: yakumanIds.length, winner: seat, from: base.from, dealer: t.start.dealer });
+    return {
+      ...base,
       fu,
       points: value.points,
       limit: value.limit,
       yaku: pairs.map(([id, x]) => ({ id, han: x })),
       yakuman: yakumanIds,
-      doraIndicators: [...t.indicators],
-      uraIndicators: ura,
-      scoreDeltas: deltas,
+      scoreDeltas: winDeltas(value, seat, base.from === seat, base.honba, this.sticks),
     };
-    this.play(event);
-    this.endHand(deltas, 0);
-    return this;
   }
 
   private endHand(deltas: readonly number[], sticksLeft: number): void {

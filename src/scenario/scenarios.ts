@@ -11,6 +11,15 @@ import type { ProfileName, Rules } from '../rules/index.js';
 import { mjlog } from './builder.js';
 import { makeSeed } from './seed.js';
 
+/**
+ * `n` score mismatches: a win's differing components are a finding each (its yaku, han, fu, points, limit,
+ * each seat's payment). Under a profile whose scoring knobs are not Tenhou's (pro-strict: no ura dora, no
+ * kazoe yakuman), a win the builder scored as Tenhou does is re-scored otherwise.
+ */
+function scoreMismatches(n: number): FindingKind[] {
+  return Array<FindingKind>(n).fill('score-mismatch');
+}
+
 export interface ScenarioCheck {
   /** kanshi rule profile. */
   profile: ProfileName;
@@ -115,7 +124,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .discard(1)
         .fillTo(1)
         .draw(1, '3m')
-        .tsumo(1, { yaku: { menzenTsumo: 1, riichi: 1, iipeikou: 1 }, fu: 50 })
+        .tsumo(1)
         .toXml(),
   },
   {
@@ -142,7 +151,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .fillTo(2)
         .draw(2)
         .discard(2, '5m')
-        .ron(1, { yaku: { riichi: 1, iipeikou: 1 }, fu: 70 })
+        .ron(1)
         .toXml(),
   },
   {
@@ -176,7 +185,7 @@ export const SCENARIOS: readonly Scenario[] = [
       'Tenhou), but with 4p the reading 33p + 345p is lost (illegal under strict). Seat 0 later discards 7p and seat 1 wins by ron.',
     checks: [
       { profile: 'tenhou', expect: [] },
-      { profile: 'pro-strict', expect: [RIICHI_KAN] },
+      { profile: 'pro-strict', expect: [RIICHI_KAN, ...scoreMismatches(6)] },
     ],
     riichiKan: { row: 5, kind: 'ankan', waits: 'legal', strict: 'illegal' },
     build: () =>
@@ -193,7 +202,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .fillTo(0)
         .draw(0, '7p')
         .discard(0)
-        .ron(1, { yaku: { riichi: 1 }, fu: 60 })
+        .ron(1)
         .toXml(),
   },
   {
@@ -203,7 +212,7 @@ export const SCENARIOS: readonly Scenario[] = [
       '(legal on Tenhou), but the reading 234p ×3 is lost (illegal under strict). Seat 2 then wins by tsumo on 4m.',
     checks: [
       { profile: 'tenhou', expect: [] },
-      { profile: 'pro-strict', expect: [RIICHI_KAN] },
+      { profile: 'pro-strict', expect: [RIICHI_KAN, ...scoreMismatches(8)] },
     ],
     riichiKan: { row: 6, kind: 'ankan', waits: 'legal', strict: 'illegal' },
     build: () =>
@@ -219,7 +228,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .discard(2)
         .fillTo(2)
         .draw(2, '4m')
-        .tsumo(2, { yaku: { menzenTsumo: 1, riichi: 1 }, fu: 50 })
+        .tsumo(2)
         .toXml(),
   },
   {
@@ -230,7 +239,7 @@ export const SCENARIOS: readonly Scenario[] = [
       'Seat 1 then wins by tsumo on 5p.',
     checks: [
       { profile: 'tenhou', expect: [] },
-      { profile: 'pro-strict', expect: [RIICHI_KAN] },
+      { profile: 'pro-strict', expect: [RIICHI_KAN, ...scoreMismatches(6)] },
     ],
     riichiKan: { row: 9, kind: 'ankan', waits: 'legal', strict: 'illegal' },
     build: () =>
@@ -251,7 +260,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .discard(1)
         .fillTo(1)
         .draw(1, '5p')
-        .tsumo(1, { yaku: { menzenTsumo: 1, riichi: 1, chun: 1 }, fu: 100 })
+        .tsumo(1)
         .toXml(),
   },
   {
@@ -278,7 +287,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .fillTo(1)
         .draw(1)
         .discard(1, '4p')
-        .ron(3, { yaku: { riichi: 1 }, fu: 50 })
+        .ron(3)
         .toXml(),
   },
   {
@@ -321,7 +330,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .fill(5)
         .draw(1, '1z')
         .ankan(1, '1z')
-        .ron(2, { yakuman: ['kokushi'], fu: 0 })
+        .ron(2)
         .toXml(),
   },
   {
@@ -344,7 +353,32 @@ export const SCENARIOS: readonly Scenario[] = [
         .fill(3)
         .draw(0, '3p')
         .kakan(0, '3p')
-        .ron(2, { yaku: { chankan: 1 } })
+        .ron(2)
+        .toXml(),
+  },
+  {
+    name: 'chankan-yaku-missing',
+    description:
+      'As in chankan, but the log scores the chankan win with tanyao, which the hand does not have, instead of the chankan yaku, at 30 fu: ' +
+      're-scored it has chankan at 40 fu, so the audit reports the yaku (the missing chankan naming the robbed kakan), the fu, the points ' +
+      'and both payments as score mismatches.',
+    checks: [
+      { profile: 'tenhou', expect: ['chankan-win', ...scoreMismatches(6)] },
+      { profile: 'majsoul', expect: ['chankan-win', ...scoreMismatches(6)] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['33p9m+', null, '45p234m678m789s11z', '3p+'] })
+        .fill(3)
+        .draw(3)
+        .discard(3, '3p')
+        .pon(0)
+        .discard(0, '9m')
+        .fill(3)
+        .draw(0, '3p')
+        .kakan(0, '3p')
+        // Deliberately wrong: a chankan win scored as if its yaku were no chankan.
+        .ron(2, { yaku: { tanyao: 1 }, fu: 30 })
         .toXml(),
   },
   {
@@ -365,7 +399,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .fill(3)
         .draw(0, '3p')
         .kakan(0, '3p')
-        .ron(2, { yaku: { chankan: 1 } })
+        .ron(2)
         .toXml(),
   },
   {
@@ -563,7 +597,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .draw(1, '7p')
         .ankan(1, '2m')
         .draw(1, '8p')
-        .tsumo(1, { yaku: { rinshanKaihou: 1, menzenTsumo: 1 }, fu: 40 });
+        .tsumo(1);
       // East 2: seat 3's daiminkan of 9s; seat 0, in riichi, rons the 3m seat 3 discards next.
       b.round({ kyoku: 1, hands: ['12m456p789p234s77z', null, '9s+', '999s3m+'] })
         .fill(3)
@@ -575,7 +609,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .daiminkan(3)
         .draw(3)
         .discard(3, '3m')
-        .ron(0, { yaku: { riichi: 1 }, fu: 40 });
+        .ron(0);
       // East 3: seat 0 pons 6s, adds the fourth 6s and wins on the replacement tile.
       b.round({ kyoku: 2, hands: ['66s234m567m11z78p3z', null, null, '6s+'], reserve: '6s9p' })
         .tsumogiri(2)
@@ -587,7 +621,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .draw(0, '6s')
         .kakan(0, '6s')
         .draw(0, '9p')
-        .tsumo(0, { yaku: { rinshanKaihou: 1 }, fu: 40 });
+        .tsumo(0);
       // East 4: seat 1 pons 7z and 2p, then adds 2p and, with the replacement tile, 7z on one turn.
       b.round({ kyoku: 3, hands: ['2p+', '22p77z147m147s9p34z', null, '7z+'] })
         .draw(3)
@@ -646,7 +680,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .draw(1, '6s')
         .kakan(1, '6s', { revealAtDeclaration: true })
         .draw(1, '9p')
-        .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 40 })
+        .tsumo(1)
         .toTenhou6(),
   },
   {
@@ -665,7 +699,7 @@ export const SCENARIOS: readonly Scenario[] = [
         .discard(0, '9m')
         .daiminkan(1)
         .draw(1, '6s')
-        .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 40 })
+        .tsumo(1)
         .toXml(),
   },
   {

@@ -479,6 +479,42 @@ export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
   };
 }
 
+export const WIN_SCORE_COLUMNS = [
+  'hand', 'event_index', 'valid', 'yaku', 'yakuman', 'han', 'fu', 'points', 'limit_name', 'deltas', 'kan_fu', 'kan_han', 'mismatches', 'components',
+] as const;
+export type WinScoreRow = Row<typeof WIN_SCORE_COLUMNS>;
+
+/** Yaku a kan brings: chankan, rinshan kaihou, sankantsu. */
+const KAN_YAKU: ReadonlySet<number> = new Set([YAKU.chankan, YAKU.rinshanKaihou, YAKU.sankantsu]);
+
+/** A win as the scorer values it under the rule set, and how many of its components differ from the log; null for a win not re-scored. */
+export function winScoreRow(w: WinRecord): WinScoreRow | null {
+  const s = w.score;
+  if (!s) return null;
+  let kanFu = 0;
+  for (const p of s.fuParts) if (p.reason === 'set' && p.isKan) kanFu += p.fu;
+  let kanHan = s.dora.kandora + s.dora.kanUra;
+  for (const y of s.yaku) if (KAN_YAKU.has(y.id)) kanHan += y.han;
+  const mismatches = w.scoreMismatches ?? [];
+  const components = [...new Set(mismatches.map((m) => m.component))];
+  return {
+    hand: w.hand,
+    event_index: w.eventIndex,
+    valid: bit(s.valid),
+    yaku: JSON.stringify(s.yaku.map((y) => ({ id: y.id, han: y.han }))),
+    yakuman: JSON.stringify(s.yakuman.flatMap((y) => Array<number>(y.multiplier).fill(y.id))),
+    han: s.han,
+    fu: s.fu,
+    points: s.points,
+    limit_name: LIMIT_NAMES[s.limit] ?? 'none',
+    deltas: JSON.stringify(s.deltas),
+    kan_fu: kanFu,
+    kan_han: s.yakuman.length > 0 ? 0 : kanHan,
+    mismatches: mismatches.length,
+    components: components.length > 0 ? components.join(',') : null,
+  };
+}
+
 export const FINDING_COLUMNS = ['ordinal', 'kind', 'severity', 'hand', 'event_index', 'seat', 'rule', 'message', 'details'] as const;
 export type FindingRow = Row<typeof FINDING_COLUMNS>;
 

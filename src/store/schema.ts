@@ -134,11 +134,58 @@ ALTER TABLE rule_sets RENAME COLUMN daiminkanPao TO daiminkan_pao;`,
   },
   {
     to: 6,
-    description: "formats named as src/formats names them (mjlog, tenhou6, mjai); the inconsistency of a hand without an ending is hand-without-ending",
+    description:
+      'formats named as src/formats names them (mjlog, tenhou6, mjai); the inconsistency of a hand without an ending is hand-without-ending; ' +
+      "the scoring knobs' columns in rule_sets; win_scores (each win re-scored)",
     sql: `
 UPDATE games SET format = CASE format WHEN 'xml' THEN 'mjlog' WHEN 'json' THEN 'tenhou6' ELSE format END WHERE format IN ('xml', 'json');
 UPDATE findings SET details = replace(details, '"what":"round-without-ending"', '"what":"hand-without-ending"')
-  WHERE kind = 'replay-inconsistency' AND details LIKE '%"what":"round-without-ending"%';`,
+  WHERE kind = 'replay-inconsistency' AND details LIKE '%"what":"round-without-ending"%';
+ALTER TABLE rule_sets ADD COLUMN kiriage_mangan ANY;
+ALTER TABLE rule_sets ADD COLUMN honba_points ANY;
+ALTER TABLE rule_sets ADD COLUMN kazoe_yakuman ANY;
+ALTER TABLE rule_sets ADD COLUMN double_yakuman ANY;
+ALTER TABLE rule_sets ADD COLUMN yakuman_stacking ANY;
+ALTER TABLE rule_sets ADD COLUMN double_wind_pair_fu ANY;
+ALTER TABLE rule_sets ADD COLUMN rinshan_tsumo_fu ANY;
+ALTER TABLE rule_sets ADD COLUMN atozuke ANY;
+ALTER TABLE rule_sets ADD COLUMN ippatsu_yaku ANY;
+ALTER TABLE rule_sets ADD COLUMN ura_dora ANY;
+ALTER TABLE rule_sets ADD COLUMN kan_ura ANY;
+ALTER TABLE rule_sets ADD COLUMN kandora ANY;
+ALTER TABLE rule_sets ADD COLUMN aka_dora ANY;
+ALTER TABLE rule_sets ADD COLUMN yakuman_pao ANY;
+ALTER TABLE rule_sets ADD COLUMN pao_compound ANY;
+ALTER TABLE rule_sets ADD COLUMN pao_ron_honba ANY;
+ALTER TABLE rule_sets ADD COLUMN kita_interrupts ANY;
+ALTER TABLE rule_sets ADD COLUMN nagashi_mangan ANY;
+ALTER TABLE rule_sets ADD COLUMN noten_payments ANY;
+ALTER TABLE rule_sets ADD COLUMN three_player_noten ANY;
+ALTER TABLE rule_sets ADD COLUMN three_player_tsumo ANY;
+ALTER TABLE rule_sets ADD COLUMN three_player_honba ANY;
+ALTER TABLE rule_sets ADD COLUMN multiple_ron_honba ANY;
+ALTER TABLE rule_sets ADD COLUMN open_tanyao ANY;
+ALTER TABLE rule_sets ADD COLUMN renhou ANY;
+CREATE TABLE win_scores (
+  rule_set_id INTEGER NOT NULL,
+  game_id     INTEGER NOT NULL,
+  hand        INTEGER NOT NULL,
+  event_index INTEGER NOT NULL,
+  valid       INTEGER NOT NULL,
+  yaku        TEXT    NOT NULL,
+  yakuman     TEXT    NOT NULL,
+  han         INTEGER NOT NULL,
+  fu          INTEGER NOT NULL,
+  points      INTEGER NOT NULL,
+  limit_name  TEXT    NOT NULL,
+  deltas      TEXT    NOT NULL,
+  kan_fu      INTEGER NOT NULL,
+  kan_han     INTEGER NOT NULL,
+  mismatches  INTEGER NOT NULL,
+  components  TEXT,
+  PRIMARY KEY (rule_set_id, game_id, hand, event_index),
+  FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
+) STRICT, WITHOUT ROWID;`,
   },
 ];
 

@@ -95,7 +95,8 @@ function rulesOf(row: Record<string, unknown>): Rules {
   const rules: Record<string, unknown> = {};
   for (const k of KNOBS) {
     const v = row[knobColumn(k.name)];
-    rules[k.name] = typeof k.default === 'boolean' ? v === 1 : v;
+    // A scoring knob of a rule set audited before scoring existed has no value (null).
+    rules[k.name] = v === null || v === undefined ? null : typeof k.default === 'boolean' ? v === 1 : v;
   }
   return rules as unknown as Rules;
 }

@@ -250,6 +250,8 @@ export function replay(o: Partial<ReplayResult> = {}): ReplayResult {
     timingMismatches: [],
     kandoraCountMismatches: [],
     inconsistencies: [],
+    scoredWinCount: 0,
+    scoreMismatches: [],
     final: null,
     ...o,
   };

@@ -17,7 +17,7 @@ describe('kanshi completion', () => {
   it('completes commands, the options of the command typed, and an option\'s values', () => {
     expect(bash.code).toBe(0);
     expect(complete(bash.stdout, ['kanshi', 're'])).toEqual(['replay', 'report']);
-    expect(complete(bash.stdout, ['kanshi', 'replay', '--h'])).toEqual(['--hand', '--html', '--help']);
+    expect(complete(bash.stdout, ['kanshi', 'replay', '--h'])).toEqual(['--hand', '--html', '--honba-points', '--help']);
     expect(complete(bash.stdout, ['kanshi', 'query', '--format', ''])).toEqual(['table', 'csv', 'json']);
     expect(complete(bash.stdout, ['kanshi', 'audit', '--fail-on', 'w'])).toEqual(['warning']);
   });

@@ -67,7 +67,7 @@ describe('rule options helper', () => {
 
   it('turns parsed options into Rules', () => {
     expect(rulesFromOptions(parse())).toMatchObject({ kandoraTiming: 'tenhou', okuriKan: false });
-    expect(rulesFromOptions(parse('--profile', 'pro-strict', '--kandora-timing', 'immediate', '--kokushi-ankan-chankan', 'true'))).toEqual({
+    expect(rulesFromOptions(parse('--profile', 'pro-strict', '--kandora-timing', 'immediate', '--kokushi-ankan-chankan', 'true'))).toMatchObject({
       kandoraTiming: 'immediate',
       riichiKan: 'strict',
       okuriKan: false,
@@ -75,7 +75,11 @@ describe('rule options helper', () => {
       suukaikan: 'abort',
       fifthKan: 'aborts',
       daiminkanPao: 'none',
+      // the scoring knobs too, from the profile or a flag
+      kazoeYakuman: 'sanbaiman',
     });
+    expect(rulesFromOptions(parse('--double-wind-pair-fu', '2', '--ippatsu-yaku', 'false'))).toMatchObject({ doubleWindPairFu: 2, ippatsuYaku: false, kazoeYakuman: 'yakuman' });
+    expect(() => rulesFromOptions(parse('--double-wind-pair-fu', '3'))).toThrow('invalid value "3" for --double-wind-pair-fu (allowed: 4, 2)');
   });
 
   it('throws CliError naming the flag and the allowed values', () => {

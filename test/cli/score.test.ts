@@ -129,3 +129,24 @@ describe('kanshi score', () => {
     expect(report.request.input.seat).toBe(1);
   });
 });
+
+describe('kanshi score, the built command as a user runs it', () => {
+  it('is registered: its help, a win scored in text and JSON, and bad input with exit 2', async () => {
+    const { kanshi } = await import('../support/cli.js');
+    const help = kanshi(['score', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--win <tile>/);
+    expect(help.stdout).toMatch(/--kiriage-mangan <value>/);
+    const r = kanshi(['score', '234567m34p55678s', '--win', '5p', '--riichi', '--dora', '1m']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^han 4, fu 30$/m);
+    expect(r.stdout).toMatch(/^points: 7700$/m);
+    const json = kanshi(['score', '234567m34p55678s', '--win', '5p', '--riichi', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ han: 3, fu: 30, points: 3900 });
+    const bad = kanshi(['score', '234567m34p5567s', '--win', '5p']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^kanshi: /);
+    expect(kanshi(['score', '234567m34p55678s', '--win', '5p', '--kiriage-mangan', 'sometimes']).stderr).toMatch(/invalid value "sometimes" for --kiriage-mangan/);
+  });
+});

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KNOBS, KNOB_NAMES, PROFILES, getProfile, kebabCase, knobDescriptor, profileRules } from '../../src/rules/index.js';
+import { KAN_KNOBS, KNOBS, PROFILES, SCORING_KNOBS, getProfile, kebabCase, knobDescriptor, profileRules } from '../../src/rules/index.js';
 
 const KAN_RULES = join(import.meta.dirname, '..', '..', 'docs', 'kan-rules.md');
 
 describe('knob descriptors', () => {
   it('name the seven knobs of docs/kan-rules.md, each with one name and the flag commander maps back to it', () => {
-    expect(KNOB_NAMES).toEqual(['kandoraTiming', 'riichiKan', 'okuriKan', 'kokushiAnkanChankan', 'suukaikan', 'fifthKan', 'daiminkanPao']);
-    expect(KNOBS.map((k) => k.flag)).toEqual([
+    expect(KAN_KNOBS.map((k) => k.name)).toEqual(['kandoraTiming', 'riichiKan', 'okuriKan', 'kokushiAnkanChankan', 'suukaikan', 'fifthKan', 'daiminkanPao']);
+    for (const k of KAN_KNOBS) expect([k.group, k.section]).toEqual(['kan', expect.stringMatching(/^docs\/kan-rules\.md §\d$/)]);
+    expect(KAN_KNOBS.map((k) => k.flag)).toEqual([
       '--kandora-timing',
       '--riichi-kan',
       '--okuri-kan',
@@ -23,7 +24,7 @@ describe('knob descriptors', () => {
   });
 
   it('list the allowed values of the doc, each with a meaning', () => {
-    const values = Object.fromEntries(KNOBS.map((k) => [k.name, k.values.map((v) => v.value)]));
+    const values = Object.fromEntries(KAN_KNOBS.map((k) => [k.name, (k.values as readonly { value: unknown }[]).map((v) => v.value)]));
     expect(values).toEqual({
       kandoraTiming: ['tenhou', 'immediate', 'after-discard'],
       riichiKan: ['none', 'waits', 'strict'],
@@ -33,7 +34,7 @@ describe('knob descriptors', () => {
       fifthKan: ['forbidden', 'aborts'],
       daiminkanPao: ['none', 'discarder-pays'],
     });
-    for (const k of KNOBS) {
+    for (const k of KAN_KNOBS) {
       expect(k.description.length).toBeGreaterThan(10);
       for (const v of k.values) expect(v.meaning.length).toBeGreaterThan(5);
     }
@@ -45,12 +46,14 @@ describe('knob descriptors', () => {
     expect(knobDescriptor('fifthKan').default).toBe('forbidden');
   });
 
-  it('every knob name and value appears in docs/kan-rules.md', () => {
+  it('every kan knob name and value appears in docs/kan-rules.md, every scoring knob in docs/scoring.md', () => {
     const doc = readFileSync(KAN_RULES, 'utf8');
-    for (const k of KNOBS) {
+    for (const k of KAN_KNOBS) {
       expect(doc).toContain('`' + k.name + '`');
-      for (const v of k.values) if (typeof v.value === 'string') expect(doc).toContain(v.value);
+      for (const v of k.values as readonly { value: unknown }[]) if (typeof v.value === 'string') expect(doc).toContain(v.value);
     }
     for (const p of PROFILES) expect(doc).toContain('`' + p.name + '`');
+    const scoring = readFileSync(join(KAN_RULES, '..', 'scoring.md'), 'utf8');
+    for (const k of SCORING_KNOBS) expect(scoring).toContain('`' + k.name + '`');
   });
 });

@@ -9,6 +9,8 @@ import {
   rulesCatalog,
   rulesKey,
   validateRules,
+  KAN_KNOBS,
+  KNOBS,
 } from '../../src/rules/index.js';
 
 function error(fn: () => unknown): RulesError {
@@ -23,7 +25,7 @@ function error(fn: () => unknown): RulesError {
 
 describe('resolveRules', () => {
   it('defaults to the tenhou profile', () => {
-    expect(resolveRules()).toEqual({
+    expect(resolveRules()).toMatchObject({
       kandoraTiming: 'tenhou',
       riichiKan: 'waits',
       okuriKan: false,
@@ -54,8 +56,8 @@ describe('resolveRules', () => {
     expect(error(() => resolveRules({ profile: 'mahjongsoul' })).message).toBe(
       'unknown rule profile "mahjongsoul" (profiles: tenhou, majsoul, mleague, ema, pro-strict)',
     );
-    expect(error(() => resolveRules({ overrides: { kandora: 'tenhou' } })).message).toBe(
-      'unknown rule knob "kandora" (knobs: kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan, daiminkanPao)',
+    expect(error(() => resolveRules({ overrides: { kandoraTimming: 'tenhou' } })).message).toMatch(
+      /^unknown rule knob "kandoraTimming" \(knobs: kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan, daiminkanPao, kiriageMangan, .*, renhou\)$/,
     );
     const bad = error(() => resolveRules({ overrides: { kandoraTiming: 'later' } }));
     expect(bad.message).toBe('invalid value "later" for kandoraTiming (allowed: tenhou, immediate, after-discard)');
@@ -75,15 +77,19 @@ describe('helpers', () => {
   });
 
   it('rulesKey is stable and tells rule sets apart; matchingProfile and differencesFrom', () => {
-    expect(rulesKey(resolveRules())).toBe(
-      'kandoraTiming=tenhou;riichiKan=waits;okuriKan=false;kokushiAnkanChankan=false;suukaikan=abort;fifthKan=forbidden;daiminkanPao=none',
+    // The kan knobs, then the scoring knobs.
+    expect(rulesKey(resolveRules())).toMatch(
+      /^kandoraTiming=tenhou;riichiKan=waits;okuriKan=false;kokushiAnkanChankan=false;suukaikan=abort;fifthKan=forbidden;daiminkanPao=none;kiriageMangan=chip-games;.*;renhou=none$/,
     );
     const keys = new Set(['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict'].map((p) => rulesKey(resolveRules({ profile: p }))));
     expect(keys.size).toBe(5);
     expect(matchingProfile(resolveRules({ profile: 'ema' }))).toBe('ema');
-    expect(matchingProfile(resolveRules({ profile: 'tenhou', overrides: { kandoraTiming: 'immediate', kokushiAnkanChankan: true } }))).toBe('ema');
+    // Another profile's values, every knob of them: that profile.
+    const asEma = Object.fromEntries(differencesFrom(resolveRules({ profile: 'ema' }), 'tenhou').map((d) => [d.knob, d.value]));
+    expect(matchingProfile(resolveRules({ profile: 'tenhou', overrides: asEma }))).toBe('ema');
+    expect(matchingProfile(resolveRules({ profile: 'tenhou', overrides: { kandoraTiming: 'immediate', kokushiAnkanChankan: true } }))).toBeUndefined();
     expect(matchingProfile(resolveRules({ overrides: { okuriKan: true } }))).toBeUndefined();
-    expect(differencesFrom(resolveRules({ profile: 'pro-strict' }))).toEqual([
+    expect(differencesFrom(resolveRules({ profile: 'pro-strict' })).filter((d) => KAN_KNOBS.some((k) => k.name === d.knob))).toEqual([
       { knob: 'riichiKan', value: 'strict', profileValue: 'waits' },
       { knob: 'fifthKan', value: 'aborts', profileValue: 'forbidden' },
     ]);
@@ -101,7 +107,8 @@ describe('helpers', () => {
   it('rulesCatalog is plain JSON data', () => {
     const c = rulesCatalog();
     expect(JSON.parse(JSON.stringify(c))).toEqual(c);
-    expect(c.knobs).toHaveLength(7);
+    expect(c.knobs).toHaveLength(KNOBS.length);
+    expect(c.knobs.filter((k) => k.group === 'kan')).toHaveLength(7);
     expect(c.profiles.map((p) => p.name)).toEqual(['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict']);
     expect(c.profiles[0]).toMatchObject({ default: true, values: { kandoraTiming: { value: 'tenhou', verified: true } } });
   });

@@ -266,11 +266,15 @@ describe('riichi, wins and draws', () => {
     expect(win.scoreDeltas.reduce((a, b) => a + b, 0)).toBe(1000);
   });
 
-  it('refuses a win on a hand that is not complete, or without yaku', () => {
+  it('refuses a win on a hand that is not complete, or scripted without yaku; a win left unvalued is scored by src/score', () => {
     const b = riichiRound().fillTo(2).draw(2).discard(2);
     expect(() => b.draw(3, '1z').tsumo(3, { yaku: { menzenTsumo: 1 } })).toThrow(/not a complete hand/);
-    const c = riichiRound().fillTo(1).draw(1, '3m');
-    expect(() => c.tsumo(1)).toThrow(/name its yaku/);
+    expect(() => riichiRound().fillTo(1).draw(1, '3m').tsumo(1, { yaku: {} })).toThrow(/name its yaku/);
+    // The scorer values it as the replay will: menzen tsumo, and riichi (a double one: declared on the first discard).
+    const events = riichiRound().fillTo(1).draw(1, '3m').tsumo(1).roundEvents()[0];
+    const win = events.at(-1) as WinEvent;
+    expect(win.yaku.map((y) => y.id)).toEqual(expect.arrayContaining([0, 21]));
+    expect(win.points).toBeGreaterThan(0);
   });
 
   it('exhaustive draw: tenpai hands shown, noten payments', () => {

@@ -1,38 +1,48 @@
-/** The scoring knobs as data (src/rules/scoring.ts): descriptors, profiles with evidence, parsing. */
+/**
+ * The scoring knobs as data (src/rules/scoring.ts), knobs among the kan knobs: one `KNOBS` list, one
+ * `Rules` value, one profile table with each value's evidence, one key, one way to parse a flag.
+ */
 import { describe, expect, it } from 'vitest';
 import {
+  KAN_KNOBS,
   KNOBS,
+  PROFILES,
   PROFILE_NAMES,
+  RulesError,
   SCORING_KNOBS,
-  SCORING_KNOB_NAMES,
-  SCORING_PROFILES,
-  ScoringRulesError,
-  matchingScoringProfile,
-  parseScoringKnobValue,
-  resolveScoringRules,
-  scoringRulesKey,
-  scoringRulesOf,
+  getProfile,
+  matchingProfile,
+  parseKnobValue,
+  profileRules,
+  resolveRules,
+  rulesKey,
 } from '../../src/rules/index.js';
 
+const SCORING_NAMES = SCORING_KNOBS.map((k) => k.name);
+
 describe('scoring knobs', () => {
-  it('each has a flag from its name, a description and at least two values with meanings', () => {
+  it('each has a flag from its name, a description, its group and section, and at least two values with meanings', () => {
     for (const k of SCORING_KNOBS) {
       expect(k.flag).toBe('--' + k.name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
       expect(k.description.length).toBeGreaterThan(10);
+      expect(k.group).toBe('scoring');
+      expect(k.section).toBe('docs/scoring.md §2');
       expect(k.values.length).toBeGreaterThanOrEqual(2);
       for (const v of k.values) expect(v.meaning.length).toBeGreaterThan(1);
-      expect(k.values.map((v) => v.value)).toContain(k.default);
+      expect((k.values as readonly { value: unknown }[]).map((v) => v.value)).toContain(k.default);
     }
   });
 
-  it('share no name or flag with the kan knobs (daiminkanPao stays a kan knob)', () => {
-    const kan = new Set<string>(KNOBS.map((k) => k.name));
-    for (const name of SCORING_KNOB_NAMES) expect(kan.has(name)).toBe(false);
-    expect(SCORING_KNOB_NAMES).not.toContain('daiminkanPao');
+  it('come after the kan knobs in KNOBS, sharing no name or flag with them (daiminkanPao stays a kan knob)', () => {
+    expect(KNOBS.map((k) => k.name)).toEqual([...KAN_KNOBS.map((k) => k.name), ...SCORING_NAMES]);
+    const kan = new Set<string>(KAN_KNOBS.map((k) => k.name));
+    for (const name of SCORING_NAMES) expect(kan.has(name)).toBe(false);
+    expect(new Set(KNOBS.map((k) => k.flag)).size).toBe(KNOBS.length);
+    expect(SCORING_NAMES).not.toContain('daiminkanPao');
   });
 
   it('has the knobs the brief asks for', () => {
-    expect(SCORING_KNOB_NAMES).toEqual(
+    expect(SCORING_NAMES).toEqual(
       expect.arrayContaining([
         'kiriageMangan', 'kazoeYakuman', 'doubleYakuman', 'yakumanStacking', 'doubleWindPairFu', 'rinshanTsumoFu', 'atozuke',
         'ippatsuYaku', 'uraDora', 'kanUra', 'kandora', 'yakumanPao', 'kitaInterrupts', 'nagashiMangan', 'notenPayments',
@@ -42,10 +52,10 @@ describe('scoring knobs', () => {
   });
 });
 
-describe('scoring profiles', () => {
-  it('every profile of the kan rules, every knob with a value, verified or not, and a source', () => {
-    expect(SCORING_PROFILES.map((p) => p.name)).toEqual([...PROFILE_NAMES]);
-    for (const p of SCORING_PROFILES) {
+describe('scoring values in the profiles', () => {
+  it('every profile, every scoring knob with a value, verified or not, and a source', () => {
+    expect(PROFILES.map((p) => p.name)).toEqual([...PROFILE_NAMES]);
+    for (const p of PROFILES) {
       for (const k of SCORING_KNOBS) {
         const v = p.values[k.name];
         expect((k.values as readonly { value: unknown }[]).map((x) => x.value)).toContain(v.value);
@@ -56,38 +66,40 @@ describe('scoring profiles', () => {
     }
   });
 
-  it('the knobs\' defaults are the tenhou profile, and tenhou\'s values are verified but renhou', () => {
-    const tenhou = scoringRulesOf('tenhou');
+  it("the knobs' defaults are the tenhou profile, and tenhou's scoring values are verified but renhou", () => {
+    const tenhou = profileRules(getProfile('tenhou'));
     for (const k of SCORING_KNOBS) expect(tenhou[k.name]).toBe(k.default);
-    const unverified = SCORING_KNOBS.filter((k) => !SCORING_PROFILES[0].values[k.name].verified).map((k) => k.name);
+    const unverified = SCORING_KNOBS.filter((k) => !getProfile('tenhou').values[k.name].verified).map((k) => k.name);
     expect(unverified).toEqual(['renhou']);
   });
 
-  it('profiles are told apart by their key', () => {
-    for (const p of SCORING_PROFILES) expect(matchingScoringProfile(scoringRulesOf(p))).toBe(p.name);
-    expect(scoringRulesKey(scoringRulesOf('tenhou'))).toMatch(/^kiriageMangan=chip-games;honbaPoints=five-chip-games;/);
+  it('profiles are told apart by their key, which holds the scoring knobs after the kan knobs', () => {
+    for (const p of PROFILES) expect(matchingProfile(profileRules(p))).toBe(p.name);
+    expect(rulesKey(resolveRules())).toMatch(/;daiminkanPao=none;kiriageMangan=chip-games;honbaPoints=five-chip-games;/);
   });
 });
 
 describe('resolving', () => {
   it('reads flag text as the value', () => {
-    expect(parseScoringKnobValue('doubleWindPairFu', '2')).toBe(2);
-    expect(parseScoringKnobValue('ippatsuYaku', 'false')).toBe(false);
-    expect(parseScoringKnobValue('kiriageMangan', ' always ')).toBe('always');
-    const r = resolveScoringRules({ profile: 'ema', overrides: { kazoeYakuman: 'yakuman', renhou: undefined } });
+    expect(parseKnobValue('doubleWindPairFu', '2')).toBe(2);
+    expect(parseKnobValue('ippatsuYaku', 'false')).toBe(false);
+    expect(parseKnobValue('kiriageMangan', ' always ')).toBe('always');
+    const r = resolveRules({ profile: 'ema', overrides: { kazoeYakuman: 'yakuman', renhou: undefined } });
     expect([r.kazoeYakuman, r.renhou, r.akaDora]).toEqual(['yakuman', 'mangan', 0]);
   });
 
   it('refuses a bad value, knob or profile, saying what is allowed', () => {
-    expect(() => parseScoringKnobValue('doubleWindPairFu', '3')).toThrow('invalid value "3" for doubleWindPairFu (allowed: 4, 2)');
+    expect(() => parseKnobValue('doubleWindPairFu', '3')).toThrow('invalid value "3" for doubleWindPairFu (allowed: 4, 2)');
+    let caught: unknown = null;
     try {
-      parseScoringKnobValue('akaDora', 'lots');
+      parseKnobValue('akaDora', 'lots');
     } catch (err) {
-      expect(err).toBeInstanceOf(ScoringRulesError);
-      expect((err as ScoringRulesError).knob).toBe('akaDora');
-      expect((err as ScoringRulesError).allowed).toEqual(['3', '0']);
+      caught = err;
     }
-    expect(() => parseScoringKnobValue('uraDorra', 'true')).toThrow(/unknown scoring knob "uraDorra"/);
-    expect(() => resolveScoringRules({ profile: 'club' })).toThrow(/unknown rule profile "club"/);
+    expect(caught).toBeInstanceOf(RulesError);
+    expect((caught as RulesError).knob).toBe('akaDora');
+    expect((caught as RulesError).allowed).toEqual(['3', '0']);
+    expect(() => parseKnobValue('uraDorra', 'true')).toThrow(/unknown rule knob "uraDorra"/);
+    expect(() => resolveRules({ profile: 'club' })).toThrow(/unknown rule profile "club"/);
   });
 });

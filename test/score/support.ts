@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import type { GameLog, GameEvent, RoundStartEvent, RyuukyokuEvent } from '../../src/events/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
-import { resolveRules, resolveScoringRules } from '../../src/rules/index.js';
+import { resolveRules } from '../../src/rules/index.js';
 import type { ScoreRules } from '../../src/score/index.js';
 import { Table } from '../../src/table/index.js';
 import { corpusFiles, PLATFORMS_DIR } from '../support/corpus.js';
@@ -57,13 +57,9 @@ export function corpusHands(): PlayedHand[] {
   return hands;
 }
 
-/** The rules of a profile as the scorer takes them: its scoring knobs, and its kan rules' daiminkanPao. */
+/** The rules of a profile, with knob overrides: the scorer reads its scoring knobs and daiminkanPao. */
 export function scoreRules(profile = 'tenhou', overrides: Record<string, unknown> = {}): ScoreRules {
-  const { daiminkanPao, ...rest } = overrides;
-  return {
-    ...resolveScoringRules({ profile, overrides: rest }),
-    daiminkanPao: resolveRules({ profile, overrides: { daiminkanPao } }).daiminkanPao,
-  };
+  return resolveRules({ profile, overrides });
 }
 
 export { PLATFORMS_DIR };

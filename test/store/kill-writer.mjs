@@ -37,15 +37,15 @@ const replays = new Map();
 
 function audit(file, bytes, game, rules) {
   const replayKey = `${file}|${rules.kandoraTiming}`;
-  if (!replays.has(replayKey)) replays.set(replayKey, replayGame(game, { kandoraTiming: rules.kandoraTiming }));
+  if (!replays.has(replayKey)) replays.set(replayKey, replayGame(game, rules));
   const replay = replays.get(replayKey);
-  const { rounds, ...meta } = game;
+  const { hands, ...meta } = game;
   const findings = replay.hands.flatMap((r) =>
     r.wins.filter((w) => w.chankan).map((w) => finding('chankan-win', { hand: w.hand, eventIndex: w.eventIndex, seat: w.seat }, 'chankan', { tile: kindToString(kindOf(w.winningTile)), kan: 'kakan' })),
   );
   return {
     file, contentHash: createHash('sha256').update(bytes).digest('hex'), ruleSet: ruleSetOf(rules),
-    game: { ...meta, handCount: rounds.length }, replay, riichiKans: [], findings,
+    game: { ...meta, handCount: hands.length }, replay, riichiKans: [], findings,
   };
 }
 
@@ -60,7 +60,8 @@ const batches = [];
 for (let i = 0; i < audits.length; i += batchSize) batches.push(audits.slice(i, i + batchSize));
 
 if (mode === 'plan') {
-  process.stdout.write(JSON.stringify(batches.map((b) => b.map((a) => `${a.ruleSet.key}|${a.contentHash}`))) + '\n');
+  // Exit once stdout has taken it all: a pipe takes 64 KB at once, and process.exit would cut the rest.
+  await new Promise((resolve) => process.stdout.write(JSON.stringify(batches.map((b) => b.map((a) => `${a.ruleSet.key}|${a.contentHash}`))) + '\n', resolve));
   process.exit(0);
 }
 

@@ -3,6 +3,7 @@
  * declarations, han/fu/points, dates, yaku names), the views' new columns, and the migration from a real
  * version-3 database (test/store/audit-v3.sql is schemas/audit.sql as version 3 had it).
  */
+import { SCORING_KNOBS } from '../../src/rules/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -169,6 +170,9 @@ describe('migrating a version-5 database to 6 (issue 25)', () => {
     store.writeBatch([auditOf(g)]);
     store.close();
     const db = new Database(file);
+    // Back to version 5's shape: no re-scored wins, no scoring knobs' columns (the views, made again after migrating, first).
+    for (const v of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[]) db.exec(`DROP VIEW "${v}"`);
+    db.exec(`DROP TABLE win_scores; ${SCORING_KNOBS.map((k) => `ALTER TABLE rule_sets DROP COLUMN ${k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())};`).join(' ')}`);
     db.exec(`
       UPDATE games SET format = 'xml';
       INSERT INTO games (content_hash, file, format) VALUES ('b', 'b.json', 'json'), ('c', 'c.jsonl', 'mjai');

@@ -323,7 +323,8 @@ CREATE TABLE riichi_kan_verdicts (
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 
--- Each win's indicators and dora under the rule set's kandoraTiming (compare with wins).
+-- Each win's verdicts under the rule set: its indicators and dora under kandoraTiming (compare with wins),
+-- and (version 6) the win re-scored by src/score under the scoring knobs (the view win_scores shows these).
 CREATE TABLE win_dora (
   rule_set_id    INTEGER NOT NULL,
   game_id        INTEGER NOT NULL,
@@ -336,28 +337,19 @@ CREATE TABLE win_dora (
   -- version 4: dora by indicator
   kandora              INTEGER,        -- … from the kandora indicators alone (all but the first); 0 with none
   first_indicator_dora INTEGER,        -- … from the first indicator alone (dora = first_indicator_dora + kandora)
-  PRIMARY KEY (rule_set_id, game_id, hand, event_index),
-  FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
-) STRICT, WITHOUT ROWID;
-
--- Each win re-scored under the rule set (src/score), beside what the log states in wins (version 6).
-CREATE TABLE win_scores (
-  rule_set_id INTEGER NOT NULL,
-  game_id     INTEGER NOT NULL,
-  hand        INTEGER NOT NULL,
-  event_index INTEGER NOT NULL,
-  valid       INTEGER NOT NULL,            -- the hand is complete and has a yaku under the rules
-  yaku        TEXT    NOT NULL,            -- JSON array of {id, han} as re-scored (dora entries last)
-  yakuman     TEXT    NOT NULL,            -- JSON array of yakuman ids (a double yakuman twice)
-  han         INTEGER NOT NULL,
-  fu          INTEGER NOT NULL,
-  points      INTEGER NOT NULL,            -- the hand's value, honba and sticks aside
-  limit_name  TEXT    NOT NULL,            -- none | mangan | haneman | baiman | sanbaiman | yakuman
-  deltas      TEXT    NOT NULL,            -- JSON array: each seat's score change, honba and sticks included
-  kan_fu      INTEGER NOT NULL,            -- fu of the winner's kans (before rounding)
-  kan_han     INTEGER NOT NULL,            -- han a kan brought: chankan, rinshan kaihou, sankantsu, kandora, kan ura
-  mismatches  INTEGER NOT NULL,            -- differences from what the log states (score-mismatch findings)
-  components  TEXT,                        -- the components that differ, comma-separated (yaku,fu,…); null when none
+  -- version 6: the win re-scored; all null for a win audited before version 6 or not re-scored
+  valid       INTEGER,                 -- the hand is complete and has a yaku under the rules
+  yaku        TEXT,                    -- JSON array of {id, han} as re-scored (dora entries last)
+  yakuman     TEXT,                    -- JSON array of yakuman ids (a double yakuman twice)
+  han         INTEGER,
+  fu          INTEGER,
+  points      INTEGER,                 -- the hand's value, honba and sticks aside
+  limit_name  TEXT,                    -- none | mangan | haneman | baiman | sanbaiman | yakuman
+  deltas      TEXT,                    -- JSON array: each seat's score change, honba and sticks included
+  kan_fu      INTEGER,                 -- fu of the winner's kans (before rounding)
+  kan_han     INTEGER,                 -- han a kan brought: chankan, rinshan kaihou, sankantsu, kandora, kan ura (0 for a yakuman)
+  mismatches  INTEGER,                 -- differences from what the log states (score-mismatch findings)
+  components  TEXT,                    -- the components that differ, comma-separated (yaku,fu,…); null when none
   PRIMARY KEY (rule_set_id, game_id, hand, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
@@ -415,6 +407,14 @@ INSERT INTO tiles (tile, kind, name, red)
   SELECT tile, tile / 4, (tile / 4 % 9 + 1) || substr('mpsz', tile / 4 / 9 + 1, 1), tile IN (16, 52, 88) FROM ids;
 
 -- Views --------------------------------------------------------------------------------------------------
+
+-- Each win re-scored under the rule set (src/score), beside what the log states in wins: the scoring
+-- columns of win_dora, for the wins that were re-scored.
+CREATE VIEW win_scores AS
+SELECT rule_set_id, game_id, hand, event_index, valid, yaku, yakuman, han, fu, points, limit_name, deltas,
+       kan_fu, kan_han, mismatches, components
+  FROM win_dora
+ WHERE valid IS NOT NULL;
 
 -- Each rule set with its counts.
 CREATE VIEW rule_set_summary AS

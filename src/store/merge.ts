@@ -41,7 +41,7 @@ type Database = BetterSqlite3.Database;
 /** Per-game fact tables, parents first (the order inserts go in; deletes go in reverse). */
 const FACT_TABLES = ['players', 'hands', 'kans', 'reveals', 'wins', 'aborts', 'riichi_declarations'] as const;
 /** Verdict tables, parents first. */
-const VERDICT_TABLES = ['audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'win_scores', 'findings'] as const;
+const VERDICT_TABLES = ['audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings'] as const;
 
 export interface MergeInputResult {
   file: string;

@@ -460,14 +460,20 @@ export function riichiKanRow(v: RiichiKanVerdict): RiichiKanRow {
   };
 }
 
-export const WIN_DORA_COLUMNS = ['hand', 'event_index', 'indicators', 'ura_indicators', 'dora', 'ura_dora', 'kandora', 'first_indicator_dora'] as const;
+/** win_dora's columns of the win re-scored (version 6; the view win_scores shows them). */
+export const WIN_SCORE_COLUMNS = ['valid', 'yaku', 'yakuman', 'han', 'fu', 'points', 'limit_name', 'deltas', 'kan_fu', 'kan_han', 'mismatches', 'components'] as const;
+export const WIN_DORA_COLUMNS = ['hand', 'event_index', 'indicators', 'ura_indicators', 'dora', 'ura_dora', 'kandora', 'first_indicator_dora', ...WIN_SCORE_COLUMNS] as const;
+/** A win's verdicts under the rule set: its dora by indicator, and the win re-scored (null columns when it was not). */
 export type WinDoraRow = Row<typeof WIN_DORA_COLUMNS>;
+
+/** Yaku a kan brings: chankan, rinshan kaihou, sankantsu. */
+const KAN_YAKU: ReadonlySet<number> = new Set([YAKU.chankan, YAKU.rinshanKaihou, YAKU.sankantsu]);
 
 /** `players` for the dora of 3-player games (1m indicates 9m). */
 export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
   const indicators = w.rule.indicators;
   const hand = indicators.length > 0 ? winningHand(w) : [];
-  return {
+  const row: WinDoraRow = {
     kandora: indicators.length > 1 ? countDora(indicators.slice(1), hand, players) : 0,
     first_indicator_dora: indicators.length > 0 ? countDora(indicators.slice(0, 1), hand, players) : null,
     hand: w.hand,
@@ -476,43 +482,49 @@ export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
     ura_indicators: idList(w.rule.ura),
     dora: w.rule.dora,
     ura_dora: w.rule.uraDora,
+    valid: null,
+    yaku: null,
+    yakuman: null,
+    han: null,
+    fu: null,
+    points: null,
+    limit_name: null,
+    deltas: null,
+    kan_fu: null,
+    kan_han: null,
+    mismatches: null,
+    components: null,
   };
-}
-
-export const WIN_SCORE_COLUMNS = [
-  'hand', 'event_index', 'valid', 'yaku', 'yakuman', 'han', 'fu', 'points', 'limit_name', 'deltas', 'kan_fu', 'kan_han', 'mismatches', 'components',
-] as const;
-export type WinScoreRow = Row<typeof WIN_SCORE_COLUMNS>;
-
-/** Yaku a kan brings: chankan, rinshan kaihou, sankantsu. */
-const KAN_YAKU: ReadonlySet<number> = new Set([YAKU.chankan, YAKU.rinshanKaihou, YAKU.sankantsu]);
-
-/** A win as the scorer values it under the rule set, and how many of its components differ from the log; null for a win not re-scored. */
-export function winScoreRow(w: WinRecord): WinScoreRow | null {
   const s = w.score;
-  if (!s) return null;
+  if (!s) return row;
   let kanFu = 0;
   for (const p of s.fuParts) if (p.reason === 'set' && p.isKan) kanFu += p.fu;
   let kanHan = s.dora.kandora + s.dora.kanUra;
+  // Built by hand: JSON.stringify of a fresh object per yaku was a tenth of the store's time on a pass.
+  let yaku = '[';
+  for (let i = 0; i < s.yaku.length; i++) yaku += `${i > 0 ? ',' : ''}{"id":${s.yaku[i].id},"han":${s.yaku[i].han}}`;
   for (const y of s.yaku) if (KAN_YAKU.has(y.id)) kanHan += y.han;
+  let yakuman = '[';
+  for (const y of s.yakuman) for (let k = 0; k < y.multiplier; k++) yakuman += `${yakuman.length > 1 ? ',' : ''}${y.id}`;
   const mismatches = w.scoreMismatches ?? [];
-  const components = [...new Set(mismatches.map((m) => m.component))];
-  return {
-    hand: w.hand,
-    event_index: w.eventIndex,
-    valid: bit(s.valid),
-    yaku: JSON.stringify(s.yaku.map((y) => ({ id: y.id, han: y.han }))),
-    yakuman: JSON.stringify(s.yakuman.flatMap((y) => Array<number>(y.multiplier).fill(y.id))),
-    han: s.han,
-    fu: s.fu,
-    points: s.points,
-    limit_name: LIMIT_NAMES[s.limit] ?? 'none',
-    deltas: JSON.stringify(s.deltas),
-    kan_fu: kanFu,
-    kan_han: s.yakuman.length > 0 ? 0 : kanHan,
-    mismatches: mismatches.length,
-    components: components.length > 0 ? components.join(',') : null,
-  };
+  let components: string | null = null;
+  for (const m of mismatches) {
+    if (components === null) components = m.component;
+    else if (!components.split(',').includes(m.component)) components += `,${m.component}`;
+  }
+  row.valid = bit(s.valid);
+  row.yaku = `${yaku}]`;
+  row.yakuman = `${yakuman}]`;
+  row.han = s.han;
+  row.fu = s.fu;
+  row.points = s.points;
+  row.limit_name = LIMIT_NAMES[s.limit] ?? 'none';
+  row.deltas = `[${s.deltas.join(',')}]`;
+  row.kan_fu = kanFu;
+  row.kan_han = s.yakuman.length > 0 ? 0 : kanHan;
+  row.mismatches = mismatches.length;
+  row.components = components;
+  return row;
 }
 
 export const FINDING_COLUMNS = ['ordinal', 'kind', 'severity', 'hand', 'event_index', 'seat', 'rule', 'message', 'details'] as const;

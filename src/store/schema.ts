@@ -136,7 +136,7 @@ ALTER TABLE rule_sets RENAME COLUMN daiminkanPao TO daiminkan_pao;`,
     to: 6,
     description:
       'formats named as src/formats names them (mjlog, tenhou6, mjai); the inconsistency of a hand without an ending is hand-without-ending; ' +
-      "the scoring knobs' columns in rule_sets; win_scores (each win re-scored)",
+      "the scoring knobs' columns in rule_sets; each win re-scored in win_dora's new columns (the view win_scores)",
     sql: `
 UPDATE games SET format = CASE format WHEN 'xml' THEN 'mjlog' WHEN 'json' THEN 'tenhou6' ELSE format END WHERE format IN ('xml', 'json');
 UPDATE findings SET details = replace(details, '"what":"round-without-ending"', '"what":"hand-without-ending"')
@@ -166,26 +166,18 @@ ALTER TABLE rule_sets ADD COLUMN three_player_honba ANY;
 ALTER TABLE rule_sets ADD COLUMN multiple_ron_honba ANY;
 ALTER TABLE rule_sets ADD COLUMN open_tanyao ANY;
 ALTER TABLE rule_sets ADD COLUMN renhou ANY;
-CREATE TABLE win_scores (
-  rule_set_id INTEGER NOT NULL,
-  game_id     INTEGER NOT NULL,
-  hand        INTEGER NOT NULL,
-  event_index INTEGER NOT NULL,
-  valid       INTEGER NOT NULL,
-  yaku        TEXT    NOT NULL,
-  yakuman     TEXT    NOT NULL,
-  han         INTEGER NOT NULL,
-  fu          INTEGER NOT NULL,
-  points      INTEGER NOT NULL,
-  limit_name  TEXT    NOT NULL,
-  deltas      TEXT    NOT NULL,
-  kan_fu      INTEGER NOT NULL,
-  kan_han     INTEGER NOT NULL,
-  mismatches  INTEGER NOT NULL,
-  components  TEXT,
-  PRIMARY KEY (rule_set_id, game_id, hand, event_index),
-  FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
-) STRICT, WITHOUT ROWID;`,
+ALTER TABLE win_dora ADD COLUMN valid INTEGER;
+ALTER TABLE win_dora ADD COLUMN yaku TEXT;
+ALTER TABLE win_dora ADD COLUMN yakuman TEXT;
+ALTER TABLE win_dora ADD COLUMN han INTEGER;
+ALTER TABLE win_dora ADD COLUMN fu INTEGER;
+ALTER TABLE win_dora ADD COLUMN points INTEGER;
+ALTER TABLE win_dora ADD COLUMN limit_name TEXT;
+ALTER TABLE win_dora ADD COLUMN deltas TEXT;
+ALTER TABLE win_dora ADD COLUMN kan_fu INTEGER;
+ALTER TABLE win_dora ADD COLUMN kan_han INTEGER;
+ALTER TABLE win_dora ADD COLUMN mismatches INTEGER;
+ALTER TABLE win_dora ADD COLUMN components TEXT;`,
   },
 ];
 

@@ -6,7 +6,7 @@
  * They are the same under every rule set, so a game already stored with the same facts (same digest) is
  * not rewritten: auditing under a second profile, or re-running an audit, only replaces verdicts. When a
  * newer kanshi reads a file differently, the digest differs and the facts are replaced.
- * Verdicts (audits, kan_verdicts, riichi_kan_verdicts, win_dora, win_scores, findings) hang off (rule set, game) and
+ * Verdicts (audits, kan_verdicts, riichi_kan_verdicts, win_dora, findings) hang off (rule set, game) and
  * are replaced only for the audit's own rule set, so other rule sets' verdicts are never touched.
  */
 import type BetterSqlite3 from 'better-sqlite3';
@@ -14,9 +14,9 @@ import type { GameAudit, GameMeta } from '../audit/index.js';
 import { KNOBS } from '../rules/index.js';
 import {
   ABORT_COLUMNS, AUDIT_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
-  REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, HAND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS, WIN_SCORE_COLUMNS,
+  REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, HAND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
   abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows,
-  revealRow, riichiDeclarationRow, riichiKanRow, handRow, winDoraRow, winRow, winScoreRow, type SqlValue,
+  revealRow, riichiDeclarationRow, riichiKanRow, handRow, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
 type Database = BetterSqlite3.Database;
@@ -25,7 +25,7 @@ type Statement = BetterSqlite3.Statement;
 /** Fact tables, children before parents (the order deletes must go in). */
 const FACT_TABLES = ['riichi_declarations', 'aborts', 'reveals', 'wins', 'kans', 'hands', 'players'] as const;
 /** Verdict tables, children before parents. */
-const VERDICT_TABLES = ['findings', 'win_scores', 'win_dora', 'riichi_kan_verdicts', 'kan_verdicts', 'audits'] as const;
+const VERDICT_TABLES = ['findings', 'win_dora', 'riichi_kan_verdicts', 'kan_verdicts', 'audits'] as const;
 
 /** Rows per multi-row INSERT: fewer calls into SQLite, well under its limit on bound values. */
 const ROWS_PER_INSERT = 16;
@@ -108,7 +108,6 @@ const auditValues = rowReader(AUDIT_COLUMNS);
 const kanVerdictValues = rowReader(KAN_VERDICT_COLUMNS);
 const riichiKanValues = rowReader(RIICHI_KAN_COLUMNS);
 const winDoraValues = rowReader(WIN_DORA_COLUMNS);
-const winScoreValues = rowReader(WIN_SCORE_COLUMNS);
 const findingValues = rowReader(FINDING_COLUMNS);
 
 /** A readable game's fact rows, as bound values, and their digest. */
@@ -143,7 +142,6 @@ export interface PreparedAudit {
     kanVerdicts: SqlValue[][];
     riichiKans: SqlValue[][];
     winDora: SqlValue[][];
-    winScores: SqlValue[][];
     findings: SqlValue[][];
   };
 }
@@ -208,14 +206,9 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
   const playerCount = audit.replay?.playerCount ?? 4;
   const kanVerdicts: SqlValue[][] = [];
   const winDora: SqlValue[][] = [];
-  const winScores: SqlValue[][] = [];
   for (const r of audit.replay?.hands ?? []) {
     for (const k of r.kans) kanVerdicts.push(kanVerdictValues(kanVerdictRow(k)));
-    for (const w of r.wins) {
-      winDora.push(winDoraValues(winDoraRow(w, playerCount)));
-      const score = winScoreRow(w);
-      if (score) winScores.push(winScoreValues(score));
-    }
+    for (const w of r.wins) winDora.push(winDoraValues(winDoraRow(w, playerCount)));
   }
   const riichiKans: SqlValue[][] = [];
   for (const v of audit.riichiKans) riichiKans.push(riichiKanValues(riichiKanRow(v)));
@@ -228,7 +221,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
     ruleSet: ruleSetRow(audit),
     unreadError: audit.game === null ? auditStatus(audit).error : null,
     facts: audit.game === null ? null : gameFacts(audit, audit.game),
-    verdicts: { audit: auditValues(auditRow(audit, '')), kanVerdicts, riichiKans, winDora, winScores, findings },
+    verdicts: { audit: auditValues(auditRow(audit, '')), kanVerdicts, riichiKans, winDora, findings },
   };
 }
 
@@ -261,7 +254,6 @@ export class AuditWriter {
   private readonly kanVerdicts: TableInsert;
   private readonly riichiKanVerdicts: TableInsert;
   private readonly winDora: TableInsert;
-  private readonly winScores: TableInsert;
   private readonly findings: TableInsert;
 
   constructor(db: Database) {
@@ -308,7 +300,6 @@ export class AuditWriter {
     this.kanVerdicts = verdict('kan_verdicts', KAN_VERDICT_COLUMNS);
     this.riichiKanVerdicts = verdict('riichi_kan_verdicts', RIICHI_KAN_COLUMNS);
     this.winDora = verdict('win_dora', WIN_DORA_COLUMNS);
-    this.winScores = verdict('win_scores', WIN_SCORE_COLUMNS);
     this.findings = verdict('findings', FINDING_COLUMNS);
     this.batch = db.transaction((audits: readonly PreparedAudit[]) => this.writeAll(audits));
   }
@@ -392,7 +383,6 @@ export class AuditWriter {
     this.kanVerdicts.insert(key, v.kanVerdicts);
     this.riichiKanVerdicts.insert(key, v.riichiKans);
     this.winDora.insert(key, v.winDora);
-    this.winScores.insert(key, v.winScores);
     this.findings.insert(key, v.findings);
   }
 }

@@ -133,7 +133,7 @@ export function writeInBatches(write: (a: GameAudit[]) => void, audits: readonly
 // ---- reading a database back ------------------------------------------------------------------------
 
 export const FACT_TABLES = ['games', 'players', 'hands', 'kans', 'reveals', 'wins', 'aborts'] as const;
-export const VERDICT_TABLES = ['audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'win_scores', 'findings'] as const;
+export const VERDICT_TABLES = ['audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings'] as const;
 /** Columns that say when, not what: left out when databases are compared. */
 const TIME_COLUMNS = new Set(['first_run_at', 'last_run_at', 'audited_at']);
 

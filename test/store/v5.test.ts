@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCORING_KNOBS } from '../../src/rules/index.js';
 import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
+import { WIN_SCORE_COLUMNS } from '../../src/store/rows.js';
 import { auditOf, readGames, tempDb } from './support.js';
 
 const GAMES = ['2010081709gm-00a9-0000-fe3371ad.xml', '2011020414gm-00a9-0000-ef18f336.xml', '2009060321gm-00b9-0000-75b25bcf.xml'];
@@ -23,7 +24,11 @@ function tables(db: Database.Database): string[] {
 }
 
 /** What version 6 added, which a version-4 database cannot have held: the re-scored wins, the scoring knobs' columns. */
-const ADDED_IN_6 = { tables: new Set(['win_scores']), columns: new Set(SCORING_KNOBS.map((k) => k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))) };
+const ADDED_IN_6: Record<string, ReadonlySet<string>> = {
+  win_dora: new Set(WIN_SCORE_COLUMNS),
+  rule_sets: new Set(SCORING_KNOBS.map((k) => k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))),
+};
+const addedIn6 = (table: string, column: string): boolean => ADDED_IN_6[table]?.has(column) ?? false;
 
 /** Every row of every table, in key order, without what version 6 added: what two databases with the same content share. */
 function content(file: string): Record<string, unknown[]> {
@@ -31,8 +36,7 @@ function content(file: string): Record<string, unknown[]> {
   try {
     const out: Record<string, unknown[]> = {};
     for (const t of tables(db)) {
-      if (ADDED_IN_6.tables.has(t)) continue;
-      const columns = (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(t) as string[]).filter((c) => !ADDED_IN_6.columns.has(c));
+      const columns = (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(t) as string[]).filter((c) => !addedIn6(t, c));
       const order = Array.from({ length: Math.min(columns.length, 4) }, (_, i) => i + 1).join(', ');
       out[t] = db.prepare(`SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${t}" ORDER BY ${order}`).raw().all();
     }
@@ -78,10 +82,10 @@ describe('migrating a version-4 database', () => {
     v4.pragma('foreign_keys = OFF');
     const src = new Database(fresh, { readonly: true });
     for (const t of tables(src)) {
-      if (['finding_kinds', 'riichi_kan_reasons', 'yaku', 'tiles'].includes(t) || ADDED_IN_6.tables.has(t)) continue;
+      if (['finding_kinds', 'riichi_kan_reasons', 'yaku', 'tiles'].includes(t)) continue;
       // Generated columns (kyoku_name) are not written, nor what version 6 added.
       const columns = (src.prepare('SELECT name, hidden FROM pragma_table_xinfo(?)').all(t) as { name: string; hidden: number }[])
-        .filter((c) => c.hidden === 0 && !ADDED_IN_6.columns.has(c.name))
+        .filter((c) => c.hidden === 0 && !addedIn6(t, c.name))
         .map((c) => c.name);
       const select = `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${t}"`;
       const target = t === 'hands' ? 'rounds' : t;

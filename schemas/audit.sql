@@ -650,6 +650,73 @@ SELECT f.rule_set_id, r.rules_key, r.profile, f.kind, f.severity, count(*) AS fi
 FROM findings f JOIN rule_sets r ON r.rule_set_id = f.rule_set_id
 GROUP BY f.rule_set_id, f.kind, f.severity;
 
+-- Scoring conformance (version 6): per rule set and platform, the wins re-scored (src/score) against what
+-- the logs state: how many agree in every component, how many differ in each (a win can differ in several),
+-- and the drawn hands whose payments differ (score-mismatch findings at no win). not_rescored: wins
+-- audited before version 6.
+CREATE VIEW score_conformance AS
+SELECT t.rule_set_id, r.rules_key, r.profile, t.platform, t.games, t.wins, t.not_rescored, t.agreeing, t.differing,
+       round(100.0 * t.agreeing / nullif(t.wins - t.not_rescored, 0), 2) AS agreeing_pct,
+       t.yaku_differs, t.han_differs, t.fu_differs, t.points_differs, t.limit_differs, t.payment_differs,
+       coalesce(d.draws_differing, 0) AS draws_differing
+FROM (
+  SELECT w.rule_set_id, coalesce(g.platform, 'unknown') AS platform, count(DISTINCT w.game_id) AS games, count(*) AS wins,
+         sum(w.valid IS NULL) AS not_rescored, sum(w.mismatches = 0) AS agreeing, sum(w.mismatches > 0) AS differing,
+         sum(instr(',' || w.components || ',', ',yaku,') > 0)    AS yaku_differs,
+         sum(instr(',' || w.components || ',', ',han,') > 0)     AS han_differs,
+         sum(instr(',' || w.components || ',', ',fu,') > 0)      AS fu_differs,
+         sum(instr(',' || w.components || ',', ',points,') > 0)  AS points_differs,
+         sum(instr(',' || w.components || ',', ',limit,') > 0)   AS limit_differs,
+         sum(instr(',' || w.components || ',', ',payment,') > 0) AS payment_differs
+  FROM win_dora w JOIN games g ON g.game_id = w.game_id
+  GROUP BY w.rule_set_id, coalesce(g.platform, 'unknown')
+) t
+JOIN rule_sets r ON r.rule_set_id = t.rule_set_id
+LEFT JOIN (
+  SELECT f.rule_set_id, coalesce(g.platform, 'unknown') AS platform, count(DISTINCT f.game_id || ':' || f.hand) AS draws_differing
+  FROM findings f JOIN games g ON g.game_id = f.game_id
+  WHERE f.kind = 'score-mismatch'
+    AND NOT EXISTS (SELECT 1 FROM win_dora w WHERE w.rule_set_id = f.rule_set_id AND w.game_id = f.game_id AND w.hand = f.hand AND w.event_index = f.event_index)
+  GROUP BY f.rule_set_id, coalesce(g.platform, 'unknown')
+) d ON d.rule_set_id = t.rule_set_id AND d.platform = t.platform;
+
+-- What kans were worth (version 6): per rule set, among the wins re-scored as valid, those with each value a
+-- kan brings (rinshan kaihou, chankan, sankantsu, suukantsu, the kandora's dora, kan fu, and any han from
+-- kans at all): how many (and per 1000 re-scored wins), what it brought on average (han, fu, or 1 for the
+-- yakuman), and the average han and points of those wins. kandora: the dora the kandora indicators shown
+-- under kandoraTiming make in the hand (win_dora.kandora), counted in hands that are not yakuman.
+CREATE VIEW kan_scoring AS
+WITH scored AS (
+  SELECT rule_set_id, yaku, yakuman, han, points, kan_fu, kan_han, kandora FROM win_dora WHERE valid = 1
+),
+sources AS (
+  SELECT rule_set_id, 1 AS ord, 'rinshan kaihou' AS source, 'han' AS unit, han, points,
+         CAST(substr(yaku, instr(yaku, '{"id":4,"han":') + 14) AS INTEGER) AS brought
+    FROM scored WHERE instr(yaku, '{"id":4,"han":') > 0
+  UNION ALL
+  SELECT rule_set_id, 2, 'chankan', 'han', han, points, CAST(substr(yaku, instr(yaku, '{"id":3,"han":') + 14) AS INTEGER)
+    FROM scored WHERE instr(yaku, '{"id":3,"han":') > 0
+  UNION ALL
+  SELECT rule_set_id, 3, 'sankantsu', 'han', han, points, CAST(substr(yaku, instr(yaku, '{"id":27,"han":') + 15) AS INTEGER)
+    FROM scored WHERE instr(yaku, '{"id":27,"han":') > 0
+  UNION ALL
+  SELECT rule_set_id, 4, 'suukantsu', 'yakuman', han, points, 1
+    FROM scored WHERE instr(',' || substr(yakuman, 2, length(yakuman) - 2) || ',', ',51,') > 0
+  UNION ALL
+  SELECT rule_set_id, 5, 'kandora', 'han', han, points, kandora FROM scored WHERE kandora > 0 AND yakuman = '[]'
+  UNION ALL
+  SELECT rule_set_id, 6, 'kan fu', 'fu', han, points, kan_fu FROM scored WHERE kan_fu > 0
+  UNION ALL
+  SELECT rule_set_id, 7, 'any han from kans', 'han', han, points, kan_han FROM scored WHERE kan_han > 0
+)
+SELECT s.rule_set_id, r.rules_key, r.profile, s.source, s.unit, count(*) AS wins,
+       round(1000.0 * count(*) / t.wins, 2) AS per_1000_wins, round(avg(s.brought), 2) AS avg_brought,
+       round(avg(s.han), 2) AS avg_han, CAST(round(avg(s.points)) AS INTEGER) AS avg_points
+FROM sources s
+JOIN (SELECT rule_set_id, count(*) AS wins FROM scored GROUP BY rule_set_id) t ON t.rule_set_id = s.rule_set_id
+JOIN rule_sets r ON r.rule_set_id = s.rule_set_id
+GROUP BY s.rule_set_id, s.ord, s.source, s.unit;
+
 -- Every win (version 4): its game and hand, the winner, the hand's value and its dora by source, as logged.
 -- yaku_names: the names (yaku table) of the yaku scored (han > 0, dora included), then of the yakuman.
 CREATE VIEW win_list AS

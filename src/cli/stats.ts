@@ -79,7 +79,7 @@ export function registerStatsCommand(program: Command): void {
   addRuleSetChoiceOptions(
     program
       .command('stats')
-      .description('print the canned statistics of an audit database: kans per game, rinshan, riichi kans, chankan, four kans, kandora timing'),
+      .description('print the canned statistics of an audit database: kans per game, rinshan, riichi kans, chankan, four kans, kandora timing, scoring'),
   )
     .option('--json', 'print everything as one JSON object')
     .addHelpText(
@@ -91,9 +91,12 @@ Reports, over the games audited under the chosen rule set:
   kans by a player in riichi: how often, and the verdicts under the rule set's riichiKan/okuriKan
   chankan wins and hands with four kans, suukaikan aborts
   kandora timing: each kan's logged reveal moment against the rule set's kandoraTiming
+  scoring conformance: the wins re-scored that agree with the log, and what differs, by platform
+  what kans were worth: wins with rinshan kaihou, chankan, sankantsu, suukantsu, kandora, kan fu
   findings by kind and severity
 The same numbers are views of the database (kan_stats, rinshan_stats, riichi_kan_frequency,
-riichi_kan_stats, chankan_suukaikan_stats, kandora_conformance, finding_counts) for kanshi query.
+riichi_kan_stats, chankan_suukaikan_stats, kandora_conformance, score_conformance, kan_scoring,
+finding_counts) for kanshi query.
 
 Examples:
   kanshi stats

@@ -92,6 +92,7 @@ export function renderHtml(data: ReportData, charts: Charts, links: FindingLinks
     { id: 'riichi-kans', title: 'Kans in riichi', body: riichiSection(data, charts) },
     { id: 'kandora', title: 'Kandora', body: kandoraSection(data, charts) },
     { id: 'chankan', title: 'Chankan and four kans', body: chankanSection(data, charts) },
+    { id: 'scoring', title: 'Scoring and what kans were worth', body: scoringSection(data) },
     { id: 'conformance', title: 'Conformance, knob by knob', body: conformanceSection(data) },
   ];
   if (data.comparison) sections.push({ id: 'rule-sets', title: 'Rule sets side by side', body: comparisonSection(data, charts) });
@@ -273,6 +274,14 @@ const ratio = (n: number, d: number): number | null => (d === 0 ? null : Number(
 function chankanSection(data: ReportData, charts: Charts): string {
   const t = data.stats.tables.find((x) => x.key === 'chankanSuukaikan');
   return `<div class="grid">${figure(charts.chankanFourKans, 'No game was read.')}<div>${statsTableHtml(t)}</div></div>`;
+}
+
+function scoringSection(data: ReportData): string {
+  const t = (k: string) => data.stats.tables.find((x) => x.key === k);
+  return `<p>Every win re-scored under the rule set (yaku, han, fu, points, limit and each seat's payment) and compared with what the log states; a difference is a <code>score-mismatch</code> finding. The wins of a platform scored under another platform's profile differ where the rules do.</p>
+<h3>${esc(t('scoreConformance')?.title)}</h3>${statsTableHtml(t('scoreConformance'))}
+<h3>${esc(t('kanScoring')?.title)}</h3>${statsTableHtml(t('kanScoring'))}
+<p class="note">brought: the han the yaku or the kandora added, the fu of the winner's kans (before rounding), 1 for suukantsu; the han and points are those of the whole win.</p>`;
 }
 
 function conformanceSection(data: ReportData): string {

@@ -135,6 +135,8 @@ export function statsReport(db: Database, choice: RuleSetChoice = {}): StatsRepo
       riichiKanVerdicts(all('SELECT * FROM riichi_kan_stats WHERE rule_set_id = ? ORDER BY verdict, riichi_kans DESC, reason')),
       chankanSuukaikan(one('SELECT * FROM chankan_suukaikan_stats WHERE rule_set_id = ?')),
       kandoraConformance(all('SELECT * FROM kandora_conformance WHERE rule_set_id = ? ORDER BY kind')),
+      scoreConformance(all('SELECT * FROM score_conformance WHERE rule_set_id = ? ORDER BY wins DESC, platform')),
+      kanScoring(all('SELECT * FROM kan_scoring WHERE rule_set_id = ?')),
       findingCounts(all(`SELECT * FROM finding_counts WHERE rule_set_id = ?
                          ORDER BY CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, findings DESC, kind`)),
     ],
@@ -282,5 +284,55 @@ function findingCounts(rows: Record<string, unknown>[]): StatsTable {
     layout: 'table',
     columns: [col('severity'), col('kind'), col('findingCount', 'findings'), col('gameCount', 'games')],
     rows: rows.map((r) => ({ severity: r.severity, kind: r.kind, findingCount: r.findings, gameCount: r.games })),
+  };
+}
+
+function scoreConformance(rows: Record<string, unknown>[]): StatsTable {
+  const out = rows.map((r) => ({
+    platform: r.platform, gameCount: r.games, winCount: r.wins, notRescoredCount: r.not_rescored, agreeingCount: r.agreeing,
+    differingCount: r.differing, agreeingPct: r.agreeing_pct, yakuDiffers: r.yaku_differs, hanDiffers: r.han_differs,
+    fuDiffers: r.fu_differs, pointsDiffers: r.points_differs, limitDiffers: r.limit_differs, paymentDiffers: r.payment_differs,
+    drawsDiffering: r.draws_differing,
+  }));
+  if (out.length > 1) {
+    const wins = sumOf(out, 'winCount');
+    const agreeing = sumOf(out, 'agreeingCount');
+    const total = (k: string) => sumOf(out, k);
+    out.push({
+      platform: 'all', gameCount: total('gameCount'), winCount: wins, notRescoredCount: total('notRescoredCount'), agreeingCount: agreeing,
+      differingCount: total('differingCount'), agreeingPct: ratio(agreeing, wins - total('notRescoredCount'), 2, 100),
+      yakuDiffers: total('yakuDiffers'), hanDiffers: total('hanDiffers'), fuDiffers: total('fuDiffers'), pointsDiffers: total('pointsDiffers'),
+      limitDiffers: total('limitDiffers'), paymentDiffers: total('paymentDiffers'), drawsDiffering: total('drawsDiffering'),
+    });
+  }
+  return {
+    key: 'scoreConformance',
+    title: 'Scoring conformance: each win re-scored against the log, by platform',
+    layout: 'table',
+    columns: [
+      col('platform'), col('gameCount', 'games'), col('winCount', 'wins'), col('agreeingCount', 'agree'), col('differingCount', 'differ'),
+      col('agreeingPct', 'agree %'), col('yakuDiffers', 'yaku'), col('hanDiffers', 'han'), col('fuDiffers', 'fu'), col('pointsDiffers', 'points'),
+      col('limitDiffers', 'limit'), col('paymentDiffers', 'payment'), col('drawsDiffering', 'drawn hands differ'), col('notRescoredCount', 'not re-scored'),
+    ],
+    rows: out,
+  };
+}
+
+const KAN_SCORING_ORDER = ['rinshan kaihou', 'chankan', 'sankantsu', 'suukantsu', 'kandora', 'kan fu', 'any han from kans'];
+
+function kanScoring(rows: Record<string, unknown>[]): StatsTable {
+  const sorted = [...rows].sort((a, b) => KAN_SCORING_ORDER.indexOf(String(a.source)) - KAN_SCORING_ORDER.indexOf(String(b.source)));
+  return {
+    key: 'kanScoring',
+    title: 'What kans were worth: re-scored wins with rinshan kaihou, chankan, sankantsu, suukantsu, kandora, kan fu',
+    layout: 'table',
+    columns: [
+      col('source'), col('winCount', 'wins'), col('per1000Wins', 'per 1000 wins'), col('averageBrought', 'brought (avg)'), col('unit'),
+      col('averageHan', 'han of those wins (avg)'), col('averagePoints', 'points of those wins (avg)'),
+    ],
+    rows: sorted.map((r) => ({
+      source: r.source, winCount: r.wins, per1000Wins: r.per_1000_wins, averageBrought: r.avg_brought, unit: r.unit,
+      averageHan: r.avg_han, averagePoints: r.avg_points,
+    })),
   };
 }

@@ -94,6 +94,25 @@ describe('kanshi stats', () => {
     expect(s.findings).toContainEqual(expect.objectContaining({ kind: 'riichi-kan-illegal', severity: 'error', findingCount: illegal }));
   });
 
+  it('reports scoring conformance by platform and what kans were worth (issue 26)', () => {
+    const s = statsJson('--profile', 'tenhou');
+    const wins = strict.flatMap((a) => a.replay?.hands.flatMap((h) => h.wins) ?? []);
+    const all = s.scoreConformance.find((r: { platform: string }) => r.platform === 'all');
+    // Every win re-scored; only the two mjai-reviewer fixtures edited by hand (docs/scoring.md) differ, in payments.
+    expect(all).toMatchObject({ winCount: wins.length, notRescoredCount: 0, differingCount: 2, yakuDiffers: 0, hanDiffers: 0, fuDiffers: 0, drawsDiffering: 0 });
+    expect(s.scoreConformance.find((r: { platform: string }) => r.platform === 'tenhou').agreeingPct).toBeGreaterThan(99.9);
+    const kan = Object.fromEntries(s.kanScoring.map((r: { source: string }) => [r.source, r]));
+    // Rinshan kaihou is scored on every rinshan win (after a kan or a kita); chankan on every chankan win but a yakuman one.
+    expect(kan['rinshan kaihou']).toMatchObject({ winCount: total('rinshanWins'), averageBrought: 1, unit: 'han' });
+    expect(kan.chankan.winCount).toBe(wins.filter((w) => w.chankan && w.score?.yakuman.length === 0).length);
+    expect(kan['kan fu'].unit).toBe('fu');
+    expect(kan['kan fu'].averageBrought).toBeGreaterThanOrEqual(8);
+    expect(kan['any han from kans'].winCount).toBeGreaterThanOrEqual(kan.kandora.winCount);
+    const out = kanshi(['stats', '--db', db, '--profile', 'tenhou']).stdout;
+    expect(out).toContain('\nScoring conformance: each win re-scored against the log, by platform\n');
+    expect(out).toContain('\nWhat kans were worth:');
+  });
+
   it('chooses another rule set by --profile or --rules-key', () => {
     const tenhou = statsJson('--profile', 'tenhou');
     expect(tenhou.ruleSet.profile).toBe('tenhou');

@@ -7,7 +7,8 @@
  *   const bytes = readLogBytes(file), game = parseLog(bytes, { file });   // GameLog: meta + rounds of events
  *   const rules = ruleSet({ profile: 'mleague' });                       // RuleSet: knob values, key, profile
  *   const replay = replayGame(game, rules.rules);                        // kans, wins, mismatches
- *   const { findings } = auditReplay(replay, rules.rules);
+ *   const { findings } = auditReplay(replay, rules.rules);               // score-mismatch among them
+ *   const score = scoreWin(input, rules.rules);                          // one win: yaku, han, fu, payments
  *   openStore('kanshi.sqlite').writeBatch([auditGame(file, contentHash(bytes), game, rules)]);
  *   const json = formatNamed('tenhou6').write(game);                     // any log in any format
  */
@@ -105,9 +106,10 @@ export {
   type WallLayout,
 } from './wall/index.js';
 
-/** The kan rule knobs, the five profiles with their evidence, and the rule set an audit runs under (src/rules). */
+/** The rule knobs (kan, then scoring), the five profiles with their evidence, and the rule set an audit runs under (src/rules). */
 export {
   DEFAULT_PROFILE,
+  KAN_KNOBS,
   KNOBS,
   KNOB_NAMES,
   PROFILES,
@@ -123,9 +125,11 @@ export {
   ruleSetOf,
   rulesCatalog,
   rulesKey,
+  SCORING_KNOBS,
   type DaiminkanPao,
   type FifthKan,
   type KandoraTiming,
+  type KanRules,
   type KnobDescriptor,
   type KnobName,
   type Profile,
@@ -135,6 +139,8 @@ export {
   type Rules,
   type RulesCatalog,
   type RulesRequest,
+  type ScoringKnobName,
+  type ScoringRules,
   type Suukaikan,
 } from './rules/index.js';
 
@@ -154,6 +160,36 @@ export {
   type RiichiAnkanVerdict,
   type RiichiKanReason,
 } from './hand/index.js';
+
+/**
+ * Scoring (src/score): a win's yaku, han, fu, points, limit and each seat's payment, and a drawn hand's
+ * payments, under the scoring knobs; the comparison with what a log states.
+ */
+export {
+  compareDrawWithLog,
+  compareWithLog,
+  drawInputOf,
+  fuPartText,
+  readingText,
+  scoreDraw,
+  scoreHandWins,
+  scoreWin,
+  tableWinInputs,
+  winInputOf,
+  yakuTerm,
+  type DoraCounts,
+  type DrawInput,
+  type DrawScore,
+  type FuPart,
+  type ScoreComponent,
+  type ScoredYaku,
+  type ScoredYakuman,
+  type ScoreMeld,
+  type ScoreMismatch,
+  type ScoreRules,
+  type WinInput,
+  type WinScore,
+} from './score/index.js';
 
 /** A game replayed on the table under a rule set (src/replay): every kan and win as plain records. */
 export {

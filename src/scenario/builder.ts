@@ -1,11 +1,11 @@
 /**
  * A scripted writer of Tenhou logs for situations Tenhou never produces. The script names hands and the
  * tiles that matter in notation; the builder gives tile ids and turns each step into an event of
- * src/events, applied to one Table (src/table) per round. The table is the game's physics: whose move it
+ * src/events, applied to one Table (src/table) per hand. The table is the game's physics: whose move it
  * is, what each seat holds, how many live tiles are left, where the replacement tiles, indicators and ura
  * sit in the wall. A step the table would find contradictory (a fifth copy of a tile, a discard out of
- * turn, a draw beyond the wall) is refused with a ScenarioError, except through the two escape hatches
- * (`discardNotHeld`). Rules are not enforced: an illegal riichi kan, a fifth kan or a missing abort are
+ * turn, a draw beyond the wall) is refused with a ScenarioError, except through the escape hatch
+ * `discardNotHeld`. Rules are not enforced: an illegal riichi kan, a fifth kan or a missing abort are
  * the point of a scenario.
  *
  * Kandora are turned over where src/replay's `revealsAt` says under Tenhou's timing (a kan declared with

@@ -4,8 +4,8 @@
  * src/events, applied to one Table (src/table) per hand. The table is the game's physics: whose move it
  * is, what each seat holds, how many live tiles are left, where the replacement tiles, indicators and ura
  * sit in the wall. A step the table would find contradictory (a fifth copy of a tile, a discard out of
- * turn, a draw beyond the wall) is refused with a ScenarioError, except through the escape hatch
- * `discardNotHeld`. Rules are not enforced: an illegal riichi kan, a fifth kan or a missing abort are
+ * turn, a draw beyond the wall) is refused with a ScenarioError, except through the escape hatches
+ * (`discardNotHeld`, `riichiOpenHand`). Rules are not enforced: an illegal riichi kan, a fifth kan or a missing abort are
  * the point of a scenario.
  *
  * Kandora are turned over where src/replay's `revealsAt` says under Tenhou's timing (a kan declared with
@@ -395,6 +395,10 @@ export class MjlogBuilder {
    * riichi can only discard the tile just drawn.
    */
   discard(seat: number, tile?: string, opts: { riichi?: boolean } = {}): this {
+    return this.discardStep(seat, tile, opts.riichi ? 'riichi' : 'none');
+  }
+
+  private discardStep(seat: number, tile: string | undefined, riichi: 'none' | 'riichi' | 'open-hand'): this {
     const h = this.live(`discard(${seat})`);
     const t = h.table;
     if (t.phase !== 'act' || t.actor !== seat) {
@@ -413,7 +417,7 @@ export class MjlogBuilder {
     if (s.riichi === 'accepted' && id !== s.drawn) {
       throw new ScenarioError(`discard(${seat}): seat ${seat} is in riichi and can only discard the tile just drawn`);
     }
-    if (opts.riichi) this.declareRiichi(h, seat, id);
+    if (riichi !== 'none') this.declareRiichi(h, seat, id, riichi === 'open-hand');
     this.revealKans(h, seat, 'discard');
     this.play({ type: 'discard', seat, tile: id, tsumogiri: id === s.drawn });
     return this;
@@ -424,16 +428,17 @@ export class MjlogBuilder {
     return this.discard(seat, tile, { riichi: true });
   }
 
-  private declareRiichi(h: Hand, seat: number, id: TileId): void {
+  private declareRiichi(h: Hand, seat: number, id: TileId, openHand: boolean): void {
     const t = h.table;
     const s = t.seats[seat];
     if (s.riichi !== 'none') throw new ScenarioError(`riichi(${seat}): seat ${seat} has already declared riichi`);
-    if (s.melds.some((m) => m.type !== 'ankan')) throw new ScenarioError(`riichi(${seat}): seat ${seat}'s hand is open`);
+    const open = s.melds.some((m) => m.type !== 'ankan' && m.type !== 'kita');
+    if (open !== openHand) throw new ScenarioError(open ? `riichi(${seat}): seat ${seat}'s hand is open` : `riichiOpenHand(${seat}): seat ${seat}'s hand is closed`);
     if (this.scores[seat] < 1000) throw new ScenarioError(`riichi(${seat}): seat ${seat} has ${this.scores[seat]} points, fewer than the 1000 a riichi deposit needs`);
     if (t.liveLeft() < 4) throw new ScenarioError(`riichi(${seat}): fewer than four live tiles are left`);
     const after = s.concealed.filter((x) => x !== id);
     if (this.waitsOf(after).length === 0) throw new ScenarioError(`riichi(${seat}): the hand ${this.handText(after)} is not tenpai after discarding tile ${id}`);
-    this.play({ type: 'riichi', seat, step: 'declare' });
+    this.play({ type: 'riichi', seat, step: 'declare' }, openHand);
   }
 
   private waitsOf(concealed: readonly TileId[]): TileKind[] {
@@ -809,6 +814,14 @@ export class MjlogBuilder {
     this.revealKans(h, seat, 'discard');
     this.play({ type: 'discard', seat, tile: id, tsumogiri: false }, true);
     return this;
+  }
+
+  /**
+   * Escape hatch for the riichi-open-hand example: `seat` declares riichi with this discard though a chi,
+   * pon, daiminkan or kakan has opened its hand; the table records the contradiction.
+   */
+  riichiOpenHand(seat: number, tile?: string): this {
+    return this.discardStep(seat, tile, 'open-hand');
   }
 
   // ---------- output ----------

@@ -15,7 +15,7 @@
  *     .ron(seat, win) / .tsumo(seat, win)   win = { yaku: { riichi: 1, … } | yakuman: ['kokushi'], fu? }
  *     .exhaustiveDraw() / .abort('kan4')
  *     .fill(turns) / .fillTo(seat, { liveLeft? }) / .exhaust()          tsumogiri filler turns
- *     .raw(tag) / .discardNotHeld(seat, tile)                            escape hatches (deliberate inconsistency)
+ *     .discardNotHeld(seat, tile) / .riichiOpenHand(seat, tile)          escape hatches (deliberate inconsistency)
  *     .drawSwapped(seat, wallIndex)                                      seeded: one deliberate wall mismatch
  *     .toXml() / .toTenhou6() / .roundEvents()                           the game as mjlog, as JSON, as events
  *   makeSeed(n)                          → a deterministic `mt19937ar-sha512-n288-base64,…` SHUFFLE seed

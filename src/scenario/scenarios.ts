@@ -736,6 +736,29 @@ export const SCENARIOS: readonly Scenario[] = [
         .toXml(),
   },
   {
+    name: 'riichi-open-hand',
+    description:
+      'Seat 2 pons 6z from seat 1, and two turns later declares riichi on 123m 456p 789s 4m with the pon showing (the builder\'s ' +
+      'escape hatch): a call opens the hand and forfeits riichi, so the log contradicts itself. The hand ends in an exhaustive draw.',
+    checks: [{ profile: 'tenhou', expect: ['replay-inconsistency'] }],
+    replay: { inconsistencies: 1 },
+    build: () =>
+      mjlog()
+        .round({ hands: [null, '6z+', '66z123m456p789s45m', null], reserve: '4m' })
+        .tsumogiri(0)
+        .draw(1)
+        .discard(1, '6z')
+        .pon(2)
+        .discard(2, '5m')
+        .tsumogiri(3)
+        .tsumogiri(0)
+        .tsumogiri(1)
+        .draw(2)
+        .riichiOpenHand(2)
+        .exhaust()
+        .toXml(),
+  },
+  {
     name: 'truncated',
     description: 'The kan-orders game cut off in the middle of a tag, as an interrupted download leaves it: not a readable log.',
     checks: [{ profile: 'tenhou', expect: ['ingest-error'] }],

@@ -16,7 +16,7 @@ import type {
   WinEvent,
 } from '../events/index.js';
 import { plural, YAKU } from '../events/index.js';
-import { countDora, kindOf, ponOfKind, sortIds, tileLabel, tilesLabel, type TileId } from '../tiles/index.js';
+import { countDora, kindOf, kindToString, ponOfKind, sortIds, tileLabel, tilesLabel, type TileId } from '../tiles/index.js';
 import {
   haipaiIndices,
   indicatorIndex,
@@ -511,6 +511,9 @@ export class Table {
       if (s.riichi !== 'none') this.inconsistent('riichi-repeated', i, `seat ${e.seat} declares riichi a second time`, e.seat);
       if (this.phase !== 'act' || this.actor !== e.seat) this.outOfTurn(e.seat, 'declares riichi', i);
       if (this.handSize(e.seat) !== 14) this.inconsistent('hand-size', i, `seat ${e.seat} declares riichi holding ${plural(s.concealed.length, 'tile')}`, e.seat);
+      // Riichi needs a closed hand: a call opens it (a kakan's pon did), an ankan does not.
+      const open = s.melds.find((m) => m.type === 'chi' || m.type === 'pon' || m.type === 'daiminkan' || m.type === 'kakan');
+      if (open) this.inconsistent('riichi-open-hand', i, `seat ${e.seat} declares riichi with an open hand (a ${open.type} of ${kindToString(kindOf(open.called))})`, e.seat);
       s.riichi = 'declared';
       s.riichiAt = { calls: this.calls, kita: this.kita.length, discards: s.discards };
       this.riichi.push({ seat: e.seat, eventIndex: i, turn: s.discards + 1 });

@@ -223,6 +223,7 @@ export type InconsistencyKind =
   | 'kandora-without-kan'
   | 'riichi-not-declared'
   | 'riichi-repeated'
+  | 'riichi-open-hand'
   | 'riichi-discard'
   | 'win-hand-mismatch'
   | 'win-tile-mismatch'

@@ -200,6 +200,14 @@ describe('riichi', () => {
     const u = table([draw(0, id(7)), { type: 'riichi', seat: 0, step: 'declare' }, { type: 'riichi', seat: 0, step: 'declare' }]);
     expect(u.inconsistencies).toMatchObject([{ kind: 'riichi-repeated', eventIndex: 3 }]);
   });
+
+  it('declared with an open hand (a pon) is an inconsistency at the declaration; an ankan keeps the hand closed (issue 27)', () => {
+    const pon: GameEvent = { type: 'call', seat: 0, meld: 'pon', tiles: [id(0, 0), id(0, 1), id(0, 3)], called: id(0, 3), from: 1 };
+    const t = table([draw(0, id(7)), discard(0, id(7)), draw(1, id(0, 3)), discard(1, id(0, 3)), pon, { type: 'riichi', seat: 0, step: 'declare' }]);
+    expect(t.inconsistencies).toEqual([{ kind: 'riichi-open-hand', hand: 4, eventIndex: 6, seat: 0, message: 'seat 0 declares riichi with an open hand (a pon of 1m)' }]);
+    const closed = table([...ANKAN_1M, draw(0, id(26)), { type: 'riichi', seat: 0, step: 'declare' }]);
+    expect(closed.inconsistencies).toEqual([]);
+  });
 });
 
 describe('wins and endings', () => {

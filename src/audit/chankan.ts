@@ -42,6 +42,10 @@ export function checkChankan(rounds: readonly HandReplay[], rules: Rules): Findi
         out.push(finding('chankan-win', at, `seat ${w.seat} robs seat ${w.from}'s kakan of ${tile}`, { tile, kan: 'kakan' }));
       }
       const reasons = impossibility(w);
+      // A fifth kan ends the hand at its declaration under fifthKan aborts: nothing is left to rob.
+      if (round.kans[4]?.robbed && round.kans[4].eventIndex < w.eventIndex && rules.fifthKan === 'aborts' && rules.suukaikan !== 'none') {
+        reasons.push('the robbed kan is the hand\'s fifth, which ends the hand at once (fifthKan aborts)');
+      }
       if (reasons.length > 0) {
         out.push(finding('chankan-impossible', at, `this chankan cannot be: ${reasons.join('; ')}`, { tile, reasons }));
       }

@@ -48,7 +48,7 @@ export const FINDING_KINDS = {
   'fifth-kan': {
     severity: 'error',
     rule: 'fifthKan',
-    description: 'a fifth kan in one hand: forbidden, or allowed to abort but the hand went on',
+    description: 'a fifth kan declared in one hand (robbed by chankan or not): forbidden, or allowed to abort but the hand went on',
   },
   'fifth-kan-abort': {
     severity: 'info',
@@ -66,7 +66,7 @@ export const FINDING_KINDS = {
   },
   'chankan-impossible': {
     severity: 'error',
-    description: 'a chankan that cannot be: scored with rinshan, haitei, houtei or menzen tsumo, a winner holding the robbed tile, or a furiten winner',
+    description: 'a chankan that cannot be: scored with rinshan, haitei, houtei or menzen tsumo, a winner holding the robbed tile, a furiten winner, or a robbed fifth kan that ends the hand at once',
   },
   'kan-after-haitei': {
     severity: 'error',
@@ -147,7 +147,7 @@ export interface FindingDetails {
   'suukaikan-missing': FourKans;
   'suukaikan-unexpected': { kans: number; suukaikan: Suukaikan };
   'suukaikan-wrong-moment': FourKans & { discardEventIndex: number | null; abortEventIndex: number | null };
-  'fifth-kan': { kan: KanType; fifthKan: FifthKan; suukaikan: Suukaikan };
+  'fifth-kan': { kan: KanType; fifthKan: FifthKan; suukaikan: Suukaikan; robbed: boolean };
   'fifth-kan-abort': { kan: KanType };
   'chankan-win': { tile: string; kan: 'kakan' | 'ankan' };
   'chankan-ankan-illegal': { tile: string; kokushi: boolean; kokushiAnkanChankan: boolean };

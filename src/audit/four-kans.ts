@@ -1,6 +1,7 @@
 /**
  * Four kans and a fifth (docs/kan-rules.md §4): the abort `suukaikan` expects against what the log did,
- * read from what the replay says followed each kan. A robbed kakan is no kan.
+ * read from what the replay says followed each kan. A robbed kakan completes no set, so the four kans of
+ * suukaikan are completed ones; a fifth kan is a fifth declared, robbed or not.
  */
 import { plural } from '../events/index.js';
 import type { KanRecord, HandReplay } from '../replay/index.js';
@@ -80,19 +81,24 @@ function missing(round: HandReplay, fourth: KanRecord, details: FindingDetails['
 }
 
 function checkFifthKan(round: HandReplay, rules: Rules): Finding[] {
-  const fifth = round.kans.filter((k) => !k.robbed)[4];
+  // Kans count as declared: a fifth kan robbed by chankan was still declared, which the rule forbids or
+  // which ends the hand at once (docs/kan-rules.md §4; the chankan check judges the robbing then).
+  const fifth = round.kans[4];
   if (!fifth) return [];
   const where = { hand: round.hand, eventIndex: fifth.eventIndex, seat: fifth.seat };
   // Without the four-kan abort there is no fifth kan at all (docs/kan-rules.md §4).
   if (rules.fifthKan === 'forbidden' || rules.suukaikan === 'none') {
+    const robbed = fifth.robbed ? ', robbed by chankan' : '';
     return [
-      finding('fifth-kan', where, `a fifth kan (seat ${fifth.seat}'s ${fifth.kind}): the rule forbids it`, {
+      finding('fifth-kan', where, `a fifth kan (seat ${fifth.seat}'s ${fifth.kind}${robbed}): the rule forbids it`, {
         kan: fifth.kind,
         fifthKan: rules.fifthKan,
         suukaikan: rules.suukaikan,
+        robbed: fifth.robbed,
       }),
     ];
   }
+  if (fifth.robbed) return [];
   if (round.ending.kind === 'ryuukyoku' && fifth.afterDeclaration === 'ended') {
     return [finding('fifth-kan-abort', where, 'the hand ended at the fifth kan', { kan: fifth.kind })];
   }
@@ -101,6 +107,7 @@ function checkFifthKan(round: HandReplay, rules: Rules): Finding[] {
       kan: fifth.kind,
       fifthKan: rules.fifthKan,
       suukaikan: rules.suukaikan,
+      robbed: false,
     }),
   ];
 }

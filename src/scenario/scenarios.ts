@@ -434,6 +434,42 @@ export const SCENARIOS: readonly Scenario[] = [
         .toXml(),
   },
   {
+    name: 'fifth-kan-robbed',
+    description:
+      "Seat 0 makes four ankans (1m, 2p, 3s, 5z); seat 2, which ponned 9m from seat 1, then adds the fourth 9m (kakan): a fifth kan, " +
+      "which seat 3, waiting on 6m 9m, robs (chankan). The kakan was declared though never completed: under fifthKan forbidden it " +
+      'could not be declared, and under aborts it ended the hand at once, with nothing left to rob.',
+    checks: [
+      { profile: 'tenhou', expect: ['chankan-win', 'fifth-kan'] },
+      { profile: 'pro-strict', expect: ['chankan-impossible', 'chankan-win'] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['1111m2222p3333s5z', '9m+', '99m1z+', '78m456p456s789s11z'], reserve: '5z5z5z7z9m6m6m6m6m' })
+        .draw(0, '5z')
+        .ankan(0, '1m')
+        .draw(0, '5z')
+        .ankan(0, '2p')
+        .draw(0, '7z')
+        .ankan(0, '3s')
+        .draw(0)
+        .discard(0)
+        .draw(1)
+        .discard(1, '9m')
+        .pon(2)
+        .discard(2, '1z')
+        .tsumogiri(3)
+        .draw(0, '5z')
+        .ankan(0, '5z')
+        .draw(0)
+        .discard(0)
+        .tsumogiri(1)
+        .draw(2, '9m')
+        .kakan(2, '9m')
+        .ron(3)
+        .toXml(),
+  },
+  {
     name: 'suukaikan-abort',
     description:
       'Four kans by three players (seat 1 ankan 2z, seat 2 ankan 5z, seat 2 daiminkan 8s, seat 0 ankan 1m); the discard after the fourth ' +

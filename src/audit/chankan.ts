@@ -43,7 +43,7 @@ export function checkChankan(rounds: readonly HandReplay[], rules: Rules): Findi
       }
       const reasons = impossibility(w);
       // A fifth kan ends the hand at its declaration under fifthKan aborts: nothing is left to rob.
-      if (round.kans[4]?.robbed && round.kans[4].eventIndex < w.eventIndex && rules.fifthKan === 'aborts' && rules.suukaikan !== 'none') {
+      if (robsFifthKan(round, w) && rules.fifthKan === 'aborts' && rules.suukaikan !== 'none') {
         reasons.push('the robbed kan is the hand\'s fifth, which ends the hand at once (fifthKan aborts)');
       }
       if (reasons.length > 0) {
@@ -52,6 +52,12 @@ export function checkChankan(rounds: readonly HandReplay[], rules: Rules): Findi
     }
   }
   return out;
+}
+
+/** The win robs a kan declared after four completed ones: a fifth kan. */
+function robsFifthKan(round: HandReplay, w: WinRecord): boolean {
+  const i = round.kans.findLastIndex((k) => k.robbed && k.eventIndex < w.eventIndex);
+  return i >= 0 && round.kans.slice(0, i).filter((k) => !k.robbed).length >= 4;
 }
 
 function isKokushiHand(w: WinRecord): boolean {

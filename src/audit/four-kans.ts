@@ -81,9 +81,18 @@ function missing(round: HandReplay, fourth: KanRecord, details: FindingDetails['
 }
 
 function checkFifthKan(round: HandReplay, rules: Rules): Finding[] {
-  // Kans count as declared: a fifth kan robbed by chankan was still declared, which the rule forbids or
-  // which ends the hand at once (docs/kan-rules.md §4; the chankan check judges the robbing then).
-  const fifth = round.kans[4];
+  // The fifth kan is the one declared after four completed: robbed by chankan or not, it was declared,
+  // which the rule forbids or which ends the hand at once (docs/kan-rules.md §4; the chankan check judges
+  // the robbing then).
+  let completed = 0;
+  let fifth: KanRecord | undefined;
+  for (const k of round.kans) {
+    if (completed === 4) {
+      fifth = k;
+      break;
+    }
+    if (!k.robbed) completed++;
+  }
   if (!fifth) return [];
   const where = { hand: round.hand, eventIndex: fifth.eventIndex, seat: fifth.seat };
   // Without the four-kan abort there is no fifth kan at all (docs/kan-rules.md §4).

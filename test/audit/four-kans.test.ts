@@ -203,7 +203,7 @@ describe('a fifth kan', () => {
         seat: 0,
         rule: 'fifthKan',
         message: "a fifth kan (seat 0's kakan): the rule forbids it",
-        details: { kan: 'kakan', fifthKan: 'forbidden', suukaikan: 'abort' },
+        details: { kan: 'kakan', fifthKan: 'forbidden', suukaikan: 'abort', robbed: false },
       },
     ]);
   });
@@ -250,9 +250,13 @@ describe('a fifth kan', () => {
     expect(findings.map((f) => f.kind)).toEqual(['fifth-kan']);
   });
 
-  it('a robbed kakan is no fifth kan', () => {
+  it('a robbed kakan after four kans was still declared: a fifth kan under forbidden; under aborts the chankan check judges it (issue 27)', () => {
     const kans = fiveKans({ robbed: true, afterDeclaration: 'robbed', replacement: null, discardEventIndex: null, afterDiscard: null });
-    expect(checkFourKans([round({ kans, ending: won(51) })], ABORT)).toEqual([]);
+    const forbidden = checkFourKans([round({ kans, ending: won(51) })], ABORT);
+    expect(forbidden.map((f) => [f.kind, f.eventIndex, f.message, f.details])).toEqual([
+      ['fifth-kan', 50, "a fifth kan (seat 0's kakan, robbed by chankan): the rule forbids it", { kan: 'kakan', fifthKan: 'forbidden', suukaikan: 'abort', robbed: true }],
+    ]);
+    expect(checkFourKans([round({ kans, ending: won(51) })], rules({ suukaikan: 'abort', fifthKan: 'aborts' }))).toEqual([]);
   });
 
   it('a missed abort and a fifth kan are both reported', () => {

@@ -23,7 +23,7 @@ export const FINDING_KINDS = {
   'riichi-kan-illegal': {
     severity: 'error',
     rule: 'riichiKan',
-    description: 'a kan by a player in riichi that the riichiKan/okuriKan rules forbid (details.reason says why)',
+    description: 'a kan by a player in riichi that the riichiKan/okuriKan rules forbid (details.reason says why; details.revealed whether the hand was revealed, by a win or a tenpai hand shown, which makes it chombo)',
   },
   'suukaikan-abort': {
     severity: 'info',
@@ -135,6 +135,8 @@ interface FourKans {
 /** The details each kind of finding carries (tiles in notation, e.g. `2m`). */
 export interface FindingDetails {
   'riichi-kan-illegal': {
+    /** The player's hand revealed after the kan, by its win or its tenpai shown at an exhaustive draw (chombo then); null: never. */
+    revealed: 'win' | 'tenpai' | null;
     kan: KanType;
     tile: string;
     reason: RiichiKanReason;

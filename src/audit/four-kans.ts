@@ -31,7 +31,7 @@ function checkSuukaikan(round: HandReplay, rules: Rules): Finding[] {
   // A hand that ends right at a fifth kan is the fifth-kan check's to judge.
   if (aborted && kans[4]?.afterDeclaration === 'ended') return [];
   const players = new Set(kans.slice(0, 4).map((k) => k.seat)).size;
-  if (!fourth || players < 2 || rules.suukaikan !== 'abort') {
+  if (!fourth || players < 2 || rules.suukaikan === 'none') {
     if (!aborted) return [];
     const why =
       rules.suukaikan === 'none'
@@ -48,6 +48,7 @@ function checkSuukaikan(round: HandReplay, rules: Rules): Finding[] {
   }
   const details: FindingDetails['suukaikan-abort'] = { kans: 4, players, fourthKan: fourth.kind };
   const at = { hand: round.hand, eventIndex: round.ending.eventIndex, seat: fourth.seat };
+  if (rules.suukaikan === 'abort-on-declaration') return abortOnDeclaration(round, fourth, aborted, details);
   // The abort comes right after the fourth kan's replacement draw and the discard that follows, if it passes.
   if (aborted) {
     if (fourth.afterDiscard === 'ended') {
@@ -68,6 +69,38 @@ function checkSuukaikan(round: HandReplay, rules: Rules): Finding[] {
   if (fourth.afterDiscard === 'ended' && round.ending.reason === 'sanchahou') return [];
   if (fourth.afterDiscard !== 'went-on' && fourth.afterDiscard !== 'ended') return [];
   return [missing(round, fourth, details)];
+}
+
+/**
+ * suukaikan abort-on-declaration: the hand ends as soon as the fourth kan is declared (a kakan once nobody
+ * robbed it), before any replacement draw.
+ */
+function abortOnDeclaration(round: HandReplay, fourth: KanRecord, aborted: boolean, details: FindingDetails['suukaikan-abort']): Finding[] {
+  if (aborted && fourth.afterDeclaration === 'ended') {
+    return [
+      finding('suukaikan-abort', { hand: round.hand, eventIndex: round.ending.eventIndex, seat: fourth.seat }, 'four kans by two or more players: the hand is aborted at the fourth kan\'s declaration', details),
+    ];
+  }
+  if (aborted) {
+    return [
+      finding(
+        'suukaikan-wrong-moment',
+        { hand: round.hand, eventIndex: round.ending.eventIndex, seat: fourth.seat },
+        "a four-kan abort after the fourth kan's replacement draw, not at its declaration (suukaikan abort-on-declaration)",
+        { ...details, discardEventIndex: fourth.discardEventIndex, abortEventIndex: round.ending.eventIndex },
+      ),
+    ];
+  }
+  // Only a kan the hand went on from (a replacement draw) shows the abort missing; an excerpt may stop first.
+  if (fourth.afterDeclaration !== 'replacement' && fourth.afterDeclaration !== 'went-on') return [];
+  return [
+    finding(
+      'suukaikan-missing',
+      { hand: round.hand, eventIndex: fourth.eventIndex, seat: fourth.seat },
+      "four kans by two or more players, but the hand went on after the fourth kan's declaration (suukaikan abort-on-declaration)",
+      details,
+    ),
+  ];
 }
 
 function missing(round: HandReplay, fourth: KanRecord, details: FindingDetails['suukaikan-missing']): Finding {

@@ -2,7 +2,7 @@
  * Kans by a player in riichi, judged under `riichiKan` and `okuriKan` (docs/kan-rules.md §3).
  */
 import { HandError, judgeRiichiAnkan } from '../hand/index.js';
-import type { KanRecord, ReplayResult } from '../replay/index.js';
+import type { HandReplay, KanRecord, ReplayResult } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
@@ -53,8 +53,13 @@ export function checkRiichiKans(replay: ReplayResult, rules: Rules): { verdicts:
       const v = judgeRiichiKan(kan, earlier, rules, replay.playerCount);
       verdicts.push(v);
       if (v.legal === false) {
+        const revealed = revealedBy(round, kan.seat);
+        const chombo = revealed
+          ? `; the hand was revealed (${revealed === 'win' ? `seat ${kan.seat} won` : 'shown tenpai at the exhaustive draw'}): chombo`
+          : '; the hand was never revealed: no chombo';
         findings.push(
-          finding('riichi-kan-illegal', { hand: kan.hand, eventIndex: kan.eventIndex, seat: kan.seat }, `seat ${kan.seat}'s ${kan.kind} of ${kindToString(kindOf(kan.tile))} after riichi: ${v.explanation}`, {
+          finding('riichi-kan-illegal', { hand: kan.hand, eventIndex: kan.eventIndex, seat: kan.seat }, `seat ${kan.seat}'s ${kan.kind} of ${kindToString(kindOf(kan.tile))} after riichi: ${v.explanation}${chombo}`, {
+            revealed,
             kan: kan.kind,
             tile: kindToString(kindOf(kan.tile)),
             reason: v.reason,
@@ -68,4 +73,14 @@ export function checkRiichiKans(replay: ReplayResult, rules: Rules): { verdicts:
     }
   }
   return { verdicts, findings };
+}
+
+/**
+ * Whether the hand of a player who made an illegal riichi kan was revealed, which makes it chombo (Kan
+ * wiki: an illegal kan after riichi is chombo only once the hand is revealed): its win, or its tenpai
+ * hand shown at an exhaustive draw. Null: never revealed.
+ */
+function revealedBy(round: HandReplay, seat: number): 'win' | 'tenpai' | null {
+  if (round.wins.some((w) => w.seat === seat)) return 'win';
+  return round.ending.tenpaiShown.includes(seat) ? 'tenpai' : null;
 }

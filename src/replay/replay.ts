@@ -6,7 +6,7 @@
  */
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
 import type { KandoraTiming, Rules } from '../rules/index.js';
-import { Table, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
+import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
 import { countDora, type TileId } from '../tiles/index.js';
 import { gameWalls, indicatorIndex, initShuffleWall, parseSeed, uraIndex, WallError, type GameWalls, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
@@ -164,6 +164,7 @@ function handReplay(table: Table, index: number, wallReason: string | undefined,
       eventIndex: ending?.eventIndex ?? null,
       kanCount: completed,
       kanPlayerCount: kanPlayers.size,
+      tenpaiShown: tenpaiShown(ending, events),
     },
     liveDrawCount: table.liveDraws,
     replacementDrawCount: table.replacements,
@@ -185,6 +186,7 @@ function kanRecord(
   const revealRule = ruleRevealMoment(timing, {
     kind: k.kind,
     robbed: k.robbed,
+    replaced: k.replacement !== null,
     nextKan: k.nextDeclaration ? { robbed: k.nextDeclaration.kan?.robbed ?? false } : null,
     discard: k.discard ? { ronned: k.discard.after === 'ron' } : null,
     rinshanWin: k.rinshanWin,
@@ -361,4 +363,11 @@ function kandoraCount(start: RoundStartEvent, round: HandReplay): KandoraCountMi
   for (const k of round.kans) if (isRevealed(k.revealRule)) rule++;
   if (rule === untimed.length) return null;
   return { hand: round.hand, eventIndex: round.ending.eventIndex ?? round.eventCount - 1, logged: untimed.length, rule };
+}
+
+/** The seats whose tenpai hands an exhaustive draw shows. */
+function tenpaiShown(ending: Ending | null, events: readonly GameEvent[]): Seat[] {
+  if (ending?.kind !== 'ryuukyoku' || ending.reason !== 'exhaustive' || ending.eventIndex === null) return [];
+  const e = events[ending.eventIndex];
+  return e?.type === 'ryuukyoku' ? e.shown.map((h) => h.seat) : [];
 }

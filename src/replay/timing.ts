@@ -12,14 +12,16 @@ import type { KanType } from '../tiles/index.js';
 /**
  * The points a kan's hand passes after the declaration, in this order:
  * - `window-passed`: nobody robbed it (the replacement draw comes next);
+ * - `replacement-drawn`: the kan player has drawn the replacement tile (and won on it, or not);
  * - `next-kan`: the kan player declared another kan (or a kita) and nobody robbed that one;
  * - `discard`: the kan player's next discard is made;
  * - `discard-passed`: that discard was not ronned.
  */
-export type KanMilestone = 'window-passed' | 'next-kan' | 'discard' | 'discard-passed';
+export type KanMilestone = 'window-passed' | 'replacement-drawn' | 'next-kan' | 'discard' | 'discard-passed';
 
 const MOMENT_OF: Record<KanMilestone, RevealMoment> = {
   'window-passed': 'declaration',
+  'replacement-drawn': 'after-replacement',
   'next-kan': 'next-kan',
   discard: 'after-replacement',
   'discard-passed': 'after-discard',
@@ -32,6 +34,8 @@ export function revealsAt(timing: KandoraTiming, kind: KanType, milestone: KanMi
       return milestone === 'window-passed';
     case 'tenhou':
       return kind === 'ankan' ? milestone === 'window-passed' : milestone === 'next-kan' || milestone === 'discard';
+    case 'after-replacement':
+      return milestone === 'replacement-drawn';
     case 'after-discard':
       return milestone === 'discard-passed';
   }
@@ -41,6 +45,8 @@ export function revealsAt(timing: KandoraTiming, kind: KanType, milestone: KanMi
 export interface KanAftermath {
   kind: KanType;
   robbed: boolean;
+  /** The kan player drew the replacement tile. */
+  replaced: boolean;
   /** The kan player declared another kan before discarding; whether that one was robbed. */
   nextKan: { robbed: boolean } | null;
   /** The kan player discarded afterwards; whether that discard was ronned. */
@@ -58,6 +64,7 @@ export function ruleRevealMoment(timing: KandoraTiming, a: KanAftermath): Reveal
   if (a.robbed) return 'never';
   if (a.endedAtDeclaration) return 'unknown';
   if (revealsAt(timing, a.kind, 'window-passed')) return MOMENT_OF['window-passed'];
+  if (a.replaced && revealsAt(timing, a.kind, 'replacement-drawn')) return MOMENT_OF['replacement-drawn'];
   if (a.nextKan && !a.nextKan.robbed && revealsAt(timing, a.kind, 'next-kan')) return MOMENT_OF['next-kan'];
   // A robbed next kan ends the hand before the discard.
   if (a.discard && !a.nextKan?.robbed) {

@@ -146,6 +146,8 @@ export interface HandEnding {
   /** Kans completed (not robbed) in the hand and by how many players. */
   kanCount: number;
   kanPlayerCount: number;
+  /** At an exhaustive draw, the seats whose tenpai hands the log shows; empty otherwise. */
+  tenpaiShown: Seat[];
 }
 
 export interface HandReplay {

@@ -8,9 +8,9 @@ import { SCORING_KNOBS, type ScoringRules } from './scoring.js';
 
 export { kebabCase, type KnobValueInfo };
 
-export const KANDORA_TIMINGS = ['tenhou', 'immediate', 'after-discard'] as const;
+export const KANDORA_TIMINGS = ['tenhou', 'immediate', 'after-replacement', 'after-discard'] as const;
 export const RIICHI_KAN_RULES = ['none', 'waits', 'strict'] as const;
-export const SUUKAIKAN_RULES = ['abort', 'none'] as const;
+export const SUUKAIKAN_RULES = ['abort', 'abort-on-declaration', 'none'] as const;
 export const FIFTH_KAN_RULES = ['forbidden', 'aborts'] as const;
 export const DAIMINKAN_PAO_RULES = ['none', 'discarder-pays'] as const;
 
@@ -64,6 +64,10 @@ export const KAN_KNOBS = Object.freeze([
           "that player's discard or next kan; never shown if the replacement tile wins",
       },
       { value: 'immediate', meaning: 'every kan at declaration (kakan once the chankan window has passed), before the replacement draw' },
+      {
+        value: 'after-replacement',
+        meaning: 'every kan, ankan included, right after the replacement draw, before the discard or another kan (shown for a rinshan win too)',
+      },
       { value: 'after-discard', meaning: "every kan after the kan player's discard; never shown if the replacement tile wins" },
     ],
     'tenhou',
@@ -108,6 +112,7 @@ export const KAN_KNOBS = Object.freeze([
     '§4',
     [
       { value: 'abort', meaning: "abortive draw after the fourth kan's replacement draw and discard, unless that discard is ronned" },
+      { value: 'abort-on-declaration', meaning: 'abortive draw as soon as the fourth kan is declared (a kakan once nobody robbed it): no replacement draw' },
       { value: 'none', meaning: 'no abortive draw; play continues and a fifth kan is forbidden' },
     ],
     'abort',

@@ -9,8 +9,8 @@
  * the point of a scenario.
  *
  * Kandora are turned over where src/replay's `revealsAt` says under Tenhou's timing (a kan declared with
- * `revealAtDeclaration`: the `immediate` timing), which gives Tenhou's own tag order (docs/formats.md
- * §3.1). The game is a GameLog (`game()`), written by the formats' own writers (src/formats) as mjlog XML
+ * `revealAtDeclaration`: the `immediate` timing; a round with `kandoraTiming: 'after-replacement'`, that
+ * one), which gives Tenhou's own tag order (docs/formats.md §3.1). The game is a GameLog (`game()`), written by the formats' own writers (src/formats) as mjlog XML
  * (`toXml`) or tenhou.net/6 JSON (`toTenhou6`).
  *
  * Seeded mode (`seed`): hands, draws, replacement tiles and indicators all come from the wall `src/wall`
@@ -66,6 +66,11 @@ export interface RoundOptions {
   reserve?: string;
   /** Dice as INIT writes them (each 0..5, the die minus one). Unseeded only; seeded rounds use the wall's. */
   dice?: readonly [number, number];
+  /**
+   * The timing the round's kans turn their indicators over under: Tenhou's (the default), or
+   * `after-replacement` (every kan right after its replacement draw), a variant Tenhou never plays.
+   */
+  kandoraTiming?: 'tenhou' | 'after-replacement';
 }
 
 export interface WinOptions {
@@ -87,7 +92,7 @@ export interface KanOptions {
 }
 
 /** Where the acting seat is in its turn, as far as its kans' indicators are concerned. */
-type TurnPoint = 'replacement' | 'discard';
+type TurnPoint = 'replacement' | 'replaced' | 'discard';
 
 function sorted(tiles: readonly TileId[]): TileId[] {
   return [...tiles].sort((a, b) => a - b);
@@ -96,10 +101,12 @@ function sorted(tiles: readonly TileId[]): TileId[] {
 /**
  * The milestone (src/replay) a kan of the acting seat reaches at this point of the seat's turn: before a
  * replacement draw, the kan just declared has passed its chankan window and the seat's earlier kans of the
- * turn have their next kan; before a discard, the seat's kans of the turn reach that discard.
+ * turn have their next kan; right after it, the kan has its replacement tile; before a discard, the seat's
+ * kans of the turn reach that discard.
  */
 function milestoneOf(k: Kan, at: TurnPoint): KanMilestone | null {
   if (at === 'discard') return k.replacement !== null && k.discard === null ? 'discard' : null;
+  if (at === 'replaced') return k.replacement !== null && k.nextDeclaration === null && k.discard === null ? 'replacement-drawn' : null;
   if (k.replacement === null) return 'window-passed';
   return k.nextDeclaration !== null && k.discard === null ? 'next-kan' : null;
 }
@@ -114,8 +121,10 @@ class Hand {
   readonly wall: HandWall | null;
   /** Tile ids in play, and the choice of tiles nobody named. */
   readonly pool: TilePool;
-  /** Kans whose indicator the script asked to see at once; the others follow Tenhou's timing. */
+  /** Kans whose indicator the script asked to see at once; the others follow the round's timing. */
   readonly immediate = new Set<Kan>();
+  /** The round's kandora timing (RoundOptions.kandoraTiming). */
+  private readonly kandoraTiming: KandoraTiming;
   /** Kandora and ura indicators the script named, still to show (unseeded). */
   private readonly kandoraPlan: string[];
   private readonly uraPlan: string[];
@@ -128,6 +137,7 @@ class Hand {
     this.wall = wall;
     this.pool = pool;
     this.kandoraPlan = [...(opts.kandora ?? [])];
+    this.kandoraTiming = opts.kandoraTiming ?? 'tenhou';
     this.uraPlan = [...(opts.ura ?? [])];
   }
 
@@ -144,7 +154,7 @@ class Hand {
   }
 
   timing(k: Kan): KandoraTiming {
-    return this.immediate.has(k) ? 'immediate' : 'tenhou';
+    return this.immediate.has(k) ? 'immediate' : this.kandoraTiming;
   }
 
   concealedHands(): TileId[][] {
@@ -363,7 +373,9 @@ export class MjlogBuilder {
     // Nobody robbed the kan: its chankan window has passed, and indicators owed now come before the draw.
     this.revealKans(h, seat, 'replacement');
     const what = `seat ${seat}'s replacement draw ${t.replacements + 1}`;
-    return this.takeDrawn(seat, h.wall ? this.fromWall(h, index, tile, what) : this.scripted(h, tile, what));
+    this.takeDrawn(seat, h.wall ? this.fromWall(h, index, tile, what) : this.scripted(h, tile, what));
+    this.revealKans(h, seat, 'replaced');
+    return this;
   }
 
   private takeDrawn(seat: number, id: TileId): this {

@@ -477,6 +477,7 @@ export const SCENARIOS: readonly Scenario[] = [
     checks: [
       { profile: 'tenhou', expect: ['suukaikan-abort'] },
       { profile: 'tenhou', overrides: { suukaikan: 'none' }, expect: ['suukaikan-unexpected'] },
+      { profile: 'tenhou', overrides: { suukaikan: 'abort-on-declaration' }, expect: ['suukaikan-wrong-moment'] },
     ],
     build: () => threeKansThenAnkan().draw(0).discard(0).abort('kan4').toXml(),
   },
@@ -484,8 +485,12 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'suukaikan-wrong-moment',
     description:
       'Four kans by three players as in suukaikan-abort, but the hand is aborted right after the fourth kan is declared, before its ' +
-      'replacement draw and discard.',
-    checks: [{ profile: 'tenhou', expect: ['suukaikan-wrong-moment'] }],
+      "replacement draw and discard: too early for Tenhou's rule, and what suukaikan abort-on-declaration says (japanese-mahjong.com, note 6).",
+    checks: [
+      { profile: 'tenhou', expect: ['suukaikan-wrong-moment'] },
+      { profile: 'tenhou', overrides: { suukaikan: 'abort-on-declaration' }, expect: ['suukaikan-abort'] },
+      { profile: 'tenhou', overrides: { suukaikan: 'none' }, expect: ['suukaikan-unexpected'] },
+    ],
     build: () => threeKansThenAnkan().abort('kan4').toXml(),
   },
   {
@@ -585,6 +590,32 @@ export const SCENARIOS: readonly Scenario[] = [
         .discard(1, '6z')
         .pon(2)
         .ankan(2, '4s')
+        .draw(2)
+        .discard(2)
+        .exhaust()
+        .toXml(),
+  },
+  {
+    name: 'kandora-after-replacement',
+    description:
+      "Seat 1 makes an ankan of 2p and seat 2 a daiminkan of seat 1's 4z; each kan's indicator is turned over right after its replacement " +
+      "draw, before the discard, the ankan's too: the after-replacement timing (every kan after the replacement draw), not Tenhou's, " +
+      'which shows an ankan\'s at its declaration.',
+    checks: [
+      { profile: 'tenhou', overrides: { kandoraTiming: 'after-replacement' }, expect: [] },
+      { profile: 'tenhou', expect: ['kandora-timing-mismatch'] },
+      { profile: 'mleague', expect: ['kandora-timing-mismatch', 'kandora-timing-mismatch'] },
+    ],
+    replay: { timingMismatches: 1 },
+    build: () =>
+      mjlog()
+        .round({ hands: [null, '2222p4z+', '444z+', null], kandoraTiming: 'after-replacement' })
+        .tsumogiri(0)
+        .draw(1)
+        .ankan(1, '2p')
+        .draw(1)
+        .discard(1, '4z')
+        .daiminkan(2)
         .draw(2)
         .discard(2)
         .exhaust()

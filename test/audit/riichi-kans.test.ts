@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRiichiKans, judgeRiichiKan } from '../../src/audit/riichi-kans.js';
 import type { RiichiKan } from '../../src/rules/index.js';
 import type { TileId } from '../../src/tiles/index.js';
-import { kan, replay, riichiAnkan, round, rules } from './support.js';
+import { kan, replay, riichiAnkan, round, rules, win } from './support.js';
 
 /** docs/kan-rules.md §3, rows 1-9: the hand at riichi, its waits, draw → kan, and the verdicts (reason when illegal). */
 const VECTORS: {
@@ -167,7 +167,20 @@ describe('checkRiichiKans', () => {
         waitsAfter: ['3m'],
       },
     });
-    expect(f.message).toBe("seat 2's ankan of 4m after riichi: the kan changes the waits from 2m 3m 5m to 3m");
+    expect(f.message).toBe("seat 2's ankan of 4m after riichi: the kan changes the waits from 2m 3m 5m to 3m; the hand was never revealed: no chombo");
+  });
+
+  it('says whether the hand was revealed, by a win or a tenpai hand shown at an exhaustive draw, and so chombo (issue 27)', () => {
+    const k = riichiAnkan({ hand: '3444m778899s333z', draw: '4m', kan: '4m', seat: 2, eventIndex: 41 });
+    const judged = (o: Parameters<typeof round>[0]) => checkRiichiKans(replay({ hands: [round({ kans: [k], ...o })] }), rules({ riichiKan: 'waits' })).findings[0];
+    const won = judged({ wins: [win({ seat: 2, eventIndex: 60 })] });
+    expect(won.details).toMatchObject({ revealed: 'win' });
+    expect(won.message).toMatch(/; the hand was revealed \(seat 2 won\): chombo$/);
+    const shown = judged({ ending: { kind: 'ryuukyoku', reason: 'exhaustive', eventIndex: 90, tenpaiShown: [0, 2] } });
+    expect(shown.details).toMatchObject({ revealed: 'tenpai' });
+    expect(shown.message).toMatch(/; the hand was revealed \(shown tenpai at the exhaustive draw\): chombo$/);
+    const other = judged({ wins: [win({ seat: 1, eventIndex: 60 })], ending: { kind: 'ryuukyoku', reason: 'exhaustive', eventIndex: 90, tenpaiShown: [1] } });
+    expect(other.details).toMatchObject({ revealed: null });
   });
 
   it('finds nothing when every riichi kan keeps to the rule', () => {
@@ -185,7 +198,7 @@ describe('checkRiichiKans', () => {
     const { findings } = checkRiichiKans(replay({ hands: [round({ kans: [k] })] }), rules({ riichiKan: 'none' }));
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ details: { reason: 'riichi-kan-none', riichiKan: 'none', tile: '3z', waitsBefore: null, waitsAfter: null } });
-    expect(findings[0].message).toBe("seat 0's ankan of 3z after riichi: riichiKan is none: no kan at all after riichi");
+    expect(findings[0].message).toBe("seat 0's ankan of 3z after riichi: riichiKan is none: no kan at all after riichi; the hand was never revealed: no chombo");
   });
 
   it.each<[RiichiKan, string]>([
@@ -224,7 +237,7 @@ describe('checkRiichiKans', () => {
     const { verdicts, findings } = checkRiichiKans(replay({ hands: [round({ kans: [k] })] }), rules({ riichiKan: 'strict' }));
     expect(verdicts[0]).toMatchObject({ legal: false, reason: 'not-an-ankan' });
     expect(findings[0]).toMatchObject({ kind: 'riichi-kan-illegal', eventIndex: 44, seat: 2, details: { kan: 'daiminkan', tile: '7p', reason: 'not-an-ankan', riichiKan: 'strict' } });
-    expect(findings[0].message).toBe("seat 2's daiminkan of 7p after riichi: a daiminkan after riichi: only an ankan is allowed");
+    expect(findings[0].message).toBe("seat 2's daiminkan of 7p after riichi: a daiminkan after riichi: only an ankan is allowed; the hand was never revealed: no chombo");
   });
 
   it('an ankan without a draw: no-draw', () => {

@@ -206,6 +206,7 @@ export function round(o: RoundOverrides = {}): HandReplay {
     eventIndex: null,
     kanCount: done.length,
     kanPlayerCount: new Set(done.map((k) => k.seat)).size,
+    tenpaiShown: [],
     ...o.ending,
   };
   return {

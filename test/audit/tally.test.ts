@@ -24,7 +24,7 @@ function sampleAudit() {
     findings: [
       finding('chankan-win', at, 'm', { tile: '4m', kan: 'kakan' }),
       finding('chankan-win', at, 'm', { tile: '4m', kan: 'kakan' }),
-      finding('riichi-kan-illegal', at, 'm', { kan: 'ankan', tile: '4m', reason: 'waits-change', riichiKan: 'waits', okuriKan: false, waitsBefore: null, waitsAfter: null }),
+      finding('riichi-kan-illegal', at, 'm', { revealed: null, kan: 'ankan', tile: '4m', reason: 'waits-change', riichiKan: 'waits', okuriKan: false, waitsBefore: null, waitsAfter: null }),
       finding('kandora-timing-mismatch', at, 'm', { kan: 'ankan', logged: 'declaration', rule: 'after-discard', kandoraTiming: 'tenhou' }),
     ],
   });

@@ -35,7 +35,7 @@ describe('kanshi export --format mjai', () => {
     const after = kanshi(['export', '--format', 'mjai', '--kandora-timing', 'after-discard', JSON6]);
     expect(after.code).toBe(0);
     expect(dora(after.stdout)).toEqual(['dahai', 'dahai', 'dahai']);
-    expect(kanshi(['export', '--format', 'mjai', '--kandora-timing', 'later', JSON6]).stderr).toMatch(/Allowed choices are tenhou, immediate, after-discard/);
+    expect(kanshi(['export', '--format', 'mjai', '--kandora-timing', 'later', JSON6]).stderr).toMatch(/Allowed choices are tenhou, immediate, after-replacement, after-discard/);
   });
 
   it('--out DIR: one NAME.mjai.jsonl per input, folders walked; a bad file is reported, the others written, exit 1', () => {

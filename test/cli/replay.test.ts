@@ -33,7 +33,7 @@ describe('kanshi replay', () => {
   it('rejects bad rule values with the allowed ones', () => {
     const r = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--kandora-timing', 'sometimes']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/invalid value "sometimes" for --kandora-timing \(allowed: tenhou, immediate, after-discard\)/);
+    expect(r.stderr).toMatch(/invalid value "sometimes" for --kandora-timing \(allowed: tenhou, immediate, after-replacement, after-discard\)/);
     expect(kanshi(['replay', RINSHAN_AFTER_KAKAN, '--profile', 'nope']).stderr).toMatch(/unknown profile "nope"/);
   });
 });

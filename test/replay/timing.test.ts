@@ -3,7 +3,7 @@ import { effectiveTiming, momentsDiffer, ruleRevealMoment, type KanAftermath } f
 import { countDora, doraKindOf } from '../../src/tiles/index.js';
 import { decodeGameType } from '../../src/ingest/index.js';
 
-const base: KanAftermath = { kind: 'kakan', robbed: false, nextKan: null, discard: { ronned: false }, rinshanWin: false, logEnded: false };
+const base: KanAftermath = { kind: 'kakan', robbed: false, replaced: true, nextKan: null, discard: { ronned: false }, rinshanWin: false, logEnded: false };
 
 describe('reveal moments under each kandora timing', () => {
   it('tenhou: ankan at declaration, open kans after the replacement draw or at the next kan', () => {
@@ -25,6 +25,15 @@ describe('reveal moments under each kandora timing', () => {
     expect(ruleRevealMoment('after-discard', { ...base, kind: 'ankan' })).toBe('after-discard');
     expect(ruleRevealMoment('after-discard', { ...base, discard: { ronned: true } })).toBe('never');
     expect(ruleRevealMoment('after-discard', { ...base, discard: null, rinshanWin: true })).toBe('never');
+  });
+
+  it('after-replacement: every kan, ankan included, once its replacement tile is drawn, a rinshan win too (issue 27)', () => {
+    expect(ruleRevealMoment('after-replacement', { ...base, kind: 'ankan' })).toBe('after-replacement');
+    expect(ruleRevealMoment('after-replacement', base)).toBe('after-replacement');
+    expect(ruleRevealMoment('after-replacement', { ...base, discard: null, nextKan: { robbed: false } })).toBe('after-replacement');
+    expect(ruleRevealMoment('after-replacement', { ...base, discard: null, rinshanWin: true })).toBe('after-replacement');
+    expect(ruleRevealMoment('after-replacement', { ...base, robbed: true, replaced: false })).toBe('never');
+    expect(ruleRevealMoment('after-replacement', { ...base, replaced: false, discard: null, logEnded: true })).toBe('unknown');
   });
 
   it('an unknown moment is no mismatch', () => {

@@ -26,11 +26,11 @@ describe('knob descriptors', () => {
   it('list the allowed values of the doc, each with a meaning', () => {
     const values = Object.fromEntries(KAN_KNOBS.map((k) => [k.name, (k.values as readonly { value: unknown }[]).map((v) => v.value)]));
     expect(values).toEqual({
-      kandoraTiming: ['tenhou', 'immediate', 'after-discard'],
+      kandoraTiming: ['tenhou', 'immediate', 'after-replacement', 'after-discard'],
       riichiKan: ['none', 'waits', 'strict'],
       okuriKan: [false, true],
       kokushiAnkanChankan: [false, true],
-      suukaikan: ['abort', 'none'],
+      suukaikan: ['abort', 'abort-on-declaration', 'none'],
       fifthKan: ['forbidden', 'aborts'],
       daiminkanPao: ['none', 'discarder-pays'],
     });

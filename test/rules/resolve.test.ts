@@ -60,11 +60,11 @@ describe('resolveRules', () => {
       /^unknown rule knob "kandoraTimming" \(knobs: kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan, daiminkanPao, kiriageMangan, .*, renhou\)$/,
     );
     const bad = error(() => resolveRules({ overrides: { kandoraTiming: 'later' } }));
-    expect(bad.message).toBe('invalid value "later" for kandoraTiming (allowed: tenhou, immediate, after-discard)');
+    expect(bad.message).toBe('invalid value "later" for kandoraTiming (allowed: tenhou, immediate, after-replacement, after-discard)');
     expect(bad.knob).toBe('kandoraTiming');
-    expect(bad.allowed).toEqual(['tenhou', 'immediate', 'after-discard']);
+    expect(bad.allowed).toEqual(['tenhou', 'immediate', 'after-replacement', 'after-discard']);
     expect(error(() => resolveRules({ overrides: { okuriKan: 'yes' } })).message).toBe('invalid value "yes" for okuriKan (allowed: false, true)');
-    expect(error(() => resolveRules({ overrides: { suukaikan: true } })).message).toBe('invalid value true for suukaikan (allowed: abort, none)');
+    expect(error(() => resolveRules({ overrides: { suukaikan: true } })).message).toBe('invalid value true for suukaikan (allowed: abort, abort-on-declaration, none)');
     expect(error(() => resolveRules({ overrides: { 'kandora-timing': 'tenhou' } })).message).toMatch(/unknown rule knob "kandora-timing"/);
   });
 });

@@ -90,6 +90,7 @@ export function auditOf(g: ReadGame, profile: ProfileName | Rules = 'tenhou'): G
       if (illegal) {
         findings.push(
           finding('riichi-kan-illegal', { hand: k.hand, eventIndex: k.eventIndex, seat: k.seat }, 'illegal riichi kan: quote " and, comma', {
+            revealed: null,
             kan: k.kind,
             tile: '3p',
             reason: 'reading-lost',

@@ -1,5 +1,6 @@
-/** Notation at the edge: how rounds, seats and tiles are written for people. */
+/** Notation at the edge: how rounds, seats, tiles and scores are written for people and JSON. */
 import { tileToString, type TileId } from '../tiles/index.js';
+import { fuPartText, type WinScore } from '../score/index.js';
 
 const WINDS = ['East', 'South', 'West', 'North'];
 
@@ -18,3 +19,14 @@ export function tiles(ts: readonly (TileId | null)[], redFives = true): string {
 
 /** `1 file`, `2 files` (src/events has the one helper every message uses). */
 export { plural } from '../events/index.js';
+
+/** A re-scored win's yaku, yakuman, han, fu and fu lines as the commands' JSON gives them (`score`, `replay`). */
+export function scoredYakuJson(s: WinScore): Record<string, unknown> {
+  return {
+    yaku: s.yaku.map((y) => ({ id: y.id, name: y.name, han: y.han })),
+    yakuman: s.yakuman.map((y) => ({ id: y.id, name: y.name, multiplier: y.multiplier })),
+    han: s.han,
+    fu: s.fu,
+    fuParts: s.fuParts.map((p) => ({ reason: p.reason, fu: p.fu, text: fuPartText(p) })),
+  };
+}

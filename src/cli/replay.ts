@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import { viewerLogId, viewerUrl, type GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, REVEAL_MOMENT_WORDS, type KanRecord, type ReplayResult, type WinRecord } from '../replay/index.js';
-import { fuPartText, type WinScore } from '../score/index.js';
+import type { WinScore } from '../score/index.js';
 import { resolve } from 'node:path';
 import { buildGamePage, writeFileAtomic } from '../report/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
-import { plural, roundName, tile, tiles } from './format.js';
+import { plural, roundName, scoredYakuJson, tile, tiles } from './format.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 
@@ -78,11 +78,7 @@ function scoreJson(s: WinScore): Record<string, unknown> {
   return {
     valid: s.valid,
     ...(s.problem ? { problem: s.problem } : {}),
-    yaku: s.yaku.map((y) => ({ id: y.id, name: y.name, han: y.han })),
-    yakuman: s.yakuman.map((y) => ({ id: y.id, name: y.name, multiplier: y.multiplier })),
-    han: s.han,
-    fu: s.fu,
-    fuParts: s.fuParts.map((p) => ({ reason: p.reason, fu: p.fu, text: fuPartText(p) })),
+    ...scoredYakuJson(s),
     points: s.points,
     limit: s.limit,
     scoreDeltas: s.deltas,

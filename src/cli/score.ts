@@ -19,6 +19,7 @@ import {
 } from '../score/index.js';
 import { NotationError, parseTiles, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
 import { CliError, out, parseIntOption } from './common.js';
+import { scoredYakuJson } from './format.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 import { addMeldOptions, checkHandWithMelds, meldsFromOptions, meldsText, parseTileOption, parseWaitingHand, RedFives } from './waits.js';
 
@@ -245,11 +246,7 @@ export function scoreJson(report: ScoreReport): Record<string, unknown> {
     ...(s.problem ? { problem: s.problem } : {}),
     reading: s.reading ? readingText(s.reading, input.melds, input.winningTile) : null,
     wait: s.reading?.wait ?? null,
-    yaku: s.yaku.map((y) => ({ id: y.id, name: y.name, han: y.han })),
-    yakuman: s.yakuman.map((y) => ({ id: y.id, name: y.name, multiplier: y.multiplier })),
-    han: s.han,
-    fu: s.fu,
-    fuParts: s.fuParts.map((p) => ({ reason: p.reason, fu: p.fu, text: fuPartText(p) })),
+    ...scoredYakuJson(s),
     dora: s.dora,
     points: s.points,
     limit: s.limit,

@@ -77,6 +77,20 @@ const ROW_4_HAND = '3335666p111456s';
  * Kans by three players (seat 1 ankan 2z, seat 2 ankan 5z, seat 2 daiminkan 8s), then seat 0 declares the
  * fourth, an ankan of 1m: the four-kan abort scenarios go on from here.
  */
+/** Seat 0 pons 3p from seat 3 and later adds the fourth 3p; seat 2 waits on 3p 6p (the chankan scenarios). */
+function kakanOf3p() {
+  return mjlog()
+    .round({ hands: ['33p9m+', null, '45p234m678m789s11z', '3p+'] })
+    .fill(3)
+    .draw(3)
+    .discard(3, '3p')
+    .pon(0)
+    .discard(0, '9m')
+    .fill(3)
+    .draw(0, '3p')
+    .kakan(0, '3p');
+}
+
 function threeKansThenAnkan() {
   return mjlog()
     .round({ hands: ['111m8s+', '222z+', '555z888s+', null], reserve: '1m' })
@@ -343,16 +357,7 @@ export const SCENARIOS: readonly Scenario[] = [
       { profile: 'majsoul', expect: ['chankan-win'] },
     ],
     build: () =>
-      mjlog()
-        .round({ hands: ['33p9m+', null, '45p234m678m789s11z', '3p+'] })
-        .fill(3)
-        .draw(3)
-        .discard(3, '3p')
-        .pon(0)
-        .discard(0, '9m')
-        .fill(3)
-        .draw(0, '3p')
-        .kakan(0, '3p')
+      kakanOf3p()
         .ron(2)
         .toXml(),
   },
@@ -367,16 +372,7 @@ export const SCENARIOS: readonly Scenario[] = [
       { profile: 'majsoul', expect: ['chankan-win', ...scoreMismatches(6)] },
     ],
     build: () =>
-      mjlog()
-        .round({ hands: ['33p9m+', null, '45p234m678m789s11z', '3p+'] })
-        .fill(3)
-        .draw(3)
-        .discard(3, '3p')
-        .pon(0)
-        .discard(0, '9m')
-        .fill(3)
-        .draw(0, '3p')
-        .kakan(0, '3p')
+      kakanOf3p()
         // Deliberately wrong: a chankan win scored as if its yaku were no chankan.
         .ron(2, { yaku: { tanyao: 1 }, fu: 30 })
         .toXml(),

@@ -17,6 +17,11 @@ export interface InfoLine {
   playerCount: number;
   players: GameLog['players'];
   rule: GameLog['rule'];
+  /**
+   * Where the rule's red fives come from: `rule`, what the log's rule says; `tiles`, the tiles the log
+   * deals, for a log whose rule does not say (a Tenhou lobby's tenhou.net/6 JSON, mjai without aka_flag).
+   */
+  redFivesFrom: 'rule' | 'tiles';
   handCount: number;
   /** Kans declared, by kind (robbed ones included, and counted apart in robbedKanCount). */
   kanCounts: { ankan: number; daiminkan: number; kakan: number };
@@ -40,6 +45,7 @@ export function infoLine(file: string, game: GameLog): InfoLine {
     playerCount: game.rule.playerCount,
     players: game.players,
     rule: game.rule,
+    redFivesFrom: game.rule.redFivesFrom ?? 'rule',
     handCount: s.handCount,
     kanCounts: s.kanCounts,
     robbedKanCount: s.robbedKanCount,
@@ -64,7 +70,15 @@ function textLine(l: InfoLine): string {
     `rinshan wins ${l.rinshanWinCount}`,
     `chankan wins ${l.chankanWinCount}`,
     `four-kan aborts ${l.suukaikanAbortCount}`,
+    ...(l.redFivesFrom === 'tiles' ? [`red fives taken from the tiles (${redSuitNames(l.rule)}): the log's rule does not say`] : []),
   ].join('  ');
+}
+
+/** The suits with a red five, as `0m 0p 0s`, or `none`. */
+function redSuitNames(rule: GameLog['rule']): string {
+  const suits = rule.redFives ? rule.redFiveSuits : 0;
+  const names = ['0m', '0p', '0s'].filter((_, i) => suits & (1 << i));
+  return names.length ? names.join(' ') : 'none';
 }
 
 export function registerInfoCommand(program: Command): void {
@@ -72,7 +86,7 @@ export function registerInfoCommand(program: Command): void {
     .command('info')
     .description('print one line per game: players, hands, kans by kind, chankan wins, four-kan aborts')
     .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively, or Tenhou log ids and viewer URLs (read from --fetch-dir)')
-    .option('--json', 'print one JSON object per line (file, logId, platform, playerCount, players, rule, handCount, kanCounts, robbedKanCount, …; docs/vocabulary.md)')
+    .option('--json', 'print one JSON object per line (file, logId, platform, playerCount, players, rule, redFivesFrom, handCount, kanCounts, robbedKanCount, …; docs/vocabulary.md)')
     .addOption(platformOption());
   addLogSourceOptions(command);
   addLimitOptions(command)

@@ -181,6 +181,12 @@ export interface GameRule {
   redFives: boolean;
   /** Which suits have a red five: 1 m, 2 p, 4 s (7: all, as Tenhou's red games; 0: none). */
   redFiveSuits: number;
+  /**
+   * `tiles` when the log's rule does not say which suits have red fives (a Tenhou lobby's tenhou.net/6
+   * JSON, an mjai log without `aka_flag`) and the reader took them from the tiles the log shows; absent
+   * when the rule says (docs/formats.md §5.7).
+   */
+  redFivesFrom?: 'tiles';
   openTanyao: boolean;
   length: 'tonpuu' | 'hanchan';
   lobbyLevel: LobbyLevel;

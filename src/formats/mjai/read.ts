@@ -194,7 +194,7 @@ class MjaiReader {
     this.redFiveSuits = red ? 7 : 0;
     const base = decodeGameType(0x01 | (kyokuFirst === 4 ? 0 : 0x08) | (this.players === 3 ? 0x10 : 0) | (red ? 0 : 0x02));
     // mjai names no lobby, level or speed: the rule keeps only what the log says (players, red fives, length).
-    this.rule = { ...base, typeCode: null, redFiveSuits: this.redFiveSuits, label: '' };
+    this.rule = { ...base, typeCode: null, redFiveSuits: this.redFiveSuits, label: '', ...(aka === null ? { redFivesFrom: 'tiles' as const } : {}) };
   }
 
   private event(d: Doc, i: number): void {

@@ -274,7 +274,7 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
   const logId = ref ?? options.logId;
   const threePlayer = logs.some(({ k }) => Array.isArray(k) && Array.isArray(k[13]) && k[13].length === 0) ||
     (names.length === 4 && names[3] === '' && names.slice(0, 3).some((n) => n !== ''));
-  const rule = jsonRule(first, logId, threePlayer ? 3 : 4);
+  const rule = jsonRule(first, logId, threePlayer ? 3 : 4, logs);
   const players = jsonPlayers(first, rule.playerCount);
   const rounds: LoggedHand[] = [];
   const budget: GameBudget = { limits, entries: 0, work: { left: GAME_WORK_BUDGET } };
@@ -327,7 +327,7 @@ export function jsonPlatform(d: Json6): Platform {
   const title = Array.isArray(d.title) ? d.title.filter((t): t is string => typeof t === 'string') : [];
   // The whole ref must be a log id: a ref that only holds one ("…&ts=7#…") would steer viewer links.
   if (TENHOU_LOG_ID.test(ref) || title.some((t) => TENHOU_LOG_ID.test(t.trim()))) return 'tenhou';
-  const ruleObj = (typeof d.rule === 'object' && d.rule !== null ? d.rule : {}) as Record<string, unknown>;
+  const ruleObj = ruleObject(d);
   const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
   const dans = Array.isArray(d.dan) ? d.dan.filter((x): x is string => typeof x === 'string') : [];
   if (MAJSOUL_ROOM.test(disp) || MAJSOUL_REF.test(ref) || dans.some((x) => MAJSOUL_RANK.test(x))) return 'majsoul';
@@ -347,18 +347,75 @@ function redFiveSuits(ruleObj: Record<string, unknown>): number {
   return 7;
 }
 
-function jsonRule(d: Json6, logId: string | null, players: 3 | 4): GameRule {
-  const ruleObj = (typeof d.rule === 'object' && d.rule !== null ? d.rule : {}) as Record<string, unknown>;
-  const suits = redFiveSuits(ruleObj);
+/** The document's `rule` when it is an object (`{disp, aka…}`); a lobby's array of fields, or anything else, gives none. */
+function ruleObject(d: Json6): Record<string, unknown> {
+  return typeof d.rule === 'object' && d.rule !== null && !Array.isArray(d.rule) ? (d.rule as Record<string, unknown>) : {};
+}
+
+/**
+ * A game from one of Tenhou's lobbies that leagues and clubs run: `rule` is an array of the lobby's fields
+ * rather than `{disp, aka}`, and `csrule` holds the lobby's own rule. No source says what each position of
+ * the two arrays means in a log, and the log id's GO type does not settle the red fives of such a game
+ * (docs/formats.md §5.7): they are taken from the tiles the log deals.
+ */
+function isLobbyRule(d: Json6): boolean {
+  return Array.isArray(d.rule) || d.csrule !== undefined;
+}
+
+/** A call string's tile codes (`47p4747`, `r51`, `k51151515`), or none when it is not laid out so (reading it refuses it later). */
+const CALL_TILES = /^((?:\d\d)*)[a-z]((?:\d\d)*)$/;
+
+/**
+ * The suits whose red five (51, 52, 53) the hands show anywhere: dealt, drawn, called, discarded, turned
+ * over. Entries that are not tiles are passed over here: reading the hand refuses them at their position.
+ */
+function redSuitsShown(hands: readonly { k: unknown }[]): number {
+  let mask = 0;
+  const see = (v: unknown): void => {
+    if (typeof v === 'number') {
+      if (v >= 51 && v <= 53) mask |= 1 << (v - 51);
+      return;
+    }
+    if (typeof v !== 'string') return;
+    const m = CALL_TILES.exec(v);
+    if (!m) return;
+    const digits = m[1] + m[2];
+    for (let i = 0; i < digits.length; i += 2) see(Number(digits.slice(i, i + 2)));
+  };
+  for (const { k } of hands) {
+    if (!Array.isArray(k)) continue;
+    // Entries 2..15: the dora and ura lists, then each seat's dealt hand, takes and discards.
+    for (let e = 2; e <= 15 && e < k.length; e++) {
+      const list: unknown = k[e];
+      if (Array.isArray(list)) for (const v of list) see(v);
+    }
+  }
+  return mask;
+}
+
+function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonly { k: unknown }[]): GameRule {
+  const ruleObj = ruleObject(d);
+  const lobby = isLobbyRule(d);
+  const suits = lobby ? redSuitsShown(hands) : redFiveSuits(ruleObj);
   // 3-player games have no 5m: its key says nothing about the game's red fives.
   const redFives = (players === 3 ? suits & 6 : suits) !== 0;
   const fromId = logId ? typeFromLogId(logId) : null;
-  if (fromId !== null) return decodeGameType(fromId);
+  if (fromId !== null && !lobby) return decodeGameType(fromId);
+  if (fromId !== null) {
+    // The id's GO type for the rest; its red-five bit (0x0002) as the tiles say, so that the code agrees
+    // with the rule (an mjlog written from the game reads back the same).
+    const rule = decodeGameType((fromId & ~0x02) | (redFives ? 0 : 0x02));
+    return { ...rule, redFiveSuits: redFives ? suits : 0, redFivesFrom: 'tiles' };
+  }
   const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
   const fromLabel = parseRuleLabel(players === 3 && !disp.startsWith('三') ? '三' + disp : disp, redFives);
-  if (fromLabel) return { ...fromLabel, redFiveSuits: redFives ? suits : 0 };
-  const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
-  return { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: disp };
+  let rule: GameRule;
+  if (fromLabel) rule = { ...fromLabel, redFiveSuits: redFives ? suits : 0 };
+  else {
+    const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
+    rule = { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: disp };
+  }
+  return lobby ? { ...rule, redFivesFrom: 'tiles' } : rule;
 }
 
 function jsonPlayers(d: Json6, count: 3 | 4): Player[] {

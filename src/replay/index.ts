@@ -13,6 +13,7 @@
  */
 export { replayGame } from './replay.js';
 export { placeKandora } from './place.js';
+export { handWalls, type HandWalls } from './walls.js';
 export { summarizeReplay, type GameSummary } from './summary.js';
 export {
   REVEAL_MOMENT_WORDS,

@@ -8,8 +8,9 @@ import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } f
 import type { KandoraTiming, Rules } from '../rules/index.js';
 import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
 import { countDora, type TileId } from '../tiles/index.js';
-import { gameWalls, indicatorIndex, initShuffleWall, parseSeed, uraIndex, WallError, type GameWalls, type HandWall } from '../wall/index.js';
+import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
+import { handWalls } from './walls.js';
 import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
@@ -30,7 +31,7 @@ const NO_WALL: WallPosition = { index: null, expected: null };
 export function replayGame(game: GameLog, rules: Rules): ReplayResult {
   const players = game.rule.playerCount;
   const timing = effectiveTiming(rules.kandoraTiming, game.rule);
-  const { walls, note: seedNote, perHand } = wallsOf(game);
+  const walls = handWalls(game);
   const rounds: HandReplay[] = [];
   const inconsistencies: Inconsistency[] = [];
   const wallMismatches: WallMismatch[] = [];
@@ -44,7 +45,7 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     const events = game.hands[index].events;
     const start = events[0];
     if (!start || start.type !== 'roundStart') continue;
-    const { wall, reason } = roundWall(walls, perHand, start, game.seed, seedNote, index, players);
+    const { wall, reason } = walls.of(index, start);
     if (wall) anyWall = true;
     const table = new Table(start, { hand: index + 1, players, wall, redFives: game.rule.redFives });
     for (let i = 1; i < events.length; i++) table.apply(events[i], i);
@@ -83,7 +84,7 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     effectiveKandoraTiming: timing,
     playerCount: players,
     seeded: anyWall,
-    seedNote: anyWall ? null : (seedNote ?? (game.hands.length === 0 ? 'the log has no rounds' : 'no wall could be built')),
+    seedNote: anyWall ? null : (walls.seedNote ?? (game.hands.length === 0 ? 'the log has no rounds' : 'no wall could be built')),
     hands: rounds,
     checkedTileCount: wallChecked,
     wallMismatches,
@@ -94,41 +95,6 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     scoreMismatches,
     final: game.final,
   };
-}
-
-/** The game's walls from its seed (or why there are none); `perHand` when each round carries its own seed. */
-function wallsOf(game: GameLog): { walls: GameWalls | null; note: string | null; perHand: boolean } {
-  let seed: ReturnType<typeof parseSeed>;
-  try {
-    seed = parseSeed(game.seed);
-  } catch (err) {
-    return { walls: null, note: err instanceof WallError ? `unusable seed: ${err.message}` : String(err), perHand: false };
-  }
-  if (!seed.buildable) return { walls: null, note: seed.reason, perHand: false };
-  if (seed.stream === 'round') return { walls: null, note: null, perHand: true };
-  try {
-    return { walls: gameWalls(seed, game.rule.playerCount), note: null, perHand: false };
-  } catch (err) {
-    return { walls: null, note: (err as Error).message, perHand: false };
-  }
-}
-
-function roundWall(
-  walls: GameWalls | null,
-  perHand: boolean,
-  start: RoundStartEvent,
-  seed: string | null,
-  seedNote: string | null,
-  index: number,
-  players: 3 | 4,
-): { wall: HandWall | null; reason?: string } {
-  if (walls) return { wall: walls.round(index) };
-  if (start.shuffle === undefined && !perHand) return { wall: null, reason: seedNote ?? 'no seed' };
-  try {
-    return { wall: initShuffleWall(start.shuffle ?? seed ?? '', players) };
-  } catch (err) {
-    return { wall: null, reason: err instanceof WallError ? err.message : String(err) };
-  }
 }
 
 /**

@@ -8,10 +8,10 @@
 import { basename } from 'node:path';
 import { auditReplay, type Finding } from '../audit/index.js';
 import { viewerLogId, viewerUrl, type GameEvent, type GameLog, type RoundStartEvent } from '../events/index.js';
-import { isRevealed, replayGame, type KanRecord, type ReplayResult, type HandReplay, type WinRecord } from '../replay/index.js';
+import { handWalls, isRevealed, replayGame, type KanRecord, type ReplayResult, type HandReplay, type WinRecord } from '../replay/index.js';
 import type { RuleSet } from '../rules/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
-import { gameWalls, initShuffleWall, parseSeed, wallLayout, type GameWalls, type HandWall } from '../wall/index.js';
+import { wallLayout, type HandWall } from '../wall/index.js';
 import { deadWallOf, deadWallSvg, loggedTurned, momentWords, replacementDraws, revealDiffers, type DeadWallModel } from './dead-wall.js';
 import { BACK_ID, escapeXml as esc, ring, TILE_CSS, TILE_H, TILE_W, tileRow, tileSymbols, tileUse, UNKNOWN_ID } from './tile-svg.js';
 
@@ -43,37 +43,18 @@ export function buildGamePage(file: string, game: GameLog, ruleSet: RuleSet, opt
   const { findings } = auditReplay(replay, ruleSet.rules);
   const flagged = new Set(options.withFindings ? findings.map((f) => f.hand) : []);
   const shown = replay.hands.filter((r) => (options.hand !== undefined ? r.hand === options.hand : options.allHands || hasKanOrKita(r) || flagged.has(r.hand)));
-  const walls = handWalls(game);
+  const walls = wallsForPictures(game);
   const sections = shown.map((r) => handSection(game, replay, r, walls(r), findings.filter((f) => f.hand === r.hand)));
   const html = pageHtml(file, game, ruleSet, replay, findings, shown, sections, options);
   return { html, hands: shown.map((r) => r.hand), findings, replay };
 }
 
-/**
- * The walls the replay checked the log against, rebuilt for the picture: the game's seed stream, or an
- * old log's per-hand seed; null for a hand the replay built no wall for (then only what the log shows is drawn).
- */
-function handWalls(game: GameLog): (r: HandReplay) => HandWall | null {
-  let walls: GameWalls | null = null;
-  let perHand = false;
-  try {
-    const seed = parseSeed(game.seed);
-    if (seed.buildable) {
-      if (seed.stream === 'round') perHand = true;
-      else walls = gameWalls(seed, game.rule.playerCount);
-    }
-  } catch {
-    // An unusable seed: the replay said so (seedNote) and built no wall.
-  }
+/** The walls the replay checked the log against (src/replay's handWalls), for the picture; null for a hand it built none for. */
+function wallsForPictures(game: GameLog): (r: HandReplay) => HandWall | null {
+  const walls = handWalls(game);
   return (r) => {
-    if (!r.wall.built) return null;
-    try {
-      if (walls) return walls.round(r.hand - 1);
-      const start = startOf(game, r);
-      return start ? initShuffleWall(start.shuffle ?? (perHand ? (game.seed ?? '') : ''), game.rule.playerCount) : null;
-    } catch {
-      return null;
-    }
+    const start = r.wall.built ? startOf(game, r) : null;
+    return start ? walls.of(r.hand - 1, start).wall : null;
   };
 }
 

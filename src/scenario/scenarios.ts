@@ -91,6 +91,20 @@ function kakanOf3p() {
     .kakan(0, '3p');
 }
 
+/** Seat 0, dealt 1111m 2222p 3333s 5z, makes ankans of 1m, 2p and 3s and discards (the fifth-kan scenarios). */
+function threeAnkansBySeat0(others: readonly (string | null)[], reserve: string) {
+  return mjlog()
+    .round({ hands: ['1111m2222p3333s5z', ...others], reserve })
+    .draw(0, '5z')
+    .ankan(0, '1m')
+    .draw(0, '5z')
+    .ankan(0, '2p')
+    .draw(0, '7z')
+    .ankan(0, '3s')
+    .draw(0)
+    .discard(0);
+}
+
 function threeKansThenAnkan() {
   return mjlog()
     .round({ hands: ['111m8s+', '222z+', '555z888s+', null], reserve: '1m' })
@@ -408,16 +422,7 @@ export const SCENARIOS: readonly Scenario[] = [
       { profile: 'pro-strict', expect: ['fifth-kan-abort'] },
     ],
     build: () =>
-      mjlog()
-        .round({ hands: ['1111m2222p3333s5z', null, '999m+', null], reserve: '5z5z5z7z9m' })
-        .draw(0, '5z')
-        .ankan(0, '1m')
-        .draw(0, '5z')
-        .ankan(0, '2p')
-        .draw(0, '7z')
-        .ankan(0, '3s')
-        .draw(0)
-        .discard(0)
+      threeAnkansBySeat0([null, '999m+', null], '5z5z5z7z9m')
         .fillTo(0)
         .draw(0, '5z')
         .ankan(0, '5z')
@@ -440,16 +445,7 @@ export const SCENARIOS: readonly Scenario[] = [
       { profile: 'pro-strict', expect: ['chankan-impossible', 'chankan-win'] },
     ],
     build: () =>
-      mjlog()
-        .round({ hands: ['1111m2222p3333s5z', '9m+', '99m1z+', '78m456p456s789s11z'], reserve: '5z5z5z7z9m6m6m6m6m' })
-        .draw(0, '5z')
-        .ankan(0, '1m')
-        .draw(0, '5z')
-        .ankan(0, '2p')
-        .draw(0, '7z')
-        .ankan(0, '3s')
-        .draw(0)
-        .discard(0)
+      threeAnkansBySeat0(['9m+', '99m1z+', '78m456p456s789s11z'], '5z5z5z7z9m6m6m6m6m')
         .draw(1)
         .discard(1, '9m')
         .pon(2)

@@ -9,7 +9,6 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditGame } from '../../src/audit/index.js';
@@ -18,7 +17,7 @@ import { readLogFile } from '../../src/ingest/index.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { kanshi } from '../support/cli.js';
 import { corpusFile } from '../support/corpus.js';
-import { launchChromium, skipBrowser, warnIfSkipped } from './browser.js';
+import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from './browser.js';
 
 interface Case {
   name: string;
@@ -101,16 +100,7 @@ describe.skipIf(skipBrowser)('kanshi replay --html in headless Chromium', () => 
     it(`${c.name}: renders with no console error, a dead wall for every hand with a kan or kita, flagged kans shown as differing`, async () => {
       const page = pages.get(c.name)!;
       const game = readLogFile(c.file);
-      const tab = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      const problems: string[] = [];
-      const requests: string[] = [];
-      tab.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-      });
-      tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      tab.on('request', (r) => requests.push(r.url()));
-      const url = pathToFileURL(page).href;
-      await tab.goto(url, { waitUntil: 'load' });
+      const { tab, problems, requests, url } = await openOffline(browser, page);
       expect(problems).toEqual([]);
       expect(requests).toEqual([url]);
 

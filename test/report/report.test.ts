@@ -7,12 +7,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kanshi } from '../support/cli.js';
 import { corpusFiles } from '../support/corpus.js';
-import { launchChromium, skipBrowser, warnIfSkipped } from './browser.js';
+import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from './browser.js';
 
 const LOG_ID_NAME = /^\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}\./;
 
@@ -106,16 +105,7 @@ describe.skipIf(skipBrowser)('kanshi report in headless Chromium', () => {
 
   it('renders with no console error, every plot has marks and every finding a viewer link', async () => {
     if (!existsSync(page)) expect(kanshi(['report', '--db', db, '--out', page]).code).toBe(0);
-    const tab = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const problems: string[] = [];
-    const requests: string[] = [];
-    tab.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    tab.on('request', (r) => requests.push(r.url()));
-    const url = pathToFileURL(page).href;
-    await tab.goto(url, { waitUntil: 'load' });
+    const { tab, problems, requests, url } = await openOffline(browser, page);
 
     expect(problems).toEqual([]);
     expect(requests).toEqual([url]);

@@ -3,7 +3,7 @@ import base from './vitest.config.js';
 
 /**
  * `npm run test:quick`: every test but the slow equivalence, differential and crash tests, for day-to-day
- * work (under a minute on two cores). `npm test` (and CI) runs them all.
+ * work (about three minutes on two cores, against seven). `npm test` (and CI) runs them all.
  */
 export const SLOW_TESTS = [
   // 102,000 random hands against @kobalab/majiang-core: their waits, and 102,000 riichi ankan verdicts

@@ -686,36 +686,47 @@ LEFT JOIN (
 -- yakuman), and the average han and points of those wins. kandora: the dora the kandora indicators shown
 -- under kandoraTiming make in the hand (win_dora.kandora), counted in hands that are not yakuman.
 CREATE VIEW kan_scoring AS
-WITH scored AS (
-  SELECT rule_set_id, yaku, yakuman, han, points, kan_fu, kan_han, kandora FROM win_dora WHERE valid = 1
+WITH w AS (
+  -- each valid win once, with what each source brought it (null: not there)
+  SELECT rule_set_id, han, points,
+         CASE WHEN instr(yaku, '{"id":4,"han":') > 0 THEN CAST(substr(yaku, instr(yaku, '{"id":4,"han":') + 14) AS INTEGER) END AS rinshan,
+         CASE WHEN instr(yaku, '{"id":3,"han":') > 0 THEN CAST(substr(yaku, instr(yaku, '{"id":3,"han":') + 14) AS INTEGER) END AS chankan,
+         CASE WHEN instr(yaku, '{"id":27,"han":') > 0 THEN CAST(substr(yaku, instr(yaku, '{"id":27,"han":') + 15) AS INTEGER) END AS sankantsu,
+         CASE WHEN instr(',' || substr(yakuman, 2, length(yakuman) - 2) || ',', ',51,') > 0 THEN 1 END AS suukantsu,
+         CASE WHEN kandora > 0 AND yakuman = '[]' THEN kandora END AS kandora,
+         CASE WHEN kan_fu > 0 THEN kan_fu END AS kan_fu,
+         CASE WHEN kan_han > 0 THEN kan_han END AS kan_han
+  FROM win_dora WHERE valid = 1
 ),
-sources AS (
-  SELECT rule_set_id, 1 AS ord, 'rinshan kaihou' AS source, 'han' AS unit, han, points,
-         CAST(substr(yaku, instr(yaku, '{"id":4,"han":') + 14) AS INTEGER) AS brought
-    FROM scored WHERE instr(yaku, '{"id":4,"han":') > 0
-  UNION ALL
-  SELECT rule_set_id, 2, 'chankan', 'han', han, points, CAST(substr(yaku, instr(yaku, '{"id":3,"han":') + 14) AS INTEGER)
-    FROM scored WHERE instr(yaku, '{"id":3,"han":') > 0
-  UNION ALL
-  SELECT rule_set_id, 3, 'sankantsu', 'han', han, points, CAST(substr(yaku, instr(yaku, '{"id":27,"han":') + 15) AS INTEGER)
-    FROM scored WHERE instr(yaku, '{"id":27,"han":') > 0
-  UNION ALL
-  SELECT rule_set_id, 4, 'suukantsu', 'yakuman', han, points, 1
-    FROM scored WHERE instr(',' || substr(yakuman, 2, length(yakuman) - 2) || ',', ',51,') > 0
-  UNION ALL
-  SELECT rule_set_id, 5, 'kandora', 'han', han, points, kandora FROM scored WHERE kandora > 0 AND yakuman = '[]'
-  UNION ALL
-  SELECT rule_set_id, 6, 'kan fu', 'fu', han, points, kan_fu FROM scored WHERE kan_fu > 0
-  UNION ALL
-  SELECT rule_set_id, 7, 'any han from kans', 'han', han, points, kan_han FROM scored WHERE kan_han > 0
+t AS (
+  -- one pass over the wins: for each source its wins, what it brought, and their han and points
+  SELECT rule_set_id, count(*) AS wins,
+         count(rinshan) AS n1, avg(rinshan) AS b1, avg(CASE WHEN rinshan IS NOT NULL THEN han END) AS h1, avg(CASE WHEN rinshan IS NOT NULL THEN points END) AS p1,
+         count(chankan) AS n2, avg(chankan) AS b2, avg(CASE WHEN chankan IS NOT NULL THEN han END) AS h2, avg(CASE WHEN chankan IS NOT NULL THEN points END) AS p2,
+         count(sankantsu) AS n3, avg(sankantsu) AS b3, avg(CASE WHEN sankantsu IS NOT NULL THEN han END) AS h3, avg(CASE WHEN sankantsu IS NOT NULL THEN points END) AS p3,
+         count(suukantsu) AS n4, avg(suukantsu) AS b4, avg(CASE WHEN suukantsu IS NOT NULL THEN han END) AS h4, avg(CASE WHEN suukantsu IS NOT NULL THEN points END) AS p4,
+         count(kandora) AS n5, avg(kandora) AS b5, avg(CASE WHEN kandora IS NOT NULL THEN han END) AS h5, avg(CASE WHEN kandora IS NOT NULL THEN points END) AS p5,
+         count(kan_fu) AS n6, avg(kan_fu) AS b6, avg(CASE WHEN kan_fu IS NOT NULL THEN han END) AS h6, avg(CASE WHEN kan_fu IS NOT NULL THEN points END) AS p6,
+         count(kan_han) AS n7, avg(kan_han) AS b7, avg(CASE WHEN kan_han IS NOT NULL THEN han END) AS h7, avg(CASE WHEN kan_han IS NOT NULL THEN points END) AS p7
+  FROM w GROUP BY rule_set_id
 )
-SELECT s.rule_set_id, r.rules_key, r.profile, s.source, s.unit, count(*) AS wins,
-       round(1000.0 * count(*) / t.wins, 2) AS per_1000_wins, round(avg(s.brought), 2) AS avg_brought,
-       round(avg(s.han), 2) AS avg_han, CAST(round(avg(s.points)) AS INTEGER) AS avg_points
-FROM sources s
-JOIN (SELECT rule_set_id, count(*) AS wins FROM scored GROUP BY rule_set_id) t ON t.rule_set_id = s.rule_set_id
-JOIN rule_sets r ON r.rule_set_id = s.rule_set_id
-GROUP BY s.rule_set_id, s.ord, s.source, s.unit;
+SELECT t.rule_set_id, r.rules_key, r.profile, s.source, s.unit, CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END AS wins,
+       round(1000.0 * CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END / t.wins, 2) AS per_1000_wins,
+       round(CASE s.ord WHEN 1 THEN b1 WHEN 2 THEN b2 WHEN 3 THEN b3 WHEN 4 THEN b4 WHEN 5 THEN b5 WHEN 6 THEN b6 WHEN 7 THEN b7 END, 2) AS avg_brought,
+       round(CASE s.ord WHEN 1 THEN h1 WHEN 2 THEN h2 WHEN 3 THEN h3 WHEN 4 THEN h4 WHEN 5 THEN h5 WHEN 6 THEN h6 WHEN 7 THEN h7 END, 2) AS avg_han,
+       CAST(round(CASE s.ord WHEN 1 THEN p1 WHEN 2 THEN p2 WHEN 3 THEN p3 WHEN 4 THEN p4 WHEN 5 THEN p5 WHEN 6 THEN p6 WHEN 7 THEN p7 END) AS INTEGER) AS avg_points
+FROM t
+JOIN rule_sets r ON r.rule_set_id = t.rule_set_id
+CROSS JOIN (
+  SELECT 1 AS ord, 'rinshan kaihou' AS source, 'han' AS unit
+  UNION ALL SELECT 2 AS ord, 'chankan' AS source, 'han' AS unit
+  UNION ALL SELECT 3 AS ord, 'sankantsu' AS source, 'han' AS unit
+  UNION ALL SELECT 4 AS ord, 'suukantsu' AS source, 'yakuman' AS unit
+  UNION ALL SELECT 5 AS ord, 'kandora' AS source, 'han' AS unit
+  UNION ALL SELECT 6 AS ord, 'kan fu' AS source, 'fu' AS unit
+  UNION ALL SELECT 7 AS ord, 'any han from kans' AS source, 'han' AS unit
+) s
+WHERE CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END > 0;
 
 -- Every win (version 4): its game and hand, the winner, the hand's value and its dora by source, as logged.
 -- yaku_names: the names (yaku table) of the yaku scored (han > 0, dora included), then of the yakuman.

@@ -15,6 +15,7 @@ import { checkRestrictions } from './restrictions.js';
 import { checkRiichiKans } from './riichi-kans.js';
 import { checkScores } from './scores.js';
 import type { GameAudit, GameMeta, RiichiKanVerdict } from './types.js';
+import { checkWins } from './wins.js';
 
 /** The findings and riichi-kan verdicts of a replayed game. */
 export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
@@ -27,6 +28,7 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
     ...checkRestrictions(replay.hands),
     ...payments,
     ...checkScores(replay, payments),
+    ...checkWins(replay),
     ...checkIntegrity(replay),
   ];
   findings.sort((a, b) => (a.hand ?? 0) - (b.hand ?? 0) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));
@@ -74,6 +76,14 @@ function gameAudit(file: string, hash: string, ruleSet: RuleSet, rest: Pick<Game
 export function auditGame(file: string, hash: string, game: GameLog, ruleSet: RuleSet): GameAudit {
   const replay = replayGame(game, ruleSet.rules);
   const { findings, riichiKans } = auditReplay(replay, ruleSet.rules);
+  const lobby = game.rule.lobbyRule;
+  if (lobby && lobby.notApplied.length > 0) {
+    findings.unshift(
+      finding('lobby-rule-not-applied', { hand: null, eventIndex: null }, `the game's lobby rule sets what kanshi does not apply: ${lobby.notApplied.join(', ')}`, {
+        settings: [...lobby.notApplied],
+      }),
+    );
+  }
   return gameAudit(file, hash, ruleSet, { game: gameMeta(game), replay, riichiKans, findings });
 }
 

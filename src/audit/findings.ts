@@ -103,6 +103,22 @@ export const FINDING_KINDS = {
     severity: 'error',
     description: "a win's yaku, han, fu, points, limit or payments, or a drawn hand's payments, as the log states them, differ from the same re-scored under the rule set (details.component; details.kans: the kan behind it)",
   },
+  'lobby-rule-not-applied': {
+    severity: 'info',
+    description: "a Tenhou lobby's own rule (its log's csrule) sets what kanshi does not apply (details.settings): scores and aborts that depend on them are judged by the rule set alone",
+  },
+  'win-without-yaku': {
+    severity: 'error',
+    description: 'a win on a complete hand that has no yaku under the rules (dora are no yaku): the rules make it no win (a hand whose tiles do not complete is a replay-inconsistency, win-not-complete)',
+  },
+  'unknown-yaku': {
+    severity: 'warning',
+    description: "a yaku name the log's format does not define (a converter's own spelling): its han are counted, its yaku not compared by name (details.name)",
+  },
+  'ura-unrecorded': {
+    severity: 'info',
+    description: "a riichi win whose log records no ura indicators: the ura han the log pays are taken as given, unchecked (details.uraHan)",
+  },
   'wall-mismatch': {
     severity: 'error',
     description: 'a dealt, drawn or replacement tile, an indicator or the dice differ from the wall rebuilt from the seed',
@@ -168,6 +184,10 @@ export interface FindingDetails {
     yakuId?: number;
     kans?: { eventIndex: number; kind: KanType }[];
   };
+  'lobby-rule-not-applied': { settings: string[] };
+  'win-without-yaku': { tile: string; hand: string; melds: number; loggedYaku: string[] };
+  'unknown-yaku': { name: string; han: number };
+  'ura-unrecorded': { uraHan: number };
   'wall-mismatch': { what: WallMismatchKind; wallIndex: number | null; expected: number | null; logged: number | null };
   'replay-inconsistency': { what: InconsistencyKind };
   'audit-error': { stack: string };

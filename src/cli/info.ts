@@ -71,7 +71,14 @@ function textLine(l: InfoLine): string {
     `chankan wins ${l.chankanWinCount}`,
     `four-kan aborts ${l.suukaikanAbortCount}`,
     ...(l.redFivesFrom === 'tiles' ? [`red fives taken from the tiles (${redSuitNames(l.rule)}): the log's rule does not say`] : []),
+    ...(l.rule.lobbyRule ? [lobbyText(l.rule.lobbyRule)] : []),
   ].join('  ');
+}
+
+/** What a lobby's own rule says, as far as kanshi reads it. */
+function lobbyText(lobby: NonNullable<GameLog['rule']['lobbyRule']>): string {
+  const read = `lobby rule: kiriage mangan ${lobby.kiriageMangan ? 'yes' : 'no'}`;
+  return lobby.notApplied.length > 0 ? `${read}; lobby rule not applied: ${lobby.notApplied.join(', ')}` : read;
 }
 
 /** The suits with a red five, as `0m 0p 0s`, or `none`. */

@@ -25,9 +25,14 @@ export interface VerifyLine {
   scoredWinCount: number;
   /** Components of wins and drawn hands whose score, as the log states it, differs from the one re-scored. */
   scoreMismatchCount: number;
-  /** The first few problems, for a person to look at. */
+  /** Wins on a complete hand with no yaku under the rules (a hand that does not complete is an inconsistency). */
+  winWithoutYakuCount: number;
+  /** Every problem, one line each, for a person to look at (the text output shows the first DETAILS_SHOWN). */
   details?: string[];
 }
+
+/** How many problems of a game the text output lists before saying how many more there are. */
+export const DETAILS_SHOWN = 20;
 
 export function verifyLine(file: string, logId: string | null, r: ReplayResult): VerifyLine {
   const details = [
@@ -37,6 +42,14 @@ export function verifyLine(file: string, logId: string | null, r: ReplayResult):
     ...r.inconsistencies.map((x) => `hand ${x.hand} event ${x.eventIndex}: ${x.kind}: ${x.message}`),
     ...r.scoreMismatches.map((m) => `hand ${m.hand} event ${m.eventIndex}: score ${m.component}: ${m.message}`),
   ];
+  let winWithoutYakuCount = 0;
+  for (const h of r.hands) {
+    for (const w of h.wins) {
+      if (w.score?.failure !== 'no-yaku') continue;
+      winWithoutYakuCount++;
+      details.push(`hand ${w.hand} event ${w.eventIndex}: seat ${w.seat} wins on a hand with no yaku under the rules`);
+    }
+  }
   return {
     file,
     logId,
@@ -49,7 +62,8 @@ export function verifyLine(file: string, logId: string | null, r: ReplayResult):
     inconsistencyCount: r.inconsistencies.length,
     scoredWinCount: r.scoredWinCount,
     scoreMismatchCount: r.scoreMismatches.length,
-    ...(details.length ? { details: details.slice(0, 20) } : {}),
+    winWithoutYakuCount,
+    ...(details.length ? { details } : {}),
   };
 }
 
@@ -60,7 +74,7 @@ export function registerVerifyCommand(program: Command): void {
     .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option(
       '--json',
-      'one JSON object per game: file, logId, seeded, checkedTileCount, wallMismatchCount, timingMismatchCount, kandoraCountMismatchCount, inconsistencyCount, scoredWinCount, scoreMismatchCount (or file, error)',
+      'one JSON object per game: file, logId, seeded, checkedTileCount, wallMismatchCount, timingMismatchCount, kandoraCountMismatchCount, inconsistencyCount, scoredWinCount, scoreMismatchCount, winWithoutYakuCount, details (every problem, one line each; or file, error)',
     )
     .addOption(platformOption());
   addRuleOptions(command);
@@ -71,8 +85,8 @@ export function registerVerifyCommand(program: Command): void {
     `
 Exit status: 0 when every game verifies; 1 when any game has a wall mismatch, a timing mismatch (or, for
 tenhou.net/6 JSON, which does not time its kandora, another number of kandora than the rule reveals), an
-inconsistency, a score the log states that differs from the win or drawn hand re-scored under the rule
-set (docs/scoring.md), or cannot be read (one line naming the file and where in it, and the others go on; a log
+inconsistency (a win on tiles that make no winning hand among them), a score the log states that differs
+from the win or drawn hand re-scored under the rule set (docs/scoring.md), a win with no yaku under the rules, or cannot be read (one line naming the file and where in it, and the others go on; a log
 over a limit of size, tags or events, nesting or rounds names the flag that raises it), and when a path
 holds no log file. Games without a usable seed are replayed with the wall checks skipped ("seeded":
 false, with the reason).
@@ -120,16 +134,18 @@ Examples:
       totals.scoredWins += line.scoredWinCount;
       totals.scoreMismatches += line.scoreMismatchCount;
       if (!line.seeded) totals.unseeded++;
-      const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount;
+      const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount + line.winWithoutYakuCount;
       if (problems > 0) bad++;
       if (opts.json) out(JSON.stringify(line));
       else {
         const status = problems === 0 ? 'ok' : 'FAILED';
         const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
         const counts = line.kandoraCountMismatchCount ? `, ${mismatches(line.kandoraCountMismatchCount, 'kandora count')}` : '';
-        const score = `${plural(line.scoredWinCount, 'win')} re-scored, ${mismatches(line.scoreMismatchCount, 'score')}`;
+        const score = `${plural(line.scoredWinCount, 'win')} re-scored, ${mismatches(line.scoreMismatchCount, 'score')}${line.winWithoutYakuCount ? `, ${plural(line.winWithoutYakuCount, 'win')} without a yaku` : ''}`;
         out(`${status}  ${line.file}  ${wall}, ${mismatches(line.timingMismatchCount, 'timing')}${counts}, ${inconsistencies(line.inconsistencyCount)}, ${score}`);
-        for (const d of line.details ?? []) out(`    ${d}`);
+        const details = line.details ?? [];
+        for (const d of details.slice(0, DETAILS_SHOWN)) out(`    ${d}`);
+        if (details.length > DETAILS_SHOWN) out(`    … and ${plural(details.length - DETAILS_SHOWN, 'more problem')} (--json lists them all)`);
       }
     }
     if (!opts.json) {

@@ -116,6 +116,11 @@ export interface WinEvent {
   yakuman: number[];
   doraIndicators: TileId[];
   uraIndicators: TileId[];
+  /**
+   * A riichi win whose log does not record the ura indicators (an mjai hora without `ura_markers`): its
+   * ura han cannot be checked. Absent when the log records them (or the winner is not in riichi).
+   */
+  uraUnrecorded?: true;
   /** Score changes in points, four entries. */
   scoreDeltas: number[];
   final?: FinalResult;
@@ -173,6 +178,18 @@ export interface LoggedHand {
 
 export type LobbyLevel = 'ippan' | 'joukyuu' | 'tokujou' | 'houou';
 
+/** A Tenhou lobby's rule fields, as written, and what is read of them. */
+export interface LobbyRule {
+  /** The `rule` fields: start and end time, the GO type as four hex digits, then four more. */
+  rule: string[];
+  /** The `csrule` fields: two words of flags (hex), then numbers (starting points, return, uma …). */
+  csrule: string[];
+  /** csrule[0] bit 0x2: 4 han 30 fu and 3 han 60 fu are paid as a mangan (kiriage mangan). */
+  kiriageMangan: boolean;
+  /** The lobby's settings that differ from Tenhou's ranked games and that kanshi does not apply, in words. */
+  notApplied: string[];
+}
+
 export interface GameRule {
   /** The mjlog `GO type` bitfield (for JSON logs: from the log id, or rebuilt from the rule label). */
   typeCode: number | null;
@@ -187,6 +204,11 @@ export interface GameRule {
    * when the rule says (docs/formats.md §5.7).
    */
   redFivesFrom?: 'tiles';
+  /**
+   * A Tenhou lobby's own rule, as its log states it (tenhou.net/6 JSON `rule` array and `csrule`; mjlog
+   * `<GO rule csrule>`): kept as written, with what kanshi reads of it (docs/formats.md §5.7).
+   */
+  lobbyRule?: LobbyRule;
   openTanyao: boolean;
   length: 'tonpuu' | 'hanchan';
   lobbyLevel: LobbyLevel;
@@ -238,4 +260,19 @@ export interface GameLog {
   final: FinalResult | null;
   /** Title lines of tenhou.net/6 editor logs. */
   title?: string[];
+  /**
+   * What the reader took in but could not make sense of, each located: a yaku name the format does not
+   * define (read with id -1 and its han counted). Absent when there is none.
+   */
+  warnings?: ReadWarning[];
+}
+
+/** Something a log says that the reader kept but could not interpret; the game is read all the same. */
+export interface ReadWarning {
+  kind: 'unknown-yaku';
+  /** Position of the hand in the game, 1-based. */
+  hand: number;
+  /** The event it concerns. */
+  eventIndex: number;
+  message: string;
 }

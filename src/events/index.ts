@@ -5,6 +5,6 @@
  * The only door of this folder.
  */
 export * from './events.js';
-export { YAKU, YAKUMAN, YAKU_IDS_BY_NAME, YAKU_NAMES } from './yaku.js';
+export { YAKU, YAKUMAN, YAKU_IDS_BY_NAME, YAKU_NAMES, CONVERTER_YAKU_NAMES, type ConverterYakuName } from './yaku.js';
 export { TENHOU_LOG_ID, VIEWER_BASE, viewerLogId, viewerUrl } from './viewer.js';
 export { plural } from './words.js';

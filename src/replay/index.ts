@@ -12,6 +12,7 @@
  *   summarizeReplay(replay): the counts `kanshi info` prints.
  */
 export { replayGame } from './replay.js';
+export { scoreHand, type HandScores } from './scores.js';
 export { placeKandora } from './place.js';
 export { handWalls, type HandWalls } from './walls.js';
 export { summarizeReplay, type GameSummary } from './summary.js';

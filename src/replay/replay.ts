@@ -7,11 +7,11 @@
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
 import type { KandoraTiming, Rules } from '../rules/index.js';
 import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
-import { countDora, type TileId } from '../tiles/index.js';
+import { countDora, tileToString, tilesToString, type TileId } from '../tiles/index.js';
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
 import { handWalls } from './walls.js';
-import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
+import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment, type KanAftermath } from './timing.js';
 import type {
   DoraView,
   HandScoreMismatch,
@@ -61,8 +61,21 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     const round = handReplay(table, index, reason, timing, events);
     const scores = scoreHand(table, events, game, rules);
     for (let i = 0; i < round.wins.length; i++) {
-      round.wins[i].score = scores.wins[i].score;
-      round.wins[i].scoreMismatches = scores.wins[i].mismatches;
+      const w = round.wins[i];
+      const scored = scores.wins[i];
+      w.score = scored.score;
+      w.scoreMismatches = scored.mismatches;
+      if (scored.uraAssumed !== undefined) w.uraAssumed = scored.uraAssumed;
+      // A win on tiles that make no winning hand is a contradiction of the log, whatever the rules.
+      if (scored.score.failure === 'incomplete') {
+        table.inconsistencies.push({
+          kind: 'win-not-complete',
+          hand: index + 1,
+          eventIndex: w.eventIndex,
+          seat: w.seat,
+          message: `seat ${w.seat} wins on ${tileToString(w.winningTile, game.rule.redFives)} holding ${tilesToString(w.concealed, game.rule.redFives)}${w.melds.length > 0 ? ` and ${w.melds.length} melds` : ''}: ${scored.score.problem ?? 'not a winning hand'}`,
+        });
+      }
     }
     scoredWinCount += scores.wins.length;
     for (const m of scores.mismatches) scoreMismatches.push(m);
@@ -149,7 +162,7 @@ function kanRecord(
 ): KanRecord {
   const wall = table.wall;
   const logEnded = !ended && !k.robbed && !k.rinshanWin && k.discard === null && k.nextDeclaration === null;
-  const revealRule = ruleRevealMoment(timing, {
+  const aftermath: KanAftermath = {
     kind: k.kind,
     robbed: k.robbed,
     replaced: k.replacement !== null,
@@ -158,7 +171,8 @@ function kanRecord(
     rinshanWin: k.rinshanWin,
     logEnded,
     endedAtDeclaration: k.afterDeclaration === 'ended',
-  });
+  };
+  const revealRule = ruleRevealMoment(timing, aftermath);
   let kandoraNumber: number | null = null;
   let indicator: TileId | null = null;
   let indicatorWall = NO_WALL;
@@ -214,6 +228,7 @@ function kanRecord(
     discardEventIndex: k.discard?.eventIndex ?? null,
     afterDiscard: k.discard?.after ?? null,
     nextDeclarationEventIndex: k.nextDeclaration?.eventIndex ?? null,
+    aftermath,
   };
 }
 

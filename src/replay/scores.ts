@@ -2,30 +2,51 @@
  * Each hand's wins and drawn hand re-scored under the rule set (src/score), from what the table saw, and
  * compared with what the log states: the consequences of every kan (rinshan kaihou, chankan, sankantsu,
  * kan fu, the kandora and kan ura, ippatsu broken by a kan, the daiminkan pao) checked with the rest.
+ *
+ * A win that is worth nothing (its tiles no winning hand, or no yaku under the rules) is not compared:
+ * its payments would only repeat that it is impossible, which the replay and the audit say once.
  */
 import type { GameEvent, GameLog } from '../events/index.js';
-import type { Rules } from '../rules/index.js';
-import { compareDrawWithLog, compareWithLog, drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type ScoreMismatch, type WinScore } from '../score/index.js';
+import { conventionsOf, type Rules } from '../rules/index.js';
+import { compareDrawWithLog, compareWithLog, drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type CompareOptions, type ScoreMismatch, type WinInput, type WinScore } from '../score/index.js';
 import type { Table } from '../table/index.js';
 import type { HandScoreMismatch } from './types.js';
 
 export interface HandScores {
   /** The table's wins, re-scored, in the same order. */
-  wins: { score: WinScore; mismatches: ScoreMismatch[] }[];
+  wins: { score: WinScore; mismatches: ScoreMismatch[]; uraAssumed?: number }[];
   /** Every mismatch of the hand, located. */
   mismatches: HandScoreMismatch[];
 }
 
+/** Most ura han a log that records no ura indicators is taken to mean (four indicators, each on a triplet or more). */
+const MOST_URA_ASSUMED = 12;
+
 /** The hand's wins and drawn hand (the table having played `events`), scored and compared with the log. */
 export function scoreHand(table: Table, events: readonly GameEvent[], game: GameLog, rules: Rules): HandScores {
   const out: HandScores = { wins: [], mismatches: [] };
-  const options = { format: game.format, players: table.players };
+  const conventions = conventionsOf(game.format);
+  const options: CompareOptions = { format: game.format, players: table.players, conventions };
   if (table.wins.length > 0) {
-    const scores = scoreHandWins(tableWinInputs(table, rules, game.rule), rules);
+    const inputs = tableWinInputs(table, rules, game.rule);
+    let scores = scoreHandWins(inputs, rules);
     for (let i = 0; i < table.wins.length; i++) {
       const w = table.wins[i];
-      const mismatches = compareWithLog(w.event, scores[i], options);
-      out.wins.push({ score: scores[i], mismatches });
+      if (!scores[i].valid) {
+        out.wins.push({ score: scores[i], mismatches: [] });
+        continue;
+      }
+      let mismatches = compareWithLog(w.event, scores[i], options);
+      let uraAssumed: number | undefined;
+      if (mismatches.length > 0 && w.event.uraUnrecorded && inputs[i].riichi !== 'none' && rules.uraDora && conventions.includes('ura-unrecorded')) {
+        const found = assumeUra(inputs, i, w.event, rules, options);
+        if (found) {
+          scores = found.scores;
+          mismatches = [];
+          uraAssumed = found.ura;
+        }
+      }
+      out.wins.push({ score: scores[i], mismatches, ...(uraAssumed !== undefined ? { uraAssumed } : {}) });
       for (const m of mismatches) out.mismatches.push({ ...m, hand: table.hand, eventIndex: w.eventIndex, seat: m.seat ?? w.event.seat });
     }
   }
@@ -37,4 +58,18 @@ export function scoreHand(table: Table, events: readonly GameEvent[], game: Game
     }
   }
   return out;
+}
+
+/**
+ * A riichi win whose ura the log does not record: the fewest ura han (1..MOST_URA_ASSUMED) with which the
+ * win scores as the log states, or null when none does (the win is then compared as the tiles show it).
+ */
+function assumeUra(inputs: WinInput[], i: number, logged: Parameters<typeof compareWithLog>[0], rules: Rules, options: CompareOptions): { ura: number; scores: WinScore[] } | null {
+  for (let ura = 1; ura <= MOST_URA_ASSUMED; ura++) {
+    const trial = inputs.slice();
+    trial[i] = { ...inputs[i], uraHanAssumed: ura };
+    const scores = scoreHandWins(trial, rules);
+    if (scores[i].valid && compareWithLog(logged, scores[i], options).length === 0) return { ura, scores };
+  }
+  return null;
 }

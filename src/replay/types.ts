@@ -9,6 +9,7 @@ import type { KandoraTiming } from '../rules/index.js';
 import type { AfterDeclaration, AfterDiscard, Inconsistency, KanDeclaration, RevealMoment, WallMismatch, WinMeld } from '../table/index.js';
 import type { ScoreMismatch, WinScore } from '../score/index.js';
 import type { KanType, MeldType, TileId } from '../tiles/index.js';
+import type { KanAftermath } from './timing.js';
 
 export type { AfterDeclaration, AfterDiscard, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
 
@@ -56,6 +57,11 @@ export interface KanRecord extends KanDeclaration {
   afterDiscard: AfterDiscard | null;
   /** The kan player's next kan (or kita) before that discard (event index), or null. */
   nextDeclarationEventIndex: number | null;
+  /**
+   * What followed the kan as far as its reveal goes: any timing's moment is `ruleRevealMoment(timing,
+   * aftermath)`. Set by the replay; optional so that hand-built records (tests) need not say.
+   */
+  aftermath?: KanAftermath;
 }
 
 export interface DoraView {
@@ -123,6 +129,11 @@ export interface WinRecord {
   score?: WinScore | null;
   /** Where the score the log states differs from the one re-scored (empty when they agree). */
   scoreMismatches?: ScoreMismatch[];
+  /**
+   * A riichi win whose log records no ura indicators (src/rules LOG_CONVENTIONS `ura-unrecorded`): the ura
+   * han taken from what the log pays, unchecked; absent when none had to be assumed.
+   */
+  uraAssumed?: number;
 }
 
 /** A riichi declaration and its discard. */

@@ -66,6 +66,6 @@ export {
 } from './resolve.js';
 export { rulesCatalog, type RulesCatalog } from './catalog.js';
 export { ruleSet, ruleSetOf, type RuleSet } from './rule-set.js';
-export { PLATFORM_TABLE, platformProfile, type PlatformInfo } from './platforms.js';
+export { PLATFORM_TABLE, platformProfile, LOG_CONVENTIONS, conventionsOf, type PlatformInfo, type LogConvention, type LogConventionName } from './platforms.js';
 export { SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';
 export type { KnobGroup } from './descriptor.js';

@@ -87,7 +87,7 @@ export const SCORING_KNOBS = Object.freeze([
   knob('kiriageMangan', 'whether 4 han 30 fu and 3 han 60 fu (1,920 basic points) are rounded up to a mangan', [
     { value: 'none', meaning: 'no: 7,700 (11,600 by a dealer)' },
     { value: 'always', meaning: 'yes: paid as a mangan, 8,000 (12,000)' },
-    { value: 'chip-games', meaning: "only in Tenhou's chip (祝儀) games, GO type bit 0x0200; elsewhere no" },
+    { value: 'chip-games', meaning: "as Tenhou decides each game: in chip (祝儀) games, GO type bit 0x0200, and in a lobby whose own rule (csrule) sets it; elsewhere no" },
   ], 'chip-games'),
   knob('honbaPoints', 'points each honba adds to a 4-player win (3-player: threePlayerHonba)', [
     { value: 300, meaning: '300: a ron pays 300 a honba, a tsumo 100 from each payer' },

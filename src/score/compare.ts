@@ -6,6 +6,7 @@
  * hands and omits a 0-han ura; mjai may give no yaku at all.
  */
 import { YAKU, YAKUMAN, type RyuukyokuEvent, type SourceFormat, type WinEvent } from '../events/index.js';
+import type { LogConventionName } from '../rules/index.js';
 import { fuPartText, yakuTerm } from './names.js';
 import type { DrawScore, KanRef, ScoreMismatch, WinScore } from './types.js';
 
@@ -14,6 +15,14 @@ export interface CompareOptions {
   format?: SourceFormat;
   /** Seats that play (3 or 4): payments are compared for these. */
   players?: 3 | 4;
+  /** The conventions the log may follow (src/rules LOG_CONVENTIONS): `unrounded-fu` rounds a logged fu up first. */
+  conventions?: readonly LogConventionName[];
+}
+
+/** A logged fu as compared: rounded up to 10 when the log may write it unrounded (chiitoitsu's 25 stays). */
+function loggedFu(fu: number, conventions: readonly LogConventionName[] | undefined): number {
+  if (fu === 25 || fu % 10 === 0 || !conventions?.includes('unrounded-fu')) return fu;
+  return Math.ceil(fu / 10) * 10;
 }
 
 /** Yaku as `id → han`, repeated ids summed (JSON names nukidora apart from dora, both id 52), 0-han entries dropped. */
@@ -91,8 +100,11 @@ export function compareWithLog(logged: WinEvent, computed: WinScore, options: Co
   const out: ScoreMismatch[] = [];
   // mjlog and tenhou.net/6 JSON always list the yaku (an empty list is a claim too); mjai may carry none.
   const statesYaku = format !== 'mjai' || logged.yaku.length > 0 || logged.yakuman.length > 0;
+  // A yaku the reader could not name (id -1, a finding of its own) makes the lists incomparable id by id:
+  // the han total, fu, points and payments are still compared.
+  const unknownYaku = logged.yaku.some((y) => y.id < 0);
   // The usual case, every yaku and yakuman the same, is told without building anything.
-  if (statesYaku && !(sameYaku(logged.yaku, computed.yaku) && sameYakuman(logged.yakuman, computed.yakuman))) {
+  if (statesYaku && !unknownYaku && !(sameYaku(logged.yaku, computed.yaku) && sameYakuman(logged.yakuman, computed.yakuman))) {
     const a = yakuMap(logged.yaku);
     const b = yakuMap(computed.yaku);
     const ids = new Set<number>([...a.keys(), ...b.keys()]);
@@ -127,7 +139,8 @@ export function compareWithLog(logged: WinEvent, computed: WinScore, options: Co
   }
   // mjlog states fu on every win; JSON only below the limits (its 0 is "not said"), mjai when it has it.
   const statesFu = format === 'mjlog' || logged.fu > 0;
-  if (statesFu && logged.fu !== computed.fu) {
+  const fu = loggedFu(logged.fu, options.conventions);
+  if (statesFu && fu !== computed.fu) {
     const kans: KanRef[] = [];
     for (const p of computed.fuParts) if (p.kan) kans.push(p.kan);
     const breakdown = computed.fuParts.map(fuPartText).join(', ');

@@ -40,7 +40,9 @@ export function doraOf(input: WinInput, rules: ScoringRules): DoraCounts {
   }
   let ura = 0;
   let kanUra = 0;
-  if (input.riichi !== 'none' && rules.uraDora) {
+  if (input.riichi !== 'none' && rules.uraDora && input.uraHanAssumed !== undefined) {
+    ura = input.uraHanAssumed;
+  } else if (input.riichi !== 'none' && rules.uraDora) {
     const u = input.uraIndicators;
     for (let i = 0; i < u.length; i++) {
       if (i > 0 && !(rules.kanUra && rules.kandora)) break;

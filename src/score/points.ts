@@ -10,8 +10,11 @@ export function ceil100(x: number): number {
 }
 
 /** Is 1,920 basic points rounded up to a mangan in this game (kiriage mangan)? */
-export function kiriage(rules: ScoringRules, chips: 'none' | 'chips' | 'five-chips' = 'none'): boolean {
-  return rules.kiriageMangan === 'always' || (rules.kiriageMangan === 'chip-games' && chips !== 'none');
+export function kiriage(rules: ScoringRules, chips: 'none' | 'chips' | 'five-chips' = 'none', gameKiriage?: boolean): boolean {
+  if (rules.kiriageMangan === 'always') return true;
+  if (rules.kiriageMangan === 'none') return false;
+  // chip-games: as the game says, by its lobby's own rule when the log states one, else by its chips.
+  return gameKiriage ?? chips !== 'none';
 }
 
 /** Basic points and the limit reached (0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman). */

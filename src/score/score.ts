@@ -12,7 +12,7 @@ import { handFacts, type HandFacts } from './facts.js';
 import { groupHolds, judge, type Judgement } from './judge.js';
 import { RENHOU, yakuTerm } from './names.js';
 import { basicPoints, ceil100, handPayments, honbaUnit, kiriage } from './points.js';
-import type { DoraCounts, KanRef, ScoredReading, ScoredYaku, WinInput, WinScore } from './types.js';
+import type { DoraCounts, KanRef, ScoredReading, ScoredYaku, WinFailure, WinInput, WinScore } from './types.js';
 
 /** The rules a score depends on: the scoring knobs, and the kan knob on who pays a rinshan tsumo after a daiminkan. */
 export type ScoreRules = ScoringRules & { daiminkanPao: DaiminkanPao };
@@ -37,9 +37,9 @@ const NO_DORA: DoraCounts = Object.freeze({ dora: 0, kandora: 0, ura: 0, kanUra:
 /** Scores one win as if it were the hand's only one (its honba and sticks included). */
 export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
   const facts = handFacts(input);
-  if (facts === null) return invalid(input, 'the tiles are no hand: a kind held five times, or a meld that is no set', null, null);
+  if (facts === null) return invalid(input, 'incomplete', 'the tiles are no hand: a kind held five times, or a meld that is no set', null, null);
   if (input.concealed.length + 1 + 3 * input.melds.length !== 14) {
-    return invalid(input, `${input.concealed.length} concealed tiles and ${input.melds.length} melds: a winning hand has 13 - 3 x melds concealed tiles and the winning tile`, null, null);
+    return invalid(input, 'incomplete', `${input.concealed.length} concealed tiles and ${input.melds.length} melds: a winning hand has 13 - 3 x melds concealed tiles and the winning tile`, null, null);
   }
   const dora = doraOf(input, rules);
   const doraHan = dora.dora + dora.kandora + dora.ura + dora.kanUra + dora.red + dora.kita;
@@ -61,7 +61,7 @@ export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
       CANDIDATE_GROUP[count++] = g;
     }
   }
-  if (count === 0) return invalid(input, 'the tiles are not a complete hand', null, null);
+  if (count === 0) return invalid(input, 'incomplete', 'the tiles are not a complete hand', null, null);
   // One candidate (most wins) is judged once, with its fu breakdown; several are judged by their sums, and
   // the one kept is judged again with its breakdown written out.
   const detail = count === 1;
@@ -70,11 +70,11 @@ export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
     const reading = all[CANDIDATE_READING[c]];
     best = better(best, value(judge(facts, input, rules, reading, CANDIDATE_GROUP[c], detail), reading, doraHan, input, rules));
   }
-  if (best === null) return invalid(input, 'the tiles are not a complete hand', null, null);
+  if (best === null) return invalid(input, 'incomplete', 'the tiles are not a complete hand', null, null);
   if (!detail) best.j = judge(facts, input, rules, best.reading, best.j.winGroup, true);
   if (input.blessing === 'renhou' && rules.renhou === 'mangan' && best.yakumanCount === 0 && best.basic < 2000) renhouMangan(best, input, rules);
   const reading: ScoredReading = { form: best.reading.form, groups: best.reading.groups, winGroup: best.j.winGroup, wait: best.j.wait };
-  if (best.j.yakuman.length === 0 && best.j.yakuHan === 0) return invalid(input, 'the hand has no yaku', best.j, reading);
+  if (best.j.yakuman.length === 0 && best.j.yakuHan === 0) return invalid(input, 'no-yaku', 'the hand has no yaku', best.j, reading);
   const renhouOnly = best.j.yaku.length === 1 && best.j.yaku[0].id === RENHOU;
   return finish(facts, input, rules, best, best.j.yakuman.length > 0 || renhouOnly ? NO_DORA : dora, reading);
 }
@@ -104,7 +104,7 @@ function value(j: Judgement, reading: Reading, doraHan: number, input: WinInput,
   // Dora are no yaku: a reading without a yaku is worth nothing.
   const han = yakumanCount > 0 || j.yakuHan === 0 ? j.yakuHan : j.yakuHan + doraHan;
   if (yakumanCount === 0 && j.yakuHan === 0) return { j, reading, han, yakumanCount, basic: 0, limit: 0, points: 0 };
-  const { basic, limit } = basicPoints(han, j.fu, yakumanCount, rules, kiriage(rules, input.chips));
+  const { basic, limit } = basicPoints(han, j.fu, yakumanCount, rules, kiriage(rules, input.chips, input.gameKiriage));
   const pay = handPayments(basic, input.seat, input.from, input.dealer, input.players, rules, SCRATCH_PAY);
   const points = pay[0] + pay[1] + pay[2] + pay[3];
   return { j, reading, han, yakumanCount, basic, limit, points };
@@ -121,9 +121,10 @@ function better(a: Valued | null, b: Valued): Valued {
 }
 
 /** A win worth nothing: no hand, or no yaku (its fu and reading kept when there is one). */
-function invalid(input: WinInput, problem: string, j: Judgement | null, reading: ScoredReading | null): WinScore {
+function invalid(input: WinInput, failure: WinFailure, problem: string, j: Judgement | null, reading: ScoredReading | null): WinScore {
   return {
     valid: false,
+    failure,
     problem,
     yaku: [],
     yakuman: [],

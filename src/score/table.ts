@@ -18,7 +18,7 @@ export interface WinContext {
   /** The event index of the winner's riichi declaration (`table.riichi`), for the kans after it. */
   riichiEventIndex?: number;
   /** The game's rule (red-five suits, open tanyao); without it: red fives in every suit and the rules' openTanyao. */
-  rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'typeCode'>;
+  rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'typeCode' | 'lobbyRule'>;
   /** The riichi sticks on the table for the hand's wins (a double ron's later wins log 0); default: the win's own. */
   riichiSticks?: number;
 }
@@ -109,6 +109,7 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
     openTanyao: context.rule?.openTanyao,
     honba: start.honba,
     chips: chipsOf(context.rule?.typeCode ?? null),
+    ...(context.rule?.lobbyRule ? { gameKiriage: context.rule.lobbyRule.kiriageMangan } : {}),
     riichiSticks: context.riichiSticks ?? e.riichiStickCount,
     kans:
       rinshanKan || win.robbedKan || afterRiichi
@@ -119,7 +120,7 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
 }
 
 /** The inputs of every win of a played hand (a double ron: both, the table's sticks on each). */
-export function tableWinInputs(table: Table, rules: ScoringRules, rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'typeCode'>): WinInput[] {
+export function tableWinInputs(table: Table, rules: ScoringRules, rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'typeCode' | 'lobbyRule'>): WinInput[] {
   let sticks = 0;
   for (const w of table.wins) sticks = Math.max(sticks, w.event.riichiStickCount);
   const inputs: WinInput[] = [];

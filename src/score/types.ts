@@ -77,6 +77,11 @@ export interface WinInput {
   doraIndicators: readonly TileId[];
   /** Ura indicators (the tiles under them, same order); counted only in riichi. */
   uraIndicators: readonly TileId[];
+  /**
+   * The ura han of a riichi win whose log does not record its ura indicators (a log convention, src/rules
+   * LOG_CONVENTIONS): taken as given in place of counting `uraIndicators`, since nothing can check them.
+   */
+  uraHanAssumed?: number;
   /** Which suits have a red five (copy 0 of the five): 1 m, 2 p, 4 s; 7 all, 0 none. */
   redFiveSuits: number;
   /** Open tanyao counts; undefined: the rules' `openTanyao`. */
@@ -88,6 +93,11 @@ export interface WinInput {
    * the `chip-games` and `five-chip-games` values of kiriageMangan and honbaPoints read it. Default `none`.
    */
   chips?: 'none' | 'chips' | 'five-chips';
+  /**
+   * Kiriage mangan as the game's own rule states it (a Tenhou lobby's csrule); where it is given, the
+   * `chip-games` value of kiriageMangan (Tenhou's: as each game says) reads it instead of the chips.
+   */
+  gameKiriage?: boolean;
   /** Riichi sticks on the table, the winner's own included (a double ron: the table's, given to one winner). */
   riichiSticks: number;
   /**
@@ -183,11 +193,16 @@ export interface DoraCounts {
   kita: number;
 }
 
+/** Why a win is worth nothing: its tiles are no winning hand, or they are one without a yaku under the rules. */
+export type WinFailure = 'incomplete' | 'no-yaku';
+
 /** A win valued and paid. */
 export interface WinScore {
   /** The hand has a yaku (or a yakuman); a win without one is worth nothing (`points` 0). */
   valid: boolean;
-  /** Why the win is not valid: the tiles are no complete hand, or it has no yaku. */
+  /** What makes the win invalid: `incomplete`, the tiles are no winning hand; `no-yaku`, a complete hand without a yaku. */
+  failure?: WinFailure;
+  /** Why the win is not valid, in words. */
   problem?: string;
   /** Yaku with their han, dora entries last (ura listed for a riichi win even at 0 han, as Tenhou writes it). */
   yaku: ScoredYaku[];

@@ -228,6 +228,7 @@ export type InconsistencyKind =
   | 'win-hand-mismatch'
   | 'win-tile-mismatch'
   | 'win-repeated'
+  | 'win-not-complete'
   | 'indicators-mismatch'
   | 'dora-count-mismatch'
   | 'shown-hand-mismatch'

@@ -1,20 +1,21 @@
 /**
- * tenhou.net/6 JSON of a game from one of Tenhou's lobbies that leagues and clubs run (issue 27,
- * docs/formats.md §5.7): `lobby` set, `rule` an array of the lobby's fields rather than `{disp, aka}`, a
- * `csrule` array holding the lobby's rule. The fixture (fixtures/tenhou6-lobby.json) was written by hand
- * from that description: two hands, red fives dealt in all three suits, and a log id whose GO type
- * (0x000b) says "no red fives", as the log that was refused at its first red five did. Its `rule` and
- * `csrule` copy the shape of a lobby's RULE and CSRULE settings; kanshi reads no position of them.
+ * tenhou.net/6 JSON of a game from one of Tenhou's lobbies that leagues and clubs run (issues 27 and 31,
+ * docs/formats.md §5.7): `lobby` set, `rule` an array of the lobby's fields (its GO type at [2]) rather than
+ * `{disp, aka}`, a `csrule` array holding the lobby's own rule. The fixture (fixtures/tenhou6-lobby.json) was
+ * written by hand in the shape of a real lobby log that InjusticeJudge keeps (example_arml_game.json, type
+ * `000b`): no red fives, yet the fives 16, 52 and 88 written as 51, 52 and 53, and its win scored without
+ * 赤ドラ, as that log's wins are (a haneman would be a mangan there with them counted).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditReplay } from '../../src/audit/index.js';
+import { auditGame, auditReplay } from '../../src/audit/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { MJAI, MJLOG, TENHOU6 } from '../../src/formats/index.js';
 import { IngestError, parseLog } from '../../src/ingest/index.js';
 import { replayGame } from '../../src/replay/index.js';
-import { defaultRules } from '../../src/rules/index.js';
+import { kiriage } from '../../src/score/index.js';
+import { defaultRules, ruleSet } from '../../src/rules/index.js';
 import { isRedFive, kindOf } from '../../src/tiles/index.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'tenhou6-lobby.json');
@@ -40,43 +41,75 @@ function tiles(game: GameLog): string[] {
 }
 
 describe('a Tenhou lobby log (tenhou.net/6 JSON, rule array and csrule)', () => {
-  it('reads: the log id gives the rule, the tiles dealt give the red fives, and the game says so', () => {
+  it("reads the rule from the lobby's GO type (rule[2]): 000b has no red fives, and its 51-53 are plain fives", () => {
     const game = read(doc());
     expect(game.logId).toBe('2024050112gm-000b-12345-0a1b2c3d');
     expect(game.lobby).toBe(12345);
     expect(game.platform).toBe('tenhou');
     expect(game.hands).toHaveLength(2);
-    // 0x000b: between humans, hanchan, open tanyao, ippan; its red bit (0x0002) set as the tiles say.
-    expect(game.rule).toEqual({
-      typeCode: 0x0009,
+    const { lobbyRule, ...rule } = game.rule;
+    // 0x000b: between humans, no red fives, hanchan, open tanyao, ippan.
+    expect(rule).toEqual({
+      typeCode: 0x000b,
       playerCount: 4,
-      redFives: true,
-      redFiveSuits: 7,
+      redFives: false,
+      redFiveSuits: 0,
       openTanyao: true,
       length: 'hanchan',
       lobbyLevel: 'ippan',
       speed: 'normal',
       vsHumans: true,
-      label: '四般南喰赤',
-      redFivesFrom: 'tiles',
+      label: '四般南喰',
     });
+    expect(lobbyRule).toEqual({ rule: doc().rule, csrule: doc().csrule, kiriageMangan: false, notApplied: [] });
+    // The dealt 51 is a plain 5m: some copy of kind 4, not a red five.
     const start = game.hands[0].events[0];
-    expect(start.type === 'roundStart' && start.hands[0]).toContain(16);
+    expect(start.type === 'roundStart' && start.hands[0].some((t) => kindOf(t) === 4)).toBe(true);
+    expect(tiles(game).join(' ')).not.toMatch(/\dr\b/);
   });
 
-  it('replays and audits without an ingest error or a finding: the win is scored with its red five', () => {
+  it('replays and audits without an ingest error or a finding: the win scores no 赤ドラ', () => {
     const game = read(doc());
     const rules = defaultRules();
     const replay = replayGame(game, rules);
     const { findings } = auditReplay(replay, rules);
     expect(findings).toEqual([]);
     const win = game.hands[0].events.find((e) => e.type === 'win');
-    expect(win).toMatchObject({ seat: 1, from: 0, points: 3900, yaku: expect.arrayContaining([{ id: 54, han: 1 }]) });
+    expect(win).toMatchObject({ seat: 1, from: 0, points: 2000 });
+    expect(replay.hands[0].wins[0].score).toMatchObject({ valid: true, han: 2, points: 2000 });
   });
 
-  it('without a log id: a rule from nothing the log says but the players, red fives per suit as the tiles show them', () => {
+  it('counts the red fives of a lobby whose GO type has them (rule[2] 0009)', () => {
+    const d = doc();
+    (d.rule as string[])[2] = '0009';
+    d.ref = '2024050112gm-0009-12345-0a1b2c3d';
+    const game = read(d);
+    expect(game.rule).toMatchObject({ typeCode: 9, redFives: true, redFiveSuits: 7 });
+    const rules = defaultRules();
+    const replay = replayGame(game, rules);
+    // Now the dealt red 5p counts: the log's 2 han are one short.
+    expect(replay.hands[0].wins[0].score).toMatchObject({ han: 3, points: 3900 });
+    expect(replay.scoreMismatches.map((m) => m.component)).toContain('han');
+  });
+
+  it("reads kiriage from csrule[0] bit 0x2, and Tenhou's rule (kiriageMangan chip-games) applies it to the game", () => {
+    const d = doc();
+    (d.csrule as string[])[0] = '00002002';
+    const game = read(d);
+    expect(game.rule.lobbyRule).toMatchObject({ kiriageMangan: true, notApplied: ['head bump (atamahane): one winner of a multiple ron'] });
+    // 4 han 30 fu: a mangan in this game under Tenhou's rule, as a chip game's; never under kiriageMangan none.
+    const tenhou = ruleSet({ profile: 'tenhou' });
+    expect(kiriage(tenhou.rules, 'none', game.rule.lobbyRule?.kiriageMangan)).toBe(true);
+    expect(kiriage(tenhou.rules, 'none', read(doc()).rule.lobbyRule?.kiriageMangan)).toBe(false);
+    expect(kiriage({ ...tenhou.rules, kiriageMangan: 'none' }, 'none', true)).toBe(false);
+    const audit = auditGame('lobby.json', 'x', game, tenhou);
+    expect(audit.findings.map((f) => [f.kind, f.severity])).toEqual([['lobby-rule-not-applied', 'info']]);
+  });
+
+  it('without a GO type anywhere (no ref, no rule[2]): the red fives per suit as the tiles show them', () => {
     const d = doc();
     delete d.ref;
+    (d.rule as string[])[2] = '';
     // Only a red 5p dealt: the other suits show none, so they have none as far as the log tells.
     const replace = (v: unknown): unknown => (Array.isArray(v) ? v.map(replace) : v === 51 ? 15 : v === 53 ? 35 : v);
     d.log = replace(d.log) as unknown[][];
@@ -85,17 +118,6 @@ describe('a Tenhou lobby log (tenhou.net/6 JSON, rule array and csrule)', () => 
     expect(game.rule).toMatchObject({ typeCode: null, label: '', playerCount: 4, redFives: true, redFiveSuits: 2 });
     expect(game.rule.redFivesFrom).toBe('tiles');
     expect(game.platform).toBe('tenhou');
-  });
-
-  it('takes a csrule beside a rule object as a lobby log too, and no red five shown as none', () => {
-    const d = doc();
-    d.rule = { disp: '般南喰' };
-    const plain: Record<number, number> = { 51: 15, 52: 25, 53: 35 };
-    const replace = (v: unknown): unknown => (Array.isArray(v) ? v.map(replace) : typeof v === 'number' ? (plain[v] ?? v) : v);
-    d.log = replace(d.log) as unknown[][];
-    const game = read(d);
-    expect(game.rule).toMatchObject({ redFives: false, redFiveSuits: 0, label: '四般南喰' });
-    expect(game.rule.redFivesFrom).toBe('tiles');
   });
 
   it('leaves a rule object without csrule as it was: the log id decides, and a red five it forbids is refused', () => {
@@ -112,15 +134,15 @@ describe('a Tenhou lobby log (tenhou.net/6 JSON, rule array and csrule)', () => 
     expect(() => read(d)).toThrow(/log\[1\]\[5\]\[0\]: take "x44" has "x"/);
   });
 
-  it('round-trips through the writers: tenhou6 (an empty csrule keeps the red fives the tiles gave), mjlog, mjai', () => {
+  it('round-trips through the writers, the lobby fields kept (tenhou6 and mjlog write them back)', () => {
     const game = read(doc());
     for (const format of [TENHOU6, MJLOG, MJAI]) {
       const back = parseLog(Buffer.from(format.write(game)), { file: `round-trip${format.extension}` });
-      expect([format.name, back.rule.redFives, back.rule.redFiveSuits]).toEqual([format.name, true, 7]);
+      expect([format.name, back.rule.redFives, back.rule.redFiveSuits]).toEqual([format.name, false, 0]);
       expect(tiles(back)).toEqual(tiles(game));
+      if (format !== MJAI) expect(back.rule.lobbyRule).toEqual(game.rule.lobbyRule);
     }
     const written = JSON.parse(TENHOU6.write(game)) as Record<string, unknown>;
-    expect(written).toMatchObject({ csrule: [], lobby: 12345, rule: { disp: '般南喰赤', aka: 1 } });
-    expect(read(written, 'x.json').rule.redFivesFrom).toBe('tiles');
+    expect(written).toMatchObject({ csrule: doc().csrule, lobby: 12345, rule: doc().rule });
   });
 });

@@ -46,7 +46,8 @@ describe('tenhou.net/6 JSON from every producer in the platform corpus', () => {
     expect(kans).toEqual(expected);
     expect(kans.a + kans.k + kans.m).toBe(row.hasKans);
     const r = replayGame(game, { ...defaultRules(), kandoraTiming: 'tenhou' });
-    expect(r.inconsistencies).toEqual([]);
+    // confusing_nakis_2 (typed in Tenhou's editor) names a winner whose tiles are no winning hand.
+    expect(r.inconsistencies.map((x) => x.kind)).toEqual(row.file.includes('confusing_nakis_2') ? ['win-not-complete'] : []);
     expect(r.kandoraCountMismatches).toEqual([]);
   });
 

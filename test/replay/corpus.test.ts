@@ -54,9 +54,10 @@ describe('replaying the whole corpus under the tenhou timing', () => {
     expect(bad).toEqual([]);
   });
 
-  it('0 inconsistencies (excerpts end early without error)', () => {
-    const bad = [...tenhou].flatMap(([f, r]) => r.inconsistencies.map((x) => `${f} round ${x.hand + 1} event ${x.eventIndex}: ${x.message}`));
-    expect(bad).toEqual([]);
+  it('0 inconsistencies (excerpts end early without error), but the editor-typed win on no winning hand', () => {
+    const bad = [...tenhou].flatMap(([f, r]) => r.inconsistencies.map((x) => `${f.replace(/.*\//, '')} hand ${x.hand} event ${x.eventIndex}: ${x.kind}`));
+    // mjai-reviewer's confusing_nakis_2, typed in Tenhou's editor, names a winner whose 7m does not complete 7899p and three melds.
+    expect(bad).toEqual(['Equim-chan__mjai-reviewer__convlog_tests_testdata_confusing_nakis_2.json hand 1 event 35: win-not-complete']);
   });
 
   it("each win's dora from the logged indicators equals the log's dora han", () => {

@@ -4,7 +4,7 @@
  * whose log gives only score changes, and the riichi sticks deposited. The table (src/table) knows whose
  * move it is and what each seat holds; these small functions read it. Each reader words its own errors.
  */
-import type { GameEvent, RoundStartEvent, Seat } from '../../events/index.js';
+import type { GameEvent, LoggedHand, ReadWarning, RoundStartEvent, Seat } from '../../events/index.js';
 import type { Table } from '../../table/index.js';
 import { isRedFive, kindOf, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from './errors.js';
@@ -134,4 +134,24 @@ export function acceptedRiichiCount(events: readonly GameEvent[]): number {
   let n = 0;
   for (const e of events) if (e.type === 'riichi' && e.step === 'accepted') n++;
   return n;
+}
+
+/** A warning for each yaku a reader could not name (id -1), located at its win: the game is read all the same. */
+export function unknownYakuWarnings(hands: readonly LoggedHand[]): ReadWarning[] {
+  const out: ReadWarning[] = [];
+  hands.forEach((h, index) => {
+    h.events.forEach((e, eventIndex) => {
+      if (e.type !== 'win') return;
+      for (const y of e.yaku) {
+        if (y.id >= 0) continue;
+        out.push({ kind: 'unknown-yaku', hand: index + 1, eventIndex, message: `seat ${e.seat}'s win names a yaku "${y.name ?? '?'}" (${y.han} han) that the format does not define` });
+      }
+    });
+  });
+  return out;
+}
+
+/** `{ warnings }` when there are any, else nothing: a game read cleanly has no `warnings` key. */
+export function withWarnings(warnings: ReadWarning[]): { warnings?: ReadWarning[] } {
+  return warnings.length > 0 ? { warnings } : {};
 }

@@ -33,7 +33,7 @@ import { IngestError } from '../core/errors.js';
 import { decodeGameType } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './names.js';
-import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, TileAllocator, winnerHand, type TileNamer } from '../core/table-reading.js';
+import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, TileAllocator, unknownYakuWarnings, winnerHand, withWarnings, type TileNamer } from '../core/table-reading.js';
 
 export interface MjaiGameOptions {
   gzip: boolean;
@@ -166,6 +166,7 @@ class MjaiReader {
       hands: this.rounds,
       // mjai's end_game gives no game points (uma): the final result is not known.
       final: null,
+      ...withWarnings(unknownYakuWarnings(this.rounds)),
     };
   }
 
@@ -444,6 +445,7 @@ class MjaiReader {
       doraIndicators: [...this.table.indicators],
       // One ura list a round, shown to the winners in riichi.
       uraIndicators: ura === undefined || s.riichi === 'none' ? [] : this.ura(ura),
+      ...(ura === undefined && s.riichi !== 'none' ? { uraUnrecorded: true as const } : {}),
       scoreDeltas: deltas,
     };
     this.emit(win);

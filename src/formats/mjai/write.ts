@@ -84,7 +84,8 @@ function mjaiEvent(e: GameEvent, tile: (id: TileId) => string, players: 3 | 4, h
         actor: e.seat,
         target: e.from,
         deltas: four(e.scoreDeltas),
-        ura_markers: (e.uraIndicators.length > 0 ? e.uraIndicators : handUra).map(tile),
+        // A win whose log recorded no ura keeps none: an empty list would claim there were none.
+        ...(e.uraUnrecorded ? {} : { ura_markers: (e.uraIndicators.length > 0 ? e.uraIndicators : handUra).map(tile) }),
       };
     case 'ryuukyoku':
       return ryukyokuEvent(e);

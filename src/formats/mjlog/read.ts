@@ -16,7 +16,7 @@ import type {
   Seat,
   Yaku,
 } from '../../events/index.js';
-import { DAN_NAMES, decodeGameType } from '../core/game-type.js';
+import { DAN_NAMES, decodeGameType, readLobbyRule } from '../core/game-type.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
 import { RYUUKYOKU_TYPES } from './names.js';
 import { tileCodeOfName, tileNameOfCode, type MjlogTokens, type TagToken } from './tokenizer.js';
@@ -290,6 +290,8 @@ class MjlogReader {
         return;
       case 'GO':
         this.game.rule = decodeGameType(r.int('type', 0, 0xffff));
+        // A lobby's own rule (rule="…,…,0101,…" csrule="…"): kept, and its kiriage read (docs/formats.md §5.7).
+        if (r.has('csrule')) this.game.rule.lobbyRule = readLobbyRule(r.has('rule') ? r.raw('rule').split(',') : [], r.raw('csrule').split(','));
         this.game.lobby = r.has('lobby') ? r.int('lobby', 0, 1_000_000) : null;
         this.sawGo = true;
         return;

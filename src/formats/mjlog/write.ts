@@ -45,7 +45,9 @@ export function writeMjlog(game: GameLog): string {
   const players = game.rule.playerCount;
   let out = '<mjloggm ver="2.3">';
   if (game.seed !== null) out += tag('SHUFFLE', [['seed', game.seed], ['ref', '']]);
-  out += tag('GO', [['type', String(game.rule.typeCode ?? encodeGameType(game.rule))], ['lobby', String(game.lobby ?? 0)]]);
+  const lobbyRule = game.rule.lobbyRule;
+  const lobbyFields: [string, string][] = lobbyRule ? [['rule', lobbyRule.rule.join(',')], ['csrule', lobbyRule.csrule.join(',')]] : [];
+  out += tag('GO', [['type', String(game.rule.typeCode ?? encodeGameType(game.rule))], ['lobby', String(game.lobby ?? 0)], ...lobbyFields]);
   out += tag('UN', playerAttrs(game.players));
   out += tag('TAIKYOKU', [['oya', '0']]);
   const last = lastEnding(game);

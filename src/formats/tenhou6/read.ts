@@ -8,6 +8,7 @@
  */
 import {
   TENHOU_LOG_ID,
+  YAKU,
   YAKU_IDS_BY_NAME,
   type FinalResult,
   type GameEvent,
@@ -25,10 +26,10 @@ import {
 } from '../../events/index.js';
 import { sortIds, type TileId } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
-import { danIndex, DAN_NAMES, decodeGameType, parseRuleLabel, typeFromLogId } from '../core/game-type.js';
+import { danIndex, DAN_NAMES, decodeGameType, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
-import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, TileAllocator, winnerHand } from '../core/table-reading.js';
+import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, TileAllocator, unknownYakuWarnings, winnerHand, withWarnings } from '../core/table-reading.js';
 import { codeName, GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
 
 // ---------- tile codes and per-player items ----------
@@ -135,7 +136,16 @@ const RYUUKYOKU_LABELS: Record<string, RyuukyokuReason> = {
   三家和: 'sanchahou',
 };
 
-const LIMIT_NAMES: Record<string, number> = { 満貫: 1, 跳満: 2, 倍満: 3, 三倍満: 4, 役満: 5, 数え役満: 5 };
+/**
+ * The limit a point text starts with: Tenhou's words, tensoul-py's 切り上げ満貫 (kiriage mangan), and the
+ * English words of tensoul's English modes (docs/formats.md §5.6).
+ */
+const LIMIT_NAMES: Record<string, number> = {
+  満貫: 1, 跳満: 2, 倍満: 3, 三倍満: 4, 役満: 5, 数え役満: 5, 切り上げ満貫: 1,
+  'Mangan ': 1, 'Haneman ': 2, 'Baiman ': 3, 'Sanbaiman ': 4, 'Yakuman ': 5, 'Kazoe Yakuman ': 5, 'Counted Yakuman ': 5,
+  'Kiriage Mangan ': 1, 'Rounded Mangan ': 1,
+};
+const LIMIT_WORDS = new RegExp(`^(${Object.keys(LIMIT_NAMES).sort((a, b) => b.length - a.length).join('|')})`);
 
 interface WinDetail {
   seat: Seat;
@@ -148,7 +158,13 @@ interface WinDetail {
   yakuman: number[];
 }
 
-function readWinDetail(detail: unknown, deltas: number[], path: string): WinDetail {
+/** The winds a win's yaku names may leave unsaid (`役牌:自風牌`): the winner's seat wind and the round's, 0 East .. 3 North. */
+interface WindContext {
+  kyoku: number;
+  dealer: Seat;
+}
+
+function readWinDetail(detail: unknown, deltas: number[], path: string, winds: WindContext): WinDetail {
   if (!Array.isArray(detail) || detail.length < 3) throw new IngestError('win detail is not [who, fromWho, paoWho, points, yaku…]', path);
   const [who, from, pao] = detail;
   for (const [i, v] of [who, from, pao].entries()) {
@@ -156,8 +172,9 @@ function readWinDetail(detail: unknown, deltas: number[], path: string): WinDeta
   }
   const pointText = typeof detail[3] === 'string' ? detail[3] : '';
   // Numbers of at most nine digits: a longer one is no real fu, points or han (and would not fit a column).
-  const fuMatch = /(\d{1,9})符/.exec(pointText);
-  const limitMatch = /^(三倍満|数え役満|満貫|跳満|倍満|役満)/.exec(pointText);
+  // `30符…` in Japanese, `30Fu2Han…` in tensoul's English mode.
+  const fuMatch = /(\d{1,9})(?:符|Fu)/.exec(pointText);
+  const limitMatch = LIMIT_WORDS.exec(pointText);
   let points: number | null = null;
   const paid = /(\d{1,9})(?:-(\d{1,9}))?点(∀?)/.exec(pointText);
   if (paid) {
@@ -172,7 +189,12 @@ function readWinDetail(detail: unknown, deltas: number[], path: string): WinDeta
     if (typeof entry !== 'string') throw new IngestError(`yaku is ${JSON.stringify(entry)}, expected "name(N飜)"`, `${path}[${i + 4}]`);
     const m = /^(.*)\((\d{1,9})飜\)$|^(.*)\(役満\)$/.exec(entry);
     const name = m ? (m[1] ?? m[3]) : entry;
-    const id = YAKU_IDS_BY_NAME.get(name) ?? null;
+    const known = YAKU_IDS_BY_NAME.get(name);
+    const id =
+      known === undefined ? null
+      : known === 'seat-wind' ? YAKU.seatEast + ((who - winds.dealer + 4) % 4)
+      : known === 'round-wind' ? YAKU.roundEast + (winds.kyoku >> 2)
+      : known;
     if (m && m[3] !== undefined) {
       if (id !== null) yakuman.push(id);
       else yaku.push({ id: -1, han: 13, name });
@@ -278,7 +300,8 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
   const players = jsonPlayers(first, rule.playerCount);
   const rounds: LoggedHand[] = [];
   const budget: GameBudget = { limits, entries: 0, work: { left: GAME_WORK_BUDGET } };
-  logs.forEach(({ k, path }, i) => rounds.push(readHand(k, path, rule, budget, i === logs.length - 1).round));
+  const plain = rule.lobbyRule !== undefined && !rule.redFives;
+  logs.forEach(({ k, path }, i) => rounds.push(readHand(plain ? plainFives(k) : k, path, rule, budget, i === logs.length - 1).round));
   let final: FinalResult | null = null;
   const withScores = [...docs].reverse().find(({ d }) => Array.isArray(d.sc) && d.sc.length >= 8 && d.sc.every((v) => typeof v === 'number'));
   if (withScores) {
@@ -307,6 +330,7 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
     hands: rounds,
     final,
     ...(title ? { title } : {}),
+    ...withWarnings(unknownYakuWarnings(rounds)),
   };
 }
 
@@ -354,12 +378,29 @@ function ruleObject(d: Json6): Record<string, unknown> {
 
 /**
  * A game from one of Tenhou's lobbies that leagues and clubs run: `rule` is an array of the lobby's fields
- * rather than `{disp, aka}`, and `csrule` holds the lobby's own rule. No source says what each position of
- * the two arrays means in a log, and the log id's GO type does not settle the red fives of such a game
- * (docs/formats.md §5.7): they are taken from the tiles the log deals.
+ * rather than `{disp, aka}`, and `csrule` holds the lobby's own rule (docs/formats.md §5.7).
  */
 function isLobbyRule(d: Json6): boolean {
   return Array.isArray(d.rule) || d.csrule !== undefined;
+}
+
+function stringFields(value: unknown): string[] {
+  return Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : String(v ?? ''))) : [];
+}
+
+/**
+ * A lobby game without red fives still writes its fives 16, 52 and 88 as 51, 52 and 53 (Tenhou's viewer
+ * shows them plain; InjusticeJudge's reader turns them back, and its lobby log's wins count no 赤ドラ for
+ * them): the hands' red codes as plain fives (entries 2..15; call strings too).
+ */
+function plainFives(k: unknown): unknown {
+  if (!Array.isArray(k)) return k;
+  const plain = (v: unknown): unknown => {
+    if (typeof v === 'number') return v >= 51 && v <= 53 ? (v - 50) * 10 + 5 : v;
+    if (typeof v === 'string' && CALL_TILES.test(v)) return v.replace(/\d\d/g, (d) => String(plain(Number(d))));
+    return v;
+  };
+  return k.map((entry, e) => (e >= 2 && e <= 15 && Array.isArray(entry) ? entry.map(plain) : entry));
 }
 
 /** A call string's tile codes (`47p4747`, `r51`, `k51151515`), or none when it is not laid out so (reading it refuses it later). */
@@ -396,17 +437,23 @@ function redSuitsShown(hands: readonly { k: unknown }[]): number {
 function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonly { k: unknown }[]): GameRule {
   const ruleObj = ruleObject(d);
   const lobby = isLobbyRule(d);
-  const suits = lobby ? redSuitsShown(hands) : redFiveSuits(ruleObj);
+  const fromId = logId ? typeFromLogId(logId) : null;
+  if (lobby) {
+    // A lobby's rule fields carry its GO type (rule[2]), as the log id does: red fives, open tanyao,
+    // length and players by its bits; csrule its own rule.
+    const lobbyRule = readLobbyRule(stringFields(d.rule), stringFields(d.csrule));
+    const type = lobbyGameType(lobbyRule.rule) ?? fromId;
+    if (type !== null) return { ...decodeGameType(type), lobbyRule };
+    // No GO type anywhere: the red fives as the tiles show them.
+    const suits = redSuitsShown(hands);
+    const redFives = (players === 3 ? suits & 6 : suits) !== 0;
+    const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
+    return { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: '', redFivesFrom: 'tiles', lobbyRule };
+  }
+  const suits = redFiveSuits(ruleObj);
   // 3-player games have no 5m: its key says nothing about the game's red fives.
   const redFives = (players === 3 ? suits & 6 : suits) !== 0;
-  const fromId = logId ? typeFromLogId(logId) : null;
-  if (fromId !== null && !lobby) return decodeGameType(fromId);
-  if (fromId !== null) {
-    // The id's GO type for the rest; its red-five bit (0x0002) as the tiles say, so that the code agrees
-    // with the rule (an mjlog written from the game reads back the same).
-    const rule = decodeGameType((fromId & ~0x02) | (redFives ? 0 : 0x02));
-    return { ...rule, redFiveSuits: redFives ? suits : 0, redFivesFrom: 'tiles' };
-  }
+  if (fromId !== null) return decodeGameType(fromId);
   const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
   const fromLabel = parseRuleLabel(players === 3 && !disp.startsWith('三') ? '三' + disp : disp, redFives);
   let rule: GameRule;
@@ -415,7 +462,7 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
     const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
     rule = { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: disp };
   }
-  return lobby ? { ...rule, redFivesFrom: 'tiles' } : rule;
+  return rule;
 }
 
 function jsonPlayers(d: Json6, count: 3 | 4): Player[] {
@@ -580,7 +627,7 @@ function roundResult(
       const at = `${path}[16][${i}]`;
       const deltas = scoreChanges(expectArray(result[i], at, 'four score changes'), at);
       while (deltas.length < 4) deltas.push(0);
-      const detail = readWinDetail(result[i + 1], deltas, `${path}[16][${i + 1}]`);
+      const detail = readWinDetail(result[i + 1], deltas, `${path}[16][${i + 1}]`, { kyoku: start.kyoku, dealer: start.dealer });
       const won = winnerHand(table, detail.seat, detail.from);
       if (won === 'no-draw') throw new IngestError(`tsumo by seat ${detail.seat} but the seat's last action is not a draw`, at);
       if (won === 'no-offer') throw new IngestError(`ron by seat ${detail.seat} with no tile on offer to win on`, at);

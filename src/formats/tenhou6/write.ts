@@ -38,9 +38,15 @@ export function writeTenhou6(game: GameLog): string {
   if (four.some((p) => p?.rate !== null && p?.rate !== undefined)) head.rate = four.map((p) => p?.rate ?? 0);
   if (four.some((p) => p?.sex)) head.sx = four.map((p) => p?.sex ?? '');
   head.rule = { disp, ...aka };
-  // Red fives the reader took from the tiles (a lobby's log): an empty `csrule` (the lobby's rule is not
-  // kept) has them taken from the tiles again, where the log id's GO type would decide them.
-  if (rule.redFivesFrom === 'tiles') head.csrule = [];
+  if (rule.lobbyRule) {
+    // A lobby's own fields, as they were written.
+    head.rule = rule.lobbyRule.rule;
+    head.csrule = rule.lobbyRule.csrule;
+  } else if (rule.redFivesFrom === 'tiles') {
+    // Red fives the reader took from the tiles: an empty `csrule` has them taken from the tiles again,
+    // where the log id's GO type would decide them.
+    head.csrule = [];
+  }
   if (game.lobby !== null) head.lobby = game.lobby;
   const hands = game.hands.map((round) => JSON.stringify(handArray(round.events, red, rule.playerCount)));
   const fields = Object.entries(head).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);

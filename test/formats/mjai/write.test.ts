@@ -85,7 +85,9 @@ function checkRoundTrip(file: string, game: GameLog, timing?: KandoraTiming): st
     if (i >= 0 || a[r].length !== b[r]?.length) problems.push(`${file} round ${r + 1}: ${a[r][i]} ≠ ${b[r]?.[i]}`);
   }
   const rb = replayGame(back, { ...defaultRules(), kandoraTiming: timing ?? 'tenhou' });
-  if (rb.inconsistencies.length > 0) problems.push(`${file}: read back with ${rb.inconsistencies[0].message}`);
+  // A win on tiles that make no winning hand is the log's own (mjai-reviewer's confusing_nakis_2): it comes back as it was.
+  const made = rb.inconsistencies.filter((x) => x.kind !== 'win-not-complete');
+  if (made.length > 0) problems.push(`${file}: read back with ${made[0].message}`);
   if (byRule) {
     const t = timing ?? 'tenhou';
     const want = kandora(game, t, 'revealRule');

@@ -28,8 +28,11 @@ describe('mjlog lobby games', () => {
 
   it('never refuses a lobby game whose GO type says no red fives though its wins count them: a finding, not an ingest error', () => {
     const lobbyJson = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'tenhou6-lobby.json'));
-    const xml = MJLOG.write(parseLog(lobbyJson, { file: 'lobby.json' })).replace('<GO type="9"', '<GO type="11"');
-    expect(xml).toContain('<GO type="11" lobby="12345"/>');
+    // The fixture is a no-red lobby game (type 000b) whose win counts no 赤ドラ: written as mjlog, its GO
+    // type is 11 and the win is given a 赤ドラ han it cannot have.
+    const written = MJLOG.write(parseLog(lobbyJson, { file: 'lobby.json' }));
+    expect(written).toContain('<GO type="11" lobby="12345" rule="');
+    const xml = written.replace(/yaku="([^"]*)"/, (_, y: string) => `yaku="${y},54,1"`);
     const game = parseLog(Buffer.from(xml), { file: 'lobby.xml' });
     expect(game.lobby).toBe(12345);
     expect(game.rule).toMatchObject({ typeCode: 11, redFives: false, redFiveSuits: 0 });

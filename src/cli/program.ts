@@ -10,6 +10,7 @@ import { registerInfoCommand } from './info.js';
 import { registerFetchCommand } from './fetch.js';
 import { registerReplayCommand } from './replay.js';
 import { registerVerifyCommand } from './verify.js';
+import { registerInferCommand } from './infer.js';
 import { registerAuditCommand } from './audit.js';
 import { registerStatsCommand } from './stats.js';
 import { registerQueryCommand } from './query.js';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerExportCommand(program);
   registerReplayCommand(program);
   registerVerifyCommand(program);
+  registerInferCommand(program);
   registerFetchCommand(program);
   registerAuditCommand(program);
   registerMergeCommand(program);

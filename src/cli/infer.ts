@@ -1,0 +1,109 @@
+/**
+ * `kanshi infer <path...>`: what the logs say the rules are, knob by knob (src/infer), printed as a table
+ * and as the `kanshi audit` flags of the inferred rule set; `--json` for scripts.
+ */
+import type { Command } from 'commander';
+import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
+import { readLogFile } from '../ingest/index.js';
+import { RuleInference, type Inference } from '../infer/index.js';
+import { KNOBS } from '../rules/index.js';
+import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { plural } from './format.js';
+import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
+import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+
+export function registerInferCommand(program: Command): void {
+  const command = program
+    .command('infer')
+    .description("say what rules the logs were played under: every win and drawn hand re-scored under every value of every scoring knob, every kan judged under every kan knob's values")
+    .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
+    .option('--json', 'one JSON object: {"inferred": {knob: value or null}, "knobs": [{"knob", "inferred", "cases", "values": [{"value", "agree", "disagree", "jointly"}]}], "flags", "unexplained": [...], games, wins, drawnHands, kans}')
+    .option('--all', 'list every knob, also those the logs do not touch')
+    .addOption(platformOption());
+  addRuleOptions(command);
+  addLogSourceOptions(command);
+  addLimitOptions(command);
+  command.addHelpText(
+    'after',
+    `
+Each game is replayed under its base rule set (the profile its platform is audited under, or --profile and
+the knob flags), then judged under each value of each knob, the others left at the base. A knob the logs
+touch gets the value that agrees with most wins, drawn hands or kans; a knob they do not touch, none. A win
+no single value explains is tried under pairs of values of two knobs (kiriage and red fives both move
+points); what nothing explains is listed as unexplained: the logs' own errors. The last line is the inferred
+rule set as flags for kanshi audit (docs/scoring.md §9).
+
+Exit status: 0 when the logs were read (unexplained wins are the logs' errors, not a failure); 1 when a
+file cannot be read or a path holds no log file; 2 on a usage error.
+
+${LOG_SOURCE_HELP}
+
+Examples:
+  kanshi infer ../shared/corpus/platforms/logs
+  kanshi infer --json logs | jq .inferred
+  kanshi audit $(kanshi infer logs | tail -1) logs`,
+  );
+  command.action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; profile?: string }) => {
+    const ruleSets = ruleSetsFromOptions(opts);
+    const read = readOptionsFrom(opts);
+    const inference = new RuleInference((game) => {
+      const set = ruleSets[game.platform];
+      return { rules: set.rules, profile: set.profile ?? 'tenhou' };
+    }, opts.profile);
+    let failed = 0;
+    const { paths, unresolved } = await resolveLogInputs(args, opts);
+    for (const u of unresolved) {
+      failed++;
+      process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+    }
+    const walk = emptyWalkReport();
+    for await (const item of walkInputs(paths, walk)) {
+      if (item.kind === 'missing') {
+        failed++;
+        process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
+        continue;
+      }
+      try {
+        inference.addGame(item.path, readLogFile(item.path, read));
+      } catch (err) {
+        failed++;
+        process.stderr.write(`kanshi: ${item.path}: ${fileFailure(err).message}\n`);
+      }
+    }
+    const result = inference.result();
+    if (opts.json) out(JSON.stringify(result));
+    else for (const line of inferenceText(result, opts.all === true)) out(line);
+    for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+    if (failed > 0 || walk.files === 0) process.exitCode = 1;
+  });
+}
+
+/** The inference as text: one block per knob the logs touch (every knob with `all`), the unexplained, the flags. */
+export function inferenceText(r: Inference, all: boolean): string[] {
+  const lines: string[] = [
+    `${plural(r.games, 'game')}, ${plural(r.wins, 'win')}, ${plural(r.drawnHands, 'drawn hand')}, ${plural(r.kans, 'kan')}: what the logs say the rules are`,
+    '',
+  ];
+  const untouched: string[] = [];
+  for (const k of r.knobs) {
+    if (k.inferred === null && !all) {
+      untouched.push(k.knob);
+      continue;
+    }
+    const flag = KNOBS.find((d) => d.name === k.knob)!.flag;
+    lines.push(`${flag} ${k.inferred === null ? '(not touched by these logs)' : String(k.inferred)}    cases: ${k.cases}`);
+    for (const v of k.values) {
+      const mark = k.inferred !== null && v.value === k.inferred ? '*' : ' ';
+      const joint = v.jointly > 0 ? `, ${v.jointly} with another knob's value` : '';
+      lines.push(`  ${mark} ${String(v.value).padEnd(22)} agree ${String(v.agree).padStart(6)}   disagree ${String(v.disagree).padStart(6)}${joint}`);
+    }
+  }
+  if (untouched.length > 0) lines.push('', `not touched by these logs (no value agrees more often than another; --all lists them): ${untouched.join(', ')}`);
+  lines.push('', `${plural(r.unexplained.length, 'win or drawn hand', 'wins or drawn hands')} no value of any knob explains (the logs' own errors):`);
+  for (const u of r.unexplained.slice(0, 50)) {
+    lines.push(`  ${u.file} hand ${u.hand} event ${u.eventIndex}${u.seat !== null ? ` seat ${u.seat}` : ''} (${u.what}): ${u.differences[0] ?? ''}${u.differences.length > 1 ? ` (+${u.differences.length - 1} more)` : ''}`);
+  }
+  if (r.unexplained.length > 50) lines.push(`  … and ${r.unexplained.length - 50} more (--json lists them all)`);
+  lines.push('', 'the inferred rule set, as kanshi audit flags:', r.flags.join(' '));
+  return lines;
+}

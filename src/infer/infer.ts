@@ -1,0 +1,440 @@
+/**
+ * What the logs say the rules are. Each game is replayed once under its base rule set (the profile its
+ * platform is audited under, or the one asked for); then every value of every knob is tried on what the
+ * replay saw, one knob at a time:
+ *
+ * - a scoring knob: every win and drawn hand re-scored under the value (src/replay's scoreHand on the
+ *   hand's table) agrees with the log or not;
+ * - kandoraTiming: every kan whose reveal the log times shows the moment the value gives it or not (and a
+ *   hand whose log lists its kandora untimed, their number);
+ * - the other kan knobs: the audit's checks under the value (auditReplay) flag a place or not; the places
+ *   are those some value flags.
+ *
+ * A knob the logs touch (its values do not all agree equally often) gets the value that agrees most; one
+ * they do not touch gets none. Knobs interact (kiriage and red fives both move points): a win that no
+ * single value explains is tried under pairs of values of two knobs that each change its score; one a pair
+ * explains counts for both values (`jointly`). The wins and drawn hands nothing explains are the logs' own
+ * errors (`unexplained`).
+ */
+import { auditReplay } from '../audit/index.js';
+import type { GameEvent, GameLog, Platform } from '../events/index.js';
+import { KAN_KNOBS, KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
+import { effectiveTiming, isRevealed, momentsDiffer, replayGame, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
+import { Table } from '../table/index.js';
+
+export interface ValueTally {
+  value: KnobValue;
+  /** Cases that agree with the log under this value (the other knobs at the base). */
+  agree: number;
+  disagree: number;
+  /** Cases that agree only with this value and one of another knob (joint search). */
+  jointly: number;
+}
+
+export interface KnobInference {
+  knob: KnobName;
+  /** What a case is for this knob. */
+  cases: string;
+  /** The value the logs support; null where no log touches the knob. */
+  inferred: KnobValue | null;
+  values: ValueTally[];
+}
+
+export interface UnexplainedCase {
+  file: string;
+  logId: string | null;
+  hand: number;
+  eventIndex: number;
+  seat: number | null;
+  what: 'win' | 'drawn hand';
+  /** Under the base rules: what differs, one line each. */
+  differences: string[];
+}
+
+export interface Inference {
+  games: number;
+  wins: number;
+  drawnHands: number;
+  kans: number;
+  /** The profile the flags start from: the one asked for, or the platform's of most games. */
+  profile: string;
+  knobs: KnobInference[];
+  inferred: Partial<Record<KnobName, KnobValue | null>>;
+  /** The inferred rule set as `kanshi audit` flags: `--profile P` and each inferred value that differs from P's. */
+  flags: string[];
+  unexplained: UnexplainedCase[];
+}
+
+/** Scoring knobs that only 3-player games show (4-player games are not tried under them). */
+const THREE_PLAYER_KNOBS: ReadonlySet<KnobName> = new Set(['kitaInterrupts', 'threePlayerNoten', 'threePlayerTsumo', 'threePlayerHonba']);
+
+const CASES: Partial<Record<KnobName, string>> = {
+  kandoraTiming: 'kans whose reveal the log times, and hands whose log lists its kandora untimed (their number)',
+  riichiKan: 'kans by a player in riichi that some value flags',
+  okuriKan: 'kans by a player in riichi that some value flags',
+  kokushiAnkanChankan: 'rons on an ankan that some value flags',
+  suukaikan: 'hands with four kans that some value flags',
+  fifthKan: 'fifth kans that some value flags',
+  daiminkanPao: 'rinshan tsumo after a daiminkan that some value flags (and every win and drawn hand re-scored)',
+};
+const SCORING_CASES = 'wins and drawn hands re-scored under the value';
+
+interface Counter {
+  agree: number;
+  disagree: number;
+  jointly: number;
+}
+
+/** One win or drawn hand of a hand: agrees under the base, and what differs there. */
+interface ScoreCase {
+  what: 'win' | 'drawn hand';
+  eventIndex: number;
+  seat: number | null;
+}
+
+export class RuleInference {
+  private readonly counters = new Map<KnobName, Map<string, Counter>>();
+  private readonly touched = new Set<KnobName>();
+  private readonly unexplained: UnexplainedCase[] = [];
+  private readonly platforms = new Map<Platform, number>();
+  private games = 0;
+  private wins = 0;
+  private drawnHands = 0;
+  private kans = 0;
+
+  /** The knobs a hand's scores are tried under (the scoring knobs, and daiminkanPao, which moves payments), each value with its counter. */
+  private readonly scoringPlan: { name: KnobName; values: { value: KnobValue; counter: Counter }[] }[];
+
+  /** @param baseFor the rule set a game is judged from (its platform's profile, or the one asked for) and that profile's name. */
+  constructor(private readonly baseFor: (game: GameLog) => { rules: Rules; profile: string }, private readonly askedProfile?: string) {
+    for (const k of KNOBS) {
+      const values = new Map<string, Counter>();
+      for (const v of k.values) values.set(String(v.value), { agree: 0, disagree: 0, jointly: 0 });
+      this.counters.set(k.name, values);
+    }
+    const names = [...SCORING_KNOBS.map((k) => k.name as KnobName), 'daiminkanPao' as KnobName];
+    this.scoringPlan = names.map((name) => ({
+      name,
+      values: KNOBS.find((k) => k.name === name)!.values.map((v) => ({ value: v.value, counter: this.counters.get(name)!.get(String(v.value))! })),
+    }));
+  }
+
+  /** Adds one game's evidence. */
+  addGame(file: string, game: GameLog): void {
+    const { rules: base } = this.baseFor(game);
+    this.games++;
+    this.platforms.set(game.platform, (this.platforms.get(game.platform) ?? 0) + 1);
+    const replay = replayGame(game, base);
+    for (const h of replay.hands) this.kans += h.kans.length;
+    this.kanTiming(game, replay, base);
+    this.kanChecks(replay, base);
+    for (let index = 0; index < game.hands.length; index++) this.scoreHandKnobs(file, game, index, base);
+  }
+
+  private count(knob: KnobName, value: KnobValue, agrees: boolean, n = 1): void {
+    const c = this.counters.get(knob)!.get(String(value))!;
+    if (agrees) c.agree += n;
+    else c.disagree += n;
+  }
+
+  /** kandoraTiming: each timed kan's logged moment against each value's; untimed hands by their number. */
+  private kanTiming(game: GameLog, replay: ReturnType<typeof replayGame>, base: Rules): void {
+    const values = KAN_KNOBS.find((k) => k.name === 'kandoraTiming')!.values.map((v) => v.value as Rules['kandoraTiming']);
+    for (let h = 0; h < replay.hands.length; h++) {
+      const hand = replay.hands[h];
+      const start = game.hands[hand.hand - 1]?.events[0];
+      const untimed = start?.type === 'roundStart' ? start.untimedKandora : undefined;
+      if (untimed !== undefined) {
+        if (hand.kans.length === 0) continue;
+        for (const t of values) {
+          const timing = effectiveTiming(t, game.rule);
+          let revealed = 0;
+          for (const k of hand.kans) if (k.aftermath && isRevealed(ruleRevealMoment(timing, k.aftermath))) revealed++;
+          this.count('kandoraTiming', t, revealed === untimed.length);
+        }
+        continue;
+      }
+      for (const k of hand.kans) {
+        if (!k.aftermath || k.revealLogged === 'unknown' || k.revealLogged === 'unrecorded') continue;
+        for (const t of values) this.count('kandoraTiming', t, !momentsDiffer(k.revealLogged, ruleRevealMoment(effectiveTiming(t, game.rule), k.aftermath)));
+      }
+    }
+    void base;
+  }
+
+  /** The other kan knobs: the places some value's checks flag; each value agrees where it flags none. */
+  private kanChecks(replay: ReturnType<typeof replayGame>, base: Rules): void {
+    if (replay.hands.every((h) => h.kans.length === 0)) return;
+    for (const knob of KAN_KNOBS) {
+      if (knob.name === 'kandoraTiming') continue;
+      const flagged = new Map<string, Set<string>>();
+      const places = new Set<string>();
+      for (const v of knob.values) {
+        const rules = { ...base, [knob.name]: v.value } as Rules;
+        const set = new Set<string>();
+        for (const f of auditReplay(replay, rules).findings) {
+          if (f.rule !== knob.name || f.severity === 'info') continue;
+          const key = `${f.hand}:${f.eventIndex}`;
+          set.add(key);
+          places.add(key);
+        }
+        flagged.set(String(v.value), set);
+      }
+      for (const v of knob.values) {
+        const n = flagged.get(String(v.value))!.size;
+        this.count(knob.name, v.value, false, n);
+        this.count(knob.name, v.value, true, places.size - n);
+      }
+    }
+  }
+
+  /** The scoring knobs (and daiminkanPao, which moves payments) on one hand's wins and drawn hand. */
+  private scoreHandKnobs(file: string, game: GameLog, index: number, base: Rules): void {
+    const events = game.hands[index].events;
+    const start = events[0];
+    if (!start || start.type !== 'roundStart') return;
+    if (!events.some((e) => e.type === 'win' || e.type === 'ryuukyoku')) return;
+    const players = game.rule.playerCount;
+    const table = new Table(start, { hand: index + 1, players, redFives: game.rule.redFives });
+    for (let i = 1; i < events.length; i++) table.apply(events[i], i);
+    table.finish();
+    const cases = scoreCases(table, events);
+    if (cases.length === 0) return;
+    for (const c of cases) {
+      if (c.what === 'win') this.wins++;
+      else this.drawnHands++;
+    }
+    const baseScores = scoreHand(table, events, game, base);
+    const baseOk = verdicts(baseScores, cases);
+    const baseText = baseOk.every((ok) => ok) ? cases.map(() => '') : differences(baseScores, cases);
+    /** Per case, the variants (knob=value) that change its verdict or its differences: the joint search's candidates. */
+    const movers: { knob: KnobName; value: KnobValue }[][] = cases.map(() => []);
+    const fixedAlone = cases.map(() => false);
+    let baseAgree = 0;
+    for (let c = 0; c < cases.length; c++) if (baseOk[c]) baseAgree++;
+    const baseDisagree = cases.length - baseAgree;
+    const hand = handFacts(table, events, baseScores);
+    for (const { name, values } of this.scoringPlan) {
+      if (players === 4 && THREE_PLAYER_KNOBS.has(name)) continue;
+      if (!canMove(name, hand, game)) {
+        // The knob cannot change a score of this hand: every value agrees as the base does.
+        for (const v of values) {
+          v.counter.agree += baseAgree;
+          v.counter.disagree += baseDisagree;
+        }
+        continue;
+      }
+      for (const v of values) {
+        if (v.value === base[name]) {
+          v.counter.agree += baseAgree;
+          v.counter.disagree += baseDisagree;
+          continue;
+        }
+        const scores = scoreHand(table, events, game, { ...base, [name]: v.value } as Rules);
+        const ok = verdicts(scores, cases);
+        // What differs is needed only for a case the base does not explain (the joint search's candidates).
+        const text = baseDisagree > 0 ? differences(scores, cases) : baseText;
+        for (let c = 0; c < cases.length; c++) {
+          if (ok[c]) v.counter.agree++;
+          else v.counter.disagree++;
+          if (ok[c] !== baseOk[c]) this.touched.add(name);
+          if (text[c] !== baseText[c]) movers[c].push({ knob: name, value: v.value });
+          if (ok[c] && !baseOk[c]) fixedAlone[c] = true;
+        }
+      }
+    }
+    for (let c = 0; c < cases.length; c++) {
+      if (baseOk[c] || fixedAlone[c]) continue;
+      const pair = jointly(table, events, game, base, cases, c, movers[c]);
+      if (pair) {
+        for (const p of pair) {
+          this.counters.get(p.knob)!.get(String(p.value))!.jointly++;
+          this.touched.add(p.knob);
+        }
+        continue;
+      }
+      this.unexplained.push({
+        file,
+        logId: game.logId,
+        hand: index + 1,
+        eventIndex: cases[c].eventIndex,
+        seat: cases[c].seat,
+        what: cases[c].what,
+        differences: baseText[c].split('\n').filter((l) => l !== ''),
+      });
+    }
+  }
+
+  result(): Inference {
+    let platform: Platform = 'tenhou';
+    let most = -1;
+    for (const [p, n] of this.platforms) if (n > most) [platform, most] = [p, n];
+    const sample = this.games > 0 ? this.baseFor({ platform } as GameLog) : null;
+    const profile = this.askedProfile ?? sample?.profile ?? 'tenhou';
+    const baseRules = sample?.rules;
+    const knobs: KnobInference[] = [];
+    const inferred: Partial<Record<KnobName, KnobValue | null>> = {};
+    const flags: string[] = [`--profile ${profile}`];
+    for (const k of KNOBS) {
+      const values = k.values.map((v) => ({ value: v.value, ...this.counters.get(k.name)!.get(String(v.value))! }));
+      const scores = values.map((v) => v.agree + v.jointly);
+      const touched = this.touched.has(k.name) || new Set(scores).size > 1;
+      let value: KnobValue | null = null;
+      if (touched) {
+        const best = Math.max(...scores);
+        const tied = values.filter((_, i) => scores[i] === best).map((v) => v.value);
+        value = baseRules && tied.includes(baseRules[k.name]) ? baseRules[k.name] : tied[0];
+      }
+      inferred[k.name] = value;
+      knobs.push({ knob: k.name, cases: CASES[k.name] ?? SCORING_CASES, inferred: value, values });
+      if (value !== null && baseRules && value !== baseRules[k.name]) flags.push(`${k.flag} ${String(value)}`);
+    }
+    return { games: this.games, wins: this.wins, drawnHands: this.drawnHands, kans: this.kans, profile, knobs, inferred, flags, unexplained: this.unexplained };
+  }
+}
+
+/** What decides whether a knob can change any score of a hand (so that it need not be tried there). */
+interface HandFacts {
+  wins: number;
+  riichiWin: boolean;
+  openWin: boolean;
+  rinshanWin: boolean;
+  yakumanWin: boolean;
+  /** A win of 13 han or more without a yakuman (kazoe). */
+  kazoeWin: boolean;
+  /** A win of 4 han 30 fu or 3 han 60 fu (1,920 basic points before any rounding up): kiriage's. */
+  kiriageWin: boolean;
+  /** A winner whose seat wind is the round's (a double-wind pair is possible). */
+  doubleWindWinner: boolean;
+  kans: boolean;
+  honba: boolean;
+  /** The hand ended in an exhaustive draw (noten payments, nagashi mangan). */
+  exhaustive: boolean;
+}
+
+function handFacts(table: Table, events: readonly GameEvent[], base: HandScores): HandFacts {
+  const start = table.start;
+  const f: HandFacts = {
+    wins: table.wins.length,
+    riichiWin: false,
+    openWin: false,
+    rinshanWin: false,
+    yakumanWin: false,
+    kazoeWin: false,
+    kiriageWin: false,
+    doubleWindWinner: false,
+    kans: table.kans.length > 0,
+    honba: start.honba > 0,
+    exhaustive: false,
+  };
+  table.wins.forEach((w, i) => {
+    const s = base.wins[i].score;
+    if (w.riichi) f.riichiWin = true;
+    if (w.melds.some((m) => m.type !== 'ankan' && m.type !== 'kita')) f.openWin = true;
+    if (w.rinshan) f.rinshanWin = true;
+    if (s.yakuman.length > 0) f.yakumanWin = true;
+    if (s.yakuman.length === 0 && s.han >= 13) f.kazoeWin = true;
+    if (s.yakuman.length === 0 && ((s.han === 4 && s.fu === 30) || (s.han === 3 && s.fu === 60))) f.kiriageWin = true;
+    if ((w.event.seat - start.dealer + table.players) % table.players === start.kyoku >> 2) f.doubleWindWinner = true;
+  });
+  const at = table.ending?.kind === 'ryuukyoku' ? table.ending.eventIndex : null;
+  const end = at === null ? undefined : events[at];
+  f.exhaustive = end?.type === 'ryuukyoku' && (end.reason === 'exhaustive' || end.reason === 'nagashi-mangan');
+  return f;
+}
+
+/**
+ * Whether a knob can change a score of the hand: each knob's rule applies only where its situation arises
+ * (ura dora only to a riichi win, noten payments only at an exhaustive draw …). Where it cannot, every
+ * value scores as the base does; a knob with no such condition here is always tried.
+ */
+function canMove(name: KnobName, h: HandFacts, game: GameLog): boolean {
+  switch (name) {
+    case 'nagashiMangan':
+    case 'notenPayments':
+    case 'threePlayerNoten':
+      return h.exhaustive;
+    case 'kiriageMangan':
+      return h.kiriageWin;
+    case 'kazoeYakuman':
+      return h.kazoeWin;
+    case 'doubleYakuman':
+    case 'yakumanStacking':
+    case 'yakumanPao':
+    case 'paoCompound':
+    case 'paoRonHonba':
+      return h.yakumanWin;
+    case 'ippatsuYaku':
+    case 'uraDora':
+      return h.riichiWin;
+    case 'kanUra':
+      return h.riichiWin && h.kans;
+    case 'kandora':
+      return h.wins > 0 && h.kans;
+    case 'akaDora':
+      return h.wins > 0 && game.rule.redFives;
+    case 'rinshanTsumoFu':
+    case 'daiminkanPao':
+      return h.rinshanWin;
+    case 'doubleWindPairFu':
+      return h.doubleWindWinner;
+    case 'atozuke':
+    case 'openTanyao':
+      return h.openWin;
+    case 'multipleRonHonba':
+      return h.wins > 1;
+    case 'honbaPoints':
+    case 'threePlayerHonba':
+      return h.wins > 0 && h.honba;
+    default:
+      return h.wins > 0 || h.exhaustive;
+  }
+}
+
+/** The hand's wins (in order) and its drawn hand, as the scorer sees them. */
+function scoreCases(table: Table, events: readonly GameEvent[]): ScoreCase[] {
+  const out: ScoreCase[] = table.wins.map((w) => ({ what: 'win' as const, eventIndex: w.eventIndex, seat: w.event.seat }));
+  const at = table.ending?.kind === 'ryuukyoku' ? table.ending.eventIndex : null;
+  if (at !== null && events[at]?.type === 'ryuukyoku') out.push({ what: 'drawn hand', eventIndex: at, seat: null });
+  return out;
+}
+
+/** Per case: does the log agree with the score (a win: valid and no mismatch; a drawn hand: no mismatch)? */
+function verdicts(s: HandScores, cases: readonly ScoreCase[]): boolean[] {
+  return cases.map((c, i) => {
+    if (c.what === 'win') return s.wins[i].score.valid && s.wins[i].mismatches.length === 0;
+    return !s.mismatches.some((m) => m.eventIndex === c.eventIndex);
+  });
+}
+
+/** Per case: what differs, one line each (an invalid win says why). */
+function differences(s: HandScores, cases: readonly ScoreCase[]): string[] {
+  return cases.map((c, i) => {
+    if (c.what === 'win') {
+      const w = s.wins[i];
+      if (!w.score.valid) return w.score.problem ?? 'no win';
+      return w.mismatches.map((m) => m.message).join('\n');
+    }
+    return s.mismatches.filter((m) => m.eventIndex === c.eventIndex).map((m) => m.message).join('\n');
+  });
+}
+
+/** A pair of values of two knobs, each of which moves the case, under which the case agrees; or null. */
+function jointly(
+  table: Table,
+  events: readonly GameEvent[],
+  game: GameLog,
+  base: Rules,
+  cases: readonly ScoreCase[],
+  c: number,
+  movers: readonly { knob: KnobName; value: KnobValue }[],
+): { knob: KnobName; value: KnobValue }[] | null {
+  for (let a = 0; a < movers.length; a++) {
+    for (let b = a + 1; b < movers.length; b++) {
+      if (movers[a].knob === movers[b].knob) continue;
+      const rules = { ...base, [movers[a].knob]: movers[a].value, [movers[b].knob]: movers[b].value } as Rules;
+      if (verdicts(scoreHand(table, events, game, rules), cases)[c]) return [movers[a], movers[b]];
+    }
+  }
+  return null;
+}

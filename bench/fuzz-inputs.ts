@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip, gunzipSync, gzipSync } from 'node:zlib';
-import { mjlog } from '../src/scenario/index.js';
+import { mjlog } from '../tools/scenario/index.js';
 
 // ---------- seeded randomness ----------
 

@@ -30,7 +30,6 @@ export const FOLDER_ORDER = [
   'fetch',
   'batch',
   'cli',
-  'scenario',
 ];
 
 /** The package's own name: a source importing it by name would go around the graph. */

@@ -42,6 +42,21 @@ describe('the import graph of src/', () => {
     expect([...graph.values()].flat().length).toBeGreaterThan(300);
   });
 
+  it('tools/ (the scenario builder) reaches src/ only through its doors, and src/ never reaches tools/', () => {
+    const TOOLS = join(PROJECT_ROOT, 'tools');
+    const { graph, unreadable } = importGraph(TOOLS);
+    expect(unreadable).toEqual([]);
+    const intoSrc = [...graph].flatMap(([file, targets]) => targets.filter((t) => !t.startsWith(TOOLS + '/')).map((t) => [file, t] as const));
+    expect(intoSrc.length).toBeGreaterThan(10);
+    const bad = intoSrc
+      .filter(([, t]) => !/^src\/([a-z]+\/)?index\.ts$/.test(t.slice(PROJECT_ROOT.length + 1)))
+      .map(([f, t]) => `${f.slice(PROJECT_ROOT.length + 1)} → ${t.slice(PROJECT_ROOT.length + 1)}`);
+    expect(bad).toEqual([]);
+    expect(circles(graph, PROJECT_ROOT)).toEqual([]);
+    // src/ importing tools/ would name a file outside src/: the check reports it as missing.
+    expect(problems.missing).toEqual([]);
+  });
+
   it('finds a circle when there is one (the check can fail)', () => {
     const a = join(SRC, 'x', 'a.ts');
     const b = join(SRC, 'x', 'b.ts');

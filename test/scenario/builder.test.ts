@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLog } from '../../src/ingest/index.js';
 import type { GameEvent, GameLog, WinEvent } from '../../src/events/index.js';
 import { replayGame } from '../../src/replay/index.js';
-import { finalPoints, makeSeed, mjlog, notenDeltas, ScenarioError, winValue, type MjlogBuilder } from '../../src/scenario/index.js';
+import { finalPoints, makeSeed, mjlog, notenDeltas, ScenarioError, winValue, type MjlogBuilder } from '../../tools/scenario/index.js';
 import { countDora, decodeMeld, isRedFive, kindOf, kindToString, parseKinds, type TileId } from '../../src/tiles/index.js';
 import { gameWalls, haipaiIndices, indicatorIndex, liveDrawIndex, seatOffsetFromDealer } from '../../src/wall/index.js';
 import { defaultRules } from '../../src/rules/index.js';

@@ -43,7 +43,7 @@ export function scenarioIndex(scenarios: readonly Scenario[] = SCENARIOS): strin
   const lines = [
     '# Example logs',
     '',
-    'Written by `src/scenario` (`npm run build && node dist/src/scenario/write-examples.js`); do not edit by hand:',
+    'Written by `tools/scenario` (`npm run examples`); do not edit by hand:',
     '`test/scenario/examples.test.ts` regenerates them and fails when they differ. Each file is plain mjlog XML',
     '(one turn per line) that Tenhou itself would never write: every kan situation the audit knows, made',
     'consistent by the builder (tile ids, turn order, hand sizes, wall counts, Tenhou\'s tag order around kans).',

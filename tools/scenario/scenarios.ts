@@ -6,8 +6,8 @@
  * Seats: seat 0 deals in East 1 and draws first. Riichi hands are dealt as the riichi hand itself, and
  * the riichi is declared with the first tile drawn (tsumogiri riichi), so the hand is exactly the row's.
  */
-import type { FindingKind } from '../audit/index.js';
-import type { ProfileName, Rules } from '../rules/index.js';
+import type { FindingKind } from '../../src/audit/index.js';
+import type { ProfileName, Rules } from '../../src/rules/index.js';
 import { mjlog } from './builder.js';
 import { makeSeed } from './seed.js';
 

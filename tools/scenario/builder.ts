@@ -16,16 +16,16 @@
  * Seeded mode (`seed`): hands, draws, replacement tiles and indicators all come from the wall `src/wall`
  * rebuilds from the seed, so the log verifies; the script chooses only what to discard and when to kan.
  */
-import type { GameEvent, GameLog, RoundStartEvent, Seat, WinEvent } from '../events/index.js';
-import { DAN_NAMES, decodeGameType, MJLOG, TENHOU6 } from '../formats/index.js';
-import { resolveRules } from '../rules/index.js';
-import { scoreHandWins, tableWinInputs } from '../score/index.js';
-import { isComplete, toCounts, waits, HandError, WAITING_SIZES } from '../hand/index.js';
-import { revealsAt, type KanMilestone } from '../replay/index.js';
-import type { KandoraTiming } from '../rules/index.js';
-import { Table, type Kan } from '../table/index.js';
-import { countDora, encodeMeld, kindOf, kindToString, isRedFive, type TileId, type TileKind } from '../tiles/index.js';
-import { gameWalls, haipaiIndices, indicatorIndex, seatOffsetFromDealer, uraIndex, type GameWalls, type HandWall } from '../wall/index.js';
+import type { GameEvent, GameLog, RoundStartEvent, Seat, WinEvent } from '../../src/events/index.js';
+import { DAN_NAMES, decodeGameType, MJLOG, TENHOU6 } from '../../src/formats/index.js';
+import { resolveRules } from '../../src/rules/index.js';
+import { scoreHandWins, tableWinInputs } from '../../src/score/index.js';
+import { isComplete, toCounts, waits, HandError, WAITING_SIZES } from '../../src/hand/index.js';
+import { revealsAt, type KanMilestone } from '../../src/replay/index.js';
+import type { KandoraTiming } from '../../src/rules/index.js';
+import { Table, type Kan } from '../../src/table/index.js';
+import { countDora, encodeMeld, kindOf, kindToString, isRedFive, type TileId, type TileKind } from '../../src/tiles/index.js';
+import { gameWalls, haipaiIndices, indicatorIndex, seatOffsetFromDealer, uraIndex, type GameWalls, type HandWall } from '../../src/wall/index.js';
 import { notation, oneTile, ScenarioError, tileName, TilePool } from './pool.js';
 import { finalPoints, notenDeltas, winDeltas, winValue } from './scoring.js';
 import { AKA_YAKU, DORA_YAKU, URA_YAKU, YAKU_ID, YAKUMAN_ID, type YakumanName, type YakuName } from './yaku.js';

@@ -1,5 +1,5 @@
 /**
- * src/scenario: a builder that plays scripted hands on the table (src/table) and writes them as Tenhou
+ * tools/scenario (test tooling, compiled for `npm run examples` and the fuzz bench, never shipped): a builder that plays scripted hands on the table (src/table) and writes them as Tenhou
  * logs (mjlog XML, or tenhou.net/6 JSON) for situations Tenhou never produces, the scenarios made with it
  * (one per finding kind, with the audit result each must give), and the example files of `logs/examples`.
  * The only door of this folder.

@@ -35,7 +35,8 @@ export const CHANKAN: readonly Scenario[] = [
         .fill(5)
         .draw(1, '1z')
         .ankan(1, '1z')
-        .ron(2)
+        // Kokushi musou, a non-dealer's yakuman by ron: 32000 from the kan player.
+        .ron(2, { yakuman: ['kokushi'], fu: 0, points: 32000, limit: 5, deltas: [0, -32000, 32000, 0] })
         .toXml(),
   },
   {
@@ -49,7 +50,9 @@ export const CHANKAN: readonly Scenario[] = [
     ],
     build: () =>
       kakanOf3p()
-        .ron(2)
+        // Chankan 1 + dora 1 (indicator 2p, the robbed 3p); 20 + closed ron 10 + East pair (round wind) 2,
+        // ryanmen 45p = 32 → 40 fu: 2 han 40 fu, 2600 from the dealer.
+        .ron(2, { yaku: { chankan: 1, dora: 1 }, fu: 40, points: 2600, deltas: [-2600, 0, 2600, 0] })
         .toXml(),
   },
   {
@@ -65,7 +68,7 @@ export const CHANKAN: readonly Scenario[] = [
     build: () =>
       kakanOf3p()
         // Deliberately wrong: a chankan win scored as if its yaku were no chankan.
-        .ron(2, { yaku: { tanyao: 1 }, fu: 30 })
+        .ron(2, { yaku: { tanyao: 1, dora: 1 }, fu: 30, points: 2000, deltas: [-2000, 0, 2000, 0] })
         .toXml(),
   },
   {
@@ -86,7 +89,8 @@ export const CHANKAN: readonly Scenario[] = [
         .fill(3)
         .draw(0, '3p')
         .kakan(0, '3p')
-        .ron(2)
+        // As in chankan (furiten changes no value): 2 han 40 fu, 2600 from the dealer.
+        .ron(2, { yaku: { chankan: 1, dora: 1 }, fu: 40, points: 2600, deltas: [-2600, 0, 2600, 0] })
         .toXml(),
   },
 ];

@@ -61,7 +61,7 @@ export const DAMAGED: readonly Scenario[] = [
         .tsumogiri(1)
         .draw(2)
         .riichiOpenHand(2)
-        .exhaust()
+        .exhaust({ deltas: [-1000, -1000, 3000, -1000] })
         .toXml(),
   },
   {

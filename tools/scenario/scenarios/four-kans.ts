@@ -93,7 +93,9 @@ export const FOUR_KANS: readonly Scenario[] = [
         .tsumogiri(1)
         .draw(2, '9m')
         .kakan(2, '9m')
-        .ron(3)
+        // Chankan 1 (indicators 9p 3m 3m 3m 1s: no 1p, 4m or 2s held); 20 + closed ron 10 + East pair 2,
+        // ryanmen 78m = 32 → 40 fu: 1 han 40 fu, 1300 from the kan player.
+        .ron(3, { yaku: { chankan: 1 }, fu: 40, points: 1300, deltas: [0, 0, -1300, 1300] })
         .toXml(),
   },
   {

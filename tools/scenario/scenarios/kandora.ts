@@ -77,7 +77,9 @@ export const KANDORA: readonly Scenario[] = [
         .draw(1, '7p')
         .ankan(1, '2m')
         .draw(1, '8p')
-        .tsumo(1);
+        // Menzen tsumo 1, rinshan 1, red five 1 (indicators 9m 4m: no 1m or 5m); 20 + ankan 2m 16 + haku pair 2
+        // + tsumo 2 = 40 fu: 3 han 40 fu, 1300/2600.
+        .tsumo(1, { yaku: { menzenTsumo: 1, rinshanKaihou: 1, akaDora: 1 }, fu: 40, points: 5200, deltas: [-2600, 5200, -1300, -1300] });
       // East 2: seat 3's daiminkan of 9s; seat 0, in riichi, rons the 3m seat 3 discards next.
       b.round({ kyoku: 1, hands: ['12m456p789p234s77z', null, '9s+', '999s3m+'] })
         .fill(3)
@@ -89,7 +91,9 @@ export const KANDORA: readonly Scenario[] = [
         .daiminkan(3)
         .draw(3)
         .discard(3, '3m')
-        .ron(0);
+        // Double riichi 2 (declared on seat 0's first discard, nothing called before it; the daiminkan ends
+        // the ippatsu), ura 0; 20 + closed ron 10 + chun pair 2 + penchan 12m 2 = 34 → 40 fu: 2600, and the stick.
+        .ron(0, { yaku: { doubleRiichi: 2, ura: 0 }, fu: 40, points: 2600, deltas: [3600, 0, 0, -2600] });
       // East 3: seat 0 pons 6s, adds the fourth 6s and wins on the replacement tile.
       b.round({ kyoku: 2, hands: ['66s234m567m11z78p3z', null, null, '6s+'], reserve: '6s9p' })
         .tsumogiri(2)
@@ -101,7 +105,9 @@ export const KANDORA: readonly Scenario[] = [
         .draw(0, '6s')
         .kakan(0, '6s')
         .draw(0, '9p')
-        .tsumo(0);
+        // Rinshan 1 (open; indicator 1p: no 2p, and the kakan's kandora is never shown); 20 + open kan 6s 8 +
+        // East pair 2 + tsumo 2 = 32 → 40 fu: 1 han 40 fu, 400/700 (seat 2 deals).
+        .tsumo(0, { yaku: { rinshanKaihou: 1 }, fu: 40, points: 1500, deltas: [1500, -400, -700, -400] });
       // East 4: seat 1 pons 7z and 2p, then adds 2p and, with the replacement tile, 7z on one turn.
       b.round({ kyoku: 3, hands: ['2p+', '22p77z147m147s9p34z', null, '7z+'] })
         .draw(3)
@@ -160,7 +166,8 @@ export const KANDORA: readonly Scenario[] = [
         .draw(1, '6s')
         .kakan(1, '6s', { revealAtDeclaration: true })
         .draw(1, '9p')
-        .tsumo(1)
+        // Rinshan 1 + dora 4 (the kandora 5s makes the 6s kan four dora) = 5 han: mangan, 2000/4000.
+        .tsumo(1, { yaku: { rinshanKaihou: 1, dora: 4 }, fu: 40, points: 8000, limit: 1, deltas: [-4000, 8000, -2000, -2000] })
         .toTenhou6(),
   },
   {
@@ -179,7 +186,8 @@ export const KANDORA: readonly Scenario[] = [
         .discard(0, '9m')
         .daiminkan(1)
         .draw(1, '6s')
-        .tsumo(1)
+        // Rinshan 1 (indicator 1m: no 2m); 20 + open kan 9m 16 + haku pair 2 + tsumo 2 = 40 fu: 400/700.
+        .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 40, points: 1500, deltas: [-700, 1500, -400, -400] })
         .toXml(),
   },
 ];

@@ -37,7 +37,9 @@ export const RIICHI_KANS: readonly Scenario[] = [
         .discard(1)
         .fillTo(1)
         .draw(1, '3m')
-        .tsumo(1)
+        // Double riichi 2, menzen tsumo 1, iipeikou 1 (789s twice), ura 0 (indicators 8m 6m, ura 9m 1p: nothing
+        // held) = 4 han; 20 + ankan 4m 16 + closed 333z 8 + tanki 2 + tsumo 2 = 48 → 50 fu: mangan, 2000/4000.
+        .tsumo(1, { yaku: { doubleRiichi: 2, menzenTsumo: 1, iipeikou: 1, ura: 0 }, fu: 50, points: 8000, limit: 1, deltas: [-4000, 9000, -2000, -2000] })
         .toXml(),
   },
   {
@@ -64,7 +66,9 @@ export const RIICHI_KANS: readonly Scenario[] = [
         .fillTo(2)
         .draw(2)
         .discard(2, '5m')
-        .ron(1)
+        // Double riichi 2, iipeikou 1, ura 0 = 3 han; 20 + closed ron 10 + ankan 3z 32, ryanmen 34m = 62 → 70 fu:
+        // 70 × 2^5 = 2240 basic points, mangan: 8000 from seat 2.
+        .ron(1, { yaku: { doubleRiichi: 2, iipeikou: 1, ura: 0 }, fu: 70, points: 8000, limit: 1, deltas: [0, 9000, -8000, 0] })
         .toXml(),
   },
   {
@@ -88,7 +92,7 @@ export const RIICHI_KANS: readonly Scenario[] = [
         .ankan(3, '6p')
         .draw(3)
         .discard(3)
-        .exhaust()
+        .exhaust({ deltas: [-1000, -1000, -1000, 3000] })
         .toXml(),
   },
   {
@@ -115,7 +119,9 @@ export const RIICHI_KANS: readonly Scenario[] = [
         .fillTo(0)
         .draw(0, '7p')
         .discard(0)
-        .ron(1)
+        // Double riichi 2, ura 4 (ura indicator 2p under the kandora: the 3p kan) = 6 han; 20 + closed ron 10 +
+        // ankan 3p 16 + closed 111s 8, ryanmen 56p = 54 → 60 fu: haneman, 12000 from the dealer.
+        .ron(1, { yaku: { doubleRiichi: 2, ura: 4 }, fu: 60, points: 12000, limit: 2, deltas: [-12000, 13000, 0, 0] })
         .toXml(),
   },
   {
@@ -141,7 +147,9 @@ export const RIICHI_KANS: readonly Scenario[] = [
         .discard(2)
         .fillTo(2)
         .draw(2, '4m')
-        .tsumo(2)
+        // Double riichi 2, menzen tsumo 1, sanankou 2 (the 2p kan, 333p, 444p), ura 4 (ura 1p: the 2p kan) = 9 han;
+        // 20 + ankan 2p 16 + closed 333p 4 and 444p 4 + East pair 2 + tsumo 2 = 48 → 50 fu: baiman, 4000/8000.
+        .tsumo(2, { yaku: { doubleRiichi: 2, menzenTsumo: 1, sanankou: 2, ura: 4 }, fu: 50, points: 16000, limit: 3, deltas: [-8000, -4000, 17000, -4000] })
         .toXml(),
   },
   {
@@ -173,7 +181,16 @@ export const RIICHI_KANS: readonly Scenario[] = [
         .discard(1)
         .fillTo(1)
         .draw(1, '5p')
-        .tsumo(1)
+        // Riichi 1, menzen tsumo 1, seat wind South 1, chun 1 (the 7z kan), sanankou 2 (both kans, 222z),
+        // honitsu 3, dora 4 (kandora 9p: the 1p kan), ura 0 = 13 han: kazoe yakuman, 8000/16000 (fu 20 + kans
+        // 32 + 32 + closed 222z 8 + tsumo 2 = 94 → 100).
+        .tsumo(1, {
+          yaku: { riichi: 1, menzenTsumo: 1, seatSouth: 1, chun: 1, sanankou: 2, honitsu: 3, dora: 4, ura: 0 },
+          fu: 100,
+          points: 32000,
+          limit: 5,
+          deltas: [-16000, 33000, -8000, -8000],
+        })
         .toXml(),
   },
   {
@@ -200,7 +217,8 @@ export const RIICHI_KANS: readonly Scenario[] = [
         .fillTo(1)
         .draw(1)
         .discard(1, '4p')
-        .ron(3)
+        // Double riichi 2, ura 0 = 2 han; 20 + closed ron 10 + ankan 8s 16, ryanmen 56p = 46 → 50 fu: 3200 from seat 1.
+        .ron(3, { yaku: { doubleRiichi: 2, ura: 0 }, fu: 50, points: 3200, deltas: [0, -3200, 0, 4200] })
         .toXml(),
   },
   {
@@ -225,7 +243,7 @@ export const RIICHI_KANS: readonly Scenario[] = [
         .daiminkan(1)
         .draw(1)
         .discard(1)
-        .exhaust()
+        .exhaust({ deltas: [-1000, 3000, -1000, -1000] })
         .toXml(),
   },
 ];

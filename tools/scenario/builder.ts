@@ -13,6 +13,11 @@
  * one), which gives Tenhou's own tag order (docs/formats.md §3.1). The game is a GameLog (`game()`), written by the formats' own writers (src/formats) as mjlog XML
  * (`toXml`) or tenhou.net/6 JSON (`toTenhou6`).
  *
+ * The builder prices nothing: a win's value (yaku, fu, points, limit, score changes) and a drawn hand's
+ * noten payments are the script's, written from the rules (or wrong on purpose), so no scorer under test
+ * stands behind the examples; it checks only that the score changes add up. The final `owari` points are
+ * the game end's bookkeeping (owari.ts).
+ *
  * Seeded mode (`seed`): hands, draws, replacement tiles and indicators all come from the wall `src/wall`
  * rebuilds from the seed, so the log verifies; the script chooses only what to discard and when to kan.
  */

@@ -49,6 +49,8 @@ export function scenarioIndex(scenarios: readonly Scenario[] = SCENARIOS): strin
     'consistent by the builder (tile ids, turn order, hand sizes, wall counts, Tenhou\'s tag order around kans).',
     'Files without a SHUFFLE tag skip the wall check; the two seeded ones deal and draw from the wall. The `.json`',
     'file is the same kind of game written as tenhou.net/6 JSON (one round per line), which lists kandora without their moments.',
+    'Each win\'s score and each drawn hand\'s payments are written by hand in its scenario, from the rules, never by',
+    'kanshi\'s scorer: `test/scenario/values.test.ts` checks every win against @kobalab/majiang-core, an independent one.',
     '',
     '`kanshi audit logs/examples/<file> --profile <profile>` must report exactly these finding kinds',
     '(severities error, warning and info):',

@@ -9,7 +9,7 @@ import type { ProfileName, Rules } from '../../src/rules/index.js';
 /**
  * `n` score mismatches: a win's differing components are a finding each (its yaku, han, fu, points, limit,
  * each seat's payment). Under a profile whose scoring knobs are not Tenhou's (pro-strict: no ura dora, no
- * kazoe yakuman), a win the builder scored as Tenhou does is re-scored otherwise.
+ * kazoe yakuman), a win the script valued as Tenhou does is re-scored otherwise.
  */
 export function scoreMismatches(n: number): FindingKind[] {
   return Array<FindingKind>(n).fill('score-mismatch');

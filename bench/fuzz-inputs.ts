@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip, gunzipSync, gzipSync } from 'node:zlib';
-import { mjlog } from '../src/scenario/index.js';
+import { mjlog } from '../tools/scenario/index.js';
 
 // ---------- seeded randomness ----------
 
@@ -521,7 +521,8 @@ export function chainedCallsJson(roundCount: number): string {
       b.pon(seat);
       b.discard(seat, i < 16 ? K[i] : '1z');
     }
-    b.draw(1, '5z').tsumo(1, { yaku: { toitoi: 2 } });
+    // A value of no interest, stated as a log states it (toitoi 2 han, 30 fu: 500/1000 and the honba).
+    b.draw(1, '5z').tsumo(1, { yaku: { toitoi: 2 }, fu: 30, points: 2000, deltas: [-1000 - 100 * r, 2000 + 300 * r, -500 - 100 * r, -500 - 100 * r] });
   }
   return b.toTenhou6();
 }

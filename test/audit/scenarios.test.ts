@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KNOBS } from '../../src/rules/index.js';
-import { SCENARIOS, exampleFileName } from '../../src/scenario/index.js';
+import { SCENARIOS, exampleFileName } from '../../tools/scenario/index.js';
 import { PROJECT_ROOT, kanshi } from '../support/cli.js';
 import { kanshiInProcess } from '../support/in-process.js';
 

@@ -148,7 +148,7 @@ describe('kanshi as an npm package', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('packs the built code, its declarations, the schemas and the example logs, and no tests, benchmarks or sources', () => {
+  it('packs the built code, its declarations, the schemas and the example logs, and no tests, benchmarks, tools (the scenario builder) or sources', () => {
     const paths = packed.files.map((f) => f.path);
     for (const needed of [
       'package.json',
@@ -164,7 +164,7 @@ describe('kanshi as an npm package', () => {
     ]) {
       expect(paths).toContain(needed);
     }
-    expect(paths.filter((p) => /^(test|bench|src|scripts|dist\/bench|node_modules)\//.test(p) || p.endsWith('.map'))).toEqual([]);
+    expect(paths.filter((p) => /^(test|bench|src|scripts|tools|dist\/bench|dist\/tools|node_modules)\//.test(p) || p.endsWith('.map'))).toEqual([]);
   });
 
   it('installs the kanshi command, which prints its usage, audits an example log into a database and queries it', () => {

@@ -1,13 +1,14 @@
 /**
  * The scenario builder: tile ids, turn order and hand sizes, the wall counts, Tenhou's tag order around
  * kans (docs/formats.md §3), riichi, wins and draws as Tenhou writes them, seeded mode, refusals, and
- * the same game written as tenhou.net/6 JSON.
+ * the same game written as tenhou.net/6 JSON. The builder prices nothing: each win states its value (here
+ * chosen to test the writing, not the rules; the examples' values are checked in values.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { parseLog } from '../../src/ingest/index.js';
 import type { GameEvent, GameLog, WinEvent } from '../../src/events/index.js';
 import { replayGame } from '../../src/replay/index.js';
-import { finalPoints, makeSeed, mjlog, notenDeltas, ScenarioError, winValue, type MjlogBuilder } from '../../src/scenario/index.js';
+import { makeSeed, mjlog, owariPoints, ScenarioError, type MjlogBuilder } from '../../tools/scenario/index.js';
 import { countDora, decodeMeld, isRedFive, kindOf, kindToString, parseKinds, type TileId } from '../../src/tiles/index.js';
 import { gameWalls, haipaiIndices, indicatorIndex, liveDrawIndex, seatOffsetFromDealer } from '../../src/wall/index.js';
 import { defaultRules } from '../../src/rules/index.js';
@@ -69,7 +70,7 @@ describe('tile ids', () => {
   it('hands left open are isolated tiles: noten, and no one waits on a filler draw', () => {
     const b = mjlog().round({ hands: [null, '3444m778899s333z', null, null] });
     for (const seat of [0, 2, 3]) expect(b.waitsOfSeat(seat)).toEqual([]);
-    const xml = b.tsumogiri(0).draw(1).riichi(1).exhaust().toXml();
+    const xml = b.tsumogiri(0).draw(1).riichi(1).exhaust({ deltas: [-1000, 3000, -1000, -1000] }).toXml();
     clean(xml);
     const waits = parseKinds('2m3m5m');
     const draws = events(xml).filter((e) => e.type === 'draw');
@@ -195,7 +196,7 @@ describe("kans in Tenhou's tag order (docs/formats.md §3)", () => {
     const xml = mjlog()
       .round({ hands: ['3p+', '33p9m+', null, '45p234m678m789s11z'], reserve: '3p' })
       .draw(0).discard(0, '3p').pon(1).discard(1, '9m').fillTo(1)
-      .draw(1, '3p').kakan(1, '3p').ron(3, { yaku: { chankan: 1 } }).toXml();
+      .draw(1, '3p').kakan(1, '3p').ron(3, { yaku: { chankan: 1, dora: 1 }, fu: 30, points: 2000, deltas: [0, -2000, 0, 2000] }).toXml();
     clean(xml);
     expect(tagNames(xml).slice(-2)).toEqual(['N', 'AGARI']);
     expect(lastWin(xml)).toMatchObject({ seat: 3, from: 1, yaku: expect.arrayContaining([{ id: 3, han: 1 }]) });
@@ -205,7 +206,7 @@ describe("kans in Tenhou's tag order (docs/formats.md §3)", () => {
     const xml = mjlog()
       .round({ hands: ['6s+', '66s234m567m11z78p3z', null, null], reserve: '6s9p' })
       .draw(0).discard(0, '6s').pon(1).discard(1, '3z').fillTo(1)
-      .draw(1, '6s').kakan(1, '6s').draw(1, '9p').tsumo(1, { yaku: { rinshanKaihou: 1 } }).toXml();
+      .draw(1, '6s').kakan(1, '6s').draw(1, '9p').tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 30, points: 1100, deltas: [-500, 1100, -300, -300] }).toXml();
     clean(xml);
     expect(tagNames(xml)).not.toContain('DORA');
     expect(lastWin(xml).doraIndicators).toHaveLength(1);
@@ -214,7 +215,7 @@ describe("kans in Tenhou's tag order (docs/formats.md §3)", () => {
   it('a ron on the discard after a daiminkan sees the new indicator', () => {
     const xml = mjlog()
       .round({ hands: ['12m456p789p234s77z', '9s+', '999s3m+', null] })
-      .draw(0).riichi(0).draw(1).discard(1, '9s').daiminkan(2).draw(2).discard(2, '3m').ron(0, { yaku: { riichi: 1 }, fu: 40 }).toXml();
+      .draw(0).riichi(0).draw(1).discard(1, '9s').daiminkan(2).draw(2).discard(2, '3m').ron(0, { yaku: { riichi: 1, dora: 1, ura: 0 }, fu: 40, points: 3900, deltas: [4900, 0, -3900, 0] }).toXml();
     clean(xml);
     const win = lastWin(xml);
     expect(win.doraIndicators).toHaveLength(2);
@@ -235,7 +236,7 @@ describe('riichi, wins and draws', () => {
   }
 
   it('REACH step 1 before the riichi discard, step 2 (with the scores after the deposit) after it', () => {
-    const xml = riichiRound().exhaust().toXml();
+    const xml = riichiRound().exhaust({ deltas: [-1000, 3000, -1000, -1000] }).toXml();
     expect(after(xml, 'REACH', 4)).toEqual(['REACH', 'discard', 'REACH', 'draw']);
     expect(xml).toContain('<REACH who="1" ten="250,240,250,250" step="2"/>');
   });
@@ -243,14 +244,14 @@ describe('riichi, wins and draws', () => {
   it('a ronned riichi discard has no step 2 and no stick', () => {
     const xml = mjlog()
       .round({ hands: ['5m+', '3444m778899s333z', '34m567p567s11z789m', null] })
-      .tsumogiri(0).draw(1, '5m').riichi(1, '5m').ron(2, { yaku: { sanshoku: 2 } }).toXml();
+      .tsumogiri(0).draw(1, '5m').riichi(1, '5m').ron(2, { yaku: { sanshoku: 2 }, fu: 30, points: 2000, deltas: [0, -2000, 2000, 0] }).toXml();
     clean(xml);
     expect(tagNames(xml).filter((n) => n === 'REACH')).toHaveLength(1);
     expect(lastWin(xml)).toMatchObject({ riichiStickCount: 0, seat: 2, from: 1, uraIndicators: [] });
   });
 
-  it('AGARI: concealed tiles with the winning tile, melds in reverse call order, dora han from the indicators', () => {
-    const xml = riichiRound().fillTo(1).draw(1, '3z').ankan(1, '3z').draw(1).discard(1).fillTo(2).draw(2).discard(2, '5m').ron(1, { yaku: { riichi: 1, iipeikou: 1 }, fu: 70 }).toXml();
+  it('AGARI: concealed tiles with the winning tile, melds in reverse call order, the value as stated', () => {
+    const xml = riichiRound().fillTo(1).draw(1, '3z').ankan(1, '3z').draw(1).discard(1).fillTo(2).draw(2).discard(2, '5m').ron(1, { yaku: { riichi: 1, iipeikou: 1, ura: 0 }, fu: 70, points: 4500, deltas: [0, 5500, -4500, 0] }).toXml();
     clean(xml);
     const win = lastWin(xml);
     expect(win.hand.map(kindOf).sort((a, b) => a - b)).toEqual(parseKinds('34445m778899s').sort((a, b) => a - b));
@@ -266,26 +267,32 @@ describe('riichi, wins and draws', () => {
     expect(win.scoreDeltas.reduce((a, b) => a + b, 0)).toBe(1000);
   });
 
-  it('refuses a win on a hand that is not complete, or scripted without yaku; a win left unvalued is scored by src/score', () => {
+  it('refuses a win on a hand that is not complete, without yaku, without ura in riichi, or whose score changes do not add up', () => {
+    const value = { yaku: { menzenTsumo: 1 }, fu: 30, points: 1100, deltas: [-500, -300, -300, 1100] };
     const b = riichiRound().fillTo(2).draw(2).discard(2);
-    expect(() => b.draw(3, '1z').tsumo(3, { yaku: { menzenTsumo: 1 } })).toThrow(/not a complete hand/);
-    expect(() => riichiRound().fillTo(1).draw(1, '3m').tsumo(1, { yaku: {} })).toThrow(/name its yaku/);
-    // The scorer values it as the replay will: menzen tsumo, and riichi (a double one: declared on the first discard).
-    const events = riichiRound().fillTo(1).draw(1, '3m').tsumo(1).roundEvents()[0];
-    const win = events.at(-1) as WinEvent;
-    expect(win.yaku.map((y) => y.id)).toEqual(expect.arrayContaining([0, 21]));
-    expect(win.points).toBeGreaterThan(0);
+    expect(() => b.draw(3, '1z').tsumo(3, value)).toThrow(/not a complete hand/);
+    const win = () => riichiRound().fillTo(1).draw(1, '3m');
+    const riichiTsumo = { yaku: { riichi: 1, menzenTsumo: 1, ura: 0 }, fu: 40, points: 2700, deltas: [-1300, 3700, -700, -700] };
+    expect(() => win().tsumo(1, { ...riichiTsumo, yaku: {} })).toThrow(/name its yaku/);
+    expect(() => win().tsumo(1, { ...riichiTsumo, yaku: { dora: 1, ura: 0 } })).toThrow(/name its yaku/);
+    expect(() => win().tsumo(1, { ...riichiTsumo, yaku: { riichi: 1, menzenTsumo: 1 } })).toThrow(/lists ura/);
+    expect(() => win().tsumo(1, { ...riichiTsumo, deltas: [-1300, 2700, -700, -700] })).toThrow(/adding up to the 1000/);
+    // The builder writes what the script states, right or wrong by the rules.
+    const last = win().tsumo(1, riichiTsumo).roundEvents()[0].at(-1) as WinEvent;
+    expect(last).toMatchObject({ fu: 40, points: 2700, limit: 0, yaku: [{ id: 1, han: 1 }, { id: 0, han: 1 }, { id: 53, han: 0 }], scoreDeltas: [-1300, 3700, -700, -700] });
   });
 
   it('exhaustive draw: tenpai hands shown, noten payments', () => {
-    const xml = riichiRound().exhaust().toXml();
+    expect(() => riichiRound().exhaust()).toThrow(/state the noten payments/);
+    expect(() => riichiRound().exhaust({ deltas: [-1000, 3000, -1000, -900] })).toThrow(/adding up to 0/);
+    const xml = riichiRound().exhaust({ deltas: [-1000, 3000, -1000, -1000] }).toXml();
     const end = events(xml).at(-1)!;
     expect(end).toMatchObject({ type: 'ryuukyoku', reason: 'exhaustive', scoreDeltas: [-1000, 3000, -1000, -1000] });
     expect(end.type === 'ryuukyoku' && end.shown).toEqual([{ seat: 1, hand: expect.any(Array) }]);
   });
 
   it('several rounds carry scores, riichi sticks and the final owari on the last ending only', () => {
-    const b = riichiRound().exhaust().round({ kyoku: 1, honba: 1 }).exhaust();
+    const b = riichiRound().exhaust({ deltas: [-1000, 3000, -1000, -1000] }).round({ kyoku: 1, honba: 1 }).exhaust();
     const log = parseLog(Buffer.from(b.toXml()));
     expect(log.hands).toHaveLength(2);
     const second = log.hands[1].events[0];
@@ -351,31 +358,12 @@ describe('escape hatches', () => {
   });
 });
 
-describe('scoring', () => {
-  it('hand values as Tenhou writes them', () => {
-    const v = (han: number, fu: number, winner: number, from: number, dealer = 0, yakuman = 0) => winValue({ han, fu, yakuman, winner, from, dealer }).points;
-    expect(v(1, 30, 1, 2)).toBe(1000);
-    expect(v(1, 30, 0, 2)).toBe(1500);
-    expect(v(2, 40, 1, 0)).toBe(2600);
-    expect(v(4, 30, 1, 1)).toBe(7900); // 2000-3900
-    expect(v(3, 50, 1, 1)).toBe(6400); // 1600-3200
-    expect(v(5, 30, 1, 2)).toBe(8000);
-    expect(v(0, 0, 2, 1, 0, 1)).toBe(32000);
-    expect(v(0, 0, 0, 0, 0, 1)).toBe(48000);
-    expect(winValue({ han: 5, fu: 30, yakuman: 0, winner: 1, from: 2, dealer: 0 }).limit).toBe(1);
-  });
-
-  it('noten payments', () => {
-    expect(notenDeltas([false, true, false, false])).toEqual([-1000, 3000, -1000, -1000]);
-    expect(notenDeltas([true, true, false, false])).toEqual([1500, 1500, -1500, -1500]);
-    expect(notenDeltas([true, true, true, true])).toEqual([0, 0, 0, 0]);
-  });
-
+describe('the game end', () => {
   it("final points match real owari attributes (uma 20/10, 0.5 rounded toward zero, the top takes the rest)", () => {
     // 2011020415gm-00a9-0000-e037b629 and 2010122717gm-00a9-0000-8e787e61 of the corpus.
-    expect(finalPoints([51000, 27700, 19500, 1800])).toEqual([60, 8, -20, -48]);
-    expect(finalPoints([30200, 20000, 33000, 16800])).toEqual([10, -20, 43, -33]);
-    expect(finalPoints([25000, 25000, 25000, 25000])).toEqual([35, 5, -15, -25]);
+    expect(owariPoints([51000, 27700, 19500, 1800])).toEqual([60, 8, -20, -48]);
+    expect(owariPoints([30200, 20000, 33000, 16800])).toEqual([10, -20, 43, -33]);
+    expect(owariPoints([25000, 25000, 25000, 25000])).toEqual([35, 5, -15, -25]);
   });
 });
 
@@ -425,13 +413,13 @@ function everything(): MjlogBuilder {
   const b = mjlog();
   // East 1: ankan of 2m, rinshan tsumo on 8p (a red 5p in hand).
   b.round({ kyoku: 0, hands: [null, '2222m340p678s55z6p', null, null] })
-    .tsumogiri(0).draw(1, '7p').ankan(1, '2m').draw(1, '8p').tsumo(1, { yaku: { rinshanKaihou: 1, menzenTsumo: 1 }, fu: 40 });
+    .tsumogiri(0).draw(1, '7p').ankan(1, '2m').draw(1, '8p').tsumo(1, { yaku: { rinshanKaihou: 1, menzenTsumo: 1, akaDora: 1 }, fu: 40, points: 5200, deltas: [-2600, 5200, -1300, -1300] });
   // East 2: daiminkan of 9s; seat 0, in riichi, rons the 3m discarded next (the kandora and its ura count).
   b.round({ kyoku: 1, hands: ['12m456p789p234s77z', null, '9s+', '999s3m+'] })
-    .fill(3).draw(0).riichi(0).tsumogiri(1).draw(2).discard(2, '9s').daiminkan(3).draw(3).discard(3, '3m').ron(0, { yaku: { riichi: 1 }, fu: 40 });
+    .fill(3).draw(0).riichi(0).tsumogiri(1).draw(2).discard(2, '9s').daiminkan(3).draw(3).discard(3, '3m').ron(0, { yaku: { riichi: 1, ura: 0 }, fu: 40, points: 1300, deltas: [2300, 0, 0, -1300] });
   // East 3: pon of 6s, kakan, rinshan tsumo: the kandora is never shown.
   b.round({ kyoku: 2, hands: ['66s234m567m11z78p3z', null, null, '6s+'], reserve: '6s9p' })
-    .tsumogiri(2).draw(3).discard(3, '6s').pon(0).discard(0, '3z').fill(3).draw(0, '6s').kakan(0, '6s').draw(0, '9p').tsumo(0, { yaku: { rinshanKaihou: 1 }, fu: 40 });
+    .tsumogiri(2).draw(3).discard(3, '6s').pon(0).discard(0, '3z').fill(3).draw(0, '6s').kakan(0, '6s').draw(0, '9p').tsumo(0, { yaku: { rinshanKaihou: 1 }, fu: 40, points: 1500, deltas: [1500, -400, -700, -400] });
   // East 4: kakan → kakan on one turn, then an exhaustive draw nobody is tenpai in.
   b.round({ kyoku: 3, hands: ['2p+', '22p77z147m147s9p34z', null, '7z+'] })
     .draw(3).discard(3, '7z').pon(1).discard(1, '3z').fill(2).draw(0).discard(0, '2p').pon(1).discard(1, '4z').fill(3)
@@ -442,18 +430,18 @@ function everything(): MjlogBuilder {
   // South 2: pon from the toimen, chi with a red five, daiminkan from the shimocha; seat 0 tenpai at the end.
   b.round({ kyoku: 5, hands: ['123p456p789p11z56s', '40m7z9p111s+', '1s+', '77z3z+'], reserve: '3m' })
     .draw(1).discard(1, '7z').pon(3).discard(3, '3z').draw(0, '3m').discard(0).chi(1, '40m').discard(1, '9p')
-    .draw(2).discard(2, '1s').daiminkan(1).draw(1).discard(1).exhaust();
+    .draw(2).discard(2, '1s').daiminkan(1).draw(1).discard(1).exhaust({ deltas: [3000, -1000, -1000, -1000] });
   // South 3: chankan on a kakan.
   b.round({ kyoku: 6, hands: ['3p+', '33p9m+', null, '45p234m678m789s11z'], reserve: '3p' })
-    .fill(2).draw(0).discard(0, '3p').pon(1).discard(1, '9m').fillTo(1).draw(1, '3p').kakan(1, '3p').ron(3, { yaku: { chankan: 1 } });
+    .fill(2).draw(0).discard(0, '3p').pon(1).discard(1, '9m').fillTo(1).draw(1, '3p').kakan(1, '3p').ron(3, { yaku: { chankan: 1, dora: 1 }, fu: 30, points: 2000, deltas: [0, -2000, 0, 2000] });
   // South 4: the dealer wins by tsumo in riichi after an ankan (ura under both indicators).
   b.round({ kyoku: 7, hands: [null, null, null, '3444m778899s333z'] })
     .draw(3).riichi(3).fillTo(3).draw(3, '3z').ankan(3, '3z').draw(3).discard(3).fillTo(3).draw(3, '2m')
-    .tsumo(3, { yaku: { menzenTsumo: 1, riichi: 1, iipeikou: 1 }, fu: 60 });
+    .tsumo(3, { yaku: { menzenTsumo: 1, riichi: 1, iipeikou: 1, ura: 0 }, fu: 60, points: 11700, deltas: [-3900, -3900, -3900, 12700] });
   // West 1: a kakan whose kandora is turned over at once, then a rinshan tsumo that counts it.
   b.round({ kyoku: 8, hands: ['6s+', '66s234m567m11z78p3z', null, null], kandora: ['5s'], reserve: '6s9p' })
     .draw(0).discard(0, '6s').pon(1).discard(1, '3z').fillTo(1).draw(1, '6s').kakan(1, '6s', { revealAtDeclaration: true }).draw(1, '9p')
-    .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 40 });
+    .tsumo(1, { yaku: { rinshanKaihou: 1, dora: 4 }, fu: 40, points: 8000, limit: 1, deltas: [-4000, 8000, -2000, -2000] });
   // West 2: four kans by three players, the abort after the fourth kan's discard.
   b.round({ kyoku: 9, hands: [null, '111m8s+', '222z+', '555z888s+'], reserve: '1m' })
     .tsumogiri(1).draw(2, '2z').ankan(2, '2z').draw(2).discard(2).draw(3, '5z').ankan(3, '5z').draw(3).discard(3)

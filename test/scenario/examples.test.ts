@@ -1,16 +1,16 @@
 /**
  * logs/examples is exactly what the scenarios write now (regenerate and compare), so the bundled
- * examples never go stale: after changing a scenario, run `npm run build && node dist/src/scenario/write-examples.js`.
+ * examples never go stale: after changing a scenario, run `npm run examples`.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INDEX_FILE, SCENARIOS, exampleFileName, exampleFiles, isExampleLog } from '../../src/scenario/index.js';
-import { projectRoot, writeExamples } from '../../src/scenario/write-examples.js';
+import { INDEX_FILE, SCENARIOS, exampleFileName, exampleFiles, isExampleLog } from '../../tools/scenario/index.js';
+import { projectRoot, writeExamples } from '../../tools/scenario/write-examples.js';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'logs', 'examples');
-const HOW = 'regenerate with: npm run build && node dist/src/scenario/write-examples.js';
+const HOW = 'regenerate with: npm run examples';
 
 describe('logs/examples', () => {
   const files = exampleFiles();

@@ -9,7 +9,7 @@ import { IngestError, parseLog } from '../../src/ingest/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { replayGame, type KanRecord, type ReplayResult } from '../../src/replay/index.js';
 import { PROFILE_NAMES, resolveRules, defaultRules } from '../../src/rules/index.js';
-import { SCENARIOS, exampleFileName, scenario, type Scenario } from '../../src/scenario/index.js';
+import { SCENARIOS, exampleFileName, scenario, type Scenario } from '../../tools/scenario/index.js';
 import { kindOf, parseKinds } from '../../src/tiles/index.js';
 import { gameWalls } from '../../src/wall/index.js';
 

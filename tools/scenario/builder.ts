@@ -13,29 +13,30 @@
  * one), which gives Tenhou's own tag order (docs/formats.md §3.1). The game is a GameLog (`game()`), written by the formats' own writers (src/formats) as mjlog XML
  * (`toXml`) or tenhou.net/6 JSON (`toTenhou6`).
  *
+ * The builder prices nothing: a win's value (yaku, fu, points, limit, score changes) and a drawn hand's
+ * noten payments are the script's, written from the rules (or wrong on purpose), so no scorer under test
+ * stands behind the examples; it checks only that the score changes add up. The final `owari` points are
+ * the game end's bookkeeping (owari.ts).
+ *
  * Seeded mode (`seed`): hands, draws, replacement tiles and indicators all come from the wall `src/wall`
  * rebuilds from the seed, so the log verifies; the script chooses only what to discard and when to kan.
  */
-import type { GameEvent, GameLog, RoundStartEvent, Seat, WinEvent } from '../events/index.js';
-import { DAN_NAMES, decodeGameType, MJLOG, TENHOU6 } from '../formats/index.js';
-import { resolveRules } from '../rules/index.js';
-import { scoreHandWins, tableWinInputs } from '../score/index.js';
-import { isComplete, toCounts, waits, HandError, WAITING_SIZES } from '../hand/index.js';
-import { revealsAt, type KanMilestone } from '../replay/index.js';
-import type { KandoraTiming } from '../rules/index.js';
-import { Table, type Kan } from '../table/index.js';
-import { countDora, encodeMeld, kindOf, kindToString, isRedFive, type TileId, type TileKind } from '../tiles/index.js';
-import { gameWalls, haipaiIndices, indicatorIndex, seatOffsetFromDealer, uraIndex, type GameWalls, type HandWall } from '../wall/index.js';
+import type { GameEvent, GameLog, RoundStartEvent, Seat, WinEvent } from '../../src/events/index.js';
+import { DAN_NAMES, decodeGameType, MJLOG, TENHOU6 } from '../../src/formats/index.js';
+import { isComplete, toCounts, waits, HandError, WAITING_SIZES } from '../../src/hand/index.js';
+import { revealsAt, type KanMilestone } from '../../src/replay/index.js';
+import type { KandoraTiming } from '../../src/rules/index.js';
+import { Table, type Kan } from '../../src/table/index.js';
+import { encodeMeld, kindOf, kindToString, isRedFive, type TileId, type TileKind } from '../../src/tiles/index.js';
+import { gameWalls, haipaiIndices, indicatorIndex, seatOffsetFromDealer, uraIndex, type GameWalls, type HandWall } from '../../src/wall/index.js';
 import { notation, oneTile, ScenarioError, tileName, TilePool } from './pool.js';
-import { finalPoints, notenDeltas, winDeltas, winValue } from './scoring.js';
-import { AKA_YAKU, DORA_YAKU, URA_YAKU, YAKU_ID, YAKUMAN_ID, type YakumanName, type YakuName } from './yaku.js';
+import { owariPoints } from './owari.js';
+import { YAKU_ID, YAKUMAN_ID, type YakumanName, type YakuName } from './yaku.js';
 
 export { ScenarioError } from './pool.js';
 
 const PLAYERS = 4;
 const START_SCORE = 25000;
-/** Wins the script does not value are scored under Tenhou's rules, as the replay re-scores them. */
-const TENHOU_RULES = resolveRules({ profile: 'tenhou' });
 
 export interface BuilderOptions {
   /** GO type bitfield; default 169 (四鳳南喰赤: hanchan, red fives, open tanyao, phoenix lobby, no chip bit). */
@@ -73,13 +74,33 @@ export interface RoundOptions {
   kandoraTiming?: 'tenhou' | 'after-replacement';
 }
 
+/**
+ * A win's value as the log states it, written by the script from the rules (or deliberately wrong): the
+ * builder prices nothing. The tests check the examples' values against an independent scorer
+ * (test/scenario/values.test.ts, @kobalab/majiang-core).
+ */
 export interface WinOptions {
-  /** Yaku and their han; dora, ura and red fives are counted by the builder. */
+  /**
+   * The yaku with their han, in the order the log lists them, dora (`dora`), ura (`ura`) and red fives
+   * (`akaDora`) among them. Tenhou lists `ura` on every riichi win, with 0 han too.
+   */
   yaku?: Partial<Record<YakuName, number>>;
   /** Yakuman instead of yaku. */
   yakuman?: readonly YakumanName[];
-  /** Fu; default 30. */
-  fu?: number;
+  /** Fu (0 for a yakuman). */
+  fu: number;
+  /** The hand's value without honba and riichi sticks (AGARI `ten`'s second field; for a tsumo the total paid). */
+  points: number;
+  /** 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman (`ten`'s third field); default 0. */
+  limit?: number;
+  /** Each seat's score change, honba and the riichi sticks on the table included (AGARI `sc`). */
+  deltas: readonly number[];
+}
+
+/** A drawn hand's score changes (the noten payments), written by the script. */
+export interface DrawOptions {
+  /** Each seat's score change; may be left out only when nobody pays (every seat tenpai, or none). */
+  deltas?: readonly number[];
 }
 
 export interface KanOptions {
@@ -552,11 +573,11 @@ export class MjlogBuilder {
     return this.fill(turns);
   }
 
-  /** Tsumogiri turns to the end of the live wall, then the exhaustive draw. */
-  exhaust(): this {
+  /** Tsumogiri turns to the end of the live wall, then the exhaustive draw (with the noten payments the script states). */
+  exhaust(opts: DrawOptions = {}): this {
     const t = this.current().table;
     while (t.liveLeft() > 0) this.tsumogiri(this.drawer('exhaust()'));
-    return this.exhaustiveDraw();
+    return this.exhaustiveDraw(opts);
   }
 
   // ---------- calls ----------
@@ -671,7 +692,7 @@ export class MjlogBuilder {
   // ---------- endings ----------
 
   /** Ron on the last tile offered: a discard, a kakan's added tile (chankan) or an ankan (kokushi only, where allowed). */
-  ron(seat: number, opts: WinOptions = {}): this {
+  ron(seat: number, opts: WinOptions): this {
     const h = this.live(`ron(${seat})`);
     const { offer, phase } = h.table;
     const onDiscard = offer.kind === 'discard' && phase === 'draw';
@@ -684,7 +705,7 @@ export class MjlogBuilder {
   }
 
   /** Tsumo on the tile just drawn (live or replacement). A pending open-kan indicator is never revealed. */
-  tsumo(seat: number, opts: WinOptions = {}): this {
+  tsumo(seat: number, opts: WinOptions): this {
     const h = this.live(`tsumo(${seat})`);
     const t = h.table;
     const drawn = t.seats[seat].drawn;
@@ -721,62 +742,33 @@ export class MjlogBuilder {
       uraIndicators: ura,
       scoreDeltas: [0, 0, 0, 0],
     };
-    const event = opts.yaku || opts.yakuman ? this.scriptedValue(h, base, opts) : this.scoredValue(h, base);
+    const event = this.statedValue(base, opts);
     this.play(event);
     this.endHand(event.scoreDeltas, 0);
     return this;
   }
 
   /**
-   * The win as the scorer (src/score) values it under Tenhou's rules: the hand played so far and the win
-   * on a table of their own, as the replay will see them, so that the log states what a re-scoring finds.
+   * The win valued as the script states it. The builder checks only what a log's own bookkeeping
+   * requires: some yaku or yakuman, ura listed exactly on a riichi win (not a yakuman), four score changes
+   * adding up to the riichi sticks the winner takes.
    */
-  private scoredValue(h: Hand, base: WinEvent): WinEvent {
-    const scratch = new Table(h.events[0] as RoundStartEvent, { hand: h.table.hand, players: PLAYERS });
-    for (let i = 1; i < h.events.length; i++) scratch.apply(h.events[i], i);
-    scratch.apply(base, h.events.length);
-    const [score] = scoreHandWins(tableWinInputs(scratch, TENHOU_RULES, decodeGameType(this.type)), TENHOU_RULES);
-    if (!score.valid) throw new ScenarioError(`win by seat ${base.seat}: ${score.problem ?? 'no yaku'} (name the yaku to script a win the rules do not give)`);
-    return {
-      ...base,
-      fu: score.fu,
-      points: score.points,
-      limit: score.limit,
-      yaku: score.yaku.map((y) => ({ id: y.id, han: y.han })),
-      yakuman: score.yakuman.flatMap((y) => Array<number>(y.multiplier).fill(y.id)),
-      scoreDeltas: score.deltas,
-    };
-  }
-
-  /** The win valued as the script says (a deliberately wrong yaku, say): dora, ura and red fives counted, points from han and fu. */
-  private scriptedValue(h: Hand, base: WinEvent, opts: WinOptions): WinEvent {
-    const t = h.table;
+  private statedValue(base: WinEvent, opts: WinOptions): WinEvent {
     const seat = base.seat;
-    const all = [...base.hand, ...t.seats[seat].melds.flatMap((m) => m.tiles)];
-    const yakumanIds = (opts.yakuman ?? []).map((n) => YAKUMAN_ID[n]);
-    const pairs: [number, number][] = [];
-    if (yakumanIds.length === 0) {
-      for (const [name, han] of Object.entries(opts.yaku ?? {})) pairs.push([YAKU_ID[name as YakuName], han as number]);
-      if (pairs.length === 0) throw new ScenarioError(`win by seat ${seat}: name its yaku (dora alone is no yaku)`);
-      const dora = countDora(t.indicators, all, PLAYERS)!;
-      if (dora > 0) pairs.push([DORA_YAKU, dora]);
-      // Tenhou lists ura with 0 han for every riichi win.
-      if (base.uraIndicators.length > 0) pairs.push([URA_YAKU, countDora(base.uraIndicators, all, PLAYERS)!]);
-      const aka = all.filter((x) => isRedFive(x, this.redFives)).length;
-      if (aka > 0) pairs.push([AKA_YAKU, aka]);
+    const yakuman = (opts.yakuman ?? []).map((n) => YAKUMAN_ID[n]);
+    const yaku = yakuman.length > 0 ? [] : Object.entries(opts.yaku ?? {}).map(([name, han]) => ({ id: YAKU_ID[name as YakuName], han: han as number }));
+    if (yakuman.length === 0 && !yaku.some((y) => ![YAKU_ID.dora, YAKU_ID.ura, YAKU_ID.akaDora].includes(y.id))) {
+      throw new ScenarioError(`win by seat ${seat}: name its yaku (dora alone is no yaku)`);
     }
-    const han = pairs.reduce((a, [, x]) => a + x, 0);
-    const fu = opts.fu ?? 30;
-    const value = winValue({ han, fu, yakuman: yakumanIds.length, winner: seat, from: base.from, dealer: t.start.dealer });
-    return {
-      ...base,
-      fu,
-      points: value.points,
-      limit: value.limit,
-      yaku: pairs.map(([id, x]) => ({ id, han: x })),
-      yakuman: yakumanIds,
-      scoreDeltas: winDeltas(value, seat, base.from === seat, base.honba, this.sticks),
-    };
+    const riichi = base.uraIndicators.length > 0;
+    if (yakuman.length === 0 && riichi !== yaku.some((y) => y.id === YAKU_ID.ura)) {
+      throw new ScenarioError(`win by seat ${seat}: ${riichi ? 'a riichi win lists ura (0 han too), as Tenhou does' : 'ura is listed only on a riichi win'}`);
+    }
+    const deltas = [...opts.deltas];
+    if (deltas.length !== PLAYERS || deltas.reduce((a, b) => a + b, 0) !== 1000 * this.sticks) {
+      throw new ScenarioError(`win by seat ${seat}: score changes ${deltas.join(',')} must be ${PLAYERS} numbers adding up to the ${1000 * this.sticks} of the riichi sticks`);
+    }
+    return { ...base, fu: opts.fu, points: opts.points, limit: opts.limit ?? 0, yaku, yakuman, scoreDeltas: deltas };
   }
 
   private endHand(deltas: readonly number[], sticksLeft: number): void {
@@ -784,8 +776,11 @@ export class MjlogBuilder {
     this.sticks = sticksLeft;
   }
 
-  /** The exhaustive draw after the last live tile's discard passed: tenpai hands shown, noten payments. */
-  exhaustiveDraw(): this {
+  /**
+   * The exhaustive draw after the last live tile's discard passed: tenpai hands shown, and the noten
+   * payments the script states (`deltas`; left out only when nobody pays: every seat tenpai, or none).
+   */
+  exhaustiveDraw(opts: DrawOptions = {}): this {
     const h = this.live('exhaustiveDraw()');
     const t = h.table;
     if (t.phase !== 'draw' || t.offer.kind !== 'discard') throw new ScenarioError('exhaustiveDraw(): it comes after a discard');
@@ -793,7 +788,14 @@ export class MjlogBuilder {
     this.discardPassed();
     const seats = t.seats.slice(0, PLAYERS);
     const tenpai = seats.map((s) => this.waitsOf(s.concealed).length > 0);
-    const deltas = notenDeltas(tenpai);
+    const paying = tenpai.some(Boolean) && !tenpai.every(Boolean);
+    if (paying && !opts.deltas) {
+      throw new ScenarioError(`exhaustiveDraw(): seats ${tenpai.flatMap((x, s) => (x ? [s] : [])).join(', ')} are tenpai and the others not: state the noten payments (deltas)`);
+    }
+    const deltas = [...(opts.deltas ?? [0, 0, 0, 0])];
+    if (deltas.length !== PLAYERS || deltas.reduce((a, b) => a + b, 0) !== 0) {
+      throw new ScenarioError(`exhaustiveDraw(): score changes ${deltas.join(',')} must be ${PLAYERS} numbers adding up to 0`);
+    }
     const shown = seats.flatMap((s, seat) => (tenpai[seat] ? [{ seat, hand: sorted(s.concealed) }] : []));
     this.play({ type: 'ryuukyoku', reason: 'exhaustive', honba: t.start.honba, riichiStickCount: this.sticks, shown, scoreDeltas: deltas });
     this.endHand(deltas, this.sticks);
@@ -855,7 +857,7 @@ export class MjlogBuilder {
    */
   game(): GameLog {
     this.checkEnded('game()');
-    const points = finalPoints(this.scores);
+    const points = owariPoints(this.scores);
     const final = { scores: [...this.scores], gamePoints: points };
     const rounds = this.rounds.map((events) => ({ events: [...events] }));
     const lastEvents = rounds[rounds.length - 1].events;

@@ -3,8 +3,8 @@
  * tiles nobody named (filler draws, indicators, isolated hands) so that they change no one's hand:
  * never a tile someone waits on, preferably a kind nobody holds or could use.
  */
-import { toCounts, waits, HandError, WAITING_SIZES } from '../hand/index.js';
-import { kindOf, kindToString, NotationError, parseTiles, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
+import { toCounts, waits, HandError, WAITING_SIZES } from '../../src/hand/index.js';
+import { kindOf, kindToString, NotationError, parseTiles, type NotatedTile, type TileId, type TileKind } from '../../src/tiles/index.js';
 
 export class ScenarioError extends Error {
   constructor(message: string) {

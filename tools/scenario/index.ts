@@ -1,5 +1,5 @@
 /**
- * src/scenario: a builder that plays scripted hands on the table (src/table) and writes them as Tenhou
+ * tools/scenario (test tooling, compiled for `npm run examples` and the fuzz bench, never shipped): a builder that plays scripted hands on the table (src/table) and writes them as Tenhou
  * logs (mjlog XML, or tenhou.net/6 JSON) for situations Tenhou never produces, the scenarios made with it
  * (one per finding kind, with the audit result each must give), and the example files of `logs/examples`.
  * The only door of this folder.
@@ -12,9 +12,10 @@
  *     .chi(seat, own) / .pon(seat, own?) / .daiminkan(seat, opts?)      on the last discard
  *     .ankan(seat, tile) / .kakan(seat, tile, opts?)                    on the seat's own turn; kandora follow
  *                                        src/replay's revealsAt under Tenhou's timing (opts.revealAtDeclaration: immediate)
- *     .ron(seat, win) / .tsumo(seat, win)   win = { yaku: { riichi: 1, … } | yakuman: ['kokushi'], fu? }
- *     .exhaustiveDraw() / .abort('kan4')
- *     .fill(turns) / .fillTo(seat, { liveLeft? }) / .exhaust()          tsumogiri filler turns
+ *     .ron(seat, win) / .tsumo(seat, win)   win = { yaku: { riichi: 1, …, dora: 1, ura: 0 } | yakuman: ['kokushi'], fu, points, limit?, deltas }:
+ *                                        the value the log states, written by the script (the builder prices nothing)
+ *     .exhaustiveDraw({ deltas? }) / .abort('kan4')   deltas: the noten payments, when someone pays
+ *     .fill(turns) / .fillTo(seat, { liveLeft? }) / .exhaust({ deltas? })   tsumogiri filler turns
  *     .discardNotHeld(seat, tile) / .riichiOpenHand(seat, tile)          escape hatches (deliberate inconsistency)
  *     .drawSwapped(seat, wallIndex)                                      seeded: one deliberate wall mismatch
  *     .toXml() / .toTenhou6() / .roundEvents()                           the game as mjlog, as JSON, as events
@@ -28,7 +29,7 @@
  *     .tsumogiri(0).draw(1).riichi(1)             // seat 1 declares riichi on the dealt hand
  *     .fillTo(1).draw(1, '4m').ankan(1, '4m')     // N → DORA
  *     .draw(1).discard(1)                         // replacement draw, tsumogiri
- *     .exhaust()                                  // tsumogiri to the end, RYUUKYOKU with seat 1 tenpai
+ *     .exhaust({ deltas: [-1000, 3000, -1000, -1000] })   // tsumogiri to the end, RYUUKYOKU with seat 1 tenpai
  *     .toXml();
  */
 export {
@@ -36,12 +37,13 @@ export {
   ScenarioError,
   mjlog,
   type BuilderOptions,
+  type DrawOptions,
   type KanOptions,
   type RoundOptions,
   type WinOptions,
 } from './builder.js';
 export { makeSeed } from './seed.js';
-export { basicPoints, finalPoints, notenDeltas, winDeltas, winValue, type HandValue, type WinValueInput } from './scoring.js';
+export { owariPoints } from './owari.js';
 export { YAKU_ID, YAKUMAN_ID, type YakuName, type YakumanName } from './yaku.js';
 export {
   SCENARIOS,

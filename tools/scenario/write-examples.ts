@@ -1,5 +1,5 @@
 /**
- * Writes `logs/examples` from the scenarios: `node dist/src/scenario/write-examples.js [folder]`.
+ * Writes `logs/examples` from the scenarios: `npm run examples` (the build, then `node dist/tools/scenario/write-examples.js [folder]`).
  * Stale scenario logs (`.mjlog` and `.json` files of a renamed or removed scenario) are deleted; nothing else
  * in the folder is touched.
  */

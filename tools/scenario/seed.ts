@@ -2,7 +2,7 @@
  * Deterministic SHUFFLE seeds for seeded scenarios: 624 little-endian u32 words from a small PRNG,
  * base64-encoded under Tenhou's scheme name, so `src/wall` rebuilds the same walls every run.
  */
-import { BASE64_SCHEME, SEED_KEY_WORDS } from '../wall/index.js';
+import { BASE64_SCHEME, SEED_KEY_WORDS } from '../../src/wall/index.js';
 
 /** xorshift32: enough to make a seed that is not all zeros; no quality is needed beyond that. */
 function xorshift32(state: number): () => number {

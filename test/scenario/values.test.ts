@@ -1,0 +1,54 @@
+/**
+ * The values the scenarios state, checked against scorers that are not kanshi's: every win of every
+ * example log is scored by @kobalab/majiang-core (`Majiang.Util.hule`, through test/score/majiang.ts) under
+ * Tenhou's rules and must equal what the log states, but the one win stated wrong on purpose; every
+ * exhaustive draw's noten payments are the rule's 3000 points (written here, not taken from src/score).
+ * The scenarios write their values by hand (tools/scenario: the builder prices nothing), so a scorer bug
+ * in src/score cannot make the examples agree with it.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseLog } from '../../src/ingest/index.js';
+import { compareWithLog, tableWinInputs } from '../../src/score/index.js';
+import { SCENARIOS, exampleFileName } from '../../tools/scenario/index.js';
+import { majiangHule, majiangScore } from '../score/majiang.js';
+import { playGame, scoreRules } from '../score/support.js';
+
+/** Scenarios whose log states a win's value wrong on purpose, and how many components differ. */
+const WRONG_ON_PURPOSE: Record<string, number> = { 'chankan-yaku-missing': 6 };
+
+const hands = SCENARIOS.filter((s) => !s.broken).flatMap((s) =>
+  playGame(exampleFileName(s), parseLog(Buffer.from(s.build()), { file: exampleFileName(s) })).map((h) => ({ scenario: s.name, ...h })),
+);
+const withWins = hands.filter((h) => h.table.wins.length > 0);
+
+describe('every win of the example logs, scored by majiang-core', () => {
+  const rules = scoreRules('tenhou');
+
+  it('covers the wins of the examples', () => {
+    expect(withWins.flatMap((h) => h.table.wins).length).toBe(16);
+  });
+
+  it.each(withWins.map((h) => [`${h.scenario} hand ${h.hand}`, h] as const))('%s', (_name, h) => {
+    const inputs = tableWinInputs(h.table, rules, h.rule);
+    h.table.wins.forEach((win, i) => {
+      const hule = majiangHule(inputs[i], rules);
+      expect(hule, 'majiang-core finds a winning hand with a yaku').toBeDefined();
+      const mismatches = compareWithLog(win.event, majiangScore(inputs[i], rules, hule!), { format: h.format, players: h.players });
+      const wrong = WRONG_ON_PURPOSE[h.scenario];
+      if (wrong === undefined) expect(mismatches.map((m) => m.message)).toEqual([]);
+      else expect(mismatches).toHaveLength(wrong);
+    });
+  });
+});
+
+describe('every exhaustive draw of the example logs', () => {
+  it.each(hands.filter((h) => h.draw?.reason === 'exhaustive').map((h) => [`${h.scenario} hand ${h.hand}`, h] as const))(
+    '%s: 3000 points from the noten seats to the tenpai seats shown',
+    (_name, h) => {
+      const tenpai = [0, 1, 2, 3].map((seat) => h.draw!.shown.some((x) => x.seat === seat));
+      const n = tenpai.filter(Boolean).length;
+      const expected = tenpai.map((t) => (n === 0 || n === 4 ? 0 : t ? 3000 / n : -3000 / (4 - n)));
+      expect(h.draw!.scoreDeltas).toEqual(expected);
+    },
+  );
+});

@@ -24,7 +24,6 @@ export {
   revealFollows,
   revealsAt,
   ruleRevealMoment,
-  type KanAftermath,
   type KanMilestone,
 } from './timing.js';
 export type * from './types.js';

@@ -11,11 +11,12 @@ import { countDora, tileToString, tilesToString, type TileId } from '../tiles/in
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
 import { handWalls } from './walls.js';
-import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment, type KanAftermath } from './timing.js';
+import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
   HandScoreMismatch,
   KandoraCountMismatch,
+  KanAftermath,
   KanRecord,
   ReplayResult,
   RiichiDeclaration,

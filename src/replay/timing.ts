@@ -6,7 +6,7 @@
 import type { GameRule } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
 import type { RevealMoment } from '../table/index.js';
-import type { KanRecord } from './types.js';
+import type { KanAftermath, KanRecord } from './types.js';
 import type { KanType } from '../tiles/index.js';
 
 /**
@@ -39,24 +39,6 @@ export function revealsAt(timing: KandoraTiming, kind: KanType, milestone: KanMi
     case 'after-discard':
       return milestone === 'discard-passed';
   }
-}
-
-/** What happened after a kan, as far as its reveal is concerned. */
-export interface KanAftermath {
-  kind: KanType;
-  robbed: boolean;
-  /** The kan player drew the replacement tile. */
-  replaced: boolean;
-  /** The kan player declared another kan before discarding; whether that one was robbed. */
-  nextKan: { robbed: boolean } | null;
-  /** The kan player discarded afterwards; whether that discard was ronned. */
-  discard: { ronned: boolean } | null;
-  /** The replacement tile won the hand. */
-  rinshanWin: boolean;
-  /** The log stops before any of the above (an excerpt). */
-  logEnded: boolean;
-  /** The hand ended at the declaration itself (an abort at the kan): whether the reveal beat the abort is not a rule's to say. */
-  endedAtDeclaration?: boolean;
 }
 
 /** The moment `timing` reveals the kan's indicator, given its aftermath. */

@@ -9,9 +9,26 @@ import type { KandoraTiming } from '../rules/index.js';
 import type { AfterDeclaration, AfterDiscard, Inconsistency, KanDeclaration, RevealMoment, WallMismatch, WinMeld } from '../table/index.js';
 import type { ScoreMismatch, WinScore } from '../score/index.js';
 import type { KanType, MeldType, TileId } from '../tiles/index.js';
-import type { KanAftermath } from './timing.js';
 
 export type { AfterDeclaration, AfterDiscard, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
+
+/** What happened after a kan, as far as its reveal is concerned. */
+export interface KanAftermath {
+  kind: KanType;
+  robbed: boolean;
+  /** The kan player drew the replacement tile. */
+  replaced: boolean;
+  /** The kan player declared another kan before discarding; whether that one was robbed. */
+  nextKan: { robbed: boolean } | null;
+  /** The kan player discarded afterwards; whether that discard was ronned. */
+  discard: { ronned: boolean } | null;
+  /** The replacement tile won the hand. */
+  rinshanWin: boolean;
+  /** The log stops before any of the above (an excerpt). */
+  logEnded: boolean;
+  /** The hand ended at the declaration itself (an abort at the kan): whether the reveal beat the abort is not a rule's to say. */
+  endedAtDeclaration?: boolean;
+}
 
 export interface WallPosition {
   /** Index into the round's wall (see src/wall), or null when no wall could be built. */

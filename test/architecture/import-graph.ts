@@ -25,6 +25,7 @@ export const FOLDER_ORDER = [
   'score',
   'replay',
   'audit',
+  'infer',
   'store',
   'report',
   'fetch',

@@ -22,12 +22,15 @@ describe('logs/examples', () => {
     expect(files.filter((f) => isExampleLog(f.name)).map((f) => f.name)).toEqual(SCENARIOS.map(exampleFileName));
   });
 
-  it('writes each scenario in its format: mjlog XML, or tenhou.net/6 JSON as a .json file', () => {
+  it('writes each scenario in its format: mjlog XML, tenhou.net/6 JSON as a .json file, mjai as .jsonl', () => {
     for (const s of SCENARIOS) {
       const f = files.find((x) => x.name === exampleFileName(s))!;
       if (s.format === 'tenhou6') {
         expect(f.name).toBe(`${s.name}.json`);
         expect(() => JSON.parse(f.content)).not.toThrow();
+      } else if (s.format === 'mjai') {
+        expect(f.name).toBe(`${s.name}.jsonl`);
+        for (const line of f.content.trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
       } else {
         expect(f.name).toBe(`${s.name}.mjlog`);
         if (!s.broken) expect(f.content).toMatch(/^<mjloggm ver="2.3">/);

@@ -82,8 +82,9 @@ describe('the scenario list', () => {
 describe('every scenario ingests and replays cleanly except for its point', () => {
   it.each(readable.map((s) => [s.name, s] as const))('%s', (_name, s) => {
     const g = game(s);
-    expect(g.format).toBe(s.format === 'tenhou6' ? 'tenhou6' : 'mjlog');
-    expect(g.final).not.toBeNull();
+    expect(g.format).toBe(s.format ?? 'mjlog');
+    // mjai's end_game gives no game points: its final result is never known.
+    if (s.format !== 'mjai') expect(g.final).not.toBeNull();
     const r = replayGame(g, { ...defaultRules(), kandoraTiming: 'tenhou' });
     expect(r.inconsistencies.length, JSON.stringify(r.inconsistencies)).toBe(s.replay?.inconsistencies ?? 0);
     expect(r.wallMismatches.length, JSON.stringify(r.wallMismatches)).toBe(s.replay?.wallMismatches ?? 0);

@@ -12,7 +12,7 @@ export interface ExampleFile {
 }
 
 /** The file extension of each format a scenario can be written in. */
-export const EXAMPLE_EXTENSIONS: Readonly<Record<LogFormat, string>> = { mjlog: '.mjlog', tenhou6: '.json' };
+export const EXAMPLE_EXTENSIONS: Readonly<Record<LogFormat, string>> = { mjlog: '.mjlog', tenhou6: '.json', mjai: '.jsonl' };
 export const INDEX_FILE = 'SCENARIOS.md';
 
 /** A scenario's log file, by its extension (the files write-examples owns, and deletes when stale). */

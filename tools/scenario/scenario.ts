@@ -27,7 +27,7 @@ export interface ScenarioCheck {
 export type Verdict = 'legal' | 'illegal';
 
 /** How a scenario's log is written: mjlog XML (`toXml`) or tenhou.net/6 JSON (`toTenhou6`). */
-export type LogFormat = 'mjlog' | 'tenhou6';
+export type LogFormat = 'mjlog' | 'tenhou6' | 'mjai';
 
 /** A riichi kan of docs/kan-rules.md §3 and its verdicts, for the tests that judge it directly. */
 export interface RiichiKanRow {

@@ -8,7 +8,8 @@
  */
 import type { GameEvent, GameLog } from '../events/index.js';
 import { conventionsOf, type Rules } from '../rules/index.js';
-import { compareDrawWithLog, compareWithLog, drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type CompareOptions, type ScoreMismatch, type WinInput, type WinScore } from '../score/index.js';
+import { compareDrawWithLog, compareWithLog, scoreDraw, scoreHandWins, type CompareOptions, type ScoreMismatch, type WinInput, type WinScore } from '../score/index.js';
+import { drawInputOf, tableWinInputs } from './win-input.js';
 import type { Table } from '../table/index.js';
 import type { TileId } from '../tiles/index.js';
 import type { DoraView, HandScoreMismatch } from './types.js';

@@ -3,13 +3,15 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
-import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type Shard } from '../batch/index.js';
+import { BatchFailure, countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { PLATFORM_TABLE } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { EtaEstimator, formatEta } from './progress.js';
+import { stopOnSignals } from './signals.js';
+import { expectedFault } from './output.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
@@ -121,15 +123,8 @@ Examples:
       throw new CliError(`cannot open the database ${opts.db}: ${storeMessage(err as Error)}`, EXIT.failed);
     }
     let failedPaths = unresolved.length;
-    const controller = new AbortController();
-    let interrupts = 0;
-    const onSigint = () => {
-      interrupts++;
-      if (interrupts > 1) process.exit(EXIT.interrupted);
-      process.stderr.write('\nkanshi: stopping after the files in progress (Ctrl-C again to quit at once)\n');
-      controller.abort();
-    };
-    process.on('SIGINT', onSigint);
+    // Ctrl-C or SIGTERM: the files in progress are finished and committed, no other is started (130, 143).
+    const stop = stopOnSignals('the files in progress');
     const showBar = opts.progress && process.stderr.isTTY === true;
     let bar: cliProgress.SingleBar | null = null;
     let eta: EtaEstimator | null = null;
@@ -157,12 +152,17 @@ Examples:
         eta = new EtaEstimator(total);
         bar.start(total, 0, { rate: '0', remaining: formatEta(null) });
       }
-      const result = await runBatch({
+      let result: BatchResult;
+      // The database refusing the writes (full, locked past its timeout, an I/O error) stops the batch: what
+      // was committed before stays, and the summary still comes, naming the database and why.
+      let failure: { message: string; bug: boolean } | null = null;
+      try {
+        result = await runBatch({
         paths,
         ruleSets,
         platform: opts.platform,
         workers: opts.workers,
-        signal: controller.signal,
+        signal: stop.signal,
         db: opts.db,
         // A database with no audit under these rules has nothing to pass over: no lookup per file.
         resume: !opts.force && store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))),
@@ -184,12 +184,18 @@ Examples:
           bar.update(done, { rate: (done / Math.max(0.001, (now - started) / 1000)).toFixed(0), remaining: formatEta(eta.update(done, now)) });
         },
       });
+      } catch (err) {
+        if (!(err instanceof BatchFailure)) throw err;
+        result = err.partial;
+        failure = batchFailureText(opts.db, err.failure);
+      }
       bar?.stop();
+      if (failure) process.stderr.write(`kanshi: ${failure.message}\n`);
       const summary = result.summary;
       summary.failedFileCount += failedPaths;
       // The games passed over were judged when they were audited: their stored findings are part of this
       // run's verdict, or a second run over flagged files would pass where the first failed.
-      const stored = store.storedSeverities(result.passedOver, rulesKeys(ruleSets), opts.platform);
+      const stored = storedOrNone(() => store.storedSeverities(result.passedOver, rulesKeys(ruleSets), opts.platform), failure);
       const notes: BatchNotes = { passedOver: result.skipped, passedOverSeverities: stored.severities, duplicateFiles: result.duplicates };
       const judged = judgedSeverities(summary, notes);
       // A CI gate must not go green on nothing: say which paths held no log file.
@@ -222,13 +228,16 @@ Examples:
             cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
             peakRssMB,
             interrupted: result.interrupted,
+            ...(stop.stopping ? { signal: stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT' } : {}),
+            ...(failure ? { error: failure.message } : {}),
           }),
         );
       } else {
         const head =
           (nothingRead
             ? `nothing audited: no log file was read, so ${opts.db} was not created`
-            : `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s`) + (result.interrupted ? ' (interrupted: run again to complete)' : '');
+            : `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s`) +
+          (failure ? ' (stopped: the database refused the writes; what was committed before is kept)' : result.interrupted ? ' (interrupted: run again to complete)' : '');
         process.stderr.write(head + '\n');
         const lines = summaryLines(summary, notes);
         const skippedFiles = notLogsText(result.walk.notLogs);
@@ -237,17 +246,44 @@ Examples:
         lines.push(...exampleLines(findingExamples([...perKind.values()].flat(), EXAMPLES_PER_KIND)));
         for (const line of lines) out(line);
       }
-      if (result.interrupted) process.exitCode = EXIT.interrupted;
+      if (result.interrupted) process.exitCode = stop.exitCode() ?? EXIT.interrupted;
+      else if (failure) process.exitCode = EXIT.failed;
       else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0) process.exitCode = EXIT.failed;
       else if (opts.failOn === 'error' && judged.error > 0) process.exitCode = EXIT.threshold;
       else if (opts.failOn === 'warning' && judged.error + judged.warning > 0) process.exitCode = EXIT.threshold;
     } finally {
       bar?.stop();
-      process.off('SIGINT', onSigint);
+      stop.dispose();
       store.close();
       if (nothingRead) removeUnusedDatabase(opts.db);
     }
   });
+}
+
+/**
+ * The one line of a batch stopped by a failure: the database named with what SQLite or the system said
+ * (`cannot write the database x.sqlite: database or disk is full`); anything else is kanshi's own failure.
+ */
+const SQLITE_FAULTS = /^(database or disk is full|database is locked|database table is locked|disk I\/O error|attempt to write a readonly database|unable to open database file|database disk image is malformed|file is not a database)/;
+
+function batchFailureText(db: string, err: unknown): { message: string; bug: boolean } {
+  const code = (err as { code?: unknown } | null)?.code;
+  // A worker's error arrives without its code (src/batch/worker.ts passes it on, structured cloning drops it): SQLite's words say it.
+  const sqlite = (typeof code === 'string' && code.startsWith('SQLITE_')) || SQLITE_FAULTS.test((err as Error | null)?.message ?? '');
+  if (sqlite || expectedFault(err) !== null) {
+    return { message: `cannot write the database ${db}: ${storeMessage(err as Error)}`, bug: false };
+  }
+  return { message: `the audit stopped on kanshi's own failure (a bug; please report it): ${err instanceof Error ? err.stack ?? err.message : String(err)}`, bug: true };
+}
+
+/** The stored severities of the games passed over; none when the database failed (it may refuse the read as well). */
+function storedOrNone<T extends { severities: Record<string, number> }>(read: () => T, failure: unknown): T | { severities: Record<string, number> } {
+  try {
+    return read();
+  } catch (err) {
+    if (failure) return { severities: {} };
+    throw err;
+  }
 }
 
 /** Why a path cannot be read, in words. */

@@ -1,24 +1,29 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS, plural, type GameLog, type Platform } from '../events/index.js';
+import { writeOut } from './output.js';
 import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
 /**
  * Exit statuses, the same for every command (`kanshi --help` and README list them): the job ran and
  * everything succeeded; it ran but something failed (an unreadable input, a failed download, a SQL error,
  * a database refused); the command line was wrong (nothing was done); `audit --fail-on` met its threshold
- * (everything was read, findings that severe exist); `query` ran past its --timeout; interrupted (Ctrl-C).
+ * (everything was read, findings that severe exist); `query` ran past its --timeout; interrupted (SIGINT,
+ * Ctrl-C); terminated (SIGTERM). The last two are 128 + the signal's number, as a shell reports a program
+ * the signal killed.
  */
-export const EXIT = { ok: 0, failed: 1, usage: 2, threshold: 3, timeout: 124, interrupted: 130 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, threshold: 3, timeout: 124, interrupted: 130, terminated: 143 } as const;
 
 /** The exit statuses as `kanshi --help` ends with them. */
 export const EXIT_STATUS_HELP = `Exit status (every command):
   ${EXIT.ok}    success
   ${EXIT.failed}    the job ran, but something failed: an input that cannot be read, a log not downloaded, a
-       SQL error, a database refused
+       SQL error, a database refused, an output that cannot be written (a full disk, a read-only
+       folder: one line names it)
   ${EXIT.usage}    usage error: an unknown option, a missing argument, a bad value (nothing was done)
   ${EXIT.threshold}    audit --fail-on: everything was read, and findings at that severity exist
   ${EXIT.timeout}  query: the statement ran past --timeout (the rows printed are not all of them)
-  ${EXIT.interrupted}  interrupted (Ctrl-C)`;
+  ${EXIT.interrupted}  interrupted (SIGINT, Ctrl-C): what was done is kept, the rest not started
+  ${EXIT.terminated}  terminated (SIGTERM), the same way`;
 
 /** An error the CLI reports as one line on stderr (`kanshi: <what>: <why>`), with an exit status (usage by default). */
 export class CliError extends Error {
@@ -56,9 +61,9 @@ export function parseIntOption(name: string, min = 0, max = Number.MAX_SAFE_INTE
   };
 }
 
-/** Writes a line to stdout. */
+/** Writes a line to stdout, checked (src/cli/output.ts: a failed write ends the command with status 1 and one line). */
 export function out(line: string): void {
-  process.stdout.write(line + '\n');
+  writeOut(line + '\n');
 }
 
 /** How a command reads its logs: `--platform` and the limits. */

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
@@ -9,6 +8,7 @@ import { writeFileAtomically } from '../fetch/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
 import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { makeFolder, writeErrorText, writeOut } from './output.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
 interface ExportOptions extends LogSourceOptions {
@@ -98,13 +98,14 @@ Examples:
         }
         if (files.length === 0) throw new CliError(noLogsMessage(paths.join(', ')), EXIT.failed);
         const game = readGameOrFail(files[0], read);
-        process.stdout.write(onFileOrFail(files[0], () => write(game)));
+        writeOut(onFileOrFail(files[0], () => write(game)));
         return;
       }
       try {
-        mkdirSync(opts.out, { recursive: true });
+        makeFolder(opts.out);
       } catch (err) {
-        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`);
+        // The machine's refusal (read-only, no permission, no space), not a wrong command line: status 1.
+        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`, EXIT.failed);
       }
       let failed = 0;
       for (const u of unresolved) {
@@ -138,7 +139,13 @@ Examples:
           process.stderr.write(`kanshi: ${err.message}\n`);
           continue;
         }
-        const path = await writeFileAtomically(opts.out, name, Buffer.from(text));
+        let path: string;
+        try {
+          path = await writeFileAtomically(opts.out, name, Buffer.from(text));
+        } catch (err) {
+          // A full or read-only folder refuses the next file as well: stop here, with what was written kept.
+          throw new CliError(`cannot write ${join(opts.out, name)}: ${writeErrorText(err)} (${plural(written.size, 'file')} written before it)`, EXIT.failed);
+        }
         written.set(name, item.path);
         out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
       }

@@ -36,11 +36,13 @@ describe('kanshi --help', () => {
         'Exit status (every command):',
         '  0    success',
         '  1    the job ran, but something failed: an input that cannot be read, a log not downloaded, a',
-        '       SQL error, a database refused',
+        '       SQL error, a database refused, an output that cannot be written (a full disk, a read-only',
+        '       folder: one line names it)',
         '  2    usage error: an unknown option, a missing argument, a bad value (nothing was done)',
         '  3    audit --fail-on: everything was read, and findings at that severity exist',
         '  124  query: the statement ran past --timeout (the rows printed are not all of them)',
-        '  130  interrupted (Ctrl-C)',
+        '  130  interrupted (SIGINT, Ctrl-C): what was done is kept, the rest not started',
+        '  143  terminated (SIGTERM), the same way',
       ].join('\n'),
     );
     // only on the program's own help

@@ -8,6 +8,7 @@ import { writeFileAtomically } from '../fetch/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
 import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { untilStopped, withSignalStop } from './signals.js';
 import { makeFolder, writeErrorText, writeOut } from './output.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
@@ -101,8 +102,9 @@ Examples:
         writeOut(onFileOrFail(files[0], () => write(game)));
         return;
       }
+      const outDir = opts.out;
       try {
-        makeFolder(opts.out);
+        makeFolder(outDir);
       } catch (err) {
         // The machine's refusal (read-only, no permission, no space), not a wrong command line: status 1.
         throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`, EXIT.failed);
@@ -114,43 +116,46 @@ Examples:
       }
       const written = new Map<string, string>();
       const walk = emptyWalkReport();
-      for await (const item of walkInputs(paths, walk)) {
-        if (item.kind === 'missing') {
-          failed++;
-          process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
-          continue;
+      // Ctrl-C or SIGTERM: the file in progress is written whole (or not at all: it is renamed into place), the rest not started (130, 143).
+      await withSignalStop('the file in progress', async (stop) => {
+        for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
+          if (item.kind === 'missing') {
+            failed++;
+            process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
+            continue;
+          }
+          const name = exportName(item.path, format);
+          const earlier = written.get(name);
+          if (earlier !== undefined) {
+            failed++;
+            process.stderr.write(`kanshi: ${item.path}: not written: ${name} already holds ${earlier}\n`);
+            continue;
+          }
+          let text: string;
+          let hands: number;
+          try {
+            const game = readGameOrFail(item.path, read);
+            hands = game.hands.length;
+            text = onFileOrFail(item.path, () => write(game));
+          } catch (err) {
+            if (!(err instanceof CliError)) throw err;
+            failed++;
+            process.stderr.write(`kanshi: ${err.message}\n`);
+            continue;
+          }
+          let path: string;
+          try {
+            path = await writeFileAtomically(outDir, name, Buffer.from(text));
+          } catch (err) {
+            // A full or read-only folder refuses the next file as well: stop here, with what was written kept.
+            throw new CliError(`cannot write ${join(outDir, name)}: ${writeErrorText(err)} (${plural(written.size, 'file')} written before it)`, EXIT.failed);
+          }
+          written.set(name, item.path);
+          out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
         }
-        const name = exportName(item.path, format);
-        const earlier = written.get(name);
-        if (earlier !== undefined) {
-          failed++;
-          process.stderr.write(`kanshi: ${item.path}: not written: ${name} already holds ${earlier}\n`);
-          continue;
-        }
-        let text: string;
-        let hands: number;
-        try {
-          const game = readGameOrFail(item.path, read);
-          hands = game.hands.length;
-          text = onFileOrFail(item.path, () => write(game));
-        } catch (err) {
-          if (!(err instanceof CliError)) throw err;
-          failed++;
-          process.stderr.write(`kanshi: ${err.message}\n`);
-          continue;
-        }
-        let path: string;
-        try {
-          path = await writeFileAtomically(opts.out, name, Buffer.from(text));
-        } catch (err) {
-          // A full or read-only folder refuses the next file as well: stop here, with what was written kept.
-          throw new CliError(`cannot write ${join(opts.out, name)}: ${writeErrorText(err)} (${plural(written.size, 'file')} written before it)`, EXIT.failed);
-        }
-        written.set(name, item.path);
-        out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
-      }
-      // Nothing written is no success: say which paths held no log file.
-      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-      if (failed > 0 || walk.files === 0) process.exitCode = 1;
+        // Nothing written is no success: say which paths held no log file.
+        for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+        if (failed > 0 || walk.files === 0) process.exitCode = 1;
+      }, () => `${plural(written.size, 'file')} written`);
     });
 }

@@ -5,6 +5,7 @@ import { readLogFile } from '../ingest/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
 import { defaultRules } from '../rules/index.js';
 import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { untilStopped, withSignalStop } from './signals.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
 export interface InfoLine {
@@ -114,25 +115,30 @@ Examples:
         report(opts.json, u.input, u.reason);
       }
       const walk = emptyWalkReport();
-      for await (const item of walkInputs(paths, walk)) {
-        if (item.kind === 'missing') {
-          failed++;
-          report(opts.json, item.path, item.reason);
-          continue;
+      let games = 0;
+      // Ctrl-C or SIGTERM: the game in progress is finished and printed, the rest not read (130, 143).
+      await withSignalStop('the game in progress', async (stop) => {
+        for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
+          if (item.kind === 'missing') {
+            failed++;
+            report(opts.json, item.path, item.reason);
+            continue;
+          }
+          let line: InfoLine;
+          try {
+            line = infoLine(item.path, readLogFile(item.path, read));
+          } catch (err) {
+            failed++;
+            report(opts.json, item.path, fileFailure(err).message);
+            continue;
+          }
+          out(opts.json ? JSON.stringify(line) : textLine(line));
+          games++;
         }
-        let line: InfoLine;
-        try {
-          line = infoLine(item.path, readLogFile(item.path, read));
-        } catch (err) {
-          failed++;
-          report(opts.json, item.path, fileFailure(err).message);
-          continue;
-        }
-        out(opts.json ? JSON.stringify(line) : textLine(line));
-      }
-      // Nothing read is no success: say which paths held no log file.
-      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-      if (failed > 0 || walk.files === 0) process.exitCode = 1;
+        // Nothing read is no success: say which paths held no log file.
+        for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+        if (failed > 0 || walk.files === 0) process.exitCode = 1;
+      }, () => `${plural(games, 'game')} printed`);
     });
 }
 

@@ -77,3 +77,28 @@ export class SignalStop {
 export function stopOnSignals(what: string): SignalStop {
   return new SignalStop(what);
 }
+
+/** The items, until a signal asks to stop: the item in progress is finished, no other is started. */
+export async function* untilStopped<T>(items: AsyncIterable<T>, stop: SignalStop): AsyncGenerator<T> {
+  for await (const item of items) {
+    if (await stop.stopRequested()) return;
+    yield item;
+  }
+}
+
+/**
+ * Runs a command's loop over its files with SIGINT and SIGTERM heard; once stopped, says how far it got
+ * (`kanshi: verify stopped by Ctrl-C: 212 games verified, the rest not started`) and sets the exit status.
+ */
+export async function withSignalStop(what: string, work: (stop: SignalStop) => Promise<void>, done: () => string): Promise<void> {
+  const stop = stopOnSignals(what);
+  try {
+    await work(stop);
+  } finally {
+    stop.dispose();
+  }
+  const code = stop.exitCode();
+  if (code === null) return;
+  process.stderr.write(`kanshi: stopped by ${code === EXIT.interrupted ? 'SIGINT (Ctrl-C)' : 'SIGTERM'}: ${done()}, the rest not started\n`);
+  process.exitCode = code;
+}

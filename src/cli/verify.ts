@@ -7,6 +7,7 @@ import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } fr
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { plural } from './format.js';
+import { untilStopped, withSignalStop } from './signals.js';
 
 export interface VerifyLine {
   file: string;
@@ -98,51 +99,54 @@ Examples:
     const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) failedInput(u.input, u.reason);
     const walk = emptyWalkReport();
-    for await (const item of walkInputs(paths, walk)) {
-      if (item.kind === 'missing') {
-        failedInput(item.path, item.reason);
-        continue;
+    // Ctrl-C or SIGTERM: the game in progress is finished and printed, with the totals so far (130, 143).
+    await withSignalStop('the game in progress', async (stop) => {
+      for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
+        if (item.kind === 'missing') {
+          failedInput(item.path, item.reason);
+          continue;
+        }
+        let line: VerifyLine;
+        try {
+          const game = readLogFile(item.path, read);
+          line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform].rules));
+        } catch (err) {
+          failedInput(item.path, fileFailure(err).message);
+          continue;
+        }
+        games++;
+        totals.wallChecked += line.checkedTileCount;
+        totals.wallMismatches += line.wallMismatchCount;
+        totals.timingMismatches += line.timingMismatchCount;
+        totals.kandoraCountMismatches += line.kandoraCountMismatchCount;
+        totals.inconsistencies += line.inconsistencyCount;
+        totals.scoredWins += line.scoredWinCount;
+        totals.scoreMismatches += line.scoreMismatchCount;
+        if (!line.seeded) totals.unseeded++;
+        const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount;
+        if (problems > 0) bad++;
+        if (opts.json) out(JSON.stringify(line));
+        else {
+          const status = problems === 0 ? 'ok' : 'FAILED';
+          const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
+          const counts = line.kandoraCountMismatchCount ? `, ${mismatches(line.kandoraCountMismatchCount, 'kandora count')}` : '';
+          const score = `${plural(line.scoredWinCount, 'win')} re-scored, ${mismatches(line.scoreMismatchCount, 'score')}`;
+          out(`${status}  ${line.file}  ${wall}, ${mismatches(line.timingMismatchCount, 'timing')}${counts}, ${inconsistencies(line.inconsistencyCount)}, ${score}`);
+          for (const d of line.details ?? []) out(`    ${d}`);
+        }
       }
-      let line: VerifyLine;
-      try {
-        const game = readLogFile(item.path, read);
-        line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform].rules));
-      } catch (err) {
-        failedInput(item.path, fileFailure(err).message);
-        continue;
+      if (!opts.json) {
+        process.stderr.write(
+          `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
+            `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
+            `${inconsistencies(totals.inconsistencies)}; ${plural(totals.scoredWins, 'win')} re-scored, ${mismatches(totals.scoreMismatches, 'score')}; ` +
+            `${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
+        );
       }
-      games++;
-      totals.wallChecked += line.checkedTileCount;
-      totals.wallMismatches += line.wallMismatchCount;
-      totals.timingMismatches += line.timingMismatchCount;
-      totals.kandoraCountMismatches += line.kandoraCountMismatchCount;
-      totals.inconsistencies += line.inconsistencyCount;
-      totals.scoredWins += line.scoredWinCount;
-      totals.scoreMismatches += line.scoreMismatchCount;
-      if (!line.seeded) totals.unseeded++;
-      const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount;
-      if (problems > 0) bad++;
-      if (opts.json) out(JSON.stringify(line));
-      else {
-        const status = problems === 0 ? 'ok' : 'FAILED';
-        const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
-        const counts = line.kandoraCountMismatchCount ? `, ${mismatches(line.kandoraCountMismatchCount, 'kandora count')}` : '';
-        const score = `${plural(line.scoredWinCount, 'win')} re-scored, ${mismatches(line.scoreMismatchCount, 'score')}`;
-        out(`${status}  ${line.file}  ${wall}, ${mismatches(line.timingMismatchCount, 'timing')}${counts}, ${inconsistencies(line.inconsistencyCount)}, ${score}`);
-        for (const d of line.details ?? []) out(`    ${d}`);
-      }
-    }
-    if (!opts.json) {
-      process.stderr.write(
-        `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
-          `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
-          `${inconsistencies(totals.inconsistencies)}; ${plural(totals.scoredWins, 'win')} re-scored, ${mismatches(totals.scoreMismatches, 'score')}; ` +
-          `${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
-      );
-    }
-    // Nothing verified is no success: say which paths held no log file.
-    for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-    if (bad > 0 || walk.files === 0) process.exitCode = 1;
+      // Nothing verified is no success: say which paths held no log file.
+      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      if (bad > 0 || walk.files === 0) process.exitCode = 1;
+    }, () => `${plural(games, 'game')} verified`);
   });
 }
 

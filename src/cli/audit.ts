@@ -73,12 +73,13 @@ Games are counted as the database keys them, by content: a file with the same by
 reported as a duplicate, not as a second game. Inside folders only files ending in .mjlog, .xml, .json,
 .jsonl, .ndjson or .gz (or named like a Tenhou log id) are read; the others (hidden ones aside) are
 counted as skipped, by extension; a file named on the command line is read whatever its name. --json
-gives these as skipped (games passed over), passedOverSeverities, judgedSeverities (what --fail-on
-judges), duplicateFiles, notLogFiles, notLogExtensions and noLogFilesIn.
+gives these as passedOverCount (games passed over), passedOverSeverityCounts, judgedSeverityCounts
+(what --fail-on judges), duplicateFileCount, notLogFileCount, notLogFileCountsByExtension and
+noLogFilesIn.
 
 With --shard K/N only the files whose content hash (SHA-256, its first 8 hex digits as a number, modulo
 N) is K - 1 are audited; the others are read for their hash only and counted as left to other shards
-(otherShardFiles with --json). Run the N shards anywhere, each into its own database, then join them with
+(otherShardFileCount with --json). Run the N shards anywhere, each into its own database, then join them with
 kanshi merge A.sqlite B.sqlite … --into ALL.sqlite (docs/architecture.md, "Past one machine").
 
 ${LOG_SOURCE_HELP} The logs found or downloaded are audited with the rest.
@@ -88,8 +89,11 @@ The inputs are checked before the database is opened: when none of them exists (
 
 Exit status: 0; 1 when a path does not exist, a log is not in --fetch-dir or could not be downloaded, or no
 path given holds any log file ("no log files found in PATH"); 2 on bad options; 3 with --fail-on when
-everything was read and a finding of a game audited now or passed over is that severe; 130 when
-interrupted.
+everything was read and a finding of a game audited now or passed over is that severe. 1 also when
+the database refuses the writes (its disk full, locked past the timeout, read-only): what was committed
+before is kept, one line names the database, and the summary still comes (error with --json). 130
+(Ctrl-C) or 143 (SIGTERM): the files in progress were finished and committed, no other was started
+(interrupted and signal with --json); run the command again to complete the audit.
 
 Examples:
   kanshi audit logs

@@ -1,7 +1,8 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS, plural, type GameLog, type Platform } from '../events/index.js';
 import { writeOut } from './output.js';
-import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
+import { readSync } from 'node:fs';
+import { asIngestError, DEFAULT_LIMITS, IngestError, LIMIT_FLAGS, MAX_HANDS_LIMIT, parseLog, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
 /**
  * Exit statuses, the same for every command (`kanshi --help` and README list them): the job ran and
@@ -88,6 +89,48 @@ export function fileFailure(err: unknown): { message: string; bug: boolean } {
   if (ingest) return { message: ingest.position ? `${ingest.position}: ${ingest.reason}` : ingest.reason, bug: false };
   const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return { message: `kanshi failed on this file (a bug; please report it with the file): ${message}`, bug: true };
+}
+
+/** `-` as a path: the log is read from standard input (`kanshi info -`, `kanshi verify -`). */
+export const STDIN_PATH = '-';
+
+/** The items of a walk, standard input's first when `-` was given (once, however often). */
+export async function* withStdin<T>(stdin: boolean, items: AsyncIterable<T>): AsyncGenerator<T | { kind: 'file'; path: string }> {
+  if (stdin) yield { kind: 'file', path: STDIN_PATH };
+  yield* items;
+}
+
+/** Reads one log from a path, or from standard input for `-`; throws what readLogFile throws. */
+export function readLogInput(path: string, options: ReadOptions = {}): GameLog {
+  if (path !== STDIN_PATH) return readLogFile(path, options);
+  return parseLog(readStandardInput(options.limits?.maxLogBytes ?? DEFAULT_LIMITS.maxLogBytes), { ...options, file: STDIN_PATH });
+}
+
+/** All of standard input, refused past `max` bytes (the --max-log-bytes of a file). */
+function readStandardInput(max: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(1 << 16);
+    let n: number;
+    try {
+      n = readSync(0, chunk, 0, chunk.length, null);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        // A non-blocking pipe with nothing yet: wait a little for the writer.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw new IngestError(`cannot read standard input: ${systemErrorText(err)}`, null, STDIN_PATH);
+    }
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+    if (total > max) throw new IngestError(`standard input has more than ${max} bytes (${LIMIT_FLAGS.maxLogBytes} raises the limit)`, null, STDIN_PATH);
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** Reads one log for a command that needs it, or fails with one line naming the file and the position (exit 1). */

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
-import { readLogFile } from '../ingest/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { plural } from './format.js';
@@ -58,7 +57,7 @@ export function registerVerifyCommand(program: Command): void {
   const command = program
     .command('verify')
     .description('replay logs and check every tile against the wall rebuilt from the seed, and every kandora reveal against the rule')
-    .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
+    .argument('<path...>', 'log files or folders (read recursively), Tenhou log ids and viewer URLs (read from --fetch-dir), or - for one log on standard input')
     .option(
       '--json',
       'one JSON object per game: file, logId, seeded, checkedTileCount, wallMismatchCount, timingMismatchCount, kandoraCountMismatchCount, inconsistencyCount, scoredWinCount, scoreMismatchCount (or file, error)',
@@ -96,19 +95,21 @@ Examples:
       if (opts.json) out(JSON.stringify({ file, error }));
       else process.stderr.write(`kanshi: ${file}: ${error}\n`);
     };
-    const { paths, unresolved } = await resolveLogInputs(args, opts);
+    // `-`: one log from standard input, read first.
+    const stdin = args.includes(STDIN_PATH);
+    const { paths, unresolved } = await resolveLogInputs(args.filter((a) => a !== STDIN_PATH), opts);
     for (const u of unresolved) failedInput(u.input, u.reason);
     const walk = emptyWalkReport();
     // Ctrl-C or SIGTERM: the game in progress is finished and printed, with the totals so far (130, 143).
     await withSignalStop('the game in progress', async (stop) => {
-      for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
+      for await (const item of untilStopped(withStdin(stdin, walkInputs(paths, walk)), stop)) {
         if (item.kind === 'missing') {
           failedInput(item.path, item.reason);
           continue;
         }
         let line: VerifyLine;
         try {
-          const game = readLogFile(item.path, read);
+          const game = readLogInput(item.path, read);
           line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform].rules));
         } catch (err) {
           failedInput(item.path, fileFailure(err).message);
@@ -145,7 +146,7 @@ Examples:
       }
       // Nothing verified is no success: say which paths held no log file.
       for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-      if (bad > 0 || walk.files === 0) process.exitCode = 1;
+      if (bad > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
     }, () => `${plural(games, 'game')} verified`);
   });
 }

@@ -6,6 +6,7 @@ export {
   noLogsMessage,
   notLogCount,
   notLogsText,
+  notReadMessages,
   type InputItem,
   type WalkReport,
 } from './inputs.js';

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
-import { BatchFailure, countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
+import { BatchFailure, countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { PLATFORM_TABLE } from '../rules/index.js';
@@ -204,6 +204,8 @@ Examples:
       const judged = judgedSeverities(summary, notes);
       // A CI gate must not go green on nothing: say which paths held no log file.
       for (const path of result.walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      // Links to folders, named pipes and the like inside a folder are passed over: say so.
+      for (const line of notReadMessages(result.walk)) process.stderr.write(`kanshi: ${line}\n`);
       const seconds = (Date.now() - started) / 1000;
       nothingRead = creates && result.walk.files === 0 && !result.interrupted;
       if (opts.json) {

@@ -1,6 +1,6 @@
 import { basename, join } from 'node:path';
 import { Option, type Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/index.js';
 import { systemErrorText } from '../ingest/index.js';
@@ -155,6 +155,8 @@ Examples:
         }
         // Nothing written is no success: say which paths held no log file.
         for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+        // Links to folders, named pipes and the like inside a folder are passed over: say so.
+        for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
         if (failed > 0 || walk.files === 0) process.exitCode = 1;
       }, () => `${plural(written.size, 'file')} written`);
     });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
 import { defaultRules } from '../rules/index.js';
@@ -138,6 +138,8 @@ Examples:
         }
         // Nothing read is no success: say which paths held no log file.
         for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+        // Links to folders, named pipes and the like inside a folder are passed over: say so.
+        for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
         if (failed > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
       }, () => `${plural(games, 'game')} printed`);
     });

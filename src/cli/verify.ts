@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
 import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
@@ -146,6 +146,8 @@ Examples:
       }
       // Nothing verified is no success: say which paths held no log file.
       for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      // Links to folders, named pipes and the like inside a folder are passed over: say so.
+      for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
       if (bad > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
     }, () => `${plural(games, 'game')} verified`);
   });

@@ -54,7 +54,7 @@ export function registerExportCommand(program: Command): void {
     .description('write logs in another format: mjlog XML, tenhou.net/6 JSON (what Tenhou\'s viewer opens) or mjai JSON lines')
     .argument('<path...>', 'log files (mjlog XML, tenhou.net/6 JSON, mjai) or folders, read recursively, or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .addOption(new Option('--format <format>', 'the format to write: mjlog, tenhou6 or mjai').choices(FORMAT_NAMES).makeOptionMandatory())
-    .option('--out <dir>', 'write one file per input into this folder (made if missing), named NAME.mjlog, NAME.json or NAME.mjai.jsonl; without it, one file goes to stdout')
+    .option('-o, --out <dir>', 'write one file per input into this folder (made if missing), named NAME.mjlog, NAME.json or NAME.mjai.jsonl; without it, one file goes to stdout')
     .addOption(
       new Option('--kandora-timing <timing>', 'mjlog and mjai: place every kandora where this timing reveals it, instead of where the log has it').choices(
         KANDORA_TIMINGS,

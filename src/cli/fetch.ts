@@ -62,7 +62,7 @@ export function registerFetchCommand(program: Command): void {
     .argument('[log...]', 'log ids (also old …-x ids) or viewer URLs such as https://tenhou.net/0/?log=ID&tw=1')
     .option('--list <file>', 'a file of log ids or URLs, one a line, # comments allowed ("-" reads stdin); repeatable', collect)
     .option('--archive <file>', 'a Tenhou archive page (scc*.html, plain or gzip): fetch every log=ID it links; repeatable', collect)
-    .option('--out <dir>', 'folder to save the logs in', 'logs')
+    .option('-o, --out <dir>', 'folder to save the logs in', 'logs')
     .addOption(
       new Option('--format <format>', 'mjlog: /0/log/?ID saved as gzip ID.mjlog; tenhou6: /5/mjlog2json.cgi?ID saved as ID.json (xml and json, the older names, are still taken)')
         .choices(['mjlog', 'tenhou6', 'xml', 'json'])

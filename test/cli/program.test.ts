@@ -49,3 +49,19 @@ describe('kanshi --help', () => {
     expect(kanshi(['info', '--help']).stdout).not.toContain('Exit status (every command)');
   });
 });
+
+describe('-o (issue 34: no -o for the commands that write a file)', () => {
+  it('export, fetch and report take -o for --out', () => {
+    for (const command of ['export', 'fetch', 'report']) expect(kanshi([command, '--help']).stdout).toMatch(/^\s+-o, --out <(dir|file)>/m);
+  });
+
+  it('export -o DIR writes there as --out does', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-o-'));
+    const r = kanshi(['export', '--format', 'tenhou6', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), '-o', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(dir)).toEqual(['2016052515gm-00a9-0000-c4d72066.json']);
+  });
+});

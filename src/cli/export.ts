@@ -75,7 +75,10 @@ ${cannotHoldHelp()}
 
 A file that cannot be read is reported on stderr (one line naming where in the file and what was
 expected; a log over a limit names the flag that raises it) and the others go on; the exit status is 1
-if any failed or a path holds no log file.
+if any failed or a path holds no log file. A file that cannot be written (a full or read-only folder,
+or stdout on a full disk) stops the export with status 1 and one line naming it; each file is written
+whole or not at all (a temporary file renamed into place). 130 (Ctrl-C) or 143 (SIGTERM): the files
+written so far are kept, no other is started.
 
 ${LOG_SOURCE_HELP}
 

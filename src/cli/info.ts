@@ -95,8 +95,9 @@ export function registerInfoCommand(program: Command): void {
       `
 A file that cannot be read prints {"file", "error"} (or "kanshi: file: error" on stderr), the error
 naming where in the file (byte, line, tag or JSON path) and what was expected, and the others go on; the
-exit status is 1 if any file failed or a path holds no log file. A log over a limit (size, tags or
-events, nesting, rounds) is refused with the flag that raises it.
+exit status is 1 if any file failed or a path holds no log file (or stdout cannot be written), 130
+(Ctrl-C) or 143 (SIGTERM) when stopped by a signal after the games printed so far. A log over a limit
+(size, tags or events, nesting, rounds) is refused with the flag that raises it.
 
 ${LOG_SOURCE_HELP}
 

@@ -74,8 +74,9 @@ tenhou.net/6 JSON, which does not time its kandora, another number of kandora th
 inconsistency, a score the log states that differs from the win or drawn hand re-scored under the rule
 set (docs/scoring.md), or cannot be read (one line naming the file and where in it, and the others go on; a log
 over a limit of size, tags or events, nesting or rounds names the flag that raises it), and when a path
-holds no log file. Games without a usable seed are replayed with the wall checks skipped ("seeded":
-false, with the reason).
+holds no log file, or stdout cannot be written (a full disk: one line says so). 130 (Ctrl-C) or 143
+(SIGTERM): the games verified so far are printed, with the totals, and no other is started. Games
+without a usable seed are replayed with the wall checks skipped ("seeded": false, with the reason).
 
 ${LOG_SOURCE_HELP}
 

@@ -131,6 +131,8 @@ interface Settings {
   fsync: boolean;
   requestHeaders: Record<string, string>;
   emit: (event: FetchEvent) => void;
+  /** Once aborted, no other attempt (a retry included) is started. */
+  signal?: AbortSignal;
 }
 
 function settingsFrom(options: FetchOptions): Settings {
@@ -161,6 +163,7 @@ function settingsFrom(options: FetchOptions): Settings {
     fsync: options.fsync ?? false,
     requestHeaders,
     emit: options.onProgress ?? (() => undefined),
+    signal: options.signal,
   };
   const whole = (name: string, n: number, min: number) => {
     if (!Number.isInteger(n) || n < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${n}`);
@@ -280,8 +283,11 @@ async function downloadLog(agent: Agent, id: string, s: Settings): Promise<Fetch
     const waitToRetry = async (reason: string, retryAfterMs: number | null) => {
       const waitMs = retryWaitMs(attempts, s.retryBackoffMs, retryAfterMs);
       s.emit({ type: 'retry', id, attempt: attempts, waitMs, reason });
-      await sleep(waitMs);
+      await sleep(waitMs, s.signal);
+      // A retry is a new attempt: after a signal, none is started.
+      return !s.signal?.aborted;
     };
+    const notRetried = (reason: string) => result('failed', `${reason}; not retried: stopped by a signal`);
     switch (answer.kind) {
       case 'body': {
         const bytes = answer.body.length;
@@ -292,14 +298,14 @@ async function downloadLog(agent: Agent, id: string, s: Settings): Promise<Fetch
       case 'status':
         if (answer.status === 404) return result('not-found', 'HTTP 404 (no such log, or the game is still being played)');
         if (isRetryableStatus(answer.status) && attempts <= s.retries) {
-          await waitToRetry(`HTTP ${answer.status}`, answer.retryAfterMs);
-          continue;
+          if (await waitToRetry(`HTTP ${answer.status}`, answer.retryAfterMs)) continue;
+          return notRetried(`HTTP ${answer.status}`);
         }
         return result('failed', `HTTP ${answer.status}${isRetryableStatus(answer.status) ? afterAttempts : ''}`);
       case 'fault':
         if (answer.retryable && attempts <= s.retries) {
-          await waitToRetry(answer.reason, null);
-          continue;
+          if (await waitToRetry(answer.reason, null)) continue;
+          return notRetried(answer.reason);
         }
         return result(answer.outcome, `${answer.reason}${answer.retryable ? afterAttempts : ''}`);
     }

@@ -152,6 +152,19 @@ describe('kanshi fetch', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).skipped).toBe(summary.saved);
   });
+
+  it('SIGTERM while waiting to retry: the retry is not started, 143 at once', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'kanshi-signal-fetch-'));
+    const id = basename(ids[0], '.xml');
+    server.script(id, [{ kind: 'status', status: 503, headers: { 'retry-after': '30' } }]);
+    const before = server.requestsFor(id).length;
+    const r = await signalled(['fetch', id, '--out', out, '--base-url', server.baseUrl, '--json'], 'SIGTERM', 1000);
+    expect(r.code, r.stderr).toBe(143);
+    expect(r.afterSignal).toBeLessThan(2);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.outcomes).toEqual([expect.objectContaining({ id, status: 'failed', reason: 'HTTP 503; not retried: stopped by a signal', attempts: 1 })]);
+    expect(server.requestsFor(id)).toHaveLength(before + 1);
+  });
 });
 
 describe('kanshi query', () => {

@@ -159,42 +159,42 @@ Examples:
       let result: BatchResult;
       // The database refusing the writes (full, locked past its timeout, an I/O error) stops the batch: what
       // was committed before stays, and the summary still comes, naming the database and why.
-      let failure: { message: string; bug: boolean } | null = null;
+      let failure: string | null = null;
       try {
         result = await runBatch({
-        paths,
-        ruleSets,
-        platform: opts.platform,
-        workers: opts.workers,
-        signal: stop.signal,
-        db: opts.db,
-        // A database with no audit under these rules has nothing to pass over: no lookup per file.
-        resume: !opts.force && store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))),
-        limits: limitsFromOptions(opts),
-        ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
-        shard: opts.shard ?? null,
-        // This run's findings, as the workers wrote them (the batch's games only, no query after).
-        onFindings: (findings) => {
-          for (const f of findings) keep(f);
-        },
-        onMissing: (path, reason) => {
-          failedPaths++;
-          bar?.stop();
-          process.stderr.write(`kanshi: ${path}: ${reason}\n`);
-        },
-        onProgress: (done) => {
-          if (!bar || !eta) return;
-          const now = Date.now();
-          bar.update(done, { rate: (done / Math.max(0.001, (now - started) / 1000)).toFixed(0), remaining: formatEta(eta.update(done, now)) });
-        },
-      });
+          paths,
+          ruleSets,
+          platform: opts.platform,
+          workers: opts.workers,
+          signal: stop.signal,
+          db: opts.db,
+          // A database with no audit under these rules has nothing to pass over: no lookup per file.
+          resume: !opts.force && store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))),
+          limits: limitsFromOptions(opts),
+          ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
+          shard: opts.shard ?? null,
+          // This run's findings, as the workers wrote them (the batch's games only, no query after).
+          onFindings: (findings) => {
+            for (const f of findings) keep(f);
+          },
+          onMissing: (path, reason) => {
+            failedPaths++;
+            bar?.stop();
+            process.stderr.write(`kanshi: ${path}: ${reason}\n`);
+          },
+          onProgress: (done) => {
+            if (!bar || !eta) return;
+            const now = Date.now();
+            bar.update(done, { rate: (done / Math.max(0.001, (now - started) / 1000)).toFixed(0), remaining: formatEta(eta.update(done, now)) });
+          },
+        });
       } catch (err) {
         if (!(err instanceof BatchFailure)) throw err;
         result = err.partial;
         failure = batchFailureText(opts.db, err.failure);
       }
       bar?.stop();
-      if (failure) process.stderr.write(`kanshi: ${failure.message}\n`);
+      if (failure) process.stderr.write(`kanshi: ${failure}\n`);
       const summary = result.summary;
       summary.failedFileCount += failedPaths;
       // The games passed over were judged when they were audited: their stored findings are part of this
@@ -235,7 +235,7 @@ Examples:
             peakRssMB,
             interrupted: result.interrupted,
             ...(stop.stopping ? { signal: stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT' } : {}),
-            ...(failure ? { error: failure.message } : {}),
+            ...(failure ? { error: failure } : {}),
           }),
         );
       } else {
@@ -272,22 +272,22 @@ Examples:
  */
 const SQLITE_FAULTS = /^(database or disk is full|database is locked|database table is locked|disk I\/O error|attempt to write a readonly database|unable to open database file|database disk image is malformed|file is not a database)/;
 
-function batchFailureText(db: string, err: unknown): { message: string; bug: boolean } {
+function batchFailureText(db: string, err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
   // A worker's error arrives without its code (src/batch/worker.ts passes it on, structured cloning drops it): SQLite's words say it.
   const sqlite = (typeof code === 'string' && code.startsWith('SQLITE_')) || SQLITE_FAULTS.test((err as Error | null)?.message ?? '');
   if (sqlite || expectedFault(err) !== null) {
-    return { message: `cannot write the database ${db}: ${storeMessage(err as Error)}`, bug: false };
+    return `cannot write the database ${db}: ${storeMessage(err as Error)}`;
   }
-  return { message: `the audit stopped on kanshi's own failure (a bug; please report it): ${err instanceof Error ? err.stack ?? err.message : String(err)}`, bug: true };
+  return `the audit stopped on kanshi's own failure (a bug; please report it): ${err instanceof Error ? err.stack ?? err.message : String(err)}`;
 }
 
 /** The stored severities of the games passed over; none when the database failed (it may refuse the read as well). */
-function storedOrNone<T extends { severities: Record<string, number> }>(read: () => T, failure: unknown): T | { severities: Record<string, number> } {
+function storedOrNone<T extends { severities: Record<'error' | 'warning' | 'info', number> }>(read: () => T, failure: unknown): Pick<T, 'severities'> {
   try {
     return read();
   } catch (err) {
-    if (failure) return { severities: {} };
+    if (failure) return { severities: { error: 0, warning: 0, info: 0 } as T['severities'] };
     throw err;
   }
 }

@@ -124,7 +124,9 @@ Examples:
     try {
       store = openStore(opts.db);
     } catch (err) {
-      throw new CliError(`cannot open the database ${opts.db}: ${storeMessage(err as Error)}`, EXIT.failed);
+      // src/store names the file already (`cannot open x.sqlite: database is locked`): say it once.
+      const why = storeMessage(err as Error).replace(`cannot open ${opts.db}: `, '');
+      throw new CliError(`cannot open the database ${opts.db}: ${why}`, EXIT.failed);
     }
     let failedPaths = unresolved.length;
     // Ctrl-C or SIGTERM: the files in progress are finished and committed, no other is started (130, 143).

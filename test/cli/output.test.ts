@@ -151,3 +151,21 @@ describe('the folder made for --out', () => {
     expect(readFileSync(join(target, '2016052515gm-00a9-0000-c4d72066.mjai.jsonl'), 'utf8')).toBe(kanshi(['export', '--format', 'mjai', LOG]).stdout);
   });
 });
+
+describe('a database another program holds', () => {
+  it('audit into a database locked past the timeout: one line naming it, exit 1, no stack trace', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const db = join(mkdtempSync(join(tmpdir(), 'kanshi-locked-')), 'a.sqlite');
+    expect(kanshi(['audit', LOG, '--db', db, '--no-progress']).code).toBe(0);
+    const holder = new Database(db);
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const r = kanshi(['audit', corpusFile('2010091009gm-00a9-0000-83af2648.xml'), '--db', db, '--no-progress']);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toBe(`kanshi: cannot open the database ${db}: database is locked\n`);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  });
+});

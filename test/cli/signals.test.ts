@@ -124,6 +124,18 @@ describe('kanshi verify, info and export over the corpus', () => {
   });
 });
 
+describe('kanshi infer over the corpus', () => {
+  it('SIGINT: the rules the games read so far say, printed whole, the rest not started, 130', async () => {
+    const r = await signalled(['infer', '--json', CORPUS_LOGS], 'SIGINT');
+    expect(r.code, r.stderr).toBe(130);
+    const result = JSON.parse(r.stdout) as { games: number; flags: string[] };
+    expect(result.games).toBeGreaterThan(0);
+    expect(result.games).toBeLessThan(FILES());
+    expect(result.flags[0]).toBe('--profile tenhou');
+    expect(r.stderr).toMatch(new RegExp(`stopped by SIGINT \\(Ctrl-C\\): the rules inferred from ${result.games} games, the rest not started`));
+  });
+});
+
 describe('kanshi fetch', () => {
   let server: FakeTenhou;
   const ids = corpusFiles()

@@ -10,6 +10,7 @@ import { checkChankan } from './chankan.js';
 import { finding, type Finding } from './findings.js';
 import { checkFourKans } from './four-kans.js';
 import { checkIntegrity } from './integrity.js';
+import { checkLegality } from './legality.js';
 import { checkDaiminkanPayments } from './payments.js';
 import { checkRestrictions } from './restrictions.js';
 import { checkRiichiKans } from './riichi-kans.js';
@@ -29,6 +30,7 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
     ...payments,
     ...checkScores(replay, payments),
     ...checkWins(replay),
+    ...checkLegality(replay),
     ...checkIntegrity(replay),
   ];
   findings.sort((a, b) => (a.hand ?? 0) - (b.hand ?? 0) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));

@@ -2,7 +2,8 @@
  * Chankan (docs/kan-rules.md §5): every ron on a kakan, kokushi robbing an ankan where the rule allows it,
  * and chankans that cannot be.
  */
-import { isKokushiTenpai, toCounts, waits, HandError } from '../hand/index.js';
+import { isKokushiTenpai, toCounts, HandError } from '../hand/index.js';
+import { furitenReason } from './furiten.js';
 import { YAKU } from '../events/index.js';
 import type { HandReplay, WinRecord } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
@@ -79,24 +80,4 @@ export function impossibility(w: WinRecord): string[] {
   const furiten = furitenReason(w);
   if (furiten) reasons.push(furiten);
   return reasons;
-}
-
-/** Furiten: a wait in the winner's own river, or a wait let pass since the winner's last discard (riichi: since riichi). */
-function furitenReason(w: WinRecord): string | null {
-  let winningKinds: TileKind[];
-  try {
-    winningKinds = waits(toCounts(w.concealed.map(kindOf)));
-  } catch (err) {
-    if (err instanceof HandError) return null;
-    throw err;
-  }
-  const own = winningKinds.filter((k) => w.river.some((t) => kindOf(t) === k));
-  if (own.length > 0) return `the winner is furiten (discarded ${own.map(kindToString).join(' ')} earlier)`;
-  // The robbed tile itself is the last tile let pass; it is the one being won on.
-  const passed = w.passedSinceOwnDiscard.filter((t) => t !== w.winningTile);
-  const missed = winningKinds.filter((k) => passed.some((t) => kindOf(t) === k));
-  if (missed.length > 0) {
-    return `the winner is furiten (let ${missed.map(kindToString).join(' ')} pass since ${w.riichi ? 'riichi' : 'their last discard'})`;
-  }
-  return null;
 }

@@ -103,6 +103,30 @@ export const FINDING_KINDS = {
     severity: 'error',
     description: "a win's yaku, han, fu, points, limit or payments, or a drawn hand's payments, as the log states them, differ from the same re-scored under the rule set (details.component; details.kans: the kan behind it)",
   },
+  'furiten-ron': {
+    severity: 'error',
+    description: "a ron by a furiten winner: a tile of its waits in its own river, or a wait it let pass since its last discard (riichi: since its riichi discard)",
+  },
+  'riichi-illegal': {
+    severity: 'error',
+    description: 'a riichi declared with fewer than 1,000 points, with fewer than four live tiles left (three in 3-player), or with a hand that is not tenpai after its riichi discard (details.reason: points, live-wall, not-tenpai)',
+  },
+  'tenpai-shown-noten': {
+    severity: 'error',
+    description: 'a hand shown as tenpai at an exhaustive draw that waits on nothing',
+  },
+  'call-illegal': {
+    severity: 'error',
+    description: "a chi or pon of the hand's last discard (houtei), by a seat in riichi, or followed at once by a swap-call discard, the called kind or the other end of the run (kuikae) (details.reason: houtei, in-riichi, kuikae)",
+  },
+  'abortive-draw-unfounded': {
+    severity: 'error',
+    description: "an abortive draw whose condition did not hold (nine terminals: nine kinds, a first draw, no call; four winds; four riichi), or nagashi mangan without a seat whose discards are all terminals and honours, none called",
+  },
+  'scores-not-carried': {
+    severity: 'error',
+    description: "a hand that does not start with the scores, riichi sticks and honba the hand before left, or final scores that do not follow from the last hand (details.what: scores, riichi-sticks, honba, final-scores)",
+  },
   'lobby-rule-not-applied': {
     severity: 'info',
     description: "a Tenhou lobby's own rule (its log's csrule) sets what kanshi does not apply (details.settings): scores and aborts that depend on them are judged by the rule set alone",
@@ -184,6 +208,12 @@ export interface FindingDetails {
     yakuId?: number;
     kans?: { eventIndex: number; kind: KanType }[];
   };
+  'furiten-ron': { tile: string; reason: string };
+  'riichi-illegal': { reason: 'points' | 'live-wall' | 'not-tenpai'; score: number; liveWallLeft: number; hand: string | null };
+  'tenpai-shown-noten': { hand: string };
+  'call-illegal': { reason: 'houtei' | 'in-riichi' | 'kuikae'; meld: 'chi' | 'pon' | 'daiminkan'; tile: string; discarded: string | null };
+  'abortive-draw-unfounded': { reason: string; why: string };
+  'scores-not-carried': { what: 'scores' | 'riichi-sticks' | 'honba' | 'final-scores'; expected: string; logged: string };
   'lobby-rule-not-applied': { settings: string[] };
   'win-without-yaku': { tile: string; hand: string; melds: number; loggedYaku: string[] };
   'unknown-yaku': { name: string; han: number };

@@ -6,7 +6,7 @@
  */
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
 import type { KandoraTiming, Rules } from '../rules/index.js';
-import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type Win, type WallMismatch } from '../table/index.js';
+import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
 import { countDora, tileToString, tilesToString, type TileId } from '../tiles/index.js';
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
@@ -14,6 +14,8 @@ import { handWalls } from './walls.js';
 import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
+  DrawnHandFacts,
+  HandScoreBook,
   HandScoreMismatch,
   KandoraCountMismatch,
   KanAftermath,
@@ -149,7 +151,10 @@ function handReplay(table: Table, index: number, wallReason: string | undefined,
     },
     liveDrawCount: table.liveDraws,
     replacementDrawCount: table.replacements,
-    riichiDeclarations: table.riichi.map((r) => riichiDeclaration(r, events)),
+    riichiDeclarations: table.riichi.map((r) => riichiDeclaration(r, events, table.start.scores[r.seat] ?? 0)),
+    discardCalls: table.discardCalls,
+    scores: scoreBook(table, events),
+    drawn: drawnFacts(table, events),
     eventCount: table.eventCount,
   };
 }
@@ -238,7 +243,7 @@ function kanRecord(
  * A declaration with its riichi discard (the seat's next discard) and whether it was accepted: read
  * forward from the declaration, a few events (the table keeps only seat, event and turn).
  */
-function riichiDeclaration(r: { seat: Seat; eventIndex: number; turn: number }, events: readonly GameEvent[]): RiichiDeclaration {
+function riichiDeclaration(r: RiichiRecord, events: readonly GameEvent[], scoreBefore: number): RiichiDeclaration {
   let tile: TileId | null = null;
   let tsumogiri: boolean | null = null;
   let accepted = false;
@@ -254,7 +259,60 @@ function riichiDeclaration(r: { seat: Seat; eventIndex: number; turn: number }, 
       break; // a ron on the riichi discard, or the hand ended before it was accepted
     }
   }
-  return { seat: r.seat, eventIndex: r.eventIndex, turn: r.turn, tile, tsumogiri, accepted };
+  return {
+    seat: r.seat,
+    eventIndex: r.eventIndex,
+    turn: r.turn,
+    tile,
+    tsumogiri,
+    accepted,
+    scoreBefore,
+    liveWallLeft: r.liveWallLeft,
+    concealedAfterDiscard: r.concealedAfterDiscard,
+  };
+}
+
+/** The scores the hand started with, the sticks deposited in it, and the changes its ending made. */
+function scoreBook(table: Table, events: readonly GameEvent[]): HandScoreBook {
+  const start = table.start;
+  const players = table.players;
+  const deposits = new Array<number>(players).fill(0);
+  let deltas: number[] | null = null;
+  let won = false;
+  let dealerWon = false;
+  let drawn = false;
+  for (const e of events) {
+    if (e.type === 'riichi' && e.step === 'accepted' && e.seat < players) deposits[e.seat]++;
+    else if (e.type === 'win' || e.type === 'ryuukyoku') {
+      deltas ??= new Array<number>(players).fill(0);
+      for (let s = 0; s < players; s++) deltas[s] += e.scoreDeltas[s] ?? 0;
+      if (e.type === 'win') {
+        won = true;
+        if (e.seat === start.dealer) dealerWon = true;
+      } else drawn = true;
+    }
+  }
+  return {
+    start: start.scores.slice(0, players),
+    honba: start.honba,
+    riichiSticks: start.riichiStickCount,
+    deposits,
+    deltas,
+    renchan: dealerWon || (drawn && !won),
+    won,
+  };
+}
+
+/** A drawn hand's shown hands, and each seat's river and melds at its end. */
+function drawnFacts(table: Table, events: readonly GameEvent[]): DrawnHandFacts | null {
+  const at = table.ending?.kind === 'ryuukyoku' ? table.ending.eventIndex : null;
+  const e = at === null ? undefined : events[at];
+  if (e?.type !== 'ryuukyoku') return null;
+  return {
+    shown: e.shown,
+    rivers: table.seats.map((s) => s.river),
+    meldCounts: table.seats.map((s) => s.melds.filter((m) => m.type !== 'kita').length),
+  };
 }
 
 function wallPosition(wall: HandWall | null, index: number): WallPosition {

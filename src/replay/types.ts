@@ -6,11 +6,11 @@
  */
 import type { FinalResult, RyuukyokuReason, Seat, Yaku } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
-import type { AfterDeclaration, AfterDiscard, Inconsistency, KanDeclaration, RevealMoment, WallMismatch, WinMeld } from '../table/index.js';
+import type { AfterDeclaration, AfterDiscard, DiscardCall, Inconsistency, KanDeclaration, RevealMoment, WallMismatch, WinMeld } from '../table/index.js';
 import type { ScoreMismatch, WinScore } from '../score/index.js';
 import type { KanType, MeldType, TileId } from '../tiles/index.js';
 
-export type { AfterDeclaration, AfterDiscard, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
+export type { AfterDeclaration, AfterDiscard, DiscardCall, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
 
 /** What happened after a kan, as far as its reveal is concerned. */
 export interface KanAftermath {
@@ -165,6 +165,31 @@ export interface RiichiDeclaration {
   tsumogiri: boolean | null;
   /** The riichi was accepted (its discard not ronned; the stick deposited). */
   accepted: boolean;
+  /** The declarer's score when it declared (the hand's start: scores change only at its end). */
+  scoreBefore: number;
+  /** Live tiles left to draw when it was declared. */
+  liveWallLeft: number;
+  /** The declarer's concealed tiles after its riichi discard (what must be tenpai), or null before it. */
+  concealedAfterDiscard: TileId[] | null;
+}
+
+/**
+ * The scores of a hand as it started and as it left them: what the next hand must start with (docs
+ * inconsistencies / legality: scores carried).
+ */
+export interface HandScoreBook {
+  /** Scores at the hand's start (one a seat that plays). */
+  start: number[];
+  honba: number;
+  riichiSticks: number;
+  /** Riichi sticks each seat deposited in the hand (1,000 points each). */
+  deposits: number[];
+  /** The score changes of the hand's ending (a double ron's summed); null when the log stops before one. */
+  deltas: number[] | null;
+  /** The hand ended in a win by the dealer, or in a drawn hand: the dealer keeps the seat (honba + 1). */
+  renchan: boolean;
+  /** Some win ended it (the sticks on the table were taken). */
+  won: boolean;
 }
 
 export interface HandEnding {
@@ -176,6 +201,16 @@ export interface HandEnding {
   kanPlayerCount: number;
   /** At an exhaustive draw, the seats whose tenpai hands the log shows; empty otherwise. */
   tenpaiShown: Seat[];
+}
+
+/** A drawn hand's shown hands and the table's state at its end, for judging whether its condition held. */
+export interface DrawnHandFacts {
+  /** The hands the log shows (tenpai hands; the nine-terminals declarer; the claimants). */
+  shown: { seat: Seat; hand: TileId[] }[];
+  /** Each seat's discards in order, called ones included (4 entries; empty for a seat that does not play). */
+  rivers: TileId[][];
+  /** Each seat's melds at the end (chi, pon, kans; kita apart). */
+  meldCounts: number[];
 }
 
 export interface HandReplay {
@@ -196,6 +231,12 @@ export interface HandReplay {
   replacementDrawCount: number;
   /** Riichi declarations, in order. */
   riichiDeclarations: RiichiDeclaration[];
+  /** Chi, pon and daiminkan of discards, in order, with what the caller discarded next. */
+  discardCalls: DiscardCall[];
+  /** The scores the hand started with and left. */
+  scores: HandScoreBook;
+  /** A drawn hand's shown hands, rivers and melds (null when the hand did not end in one). */
+  drawn: DrawnHandFacts | null;
   /** Events in the round (the round start included). */
   eventCount: number;
 }

@@ -28,6 +28,7 @@ import {
   type WallLayout,
 } from '../wall/index.js';
 import type {
+  DiscardCall,
   Ending,
   Inconsistency,
   InconsistencyKind,
@@ -35,6 +36,7 @@ import type {
   Meld,
   Offer,
   RevealMoment,
+  RiichiRecord,
   SeatState,
   TurnPhase,
   WallMismatch,
@@ -104,8 +106,10 @@ export class Table {
   readonly kans: Kan[] = [];
   /** Every kita, with its replacement tile once drawn. */
   readonly kita: { seat: Seat; eventIndex: number; replacement: TileId | null }[] = [];
-  /** Riichi declarations: seat, event, and the declarer's turn. */
-  readonly riichi: { seat: Seat; eventIndex: number; turn: number }[] = [];
+  /** Riichi declarations, in order (`RiichiRecord`): the declarer's turn, the live wall left, the hand after the riichi discard. */
+  readonly riichi: RiichiRecord[] = [];
+  /** Chi, pon and daiminkan, in order (`DiscardCall`): what was called, when, and what the caller discarded next. */
+  readonly discardCalls: DiscardCall[] = [];
   readonly wins: Win[] = [];
   /** Indicators turned over: the round's first, then each logged kandora. */
   readonly indicators: TileId[];
@@ -289,7 +293,11 @@ export class Table {
     s.river.push(tile);
     s.discards++;
     const riichiDiscard = s.riichi === 'declared';
-    if (riichiDiscard) s.riichi = 'discarded';
+    if (riichiDiscard) {
+      s.riichi = 'discarded';
+      for (const r of this.riichi) if (r.seat === seat && r.concealedAfterDiscard === null) r.concealedAfterDiscard = [...s.concealed];
+    }
+    for (const c of this.discardCalls) if (c.seat === seat && c.nextDiscard === null) c.nextDiscard = tile;
     // A riichi player's furiten window stays open from its riichi discard on.
     if (s.riichi === 'none' || riichiDiscard) s.passedFrom = this.offeredTiles.length + 1;
     this.offerToTable(seat, tile);
@@ -335,6 +343,7 @@ export class Table {
     if (this.handSize(seat) !== 13) this.inconsistent('hand-size', i, `seat ${seat} calls ${meld} holding ${plural(s.concealed.length, 'tile')}`, seat);
     const own = without(tiles, called);
     if (!removeAll(s.concealed, own)) this.inconsistent('call-tiles-not-held', i, `seat ${seat}'s ${meld} needs ${tilesLabel(own, this.redFives)}, which it does not hold`, seat);
+    this.discardCalls.push({ seat, eventIndex: i, meld: meld as DiscardCall['meld'], tiles: [...tiles], called, from, liveWallLeft: this.liveLeft(), inRiichi: s.riichi !== 'none', nextDiscard: null });
     const kan = meld === 'daiminkan' ? this.newKan(seat, 'daiminkan', tiles, called, from, i, 0) : null;
     s.melds.push({ type: meld, tiles: [...tiles], called, from, ...(e.code !== undefined ? { code: e.code } : {}) });
     this.offer.kind = 'none';
@@ -516,7 +525,7 @@ export class Table {
       if (open) this.inconsistent('riichi-open-hand', i, `seat ${e.seat} declares riichi with an open hand (a ${open.type} of ${kindToString(kindOf(open.called))})`, e.seat);
       s.riichi = 'declared';
       s.riichiAt = { calls: this.calls, kita: this.kita.length, discards: s.discards };
-      this.riichi.push({ seat: e.seat, eventIndex: i, turn: s.discards + 1 });
+      this.riichi.push({ seat: e.seat, eventIndex: i, turn: s.discards + 1, liveWallLeft: this.liveLeft(), concealedAfterDiscard: null });
       return;
     }
     if (s.riichi !== 'discarded') {

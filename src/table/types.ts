@@ -48,6 +48,35 @@ export interface SeatState {
   riichiAt: { calls: number; kita: number; discards: number } | null;
 }
 
+/** A riichi declaration as the table saw it. */
+export interface RiichiRecord {
+  seat: Seat;
+  /** The declaring event. */
+  eventIndex: number;
+  /** 1 + the declarer's discards before it. */
+  turn: number;
+  /** Live tiles left to draw when it was declared (a riichi needs a draw after it). */
+  liveWallLeft: number;
+  /** The declarer's concealed tiles after its riichi discard (what must be tenpai); null until it is made. */
+  concealedAfterDiscard: TileId[] | null;
+}
+
+/** A chi, pon or daiminkan of a discard, as the table saw it. */
+export interface DiscardCall {
+  seat: Seat;
+  eventIndex: number;
+  meld: 'chi' | 'pon' | 'daiminkan';
+  tiles: TileId[];
+  called: TileId;
+  from: Seat;
+  /** Live tiles left when it was called (0: the discard was the hand's last, houtei). */
+  liveWallLeft: number;
+  /** The caller had declared riichi. */
+  inRiichi: boolean;
+  /** The caller's next discard (chi and pon: the discard right after the call), or null. */
+  nextDiscard: TileId | null;
+}
+
 /**
  * Whose move it is: `draw` (the seat draws from the live wall, unless someone calls the discard on
  * offer), `replacement` (the seat draws a replacement tile after its kan or kita; the declaration is on

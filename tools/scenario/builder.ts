@@ -101,6 +101,8 @@ export interface WinOptions {
 export interface DrawOptions {
   /** Each seat's score change; may be left out only when nobody pays (every seat tenpai, or none). */
   deltas?: readonly number[];
+  /** Escape hatch for the tenpai-shown-noten example: these seats' hands are shown as tenpai though they wait on nothing. */
+  showNoten?: readonly number[];
 }
 
 export interface KanOptions {
@@ -229,6 +231,8 @@ export class MjlogBuilder {
   private readonly scores: number[] = new Array<number>(PLAYERS).fill(START_SCORE);
   /** Riichi sticks on the table. */
   private sticks = 0;
+  /** Set while riichiUnchecked declares: the rules' checks on a riichi are skipped. */
+  private uncheckedRiichi = false;
   /** The kyoku of the last round started. */
   private lastKyoku = -1;
 
@@ -461,16 +465,28 @@ export class MjlogBuilder {
     return this.discard(seat, tile, { riichi: true });
   }
 
+  /** Escape hatch for the riichi-illegal example: a riichi declaration the rules refuse (a hand that is not tenpai, a late one). */
+  riichiUnchecked(seat: number, tile?: string): this {
+    this.uncheckedRiichi = true;
+    try {
+      return this.discard(seat, tile, { riichi: true });
+    } finally {
+      this.uncheckedRiichi = false;
+    }
+  }
+
   private declareRiichi(h: Hand, seat: number, id: TileId, openHand: boolean): void {
     const t = h.table;
     const s = t.seats[seat];
     if (s.riichi !== 'none') throw new ScenarioError(`riichi(${seat}): seat ${seat} has already declared riichi`);
     const open = s.melds.some((m) => m.type !== 'ankan' && m.type !== 'kita');
     if (open !== openHand) throw new ScenarioError(open ? `riichi(${seat}): seat ${seat}'s hand is open` : `riichiOpenHand(${seat}): seat ${seat}'s hand is closed`);
-    if (this.scores[seat] < 1000) throw new ScenarioError(`riichi(${seat}): seat ${seat} has ${this.scores[seat]} points, fewer than the 1000 a riichi deposit needs`);
-    if (t.liveLeft() < 4) throw new ScenarioError(`riichi(${seat}): fewer than four live tiles are left`);
-    const after = s.concealed.filter((x) => x !== id);
-    if (this.waitsOf(after).length === 0) throw new ScenarioError(`riichi(${seat}): the hand ${this.handText(after)} is not tenpai after discarding tile ${id}`);
+    if (!this.uncheckedRiichi) {
+      if (this.scores[seat] < 1000) throw new ScenarioError(`riichi(${seat}): seat ${seat} has ${this.scores[seat]} points, fewer than the 1000 a riichi deposit needs`);
+      if (t.liveLeft() < 4) throw new ScenarioError(`riichi(${seat}): fewer than four live tiles are left`);
+      const after = s.concealed.filter((x) => x !== id);
+      if (this.waitsOf(after).length === 0) throw new ScenarioError(`riichi(${seat}): the hand ${this.handText(after)} is not tenpai after discarding tile ${id}`);
+    }
     this.play({ type: 'riichi', seat, step: 'declare' }, openHand);
   }
 
@@ -796,8 +812,23 @@ export class MjlogBuilder {
     if (deltas.length !== PLAYERS || deltas.reduce((a, b) => a + b, 0) !== 0) {
       throw new ScenarioError(`exhaustiveDraw(): score changes ${deltas.join(',')} must be ${PLAYERS} numbers adding up to 0`);
     }
-    const shown = seats.flatMap((s, seat) => (tenpai[seat] ? [{ seat, hand: sorted(s.concealed) }] : []));
+    const shown = seats.flatMap((s, seat) => (tenpai[seat] || opts.showNoten?.includes(seat) ? [{ seat, hand: sorted(s.concealed) }] : []));
     this.play({ type: 'ryuukyoku', reason: 'exhaustive', honba: t.start.honba, riichiStickCount: this.sticks, shown, scoreDeltas: deltas });
+    this.endHand(deltas, this.sticks);
+    return this;
+  }
+
+  /**
+   * Escape hatch for the abortive-draw-unfounded example: `seat`, holding its drawn tile, declares nine
+   * terminals (九種九牌) whatever its hand (the log shows it), and the hand ends with no points moved.
+   */
+  nineTerminals(seat: number): this {
+    const h = this.live(`nineTerminals(${seat})`);
+    const t = h.table;
+    if (t.phase !== 'act' || t.actor !== seat) throw new ScenarioError(`nineTerminals(${seat}): it is not seat ${seat}'s turn to act`);
+    const deltas = [0, 0, 0, 0];
+    const hand = sorted(t.seats[seat].concealed);
+    this.play({ type: 'ryuukyoku', reason: 'kyuushu-kyuuhai', honba: t.start.honba, riichiStickCount: this.sticks, shown: [{ seat, hand }], scoreDeltas: deltas });
     this.endHand(deltas, this.sticks);
     return this;
   }

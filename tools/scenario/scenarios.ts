@@ -9,12 +9,13 @@ import { DAMAGED } from './scenarios/damaged.js';
 import { DEAD_WALL } from './scenarios/dead-wall.js';
 import { FOUR_KANS } from './scenarios/four-kans.js';
 import { KANDORA } from './scenarios/kandora.js';
+import { LEGALITY } from './scenarios/legality.js';
 import { RIICHI_KANS } from './scenarios/riichi-kans.js';
 import { WINS } from './scenarios/wins.js';
 
 export type { LogFormat, RiichiKanRow, Scenario, ScenarioCheck, Verdict } from './scenario.js';
 
-export const SCENARIOS: readonly Scenario[] = [...RIICHI_KANS, ...CHANKAN, ...FOUR_KANS, ...DEAD_WALL, ...KANDORA, ...DAMAGED, ...WINS];
+export const SCENARIOS: readonly Scenario[] = [...RIICHI_KANS, ...CHANKAN, ...FOUR_KANS, ...DEAD_WALL, ...KANDORA, ...DAMAGED, ...WINS, ...LEGALITY];
 
 /** The scenario of that name; throws for an unknown name. */
 export function scenario(name: string): Scenario {

@@ -1,0 +1,236 @@
+/**
+ * Every action checked, not only kans (issue 33): the rules every riichi rule set shares, which Tenhou
+ * enforces and a log no engine produced may break.
+ *
+ * - A ron by a furiten winner (its own river, a wait let pass, riichi furiten): `furiten-ron`.
+ * - Riichi declared with fewer than 1,000 points, with fewer than four live tiles left (three in a
+ *   3-player game: one draw for each other player, then the declarer's), or with a hand
+ *   that is not tenpai after its riichi discard: `riichi-illegal` (details.reason).
+ * - A hand shown as tenpai at an exhaustive draw that waits on nothing: `tenpai-shown-noten`.
+ * - A chi or pon of the hand's last discard (houtei), by a seat in riichi, or followed by a swap-call
+ *   (kuikae: discarding the called kind, or the other end of a chi's run): `call-illegal` (details.reason).
+ * - An abortive draw whose condition did not hold (nine terminals and honours, four winds, four riichi),
+ *   and nagashi mangan without the discards it needs: `abortive-draw-unfounded`.
+ * - A hand that does not start with the scores, sticks and honba the one before left, and final scores
+ *   that do not follow from the last hand: `scores-not-carried`.
+ *
+ * A daiminkan by a seat in riichi is riichi-kan-illegal's, and a daiminkan on the last discard
+ * daiminkan-on-houtei's: not reported twice.
+ */
+import { HandError, toCounts, waits } from '../hand/index.js';
+import type { HandReplay, ReplayResult } from '../replay/index.js';
+import { isTerminalOrHonor, kindOf, kindToString, numberOf, tilesToString, type TileId, type TileKind } from '../tiles/index.js';
+import { finding, type Finding } from './findings.js';
+import { furitenReason } from './furiten.js';
+
+export function checkLegality(replay: ReplayResult): Finding[] {
+  const out: Finding[] = [];
+  for (const hand of replay.hands) {
+    checkFuriten(hand, out);
+    checkRiichi(hand, replay.playerCount, out);
+    checkCalls(hand, out);
+    checkDrawnHand(hand, replay.playerCount, out);
+  }
+  checkCarried(replay, out);
+  return out;
+}
+
+/** Waits of a concealed hand, or null when it is no waiting hand (a size that cannot wait, a fifth copy). */
+function waitsOf(concealed: readonly TileId[]): TileKind[] | null {
+  try {
+    return waits(toCounts(concealed.map(kindOf)));
+  } catch (err) {
+    if (err instanceof HandError) return null;
+    throw err;
+  }
+}
+
+function checkFuriten(hand: HandReplay, out: Finding[]): void {
+  for (const w of hand.wins) {
+    // A chankan's furiten is chankan-impossible's; a ron on a kita is kokushi's robbing; a win on tiles
+    // that complete nothing is win-not-complete's.
+    if (w.tsumo || w.chankan || w.chankanOnAnkan || w.onKita || w.score?.failure === 'incomplete') continue;
+    const why = furitenReason(w);
+    if (why) {
+      const tile = kindToString(kindOf(w.winningTile));
+      out.push(finding('furiten-ron', { hand: w.hand, eventIndex: w.eventIndex, seat: w.seat }, `seat ${w.seat} rons ${tile} from seat ${w.from}: ${why}`, { tile, reason: why }));
+    }
+  }
+}
+
+function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
+  for (const r of hand.riichiDeclarations) {
+    const at = { hand: hand.hand, eventIndex: r.eventIndex, seat: r.seat };
+    if (r.scoreBefore < 1000) {
+      out.push(finding('riichi-illegal', at, `seat ${r.seat} declares riichi with ${r.scoreBefore} points: a riichi deposits 1,000`, { reason: 'points', score: r.scoreBefore, liveWallLeft: r.liveWallLeft, hand: null }));
+    }
+    // Each other player draws once more, then the declarer: four live tiles (three in a 3-player game).
+    if (r.liveWallLeft < players) {
+      out.push(
+        finding('riichi-illegal', at, `seat ${r.seat} declares riichi with ${r.liveWallLeft} live tiles left: a riichi needs ${players}, one more draw of its own`, {
+          reason: 'live-wall',
+          score: r.scoreBefore,
+          liveWallLeft: r.liveWallLeft,
+          hand: null,
+        }),
+      );
+    }
+    if (r.concealedAfterDiscard !== null) {
+      const w = waitsOf(r.concealedAfterDiscard);
+      if (w !== null && w.length === 0) {
+        const text = tilesToString(r.concealedAfterDiscard, false);
+        out.push(
+          finding('riichi-illegal', at, `seat ${r.seat} declares riichi with ${text} after its riichi discard, a hand that is not tenpai`, {
+            reason: 'not-tenpai',
+            score: r.scoreBefore,
+            liveWallLeft: r.liveWallLeft,
+            hand: text,
+          }),
+        );
+      }
+    }
+  }
+  if (hand.ending.kind === 'ryuukyoku' && hand.ending.reason === 'exhaustive' && hand.drawn) {
+    for (const shown of hand.drawn.shown) {
+      const w = waitsOf(shown.hand);
+      if (w === null || w.length > 0) continue;
+      const text = tilesToString(shown.hand, false);
+      out.push(
+        finding('tenpai-shown-noten', { hand: hand.hand, eventIndex: hand.ending.eventIndex, seat: shown.seat }, `seat ${shown.seat} shows ${text} as tenpai at the exhaustive draw: it waits on nothing`, {
+          hand: text,
+        }),
+      );
+    }
+  }
+}
+
+/** The kinds a chi or pon forbids its caller to discard next (kuikae): the called kind, and a run's other end. */
+function swapKinds(meld: 'chi' | 'pon' | 'daiminkan', tiles: readonly TileId[], called: TileId): TileKind[] {
+  const kind = kindOf(called);
+  if (meld !== 'chi') return [kind];
+  const kinds = tiles.map(kindOf).sort((a, b) => a - b);
+  const out: TileKind[] = [kind];
+  // Called at the run's low end (3 with 45): its high neighbour beyond (6); at the high end (6 with 45): 3.
+  if (kind === kinds[0] && numberOf(kinds[2]) < 9) out.push(kinds[2] + 1);
+  if (kind === kinds[2] && numberOf(kinds[0]) > 1) out.push(kinds[0] - 1);
+  return out;
+}
+
+function checkCalls(hand: HandReplay, out: Finding[]): void {
+  for (const c of hand.discardCalls) {
+    if (c.meld === 'daiminkan') continue;
+    const at = { hand: hand.hand, eventIndex: c.eventIndex, seat: c.seat };
+    const tile = kindToString(kindOf(c.called));
+    const details = (reason: 'houtei' | 'in-riichi' | 'kuikae', discarded: string | null) => ({ reason, meld: c.meld, tile, discarded });
+    if (c.liveWallLeft <= 0) {
+      out.push(finding('call-illegal', at, `seat ${c.seat}'s ${c.meld} calls ${tile}, the hand's last discard (houtei): it can only be won on`, details('houtei', null)));
+    }
+    if (c.inRiichi) out.push(finding('call-illegal', at, `seat ${c.seat} calls ${c.meld} of ${tile} in riichi: a riichi hand makes no call but an ankan`, details('in-riichi', null)));
+    if (c.nextDiscard !== null && swapKinds(c.meld, c.tiles, c.called).includes(kindOf(c.nextDiscard))) {
+      const discarded = kindToString(kindOf(c.nextDiscard));
+      out.push(
+        finding('call-illegal', at, `seat ${c.seat} calls ${c.meld} of ${tile} and discards ${discarded} at once: a swap-call (kuikae), which the rules forbid`, details('kuikae', discarded)),
+      );
+    }
+  }
+}
+
+function checkDrawnHand(hand: HandReplay, players: number, out: Finding[]): void {
+  const d = hand.drawn;
+  const reason = hand.ending.reason;
+  if (!d || hand.ending.kind !== 'ryuukyoku' || reason === undefined) return;
+  const at = { hand: hand.hand, eventIndex: hand.ending.eventIndex };
+  const anyCall = d.meldCounts.some((n) => n > 0) || hand.kans.length > 0;
+  const unfounded = (why: string, seat?: number) =>
+    out.push(finding('abortive-draw-unfounded', { ...at, ...(seat !== undefined ? { seat } : {}) }, `the hand ends in ${reason}, but ${why}`, { reason, why }));
+  if (reason === 'kyuushu-kyuuhai') {
+    const declarer = d.shown[0];
+    if (!declarer) return;
+    const kinds = new Set(declarer.hand.map(kindOf).filter((k) => isTerminalOrHonor(k)));
+    if (kinds.size < 9) unfounded(`seat ${declarer.seat}'s hand ${tilesToString(declarer.hand, false)} holds ${kinds.size} kinds of terminals and honours, not nine`, declarer.seat);
+    if ((d.rivers[declarer.seat]?.length ?? 0) > 0) unfounded(`seat ${declarer.seat} had discarded already: nine terminals is declared on a first draw`, declarer.seat);
+    else if (anyCall) unfounded('a call had been made: nine terminals is declared before any call');
+  } else if (reason === 'suufon-renda') {
+    const first = d.rivers.slice(0, players).map((r) => r[0]);
+    const wind = first[0] === undefined ? -1 : kindOf(first[0]);
+    const ok = players === 4 && wind >= 27 && wind <= 30 && d.rivers.slice(0, players).every((r) => r.length === 1 && kindOf(r[0]) === wind) && !anyCall;
+    if (!ok) unfounded('the four first discards are not one wind, each player\'s only discard, with no call');
+  } else if (reason === 'suucha-riichi') {
+    const seats = new Set(hand.riichiDeclarations.map((r) => r.seat));
+    if (seats.size < 4) unfounded(`${seats.size} players declared riichi, not four`);
+  } else if (reason === 'nagashi-mangan') {
+    let any = false;
+    for (let s = 0; s < players; s++) {
+      const river = d.rivers[s] ?? [];
+      if (river.length === 0 || !river.every((t) => isTerminalOrHonor(kindOf(t)))) continue;
+      if (hand.discardCalls.some((c) => c.from === s)) continue;
+      any = true;
+    }
+    if (!any) unfounded('no seat discarded only terminals and honours with none of them called');
+  }
+}
+
+function sum(xs: readonly number[]): number {
+  let n = 0;
+  for (const x of xs) n += x;
+  return n;
+}
+
+function checkCarried(replay: ReplayResult, out: Finding[]): void {
+  const hands = replay.hands;
+  for (let h = 0; h + 1 < hands.length; h++) {
+    const book = hands[h].scores;
+    const next = hands[h + 1];
+    if (book.deltas === null) continue;
+    const expected = book.start.map((score, s) => score - 1000 * book.deposits[s] + (book.deltas![s] ?? 0));
+    const at = { hand: next.hand, eventIndex: 0 };
+    const differ = expected.map((e, s) => (e !== next.scores.start[s] ? s : -1)).filter((s) => s >= 0);
+    if (differ.length > 0) {
+      out.push(
+        finding('scores-not-carried', at, `the hand starts with scores ${next.scores.start.join(', ')}; the one before left ${expected.join(', ')}`, {
+          what: 'scores',
+          expected: expected.join(','),
+          logged: next.scores.start.join(','),
+        }),
+      );
+    }
+    const sticks = book.won ? 0 : book.riichiSticks + sum(book.deposits);
+    if (next.scores.riichiSticks !== sticks) {
+      out.push(
+        finding('scores-not-carried', at, `the hand starts with ${next.scores.riichiSticks} riichi sticks on the table; the one before left ${sticks}`, {
+          what: 'riichi-sticks',
+          expected: String(sticks),
+          logged: String(next.scores.riichiSticks),
+        }),
+      );
+    }
+    const honba = book.renchan ? book.honba + 1 : 0;
+    if (next.scores.honba !== honba) {
+      out.push(
+        finding('scores-not-carried', at, `the hand starts with honba ${next.scores.honba}; after the one before (${book.renchan ? 'the dealer kept the seat' : 'another player won'}) it is ${honba}`, {
+          what: 'honba',
+          expected: String(honba),
+          logged: String(next.scores.honba),
+        }),
+      );
+    }
+  }
+  const last = hands.at(-1);
+  const final = replay.final;
+  if (!last || !final || last.scores.deltas === null) return;
+  const book = last.scores;
+  const left = book.start.map((score, s) => score - 1000 * book.deposits[s] + (book.deltas![s] ?? 0));
+  // The sticks left on the table at the end go to the first place (Tenhou): only its score may be above.
+  const onTable = book.won ? 0 : book.riichiSticks + sum(book.deposits);
+  const finalScores = final.scores.slice(0, left.length);
+  const off = left.reduce((n, score, s) => n + Math.abs((finalScores[s] ?? score) - score), 0);
+  if (off !== 0 && off !== 1000 * onTable) {
+    out.push(
+      finding('scores-not-carried', { hand: last.hand, eventIndex: last.ending.eventIndex }, `the game ends with scores ${finalScores.join(', ')}; its last hand left ${left.join(', ')}`, {
+        what: 'final-scores',
+        expected: left.join(','),
+        logged: finalScores.join(','),
+      }),
+    );
+  }
+}

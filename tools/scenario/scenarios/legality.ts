@@ -1,0 +1,99 @@
+/**
+ * Every action checked, not only kans (issue 33): a furiten ron, riichi the rules refuse, calls the rules
+ * refuse, a tenpai hand shown that waits on nothing, an unfounded abortive draw, scores not carried.
+ */
+import { mjlog } from '../builder.js';
+import type { Scenario } from '../scenario.js';
+import { KANDORA } from './kandora.js';
+
+export const LEGALITY: readonly Scenario[] = [
+  {
+    name: 'furiten-ron',
+    description:
+      "Seat 2 waits on 8s alone (234m 678m 456p 456s 8s), draws an 8s and discards it; later it rons seat 0's 8s: its own river holds " +
+      'the winning tile, so it is furiten and may not ron. The log scores the ron as tanyao, 40 fu, 1,300.',
+    checks: [{ profile: 'tenhou', expect: ['furiten-ron'] }],
+    build: () =>
+      mjlog()
+        .round({ hands: [null, null, '234m678m456p456s8s', null], reserve: '8s8s' })
+        .tsumogiri(0)
+        .tsumogiri(1)
+        .draw(2, '8s')
+        .discard(2, '8s')
+        .tsumogiri(3)
+        .draw(0, '8s')
+        .discard(0, '8s')
+        // Tanyao; 20 + 10 (closed ron) + 2 (single wait) = 32, rounded up to 40 fu: 1,300.
+        .ron(2, { yaku: { tanyao: 1 }, fu: 40, points: 1300, deltas: [-1300, 0, 1300, 0] })
+        .toXml(),
+  },
+  {
+    name: 'riichi-illegal',
+    description:
+      'Seat 1 declares riichi (the builder\'s escape hatch) discarding from 159m 159p 159s 1234z: its hand after the riichi discard waits on ' +
+      'nothing. The hand is played out to an exhaustive draw at which nobody is tenpai.',
+    checks: [{ profile: 'tenhou', expect: ['riichi-illegal'] }],
+    build: () =>
+      mjlog()
+        .round({ hands: [null, '159m159p159s1234z', null, null], reserve: '5z' })
+        .tsumogiri(0)
+        .draw(1, '5z')
+        .riichiUnchecked(1, '5z')
+        .exhaust({ deltas: [0, 0, 0, 0] })
+        .toXml(),
+  },
+  {
+    name: 'call-illegal',
+    description:
+      'Seat 1 pons seat 0\'s 5m and discards its third 5m at once (a swap-call, kuikae); at the end seat 3 pons the hand\'s last discard, ' +
+      "seat 2's 9p (houtei, which can only be won on). The hand ends in an exhaustive draw at which nobody is tenpai.",
+    checks: [{ profile: 'tenhou', expect: ['call-illegal', 'call-illegal'] }],
+    build: () =>
+      mjlog()
+        .round({ hands: ['5m+', '055m+', '9p+', '99p1s+'] })
+        .draw(0)
+        .discard(0, '5m')
+        .pon(1, '55m')
+        .discard(1, '0m')
+        .fillTo(2, { liveLeft: 1 })
+        .draw(2)
+        .discard(2, '9p')
+        .pon(3)
+        .discard(3, '1s')
+        .exhaustiveDraw()
+        .toXml(),
+  },
+  {
+    name: 'tenpai-shown-noten',
+    description:
+      'An exhaustive draw at which seat 0 shows its hand as tenpai (the builder\'s escape hatch), though it waits on nothing; nobody pays.',
+    checks: [{ profile: 'tenhou', expect: ['tenpai-shown-noten'] }],
+    build: () => mjlog().round().exhaust({ showNoten: [0] }).toXml(),
+  },
+  {
+    name: 'nine-terminals-unfounded',
+    description:
+      'Seat 0, the dealer, declares nine terminals (九種九牌) on its first draw holding 19m 19p 19s 1z and seven simples: seven kinds of ' +
+      'terminals and honours, not the nine the abort needs.',
+    checks: [{ profile: 'tenhou', expect: ['abortive-draw-unfounded'] }],
+    build: () =>
+      mjlog()
+        .round({ hands: ['19m19p19s1z234m568p', null, null, null], reserve: '7p' })
+        .draw(0, '7p')
+        .nineTerminals(0)
+        .toXml(),
+  },
+  {
+    name: 'scores-not-carried',
+    description:
+      "The kan-orders game with its second hand's start written 1,000 points off for seat 3 (24,700 where the first hand left 23,700): " +
+      'the second hand does not start with the scores the first left, nor does the third with those the second left.',
+    checks: [
+      {
+        profile: 'tenhou',
+        expect: [...KANDORA.find((s) => s.name === 'kan-orders')!.checks.find((c) => c.profile === 'tenhou' && !c.overrides)!.expect, 'scores-not-carried', 'scores-not-carried'],
+      },
+    ],
+    build: () => KANDORA.find((s) => s.name === 'kan-orders')!.build().replace('ten="224,302,237,237"', 'ten="224,302,237,247"'),
+  },
+];

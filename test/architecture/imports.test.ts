@@ -5,7 +5,7 @@
  * TypeScript parser (import-graph.ts), every form and either quote; imports-planted.test.ts shows the
  * same check failing on copies of src/ with a forbidden import planted.
  */
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/cli.js';
 import { checkImports, circles, FOLDER_ORDER, importGraph, importSites } from './import-graph.js';
@@ -13,6 +13,17 @@ import { checkImports, circles, FOLDER_ORDER, importGraph, importSites } from '.
 export { FOLDER_ORDER } from './import-graph.js';
 
 const SRC = join(PROJECT_ROOT, 'src');
+
+/** The other folders of src/ that the files of `folder` import (type-only imports included), sorted. */
+function folderImports(root: string, folder: string): string[] {
+  const top = (f: string) => relative(root, f).split(/[\\/]/);
+  const found = new Set<string>();
+  for (const [file, targets] of importGraph(root).graph) {
+    if (top(file)[0] !== folder || top(file).length < 2) continue;
+    for (const t of targets) if (top(t).length > 1 && top(t)[0] !== folder) found.add(top(t)[0]);
+  }
+  return [...found].sort();
+}
 
 describe('the import graph of src/', () => {
   const problems = checkImports(SRC);
@@ -55,6 +66,11 @@ describe('the import graph of src/', () => {
     expect(circles(graph, PROJECT_ROOT)).toEqual([]);
     // src/ importing tools/ would name a file outside src/: the check reports it as missing.
     expect(problems.missing).toEqual([]);
+  });
+
+  it('src/audit reads no file: it takes IngestError from src/formats, not src/ingest (issue 32)', () => {
+    expect(folderImports(SRC, 'audit')).not.toContain('ingest');
+    expect(folderImports(SRC, 'audit')).toContain('formats');
   });
 
   it('finds a circle when there is one (the check can fail)', () => {

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
+import { writeFileAtomic } from '../files/index.js';
 import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { writeFileAtomically } from '../fetch/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
 import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
@@ -138,7 +138,8 @@ Examples:
           process.stderr.write(`kanshi: ${err.message}\n`);
           continue;
         }
-        const path = await writeFileAtomically(opts.out, name, Buffer.from(text));
+        const path = join(opts.out, name);
+        await writeFileAtomic(path, text);
         written.set(name, item.path);
         out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
       }

@@ -4,7 +4,8 @@ import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, REVEAL_MOMENT_WORDS, type KanRecord, type ReplayResult, type WinRecord } from '../replay/index.js';
 import type { WinScore } from '../score/index.js';
 import { resolve } from 'node:path';
-import { buildGamePage, writeFileAtomic } from '../report/index.js';
+import { writeFileAtomic } from '../files/index.js';
+import { buildGamePage } from '../report/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { plural, roundName, scoredYakuJson, tile, tiles } from './format.js';
@@ -150,7 +151,7 @@ Examples:
     const { hand, flag } = handToShow(arg, opts.hand as number | undefined);
     checkHand(hand, game, flag);
     if (opts.html !== undefined) {
-      writeGamePage(file, game, ruleSets[game.platform], String(opts.html), { hand, allHands: !!opts.allHands });
+      await writeGamePage(file, game, ruleSets[game.platform], String(opts.html), { hand, allHands: !!opts.allHands });
       return;
     }
     const lines = onFileOrFail(file, () => {
@@ -171,11 +172,11 @@ function checkHtmlOptions(opts: LogSourceOptions): void {
 }
 
 /** The page of the game under its platform's rule set, written atomically; one line says what it holds. */
-function writeGamePage(file: string, game: GameLog, ruleSet: Parameters<typeof buildGamePage>[2], target: string, options: { hand?: number; allHands: boolean }): void {
+async function writeGamePage(file: string, game: GameLog, ruleSet: Parameters<typeof buildGamePage>[2], target: string, options: { hand?: number; allHands: boolean }): Promise<void> {
   const page = onFileOrFail(file, () => buildGamePage(file, game, ruleSet, options));
   let bytes: number;
   try {
-    bytes = writeFileAtomic(resolve(target), page.html);
+    bytes = await writeFileAtomic(resolve(target), page.html);
   } catch (err) {
     throw new CliError(`cannot write ${target}: ${systemErrorText(err)}`, EXIT.failed);
   }

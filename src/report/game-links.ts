@@ -5,12 +5,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { writeFileAtomic } from '../files/index.js';
 import { readLogFile } from '../ingest/index.js';
 import { DEFAULT_PROFILE, differencesFrom, isProfileName, KNOBS, ruleSetOf, type Rules } from '../rules/index.js';
 import type { ReportData } from './data.js';
 import type { FindingRow } from './findings.js';
 import { buildGamePage } from './game-page.js';
-import { writeFileAtomic } from './write.js';
 
 /** A word for a POSIX shell: as is when it is plain, else in single quotes. */
 export function shellWord(text: string): string {
@@ -61,7 +61,7 @@ export interface GamePagesWritten {
  * hrefs relative to the report's folder. A game that cannot be read is left out and named; a page that
  * cannot be written throws (the command fails).
  */
-export function writeGamePages(data: ReportData, dir: string, reportFile: string): GamePagesWritten {
+export async function writeGamePages(data: ReportData, dir: string, reportFile: string): Promise<GamePagesWritten> {
   mkdirSync(dir, { recursive: true });
   const ruleSet = ruleSetOf(data.ruleSet.rules);
   const pages = new Map<string, string>();
@@ -82,7 +82,7 @@ export function writeGamePages(data: ReportData, dir: string, reportFile: string
       if (names.has(name)) name = name.replace(/\.html$/, `-${row.gameId}.html`);
       names.add(name);
       const target = join(dir, name);
-      bytes += writeFileAtomic(target, html);
+      bytes += await writeFileAtomic(target, html);
       pages.set(row.file, relative(dirname(reportFile), target).split(sep).map(encodeURIComponent).join('/'));
     }
   }

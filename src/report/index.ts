@@ -4,8 +4,7 @@
  *
  *   buildReport(store, { profile? | rulesKey? }, { findingsPerKind?, databaseName?, now? }) → { html, data, plots }
  *   renderReport(data, { pages? })            the page of data already read, findings linked to game pages
- *   writeFileAtomic(file, text) → bytes      a temporary file, then a rename
- *   writeGamePages(data, dir, reportFile)    `report --games DIR`: each listed finding's game as its own page
+ *   await writeGamePages(data, dir, reportFile)  `report --games DIR`: each listed finding's game as its own page
  *   replayCommand(row, ruleFlags(rules, profile))  the `kanshi replay … --html` command for a finding's hand
  *   readReportData(store, choice, options)   every number and list the page shows (GROUP BY queries)
  *   reportCharts(data) → specs; drawCharts(specs) → SVGs; renderSvg(spec, idPrefix); renderHtml(data, svgs)
@@ -15,7 +14,7 @@
  *   buildGamePage(file, game, ruleSet, { allHands?, hand?, now? }) → { html, hands, findings, replay }
  *   deadWallOf(input) → DeadWallModel; deadWallSvg(model, redFives); tileSymbols(); tileRow(tiles, redFives)
  */
-export { buildReport, drawCharts, renderReport, reportCharts, writeFileAtomic, type BuiltReport } from './report.js';
+export { buildReport, drawCharts, renderReport, reportCharts, type BuiltReport } from './report.js';
 export { pageName, replayCommand, ruleFlags, shellWord, writeGamePages, type FindingLinks, type GamePagesWritten } from './game-links.js';
 export { DEFAULT_FINDINGS_PER_KIND, readReportData, type ReportData, type ReportOptions } from './data.js';
 export { renderHtml } from './html.js';

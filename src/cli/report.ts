@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { writeFileAtomic } from '../files/index.js';
-import { DEFAULT_FINDINGS_PER_KIND, readReportData, renderReport, writeGamePages, type GamePagesWritten } from '../report/index.js';
+import { writeGamePages, type GamePagesWritten } from '../pages/index.js';
+import { DEFAULT_FINDINGS_PER_KIND, readReportData, renderReport } from '../report/index.js';
 import { StoreError } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { CliError, EXIT, out, parseIntOption } from './common.js';

@@ -29,6 +29,7 @@ export const FOLDER_ORDER = [
   'infer',
   'store',
   'report',
+  'pages',
   'fetch',
   'batch',
   'cli',

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import type { GameLog, RyuukyokuEvent } from '../src/events/index.js';
 import { parseLog } from '../src/ingest/index.js';
 import { resolveRules } from '../src/rules/index.js';
-import { compareWithLog, drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type ScoreRules, type WinInput } from '../src/score/index.js';
+import { compareWithLog, scoreDraw, scoreHandWins, type ScoreRules, type WinInput } from '../src/score/index.js';
+import { drawInputOf, tableWinInputs } from '../src/replay/index.js';
 import { Table } from '../src/table/index.js';
 import { corpusLogFiles, median } from './corpus.js';
 

@@ -168,14 +168,11 @@ export {
 export {
   compareDrawWithLog,
   compareWithLog,
-  drawInputOf,
   fuPartText,
   readingText,
   scoreDraw,
   scoreHandWins,
   scoreWin,
-  tableWinInputs,
-  winInputOf,
   yakuTerm,
   type DoraCounts,
   type DrawInput,
@@ -193,10 +190,14 @@ export {
 
 /** A game replayed on the table under a rule set (src/replay): every kan and win as plain records. */
 export {
+  drawInputOf,
   effectiveTiming,
   momentsDiffer,
   placeKandora,
   replayGame,
+  scoreHand,
+  tableWinInputs,
+  winInputOf,
   revealFollows,
   revealsAt,
   ruleRevealMoment,

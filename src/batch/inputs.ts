@@ -32,10 +32,21 @@ export interface WalkReport {
   empty: string[];
   /** Files inside folders passed over by their ending (`.txt`, or `''` for a name without one): how many of each. */
   notLogs: Record<string, number>;
+  /**
+   * Entries inside folders that are neither files nor folders, passed over: links to folders (not
+   * followed, so that a link cannot walk a tree twice or in a circle), named pipes (reading one waits for
+   * a writer, for ever), sockets and devices; each with why, for the commands to say so.
+   */
+  notRead: { path: string; why: string }[];
 }
 
 export function emptyWalkReport(): WalkReport {
-  return { files: 0, empty: [], notLogs: {} };
+  return { files: 0, empty: [], notLogs: {}, notRead: [] };
+}
+
+/** `DIR/x: a link to a folder, not followed (name the folder to read it)`: one line for each entry passed over that is no file. */
+export function notReadMessages(report: WalkReport): string[] {
+  return report.notRead.map((n) => `${n.path}: ${n.why}`);
 }
 
 /** `no log files found in PATH`: the notice for a path given that held none. */
@@ -121,14 +132,25 @@ function insideAny(real: string, folders: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** A link that leads to a file (a link to a folder is not followed, and is no file passed over). */
-async function isFileBehind(path: string): Promise<boolean> {
+/** What a link leads to: `missing` when it leads nowhere (a log's name then fails to read, and says so). */
+async function kindBehind(path: string): Promise<'file' | 'folder' | 'missing' | string> {
   try {
-    return (await stat(path)).isFile();
+    const info = await stat(path);
+    return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : specialKind(info);
   } catch {
-    return false;
+    return 'missing';
   }
 }
+
+/** Why an entry that is neither a file nor a folder is not read. */
+function specialKind(entry: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+  if (entry.isFIFO()) return 'a named pipe, not a file: not read (reading it would wait for a writer)';
+  if (entry.isSocket()) return 'a socket, not a file: not read';
+  if (entry.isCharacterDevice() || entry.isBlockDevice()) return 'a device, not a file: not read';
+  return 'not a file: not read';
+}
+
+const LINKED_FOLDER = 'a link to a folder, not followed (name the folder itself to read it)';
 
 /** Walks one folder; returns false when the folder itself could not be opened (reported as missing). */
 async function* walkFolder(folder: string, report: WalkReport | undefined): AsyncGenerator<InputItem, boolean> {
@@ -143,13 +165,21 @@ async function* walkFolder(folder: string, report: WalkReport | undefined): Asyn
   const folders: string[] = [];
   for await (const entry of dir) {
     if (entry.name.startsWith('.')) continue;
-    if (entry.isDirectory()) folders.push(entry.name);
-    else if (entry.isFile() || entry.isSymbolicLink()) {
+    if (entry.isDirectory()) {
+      folders.push(entry.name);
+      continue;
+    }
+    const path = join(folder, entry.name);
+    // A link is taken for what it leads to: a file is read like one, anything else is said and passed over.
+    const kind = entry.isFile() ? 'file' : entry.isSymbolicLink() ? await kindBehind(path) : specialKind(entry);
+    if (kind === 'file' || (kind === 'missing' && looksLikeLogFile(entry.name))) {
       if (looksLikeLogFile(entry.name)) files.push(entry.name);
-      else if (report && (entry.isFile() || (await isFileBehind(join(folder, entry.name))))) {
+      else if (report) {
         const ext = extname(entry.name).toLowerCase();
         report.notLogs[ext] = (report.notLogs[ext] ?? 0) + 1;
       }
+    } else {
+      report?.notRead.push({ path, why: kind === 'folder' ? LINKED_FOLDER : kind === 'missing' ? 'a link that leads nowhere: not read' : kind });
     }
   }
   files.sort();

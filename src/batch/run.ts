@@ -213,11 +213,20 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const aborted = () => opts.signal?.aborted ?? false;
 
   if (workers === 0) {
+    let failed: { error: unknown } | null = null;
     try {
-      for await (const batch of tasks(aborted)) accept(auditTask(task(batch)));
+      for await (const batch of tasks(aborted)) {
+        accept(auditTask(task(batch)));
+        // A signal's handler runs only between turns of the event loop, and the walk and the tasks are
+        // synchronous: let it in between tasks, or Ctrl-C waits for the whole batch.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    } catch (err) {
+      failed = { error: err };
     } finally {
       closeConnection(opts.db);
     }
+    if (failed) throw new BatchFailure(failed.error, result(aborted()));
     return result(aborted());
   }
 
@@ -315,8 +324,25 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     if (alone.pool) await destroy(alone.pool);
     closeConnection(opts.db);
   }
-  if (failure) throw failure;
+  if (failure) throw new BatchFailure(failure, result(aborted()));
   return result(aborted());
+}
+
+/**
+ * The batch stopped on a failure that is not a file's (the database full, locked past its timeout, an I/O
+ * error, or kanshi's own failure): what was written before it stays, and `partial` counts it, for the
+ * caller's summary. Its message is the failure's.
+ */
+export class BatchFailure extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly partial: BatchResult,
+  ) {
+    super((failure as Error | null)?.message ?? String(failure));
+    this.name = 'BatchFailure';
+    const code = (failure as { code?: unknown } | null)?.code;
+    if (typeof code === 'string') Object.assign(this, { code });
+  }
 }
 
 /** Counts the files a batch will read (a quick walk, for the progress bar's total). */

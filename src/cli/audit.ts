@@ -3,13 +3,15 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
-import { countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notLogCount, notLogsText, parseShard, runBatch, shardText, type Shard } from '../batch/index.js';
+import { BatchFailure, countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { PLATFORM_TABLE } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { EtaEstimator, formatEta } from './progress.js';
+import { stopOnSignals } from './signals.js';
+import { expectedFault } from './output.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
@@ -71,12 +73,13 @@ Games are counted as the database keys them, by content: a file with the same by
 reported as a duplicate, not as a second game. Inside folders only files ending in .mjlog, .xml, .json,
 .jsonl, .ndjson or .gz (or named like a Tenhou log id) are read; the others (hidden ones aside) are
 counted as skipped, by extension; a file named on the command line is read whatever its name. --json
-gives these as skipped (games passed over), passedOverSeverities, judgedSeverities (what --fail-on
-judges), duplicateFiles, notLogFiles, notLogExtensions and noLogFilesIn.
+gives these as passedOverCount (games passed over), passedOverSeverityCounts, judgedSeverityCounts
+(what --fail-on judges), duplicateFileCount, notLogFileCount, notLogFileCountsByExtension and
+noLogFilesIn.
 
 With --shard K/N only the files whose content hash (SHA-256, its first 8 hex digits as a number, modulo
 N) is K - 1 are audited; the others are read for their hash only and counted as left to other shards
-(otherShardFiles with --json). Run the N shards anywhere, each into its own database, then join them with
+(otherShardFileCount with --json). Run the N shards anywhere, each into its own database, then join them with
 kanshi merge A.sqlite B.sqlite … --into ALL.sqlite (docs/architecture.md, "Past one machine").
 
 ${LOG_SOURCE_HELP} The logs found or downloaded are audited with the rest.
@@ -86,8 +89,11 @@ The inputs are checked before the database is opened: when none of them exists (
 
 Exit status: 0; 1 when a path does not exist, a log is not in --fetch-dir or could not be downloaded, or no
 path given holds any log file ("no log files found in PATH"); 2 on bad options; 3 with --fail-on when
-everything was read and a finding of a game audited now or passed over is that severe; 130 when
-interrupted.
+everything was read and a finding of a game audited now or passed over is that severe. 1 also when
+the database refuses the writes (its disk full, locked past the timeout, read-only): what was committed
+before is kept, one line names the database, and the summary still comes (error with --json). 130
+(Ctrl-C) or 143 (SIGTERM): the files in progress were finished and committed, no other was started
+(interrupted and signal with --json); run the command again to complete the audit.
 
 Examples:
   kanshi audit logs
@@ -118,18 +124,13 @@ Examples:
     try {
       store = openStore(opts.db);
     } catch (err) {
-      throw new CliError(`cannot open the database ${opts.db}: ${storeMessage(err as Error)}`, EXIT.failed);
+      // src/store names the file already (`cannot open x.sqlite: database is locked`): say it once.
+      const why = storeMessage(err as Error).replace(`cannot open ${opts.db}: `, '');
+      throw new CliError(`cannot open the database ${opts.db}: ${why}`, EXIT.failed);
     }
     let failedPaths = unresolved.length;
-    const controller = new AbortController();
-    let interrupts = 0;
-    const onSigint = () => {
-      interrupts++;
-      if (interrupts > 1) process.exit(EXIT.interrupted);
-      process.stderr.write('\nkanshi: stopping after the files in progress (Ctrl-C again to quit at once)\n');
-      controller.abort();
-    };
-    process.on('SIGINT', onSigint);
+    // Ctrl-C or SIGTERM: the files in progress are finished and committed, no other is started (130, 143).
+    const stop = stopOnSignals('the files in progress');
     const showBar = opts.progress && process.stderr.isTTY === true;
     let bar: cliProgress.SingleBar | null = null;
     let eta: EtaEstimator | null = null;
@@ -157,43 +158,56 @@ Examples:
         eta = new EtaEstimator(total);
         bar.start(total, 0, { rate: '0', remaining: formatEta(null) });
       }
-      const result = await runBatch({
-        paths,
-        ruleSets,
-        platform: opts.platform,
-        workers: opts.workers,
-        signal: controller.signal,
-        db: opts.db,
-        // A database with no audit under these rules has nothing to pass over: no lookup per file.
-        resume: !opts.force && store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))),
-        limits: limitsFromOptions(opts),
-        ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
-        shard: opts.shard ?? null,
-        // This run's findings, as the workers wrote them (the batch's games only, no query after).
-        onFindings: (findings) => {
-          for (const f of findings) keep(f);
-        },
-        onMissing: (path, reason) => {
-          failedPaths++;
-          bar?.stop();
-          process.stderr.write(`kanshi: ${path}: ${reason}\n`);
-        },
-        onProgress: (done) => {
-          if (!bar || !eta) return;
-          const now = Date.now();
-          bar.update(done, { rate: (done / Math.max(0.001, (now - started) / 1000)).toFixed(0), remaining: formatEta(eta.update(done, now)) });
-        },
-      });
+      let result: BatchResult;
+      // The database refusing the writes (full, locked past its timeout, an I/O error) stops the batch: what
+      // was committed before stays, and the summary still comes, naming the database and why.
+      let failure: string | null = null;
+      try {
+        result = await runBatch({
+          paths,
+          ruleSets,
+          platform: opts.platform,
+          workers: opts.workers,
+          signal: stop.signal,
+          db: opts.db,
+          // A database with no audit under these rules has nothing to pass over: no lookup per file.
+          resume: !opts.force && store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))),
+          limits: limitsFromOptions(opts),
+          ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
+          shard: opts.shard ?? null,
+          // This run's findings, as the workers wrote them (the batch's games only, no query after).
+          onFindings: (findings) => {
+            for (const f of findings) keep(f);
+          },
+          onMissing: (path, reason) => {
+            failedPaths++;
+            bar?.stop();
+            process.stderr.write(`kanshi: ${path}: ${reason}\n`);
+          },
+          onProgress: (done) => {
+            if (!bar || !eta) return;
+            const now = Date.now();
+            bar.update(done, { rate: (done / Math.max(0.001, (now - started) / 1000)).toFixed(0), remaining: formatEta(eta.update(done, now)) });
+          },
+        });
+      } catch (err) {
+        if (!(err instanceof BatchFailure)) throw err;
+        result = err.partial;
+        failure = batchFailureText(opts.db, err.failure);
+      }
       bar?.stop();
+      if (failure) process.stderr.write(`kanshi: ${failure}\n`);
       const summary = result.summary;
       summary.failedFileCount += failedPaths;
       // The games passed over were judged when they were audited: their stored findings are part of this
       // run's verdict, or a second run over flagged files would pass where the first failed.
-      const stored = store.storedSeverities(result.passedOver, rulesKeys(ruleSets), opts.platform);
+      const stored = storedOrNone(() => store.storedSeverities(result.passedOver, rulesKeys(ruleSets), opts.platform), failure);
       const notes: BatchNotes = { passedOver: result.skipped, passedOverSeverities: stored.severities, duplicateFiles: result.duplicates };
       const judged = judgedSeverities(summary, notes);
       // A CI gate must not go green on nothing: say which paths held no log file.
       for (const path of result.walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      // Links to folders, named pipes and the like inside a folder are passed over: say so.
+      for (const line of notReadMessages(result.walk)) process.stderr.write(`kanshi: ${line}\n`);
       const seconds = (Date.now() - started) / 1000;
       nothingRead = creates && result.walk.files === 0 && !result.interrupted;
       if (opts.json) {
@@ -222,13 +236,16 @@ Examples:
             cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
             peakRssMB,
             interrupted: result.interrupted,
+            ...(stop.stopping ? { signal: stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT' } : {}),
+            ...(failure ? { error: failure } : {}),
           }),
         );
       } else {
         const head =
           (nothingRead
             ? `nothing audited: no log file was read, so ${opts.db} was not created`
-            : `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s`) + (result.interrupted ? ' (interrupted: run again to complete)' : '');
+            : `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s`) +
+          (failure ? ' (stopped: the database refused the writes; what was committed before is kept)' : result.interrupted ? ' (interrupted: run again to complete)' : '');
         process.stderr.write(head + '\n');
         const lines = summaryLines(summary, notes);
         const skippedFiles = notLogsText(result.walk.notLogs);
@@ -237,17 +254,44 @@ Examples:
         lines.push(...exampleLines(findingExamples([...perKind.values()].flat(), EXAMPLES_PER_KIND)));
         for (const line of lines) out(line);
       }
-      if (result.interrupted) process.exitCode = EXIT.interrupted;
+      if (result.interrupted) process.exitCode = stop.exitCode() ?? EXIT.interrupted;
+      else if (failure) process.exitCode = EXIT.failed;
       else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0) process.exitCode = EXIT.failed;
       else if (opts.failOn === 'error' && judged.error > 0) process.exitCode = EXIT.threshold;
       else if (opts.failOn === 'warning' && judged.error + judged.warning > 0) process.exitCode = EXIT.threshold;
     } finally {
       bar?.stop();
-      process.off('SIGINT', onSigint);
+      stop.dispose();
       store.close();
       if (nothingRead) removeUnusedDatabase(opts.db);
     }
   });
+}
+
+/**
+ * The one line of a batch stopped by a failure: the database named with what SQLite or the system said
+ * (`cannot write the database x.sqlite: database or disk is full`); anything else is kanshi's own failure.
+ */
+const SQLITE_FAULTS = /^(database or disk is full|database is locked|database table is locked|disk I\/O error|attempt to write a readonly database|unable to open database file|database disk image is malformed|file is not a database)/;
+
+function batchFailureText(db: string, err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  // A worker's error arrives without its code (src/batch/worker.ts passes it on, structured cloning drops it): SQLite's words say it.
+  const sqlite = (typeof code === 'string' && code.startsWith('SQLITE_')) || SQLITE_FAULTS.test((err as Error | null)?.message ?? '');
+  if (sqlite || expectedFault(err) !== null) {
+    return `cannot write the database ${db}: ${storeMessage(err as Error)}`;
+  }
+  return `the audit stopped on kanshi's own failure (a bug; please report it): ${err instanceof Error ? err.stack ?? err.message : String(err)}`;
+}
+
+/** The stored severities of the games passed over; none when the database failed (it may refuse the read as well). */
+function storedOrNone<T extends { severities: Record<'error' | 'warning' | 'info', number> }>(read: () => T, failure: unknown): Pick<T, 'severities'> {
+  try {
+    return read();
+  } catch (err) {
+    if (failure) return { severities: { error: 0, warning: 0, info: 0 } as T['severities'] };
+    throw err;
+  }
 }
 
 /** Why a path cannot be read, in words. */

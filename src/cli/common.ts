@@ -1,24 +1,30 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS, plural, type GameLog, type Platform } from '../events/index.js';
-import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
+import { writeOut } from './output.js';
+import { readSync } from 'node:fs';
+import { asIngestError, DEFAULT_LIMITS, IngestError, LIMIT_FLAGS, MAX_HANDS_LIMIT, parseLog, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
 /**
  * Exit statuses, the same for every command (`kanshi --help` and README list them): the job ran and
  * everything succeeded; it ran but something failed (an unreadable input, a failed download, a SQL error,
  * a database refused); the command line was wrong (nothing was done); `audit --fail-on` met its threshold
- * (everything was read, findings that severe exist); `query` ran past its --timeout; interrupted (Ctrl-C).
+ * (everything was read, findings that severe exist); `query` ran past its --timeout; interrupted (SIGINT,
+ * Ctrl-C); terminated (SIGTERM). The last two are 128 + the signal's number, as a shell reports a program
+ * the signal killed.
  */
-export const EXIT = { ok: 0, failed: 1, usage: 2, threshold: 3, timeout: 124, interrupted: 130 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, threshold: 3, timeout: 124, interrupted: 130, terminated: 143 } as const;
 
 /** The exit statuses as `kanshi --help` ends with them. */
 export const EXIT_STATUS_HELP = `Exit status (every command):
   ${EXIT.ok}    success
   ${EXIT.failed}    the job ran, but something failed: an input that cannot be read, a log not downloaded, a
-       SQL error, a database refused
+       SQL error, a database refused, an output that cannot be written (a full disk, a read-only
+       folder: one line names it)
   ${EXIT.usage}    usage error: an unknown option, a missing argument, a bad value (nothing was done)
   ${EXIT.threshold}    audit --fail-on: everything was read, and findings at that severity exist
   ${EXIT.timeout}  query: the statement ran past --timeout (the rows printed are not all of them)
-  ${EXIT.interrupted}  interrupted (Ctrl-C)`;
+  ${EXIT.interrupted}  interrupted (SIGINT, Ctrl-C): what was done is kept, the rest not started
+  ${EXIT.terminated}  terminated (SIGTERM), the same way`;
 
 /** An error the CLI reports as one line on stderr (`kanshi: <what>: <why>`), with an exit status (usage by default). */
 export class CliError extends Error {
@@ -56,9 +62,9 @@ export function parseIntOption(name: string, min = 0, max = Number.MAX_SAFE_INTE
   };
 }
 
-/** Writes a line to stdout. */
+/** Writes a line to stdout, checked (src/cli/output.ts: a failed write ends the command with status 1 and one line). */
 export function out(line: string): void {
-  process.stdout.write(line + '\n');
+  writeOut(line + '\n');
 }
 
 /** How a command reads its logs: `--platform` and the limits. */
@@ -83,6 +89,48 @@ export function fileFailure(err: unknown): { message: string; bug: boolean } {
   if (ingest) return { message: ingest.position ? `${ingest.position}: ${ingest.reason}` : ingest.reason, bug: false };
   const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return { message: `kanshi failed on this file (a bug; please report it with the file): ${message}`, bug: true };
+}
+
+/** `-` as a path: the log is read from standard input (`kanshi info -`, `kanshi verify -`). */
+export const STDIN_PATH = '-';
+
+/** The items of a walk, standard input's first when `-` was given (once, however often). */
+export async function* withStdin<T>(stdin: boolean, items: AsyncIterable<T>): AsyncGenerator<T | { kind: 'file'; path: string }> {
+  if (stdin) yield { kind: 'file', path: STDIN_PATH };
+  yield* items;
+}
+
+/** Reads one log from a path, or from standard input for `-`; throws what readLogFile throws. */
+export function readLogInput(path: string, options: ReadOptions = {}): GameLog {
+  if (path !== STDIN_PATH) return readLogFile(path, options);
+  return parseLog(readStandardInput(options.limits?.maxLogBytes ?? DEFAULT_LIMITS.maxLogBytes), { ...options, file: STDIN_PATH });
+}
+
+/** All of standard input, refused past `max` bytes (the --max-log-bytes of a file). */
+function readStandardInput(max: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(1 << 16);
+    let n: number;
+    try {
+      n = readSync(0, chunk, 0, chunk.length, null);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        // A non-blocking pipe with nothing yet: wait a little for the writer.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw new IngestError(`cannot read standard input: ${systemErrorText(err)}`, null, STDIN_PATH);
+    }
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+    if (total > max) throw new IngestError(`standard input has more than ${max} bytes (${LIMIT_FLAGS.maxLogBytes} raises the limit)`, null, STDIN_PATH);
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** Reads one log for a command that needs it, or fails with one line naming the file and the position (exit 1). */

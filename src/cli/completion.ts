@@ -3,14 +3,30 @@
  * it cannot drift from them. zsh runs the bash function through bashcompinit.
  */
 import { Argument, type Command } from 'commander';
+import { KNOBS, PROFILE_NAMES } from '../rules/index.js';
 import { CliError, out } from './common.js';
 
-/** Each command's name and the long options it takes (commander's own list). */
+/**
+ * The values of the rule options, which check their values themselves (src/cli/rule-options.ts: a message
+ * naming the knob's values) rather than through commander's choices: `--profile` and one flag per knob.
+ */
+function ruleOptionValues(): Record<string, string[]> {
+  return Object.fromEntries([['--profile', [...PROFILE_NAMES]], ...KNOBS.map((k) => [k.flag, k.values.map((v) => String(v.value))])]);
+}
+
+/** Each command's name, the long options it takes (commander's own list), and the values of those that have a fixed set. */
 export function completionWords(program: Command): { command: string; options: string[]; choices: Record<string, string[]> }[] {
+  const ruleValues = ruleOptionValues();
   return program.commands.map((c) => ({
     command: c.name(),
     options: [...c.options.map((o) => o.long).filter((l): l is string => !!l), '--help'],
-    choices: Object.fromEntries(c.options.filter((o) => o.long && o.argChoices).map((o) => [o.long!, o.argChoices!])),
+    choices: Object.fromEntries(
+      c.options.flatMap((o) => {
+        if (!o.long) return [];
+        const values = o.argChoices ?? ruleValues[o.long];
+        return values ? [[o.long, values]] : [];
+      }),
+    ),
   }));
 }
 

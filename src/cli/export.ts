@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Option, type Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { writeFileAtomic } from '../files/index.js';
 import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/index.js';
@@ -9,6 +8,8 @@ import { systemErrorText } from '../ingest/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
 import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { untilStopped, withSignalStop } from './signals.js';
+import { makeFolder, writeErrorText, writeOut } from './output.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
 interface ExportOptions extends LogSourceOptions {
@@ -53,7 +54,7 @@ export function registerExportCommand(program: Command): void {
     .description('write logs in another format: mjlog XML, tenhou.net/6 JSON (what Tenhou\'s viewer opens) or mjai JSON lines')
     .argument('<path...>', 'log files (mjlog XML, tenhou.net/6 JSON, mjai) or folders, read recursively, or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .addOption(new Option('--format <format>', 'the format to write: mjlog, tenhou6 or mjai').choices(FORMAT_NAMES).makeOptionMandatory())
-    .option('--out <dir>', 'write one file per input into this folder (made if missing), named NAME.mjlog, NAME.json or NAME.mjai.jsonl; without it, one file goes to stdout')
+    .option('-o, --out <dir>', 'write one file per input into this folder (made if missing), named NAME.mjlog, NAME.json or NAME.mjai.jsonl; without it, one file goes to stdout')
     .addOption(
       new Option('--kandora-timing <timing>', 'mjlog and mjai: place every kandora where this timing reveals it, instead of where the log has it').choices(
         KANDORA_TIMINGS,
@@ -74,7 +75,10 @@ ${cannotHoldHelp()}
 
 A file that cannot be read is reported on stderr (one line naming where in the file and what was
 expected; a log over a limit names the flag that raises it) and the others go on; the exit status is 1
-if any failed or a path holds no log file.
+if any failed or a path holds no log file. A file that cannot be written (a full or read-only folder,
+or stdout on a full disk) stops the export with status 1 and one line naming it; each file is written
+whole or not at all (a temporary file renamed into place). 130 (Ctrl-C) or 143 (SIGTERM): the files
+written so far are kept, no other is started.
 
 ${LOG_SOURCE_HELP}
 
@@ -98,13 +102,15 @@ Examples:
         }
         if (files.length === 0) throw new CliError(noLogsMessage(paths.join(', ')), EXIT.failed);
         const game = readGameOrFail(files[0], read);
-        process.stdout.write(onFileOrFail(files[0], () => write(game)));
+        writeOut(onFileOrFail(files[0], () => write(game)));
         return;
       }
+      const outDir = opts.out;
       try {
-        mkdirSync(opts.out, { recursive: true });
+        makeFolder(outDir);
       } catch (err) {
-        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`);
+        // The machine's refusal (read-only, no permission, no space), not a wrong command line: status 1.
+        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`, EXIT.failed);
       }
       let failed = 0;
       for (const u of unresolved) {
@@ -113,38 +119,48 @@ Examples:
       }
       const written = new Map<string, string>();
       const walk = emptyWalkReport();
-      for await (const item of walkInputs(paths, walk)) {
-        if (item.kind === 'missing') {
-          failed++;
-          process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
-          continue;
+      // Ctrl-C or SIGTERM: the file in progress is written whole (or not at all: it is renamed into place), the rest not started (130, 143).
+      await withSignalStop('the file in progress', async (stop) => {
+        for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
+          if (item.kind === 'missing') {
+            failed++;
+            process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
+            continue;
+          }
+          const name = exportName(item.path, format);
+          const earlier = written.get(name);
+          if (earlier !== undefined) {
+            failed++;
+            process.stderr.write(`kanshi: ${item.path}: not written: ${name} already holds ${earlier}\n`);
+            continue;
+          }
+          let text: string;
+          let hands: number;
+          try {
+            const game = readGameOrFail(item.path, read);
+            hands = game.hands.length;
+            text = onFileOrFail(item.path, () => write(game));
+          } catch (err) {
+            if (!(err instanceof CliError)) throw err;
+            failed++;
+            process.stderr.write(`kanshi: ${err.message}\n`);
+            continue;
+          }
+          const path = join(outDir, name);
+          try {
+            await writeFileAtomic(path, text);
+          } catch (err) {
+            // A full or read-only folder refuses the next file as well: stop here, with what was written kept.
+            throw new CliError(`cannot write ${join(outDir, name)}: ${writeErrorText(err)} (${plural(written.size, 'file')} written before it)`, EXIT.failed);
+          }
+          written.set(name, item.path);
+          out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
         }
-        const name = exportName(item.path, format);
-        const earlier = written.get(name);
-        if (earlier !== undefined) {
-          failed++;
-          process.stderr.write(`kanshi: ${item.path}: not written: ${name} already holds ${earlier}\n`);
-          continue;
-        }
-        let text: string;
-        let hands: number;
-        try {
-          const game = readGameOrFail(item.path, read);
-          hands = game.hands.length;
-          text = onFileOrFail(item.path, () => write(game));
-        } catch (err) {
-          if (!(err instanceof CliError)) throw err;
-          failed++;
-          process.stderr.write(`kanshi: ${err.message}\n`);
-          continue;
-        }
-        const path = join(opts.out, name);
-        await writeFileAtomic(path, text);
-        written.set(name, item.path);
-        out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
-      }
-      // Nothing written is no success: say which paths held no log file.
-      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-      if (failed > 0 || walk.files === 0) process.exitCode = 1;
+        // Nothing written is no success: say which paths held no log file.
+        for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+        // Links to folders, named pipes and the like inside a folder are passed over: say so.
+        for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+        if (failed > 0 || walk.files === 0) process.exitCode = 1;
+      }, () => `${plural(written.size, 'file')} written`);
     });
 }

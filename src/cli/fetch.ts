@@ -1,5 +1,4 @@
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { InvalidArgumentError, Option, type Command } from 'commander';
@@ -20,8 +19,10 @@ import {
   type FetchFormat,
 } from '../fetch/index.js';
 import { DEFAULT_LIMITS, LIMIT_FLAGS, systemErrorText } from '../ingest/index.js';
-import { addLimitOptions, CliError, checkBaseUrl, limitsFromOptions, out, parseIntOption } from './common.js';
+import { makeFolder } from './output.js';
+import { addLimitOptions, CliError, EXIT, checkBaseUrl, limitsFromOptions, out, parseIntOption } from './common.js';
 import { plural } from './format.js';
+import { stopOnSignals } from './signals.js';
 
 interface FetchCliOptions {
   list?: string[];
@@ -61,7 +62,7 @@ export function registerFetchCommand(program: Command): void {
     .argument('[log...]', 'log ids (also old …-x ids) or viewer URLs such as https://tenhou.net/0/?log=ID&tw=1')
     .option('--list <file>', 'a file of log ids or URLs, one a line, # comments allowed ("-" reads stdin); repeatable', collect)
     .option('--archive <file>', 'a Tenhou archive page (scc*.html, plain or gzip): fetch every log=ID it links; repeatable', collect)
-    .option('--out <dir>', 'folder to save the logs in', 'logs')
+    .option('-o, --out <dir>', 'folder to save the logs in', 'logs')
     .addOption(
       new Option('--format <format>', 'mjlog: /0/log/?ID saved as gzip ID.mjlog; tenhou6: /5/mjlog2json.cgi?ID saved as ID.json (xml and json, the older names, are still taken)')
         .choices(['mjlog', 'tenhou6', 'xml', 'json'])
@@ -114,7 +115,8 @@ Outcome of each id (one progress line each on stderr, then a summary):
 
 Exit status: 0 when every id was saved or skipped; 1 when any was not found, invalid or failed
 (run the command again to retry those, the saved ones are skipped); 2 for a usage error such as a
-bad id or list line, reported before anything is downloaded.
+bad id or list line, reported before anything is downloaded; 130 (Ctrl-C) or 143 (SIGTERM): the
+downloads in progress were finished, the other ids not started (notStarted with --json).
 
 Examples:
   kanshi fetch 2016052515gm-00a9-0000-c4d72066
@@ -132,11 +134,15 @@ Examples:
         process.stderr.write(`kanshi: note: --concurrency ${opts.concurrency}; Tenhou asks bulk downloaders to use one connection\n`);
       }
       try {
-        await mkdir(opts.out, { recursive: true });
+        makeFolder(opts.out);
       } catch (err) {
-        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`);
+        // The machine's refusal (read-only, no permission), not a wrong command line: status 1.
+        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`, EXIT.failed);
       }
       const progress = new ProgressReport(requested, opts.out, Boolean(process.stderr.isTTY));
+      // Ctrl-C or SIGTERM: the downloads in progress finish (each saved whole or not at all), no other id
+      // is started, and the summary counts those not started (130, 143).
+      const stop = stopOnSignals('the downloads in progress');
       let summary: FetchSummary;
       try {
         summary = await fetchLogs(requested.ids, {
@@ -150,13 +156,16 @@ Examples:
           limits: limitsFromOptions(opts),
           fsync: Boolean(opts.fsync),
           onProgress: (event) => progress.onEvent(event),
+          signal: stop.signal,
         });
       } finally {
+        stop.dispose();
         progress.stop();
       }
       process.stderr.write(summaryLine(summary, opts.out) + '\n');
       if (opts.json) out(JSON.stringify(jsonSummary(summary, requested, opts)));
       if (summary.saved + summary.skipped < summary.total) process.exitCode = 1;
+      if (stop.exitCode() !== null) process.exitCode = stop.exitCode()!;
     });
   // The limits of every command that reads logs: each download is read with the same reader.
   addLimitOptions(command);
@@ -330,7 +339,8 @@ class ProgressReport {
 function summaryLine(s: FetchSummary, outDir: string): string {
   return (
     `fetch: ${plural(s.total, 'log')} into ${outDir}: ${s.saved} saved, ${s.skipped} skipped (already there), ` +
-    `${s.notFound} not found, ${s.invalid} invalid, ${s.failed} failed`
+    `${s.notFound} not found, ${s.invalid} invalid, ${s.failed} failed` +
+    (s.notStarted > 0 ? `, ${s.notStarted} not started (stopped by a signal: run the command again to fetch them)` : '')
   );
 }
 
@@ -345,6 +355,7 @@ function jsonSummary(s: FetchSummary, requested: Requested, opts: FetchCliOption
     notFound: s.notFound,
     invalid: s.invalid,
     failed: s.failed,
+    notStarted: s.notStarted,
     outcomes: s.outcomes.map((o) => {
       const given = requested.given.get(o.id);
       return given ? { ...o, given } : o;

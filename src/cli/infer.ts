@@ -3,7 +3,7 @@
  * and as the `kanshi audit` flags of the inferred rule set; `--json` for scripts.
  */
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import { readLogFile } from '../ingest/index.js';
 import { RuleInference, type Inference } from '../infer/index.js';
 import { KNOBS } from '../rules/index.js';
@@ -11,6 +11,7 @@ import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } fr
 import { plural } from './format.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+import { untilStopped, withSignalStop } from './signals.js';
 
 export function registerInferCommand(program: Command): void {
   const command = program
@@ -34,7 +35,8 @@ points); what nothing explains is listed as unexplained: the logs' own errors. T
 rule set as flags for kanshi audit (docs/scoring.md §9).
 
 Exit status: 0 when the logs were read (unexplained wins are the logs' errors, not a failure); 1 when a
-file cannot be read or a path holds no log file; 2 on a usage error.
+file cannot be read, a path holds no log file or the output cannot be written; 2 on a usage error; 130
+(Ctrl-C) or 143 (SIGTERM): the game in progress is finished and what the games read so far say is printed.
 
 ${LOG_SOURCE_HELP}
 
@@ -57,24 +59,34 @@ Examples:
       process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
     }
     const walk = emptyWalkReport();
-    for await (const item of walkInputs(paths, walk)) {
-      if (item.kind === 'missing') {
-        failed++;
-        process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
-        continue;
-      }
-      try {
-        inference.addGame(item.path, readLogFile(item.path, read));
-      } catch (err) {
-        failed++;
-        process.stderr.write(`kanshi: ${item.path}: ${fileFailure(err).message}\n`);
-      }
-    }
+    let games = 0;
+    // Ctrl-C: the game in progress is finished, and what the games read so far say is printed.
+    await withSignalStop(
+      'the game in progress',
+      async (stop) => {
+        for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
+          if (item.kind === 'missing') {
+            failed++;
+            process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
+            continue;
+          }
+          try {
+            inference.addGame(item.path, readLogFile(item.path, read));
+            games++;
+          } catch (err) {
+            failed++;
+            process.stderr.write(`kanshi: ${item.path}: ${fileFailure(err).message}\n`);
+          }
+        }
+      },
+      () => `the rules inferred from ${plural(games, 'game')}`,
+    );
     const result = inference.result();
     if (opts.json) out(JSON.stringify(result));
     else for (const line of inferenceText(result, opts.all === true)) out(line);
     for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-    if (failed > 0 || walk.files === 0) process.exitCode = 1;
+    for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+    if (process.exitCode === undefined && (failed > 0 || walk.files === 0)) process.exitCode = 1;
   });
 }
 

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
-import { readLogFile } from '../ingest/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
 import { defaultRules } from '../rules/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
+import { untilStopped, withSignalStop } from './signals.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
 export interface InfoLine {
@@ -92,7 +92,7 @@ export function registerInfoCommand(program: Command): void {
   const command = program
     .command('info')
     .description('print one line per game: players, hands, kans by kind, chankan wins, four-kan aborts')
-    .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively, or Tenhou log ids and viewer URLs (read from --fetch-dir)')
+    .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively, Tenhou log ids and viewer URLs (read from --fetch-dir), or - for one log on standard input')
     .option('--json', 'print one JSON object per line (file, logId, platform, playerCount, players, rule, redFivesFrom, handCount, kanCounts, robbedKanCount, …; docs/vocabulary.md)')
     .addOption(platformOption());
   addLogSourceOptions(command);
@@ -102,8 +102,9 @@ export function registerInfoCommand(program: Command): void {
       `
 A file that cannot be read prints {"file", "error"} (or "kanshi: file: error" on stderr), the error
 naming where in the file (byte, line, tag or JSON path) and what was expected, and the others go on; the
-exit status is 1 if any file failed or a path holds no log file. A log over a limit (size, tags or
-events, nesting, rounds) is refused with the flag that raises it.
+exit status is 1 if any file failed or a path holds no log file (or stdout cannot be written), 130
+(Ctrl-C) or 143 (SIGTERM) when stopped by a signal after the games printed so far. A log over a limit
+(size, tags or events, nesting, rounds) is refused with the flag that raises it.
 
 ${LOG_SOURCE_HELP}
 
@@ -115,31 +116,40 @@ Examples:
     .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; platform?: Platform }) => {
       const read = readOptionsFrom(opts);
       let failed = 0;
-      const { paths, unresolved } = await resolveLogInputs(args, opts);
+      // `-`: one log from standard input, read first.
+      const stdin = args.includes(STDIN_PATH);
+      const { paths, unresolved } = await resolveLogInputs(args.filter((a) => a !== STDIN_PATH), opts);
       for (const u of unresolved) {
         failed++;
         report(opts.json, u.input, u.reason);
       }
       const walk = emptyWalkReport();
-      for await (const item of walkInputs(paths, walk)) {
-        if (item.kind === 'missing') {
-          failed++;
-          report(opts.json, item.path, item.reason);
-          continue;
+      let games = 0;
+      // Ctrl-C or SIGTERM: the game in progress is finished and printed, the rest not read (130, 143).
+      await withSignalStop('the game in progress', async (stop) => {
+        for await (const item of untilStopped(withStdin(stdin, walkInputs(paths, walk)), stop)) {
+          if (item.kind === 'missing') {
+            failed++;
+            report(opts.json, item.path, item.reason);
+            continue;
+          }
+          let line: InfoLine;
+          try {
+            line = infoLine(item.path, readLogInput(item.path, read));
+          } catch (err) {
+            failed++;
+            report(opts.json, item.path, fileFailure(err).message);
+            continue;
+          }
+          out(opts.json ? JSON.stringify(line) : textLine(line));
+          games++;
         }
-        let line: InfoLine;
-        try {
-          line = infoLine(item.path, readLogFile(item.path, read));
-        } catch (err) {
-          failed++;
-          report(opts.json, item.path, fileFailure(err).message);
-          continue;
-        }
-        out(opts.json ? JSON.stringify(line) : textLine(line));
-      }
-      // Nothing read is no success: say which paths held no log file.
-      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-      if (failed > 0 || walk.files === 0) process.exitCode = 1;
+        // Nothing read is no success: say which paths held no log file.
+        for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+        // Links to folders, named pipes and the like inside a folder are passed over: say so.
+        for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+        if (failed > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
+      }, () => `${plural(games, 'game')} printed`);
     });
 }
 

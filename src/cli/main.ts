@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 import './v8-tuning.js';
+import { guardStandardOutput } from './output.js';
 import { runCli } from './program.js';
 
-// `kanshi … | head` closes the pipe early: stop quietly instead of crashing on EPIPE.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw err;
-});
+// Every write to stdout checked: a short write continued, a failure one line and exit status 1, and
+// `kanshi … | head` (EPIPE) a quiet stop (src/cli/output.ts).
+guardStandardOutput();
 
 process.exitCode = await runCli(process.argv);

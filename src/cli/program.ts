@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT, EXIT_STATUS_HELP } from './common.js';
+import { checkStandardOutput, expectedFault, OutputError, ReaderGone, reportOutputFailure } from './output.js';
 import { registerRulesCommand } from './rules.js';
 import { registerKanCheckCommand } from './kan-check.js';
 import { registerScoreCommand } from './score.js';
@@ -56,8 +57,16 @@ export async function runCli(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
+    // What went to stdout without `out` (commander's help, a command's own writes) is checked too.
+    checkStandardOutput();
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
+    if (err instanceof OutputError) {
+      reportOutputFailure(err);
+      return EXIT.failed;
+    }
+    // `kanshi … | head`: the reader has what it wanted.
+    if (err instanceof ReaderGone) return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
     if (err instanceof CommanderError) {
       // help and version exit through here with code 0
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
@@ -65,6 +74,12 @@ export async function runCli(argv: string[]): Promise<number> {
     if (err instanceof CliError) {
       process.stderr.write(`kanshi: ${err.message}\n`);
       return err.exitCode;
+    }
+    // A fault of the machine, not of kanshi (a full disk, a read-only folder, a locked database): one line.
+    const fault = expectedFault(err);
+    if (fault !== null) {
+      process.stderr.write(`kanshi: ${fault}\n`);
+      return EXIT.failed;
     }
     // kanshi's own failure, not the command line's: the stack, for a bug report.
     process.stderr.write(`kanshi: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);

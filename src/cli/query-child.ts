@@ -12,6 +12,7 @@
 import { Worker } from 'node:worker_threads';
 import { StoreError, openStore, type Store } from '../store/index.js';
 import { RowPrinter, type QueryFormat } from './query-format.js';
+import { guardStandardOutput, OutputError } from './output.js';
 
 export interface QueryRequest {
   file: string;
@@ -69,7 +70,7 @@ class Stdout {
   constructor() {
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EPIPE') this.gone = true;
-      else this.failure = err;
+      else this.failure = new OutputError(err);
       this.wakeFull?.();
     });
     process.stdout.on('drain', () => {
@@ -84,8 +85,14 @@ class Stdout {
     const ok = process.stdout.write(text, (err) => {
       if (!err) this.taken(rows);
     });
+    const failed = (process.stdout as { errored?: NodeJS.ErrnoException | null }).errored;
+    if (failed) {
+      // Refused at once (a full disk): these rows were not taken.
+      if (failed.code === 'EPIPE') this.gone = true;
+      else this.failure = new OutputError(failed);
+    }
     // Taken at once (a file, a terminal, a pipe with room): said now, in case a long step follows.
-    if (process.stdout.writableLength === 0) this.taken(rows);
+    else if (process.stdout.writableLength === 0) this.taken(rows);
     else if (!ok && !this.full) {
       void send({ type: 'blocked' });
       this.full = new Promise<void>((resolve) => (this.wakeFull = resolve)).then(() => {
@@ -157,7 +164,7 @@ async function run(request: QueryRequest): Promise<void> {
       // The reader is gone too: what stopped the statement is still the news.
     }
     if (err instanceof Stopped) return void (await send({ type: 'stopped', rows: stdout.printed }));
-    const message = err instanceof StoreError ? err.message : `SQL error: ${(err as Error).message ?? String(err)}`;
+    const message = err instanceof StoreError || err instanceof OutputError ? err.message : `SQL error: ${(err as Error).message ?? String(err)}`;
     await send({ type: 'error', message, rows: stdout.printed });
   } finally {
     store?.close();
@@ -178,6 +185,8 @@ function watchParent(): void {
 }
 
 if (process.send) {
+  // stdout to a file writes every byte or fails (a short write on a filling disk was taken as all of it).
+  guardStandardOutput({ onError: false });
   watchParent();
   // Ctrl-C reaches the whole process group: the parent says so and stops this process itself.
   process.on('SIGINT', () => undefined);

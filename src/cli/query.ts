@@ -15,6 +15,7 @@ import { CliError, EXIT, storeMessage } from './common.js';
 import { plural } from './format.js';
 import type { QueryCommand, QueryReply, QueryRequest } from './query-child.js';
 import { TABLE_SAMPLE_ROWS, type QueryFormat } from './query-format.js';
+import { SIGNAL_EXIT, type StopSignal } from './signals.js';
 
 /** `--db`, `--profile NAME` and `--rules-key KEY`: which database, and which of its rule sets, `stats` and `report` read. */
 export function addRuleSetChoiceOptions(command: Command): Command {
@@ -82,7 +83,7 @@ query of any length runs in little memory; Ctrl-C stops it at once.
 
 Exit status: 0; 1 for a refused or wrong statement (a SQL error), or a missing or foreign database; 2 for
 bad options; ${TIMEOUT_EXIT} when the statement ran past --timeout (default ${DEFAULT_QUERY_TIMEOUT_S} s: the rows printed until then
-are not all of them); 130 when interrupted.
+are not all of them); 130 when interrupted (Ctrl-C), 143 on SIGTERM.
 
 Tables (schemas/audit.sql):
   facts     games, players, hands, kans, reveals, wins, aborts      (keyed by game_id; games.content_hash)
@@ -109,8 +110,8 @@ Examples:
         case 'reader-gone':
           return;
         case 'interrupted':
-          process.stderr.write('\nkanshi: query interrupted\n');
-          process.exitCode = EXIT.interrupted;
+          process.stderr.write(`\nkanshi: query ${ending.signal === 'SIGTERM' ? 'terminated' : 'interrupted'} (${rows}: they are not all of them)\n`);
+          process.exitCode = SIGNAL_EXIT[ending.signal];
           return;
         case 'timeout':
           throw new CliError(
@@ -150,7 +151,7 @@ export type QueryEnding =
   | { type: 'done' | 'reader-gone'; rows: number }
   | { type: 'error'; message: string; rows: number }
   | { type: 'timeout'; timeoutMs: number; rows: number }
-  | { type: 'interrupted'; rows: number }
+  | { type: 'interrupted'; signal: StopSignal; rows: number }
   | { type: 'died'; why: string; rows: number };
 
 /**
@@ -182,9 +183,11 @@ export function runQuery(request: QueryRequest, timeoutMs: number | null): Promi
     }
   };
   const clock = stopwatch(timeoutMs, () => end({ type: 'timeout', timeoutMs: timeoutMs!, rows }));
-  // Ctrl-C reaches the child too, which ignores it: this process stops it, at once.
-  const interrupt = () => end({ type: 'interrupted', rows });
+  // Ctrl-C reaches the child too, which ignores it: this process stops it, at once; SIGTERM the same way.
+  const interrupt = () => end({ type: 'interrupted', signal: 'SIGINT', rows });
+  const terminate = () => end({ type: 'interrupted', signal: 'SIGTERM', rows });
   process.on('SIGINT', interrupt);
+  process.on('SIGTERM', terminate);
   child.on('message', (reply: QueryReply) => {
     if ('rows' in reply) rows = reply.rows;
     switch (reply.type) {
@@ -204,6 +207,7 @@ export function runQuery(request: QueryRequest, timeoutMs: number | null): Promi
   return new Promise((resolve) => {
     const finish = (why: string) => {
       process.off('SIGINT', interrupt);
+      process.off('SIGTERM', terminate);
       if (killTimer) clearTimeout(killTimer);
       end({ type: 'died', why, rows });
       // The last count heard: after a kill, text the child wrote before it may still have been counted.

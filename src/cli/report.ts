@@ -28,7 +28,7 @@ export function registerReportCommand(program: Command): void {
       .command('report')
       .description('write the audit database as one self-contained HTML page: findings with viewer links, plots, conformance knob by knob'),
   )
-    .option('--out <file>', 'the HTML file to write (replaced atomically)', 'report.html')
+    .option('-o, --out <file>', 'the HTML file to write (replaced atomically)', 'report.html')
     .option('--games <dir>', "also write each listed finding's game as its own page into this folder (created if missing; each as kanshi replay --html draws it), linked from the finding")
     .addOption(
       new Option('--findings-per-kind <n>', `findings listed per kind; the rest are counted (default ${DEFAULT_FINDINGS_PER_KIND})`)

@@ -107,6 +107,7 @@ export function scoreRequest(hand: string, options: Record<string, unknown>): Sc
   if (kita > 0 && !threePlayer) throw new CliError('--kita: only a 3-player game sets Norths aside');
   if (riichi !== 'none' && open) throw new CliError('--riichi: a riichi hand is closed, so only ankans (--ankan) can be melds');
   if (options.ippatsu === true && riichi === 'none') throw new CliError('--ippatsu needs --riichi (or --double-riichi)');
+  if (options.from !== undefined && tsumo) throw new CliError("--from names a ron's discarder: a tsumo has none (drop --from or --tsumo)");
   if (options.chankan === true && tsumo) throw new CliError('--chankan is a ron on a kan: not with --tsumo');
   if (options.rinshan === true && !tsumo) throw new CliError('--rinshan is a tsumo on a replacement tile: add --tsumo');
   if (options.rinshan === true && kans === 0 && kita === 0) throw new CliError('--rinshan needs a kan among the melds (or, 3-player, --kita)');
@@ -271,7 +272,7 @@ export function registerScoreCommand(program: Command): void {
     .argument('<hand>', 'concealed tiles without the winning tile: 13, or 10/7/4/1 after melds (0m/0p/0s are red fives)')
     .option('--win <tile>', 'the winning tile, e.g. 3p (required)')
     .option('--tsumo', 'won by tsumo (default: ron)')
-    .option('--from <wind>', "a ron's discarder, by seat wind E|S|W|N (default: the player before the winner)")
+    .option('--from <wind>', "a ron's discarder, by seat wind E|S|W|N (default: the player before the winner; not with --tsumo)")
     .option('--riichi', 'the winner declared riichi')
     .option('--double-riichi', 'double riichi (declared on the first discard, no call before)')
     .option('--ippatsu', 'won within one go-around of riichi, no call in between')

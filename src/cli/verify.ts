@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, walkInputs } from '../batch/index.js';
-import { readLogFile } from '../ingest/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { plural } from './format.js';
+import { untilStopped, withSignalStop } from './signals.js';
 
 export interface VerifyLine {
   file: string;
@@ -71,7 +71,7 @@ export function registerVerifyCommand(program: Command): void {
   const command = program
     .command('verify')
     .description('replay logs and check every tile against the wall rebuilt from the seed, and every kandora reveal against the rule')
-    .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
+    .argument('<path...>', 'log files or folders (read recursively), Tenhou log ids and viewer URLs (read from --fetch-dir), or - for one log on standard input')
     .option(
       '--json',
       'one JSON object per game: file, logId, seeded, checkedTileCount, wallMismatchCount, timingMismatchCount, kandoraCountMismatchCount, inconsistencyCount, scoredWinCount, scoreMismatchCount, winWithoutYakuCount, details (every problem, one line each; or file, error)',
@@ -88,8 +88,9 @@ tenhou.net/6 JSON, which does not time its kandora, another number of kandora th
 inconsistency (a win on tiles that make no winning hand among them), a score the log states that differs
 from the win or drawn hand re-scored under the rule set (docs/scoring.md), a win with no yaku under the rules, or cannot be read (one line naming the file and where in it, and the others go on; a log
 over a limit of size, tags or events, nesting or rounds names the flag that raises it), and when a path
-holds no log file. Games without a usable seed are replayed with the wall checks skipped ("seeded":
-false, with the reason).
+holds no log file, or stdout cannot be written (a full disk: one line says so). 130 (Ctrl-C) or 143
+(SIGTERM): the games verified so far are printed, with the totals, and no other is started. Games
+without a usable seed are replayed with the wall checks skipped ("seeded": false, with the reason).
 
 ${LOG_SOURCE_HELP}
 
@@ -109,56 +110,63 @@ Examples:
       if (opts.json) out(JSON.stringify({ file, error }));
       else process.stderr.write(`kanshi: ${file}: ${error}\n`);
     };
-    const { paths, unresolved } = await resolveLogInputs(args, opts);
+    // `-`: one log from standard input, read first.
+    const stdin = args.includes(STDIN_PATH);
+    const { paths, unresolved } = await resolveLogInputs(args.filter((a) => a !== STDIN_PATH), opts);
     for (const u of unresolved) failedInput(u.input, u.reason);
     const walk = emptyWalkReport();
-    for await (const item of walkInputs(paths, walk)) {
-      if (item.kind === 'missing') {
-        failedInput(item.path, item.reason);
-        continue;
+    // Ctrl-C or SIGTERM: the game in progress is finished and printed, with the totals so far (130, 143).
+    await withSignalStop('the game in progress', async (stop) => {
+      for await (const item of untilStopped(withStdin(stdin, walkInputs(paths, walk)), stop)) {
+        if (item.kind === 'missing') {
+          failedInput(item.path, item.reason);
+          continue;
+        }
+        let line: VerifyLine;
+        try {
+          const game = readLogInput(item.path, read);
+          line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform].rules));
+        } catch (err) {
+          failedInput(item.path, fileFailure(err).message);
+          continue;
+        }
+        games++;
+        totals.wallChecked += line.checkedTileCount;
+        totals.wallMismatches += line.wallMismatchCount;
+        totals.timingMismatches += line.timingMismatchCount;
+        totals.kandoraCountMismatches += line.kandoraCountMismatchCount;
+        totals.inconsistencies += line.inconsistencyCount;
+        totals.scoredWins += line.scoredWinCount;
+        totals.scoreMismatches += line.scoreMismatchCount;
+        if (!line.seeded) totals.unseeded++;
+        const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount + line.winWithoutYakuCount;
+        if (problems > 0) bad++;
+        if (opts.json) out(JSON.stringify(line));
+        else {
+          const status = problems === 0 ? 'ok' : 'FAILED';
+          const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
+          const counts = line.kandoraCountMismatchCount ? `, ${mismatches(line.kandoraCountMismatchCount, 'kandora count')}` : '';
+          const score = `${plural(line.scoredWinCount, 'win')} re-scored, ${mismatches(line.scoreMismatchCount, 'score')}${line.winWithoutYakuCount ? `, ${plural(line.winWithoutYakuCount, 'win')} without a yaku` : ''}`;
+          out(`${status}  ${line.file}  ${wall}, ${mismatches(line.timingMismatchCount, 'timing')}${counts}, ${inconsistencies(line.inconsistencyCount)}, ${score}`);
+          const details = line.details ?? [];
+          for (const d of details.slice(0, DETAILS_SHOWN)) out(`    ${d}`);
+          if (details.length > DETAILS_SHOWN) out(`    … and ${plural(details.length - DETAILS_SHOWN, 'more problem')} (--json lists them all)`);
+        }
       }
-      let line: VerifyLine;
-      try {
-        const game = readLogFile(item.path, read);
-        line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform].rules));
-      } catch (err) {
-        failedInput(item.path, fileFailure(err).message);
-        continue;
+      if (!opts.json) {
+        process.stderr.write(
+          `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
+            `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
+            `${inconsistencies(totals.inconsistencies)}; ${plural(totals.scoredWins, 'win')} re-scored, ${mismatches(totals.scoreMismatches, 'score')}; ` +
+            `${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
+        );
       }
-      games++;
-      totals.wallChecked += line.checkedTileCount;
-      totals.wallMismatches += line.wallMismatchCount;
-      totals.timingMismatches += line.timingMismatchCount;
-      totals.kandoraCountMismatches += line.kandoraCountMismatchCount;
-      totals.inconsistencies += line.inconsistencyCount;
-      totals.scoredWins += line.scoredWinCount;
-      totals.scoreMismatches += line.scoreMismatchCount;
-      if (!line.seeded) totals.unseeded++;
-      const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount + line.winWithoutYakuCount;
-      if (problems > 0) bad++;
-      if (opts.json) out(JSON.stringify(line));
-      else {
-        const status = problems === 0 ? 'ok' : 'FAILED';
-        const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
-        const counts = line.kandoraCountMismatchCount ? `, ${mismatches(line.kandoraCountMismatchCount, 'kandora count')}` : '';
-        const score = `${plural(line.scoredWinCount, 'win')} re-scored, ${mismatches(line.scoreMismatchCount, 'score')}${line.winWithoutYakuCount ? `, ${plural(line.winWithoutYakuCount, 'win')} without a yaku` : ''}`;
-        out(`${status}  ${line.file}  ${wall}, ${mismatches(line.timingMismatchCount, 'timing')}${counts}, ${inconsistencies(line.inconsistencyCount)}, ${score}`);
-        const details = line.details ?? [];
-        for (const d of details.slice(0, DETAILS_SHOWN)) out(`    ${d}`);
-        if (details.length > DETAILS_SHOWN) out(`    … and ${plural(details.length - DETAILS_SHOWN, 'more problem')} (--json lists them all)`);
-      }
-    }
-    if (!opts.json) {
-      process.stderr.write(
-        `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
-          `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
-          `${inconsistencies(totals.inconsistencies)}; ${plural(totals.scoredWins, 'win')} re-scored, ${mismatches(totals.scoreMismatches, 'score')}; ` +
-          `${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
-      );
-    }
-    // Nothing verified is no success: say which paths held no log file.
-    for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-    if (bad > 0 || walk.files === 0) process.exitCode = 1;
+      // Nothing verified is no success: say which paths held no log file.
+      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      // Links to folders, named pipes and the like inside a folder are passed over: say so.
+      for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+      if (bad > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
+    }, () => `${plural(games, 'game')} verified`);
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import type { MeldType, TileId } from '../tiles/index.js';
 
-export const EVENTS_SCHEMA_VERSION = 5;
+export const EVENTS_SCHEMA_VERSION = 6;
 
 /** Seat 0..3; seat 0 is the first dealer. In 3-player games seat 3 is empty. */
 export type Seat = number;
@@ -215,6 +215,11 @@ export interface GameRule {
   speed: 'normal' | 'fast' | 'hyper';
   /** False for games against computers or test play. */
   vsHumans: boolean;
+  /**
+   * Tenhou's chip (祝儀) games, by the GO type: `chips` (bit 0x0200), `five-chips` (bits 0x0200 and
+   * 0x0400); the one place those bits are read (the scorer's kiriage and honba, the replay's kandora timing).
+   */
+  chips: 'none' | 'chips' | 'five-chips';
   /** Tenhou's short label, e.g. 四鳳南喰赤. */
   label: string;
 }

@@ -50,6 +50,8 @@ export interface FetchOptions {
   fsync?: boolean;
   userAgent?: string;
   onProgress?: (event: FetchEvent) => void;
+  /** Once aborted (SIGINT, SIGTERM), no other id is started; the downloads in progress finish, and those not started are counted apart. */
+  signal?: AbortSignal;
 }
 
 export const FETCH_DEFAULTS = {
@@ -94,7 +96,9 @@ export type FetchEvent =
   | { type: 'start'; id: string; index: number; total: number }
   | { type: 'retry'; id: string; attempt: number; waitMs: number; reason: string }
   | { type: 'done'; outcome: FetchOutcome; done: number; total: number }
-  | { type: 'cleaned'; path: string };
+  | { type: 'cleaned'; path: string }
+  /** The signal asked to stop while this id waited for its turn: it is not started. */
+  | { type: 'stopped'; id: string; index: number; total: number };
 
 export interface FetchSummary {
   total: number;
@@ -103,7 +107,9 @@ export interface FetchSummary {
   notFound: number;
   invalid: number;
   failed: number;
-  /** One outcome per id, in the order given. */
+  /** Ids not started because the signal asked to stop (none otherwise): they have no outcome. */
+  notStarted: number;
+  /** One outcome per id started, in the order given. */
   outcomes: FetchOutcome[];
 }
 
@@ -127,6 +133,8 @@ interface Settings {
   fsync: boolean;
   requestHeaders: Record<string, string>;
   emit: (event: FetchEvent) => void;
+  /** Once aborted, no other attempt (a retry included) is started. */
+  signal?: AbortSignal;
 }
 
 function settingsFrom(options: FetchOptions): Settings {
@@ -157,6 +165,7 @@ function settingsFrom(options: FetchOptions): Settings {
     fsync: options.fsync ?? false,
     requestHeaders,
     emit: options.onProgress ?? (() => undefined),
+    signal: options.signal,
   };
   const whole = (name: string, n: number, min: number) => {
     if (!Number.isInteger(n) || n < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${n}`);
@@ -201,6 +210,7 @@ export async function fetchLogs(ids: readonly string[], options: FetchOptions): 
   const slot = async () => {
     let lastRequestEnd: number | null = null;
     for (let index = next++; index < unique.length; index = next++) {
+      if (options.signal?.aborted) return;
       const id = unique[index];
       settings.emit({ type: 'start', id, index, total: unique.length });
       const present = await findSavedLog(settings.outDir, id, settings.format);
@@ -208,7 +218,12 @@ export async function fetchLogs(ids: readonly string[], options: FetchOptions): 
       if (present) {
         outcome = { id, status: 'skipped', file: present, attempts: 0, httpStatus: null, reason: null, bytes: null };
       } else {
-        if (lastRequestEnd !== null) await sleep(lastRequestEnd + settings.delayMs - Date.now());
+        if (lastRequestEnd !== null) await sleep(lastRequestEnd + settings.delayMs - Date.now(), options.signal);
+        // Stopped during the pause: this id is not started either.
+        if (options.signal?.aborted) {
+          settings.emit({ type: 'stopped', id, index, total: unique.length });
+          return;
+        }
         // A bug must not cost the other ids their outcome: it is reported as this id's failure.
         outcome = await downloadLog(agent, id, settings).catch((err: unknown) => ({
           id, status: 'failed' as const, file: null, attempts: 0, httpStatus: null, bytes: null,
@@ -225,7 +240,9 @@ export async function fetchLogs(ids: readonly string[], options: FetchOptions): 
   } finally {
     await agent.close();
   }
-  const count = (status: FetchStatus) => outcomes.filter((o) => o.status === status).length;
+  // An id not started (the signal) has no outcome: the array keeps a hole there, which filter passes over.
+  const started = outcomes.filter((o) => o !== undefined);
+  const count = (status: FetchStatus) => started.filter((o) => o.status === status).length;
   return {
     total: outcomes.length,
     saved: count('saved'),
@@ -233,7 +250,8 @@ export async function fetchLogs(ids: readonly string[], options: FetchOptions): 
     notFound: count('not-found'),
     invalid: count('invalid'),
     failed: count('failed'),
-    outcomes,
+    notStarted: outcomes.length - started.length,
+    outcomes: started,
   };
 }
 
@@ -267,8 +285,11 @@ async function downloadLog(agent: Agent, id: string, s: Settings): Promise<Fetch
     const waitToRetry = async (reason: string, retryAfterMs: number | null) => {
       const waitMs = retryWaitMs(attempts, s.retryBackoffMs, retryAfterMs);
       s.emit({ type: 'retry', id, attempt: attempts, waitMs, reason });
-      await sleep(waitMs);
+      await sleep(waitMs, s.signal);
+      // A retry is a new attempt: after a signal, none is started.
+      return !s.signal?.aborted;
     };
+    const notRetried = (reason: string) => result('failed', `${reason}; not retried: stopped by a signal`);
     switch (answer.kind) {
       case 'body': {
         const bytes = answer.body.length;
@@ -279,14 +300,14 @@ async function downloadLog(agent: Agent, id: string, s: Settings): Promise<Fetch
       case 'status':
         if (answer.status === 404) return result('not-found', 'HTTP 404 (no such log, or the game is still being played)');
         if (isRetryableStatus(answer.status) && attempts <= s.retries) {
-          await waitToRetry(`HTTP ${answer.status}`, answer.retryAfterMs);
-          continue;
+          if (await waitToRetry(`HTTP ${answer.status}`, answer.retryAfterMs)) continue;
+          return notRetried(`HTTP ${answer.status}`);
         }
         return result('failed', `HTTP ${answer.status}${isRetryableStatus(answer.status) ? afterAttempts : ''}`);
       case 'fault':
         if (answer.retryable && attempts <= s.retries) {
-          await waitToRetry(answer.reason, null);
-          continue;
+          if (await waitToRetry(answer.reason, null)) continue;
+          return notRetried(answer.reason);
         }
         return result(answer.outcome, `${answer.reason}${answer.retryable ? afterAttempts : ''}`);
     }
@@ -441,6 +462,16 @@ function shorten(text: string): string {
   return text.length > 100 ? text.slice(0, 97) + '...' : text;
 }
 
-function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+/** Waits `ms`, or less when the signal is aborted meanwhile. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

@@ -10,9 +10,12 @@
  *     and the one place a reveal is put in the event stream; REVEAL_MOMENT_WORDS, its words.
  *   placeKandora(game, replay): the game with its kandora where the timing reveals them (for writers).
  *   summarizeReplay(replay): the counts `kanshi info` prints.
+ *   winInputOf / tableWinInputs / drawInputOf: what the table saw as the scorer's input (src/score knows
+ *     no table); scoreHand: a played hand's wins and drawn hand scored and compared with the log.
  */
 export { replayGame } from './replay.js';
 export { scoreHand, type HandScores } from './scores.js';
+export { winInputOf, tableWinInputs, drawInputOf, isSeatTenpai, nagashiSeats, type WinContext } from './win-input.js';
 export { placeKandora } from './place.js';
 export { handWalls, type HandWalls } from './walls.js';
 export { summarizeReplay, type GameSummary } from './summary.js';

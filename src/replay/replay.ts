@@ -60,7 +60,8 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
       });
     }
     const round = handReplay(table, index, reason, timing, events);
-    const scores = scoreHand(table, events, game, rules);
+    // Each win scored with its indicators under the rules' timing: the dora its record states.
+    const scores = scoreHand(table, events, game, rules, round.wins.map((w) => w.rule));
     for (let i = 0; i < round.wins.length; i++) {
       const w = round.wins[i];
       const scored = scores.wins[i];

@@ -8,9 +8,11 @@
  */
 import type { GameEvent, GameLog } from '../events/index.js';
 import { conventionsOf, type Rules } from '../rules/index.js';
-import { compareDrawWithLog, compareWithLog, drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type CompareOptions, type ScoreMismatch, type WinInput, type WinScore } from '../score/index.js';
+import { compareDrawWithLog, compareWithLog, scoreDraw, scoreHandWins, type CompareOptions, type ScoreMismatch, type WinInput, type WinScore } from '../score/index.js';
+import { drawInputOf, tableWinInputs } from './win-input.js';
 import type { Table } from '../table/index.js';
-import type { HandScoreMismatch } from './types.js';
+import type { TileId } from '../tiles/index.js';
+import type { DoraView, HandScoreMismatch } from './types.js';
 
 export interface HandScores {
   /** The table's wins, re-scored, in the same order. */
@@ -22,13 +24,19 @@ export interface HandScores {
 /** Most ura han a log that records no ura indicators is taken to mean (four indicators, each on a triplet or more). */
 const MOST_URA_ASSUMED = 12;
 
-/** The hand's wins and drawn hand (the table having played `events`), scored and compared with the log. */
-export function scoreHand(table: Table, events: readonly GameEvent[], game: GameLog, rules: Rules): HandScores {
+/**
+ * The hand's wins and drawn hand (the table having played `events`), scored and compared with the log.
+ * `views`, the wins' indicators under the rule set's kandora timing (the replay's `WinRecord.rule`), are
+ * what each win is scored with, so that its dora are the ones its record states; a view with an indicator
+ * no log or wall shows leaves the win's own (the logged ones).
+ */
+export function scoreHand(table: Table, events: readonly GameEvent[], game: GameLog, rules: Rules, views?: readonly DoraView[]): HandScores {
   const out: HandScores = { wins: [], mismatches: [] };
   const conventions = conventionsOf(game.format);
   const options: CompareOptions = { format: game.format, players: table.players, conventions };
   if (table.wins.length > 0) {
     const inputs = tableWinInputs(table, rules, game.rule);
+    if (views) for (let i = 0; i < inputs.length; i++) inputs[i] = withIndicators(inputs[i], views[i]);
     let scores = scoreHandWins(inputs, rules);
     for (let i = 0; i < table.wins.length; i++) {
       const w = table.wins[i];
@@ -72,4 +80,15 @@ function assumeUra(inputs: WinInput[], i: number, logged: Parameters<typeof comp
     if (scores[i].valid && compareWithLog(logged, scores[i], options).length === 0) return { ura, scores };
   }
   return null;
+}
+
+function known(tiles: readonly (TileId | null)[]): tiles is readonly TileId[] {
+  for (const t of tiles) if (t === null) return false;
+  return true;
+}
+
+/** A win's input with the indicators of its view under the rules, where every one of them is known. */
+function withIndicators(input: WinInput, view: DoraView | undefined): WinInput {
+  if (!view || !known(view.indicators) || !known(view.ura)) return input;
+  return { ...input, doraIndicators: view.indicators, uraIndicators: view.ura };
 }

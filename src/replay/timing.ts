@@ -66,16 +66,13 @@ export function isRevealed(moment: RevealMoment): boolean {
   return moment === 'declaration' || moment === 'after-replacement' || moment === 'next-kan' || moment === 'after-discard';
 }
 
-/** GO type bit of Tenhou's chip games (祝儀). */
-const CHIP_GAME = 0x200;
-
 /**
  * The timing to replay a game with. `tenhou` means what Tenhou does, and Tenhou's chip games (祝儀, GO type
  * bit 0x200) reveal kandora at once: the corpus's one chip game (dnovikoff/tenhou chip.xml, type 553)
  * writes a kakan's DORA right after the N, before the replacement draw.
  */
 export function effectiveTiming(timing: KandoraTiming, rule: GameRule): KandoraTiming {
-  if (timing === 'tenhou' && rule.typeCode !== null && (rule.typeCode & CHIP_GAME) !== 0) return 'immediate';
+  if (timing === 'tenhou' && rule.chips !== 'none') return 'immediate';
   return timing;
 }
 

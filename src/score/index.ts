@@ -6,15 +6,12 @@
  *   scoreWin(input, rules) → WinScore          one win, as if the hand's only one
  *   scoreHandWins(inputs, rules) → WinScore[]  a hand's wins together (double/triple ron: sticks, honba)
  *   scoreDraw(input, rules) → DrawScore        noten payments, nagashi mangan, nothing at an abortive draw
- *   winInputOf(win, start, players, rules, context?)   a table's Win record as the scorer's input
- *   tableWinInputs(table, rules, rule?), drawInputOf(table, event)
  *   compareWithLog(event, score, options?) → ScoreMismatch[];  compareDrawWithLog(event, score, players)
  */
 export { scoreWin, scoreHandWins, type ScoreRules } from './score.js';
 export { scoreDraw } from './draw.js';
 export { basicPoints, ceil100, handPayments, honbaUnit, kiriage } from './points.js';
 export { doraOf } from './dora.js';
-export { winInputOf, tableWinInputs, drawInputOf, isSeatTenpai, nagashiSeats, chipsOf, type WinContext } from './table.js';
 export { compareWithLog, compareDrawWithLog, type CompareOptions } from './compare.js';
 export { YAKU_TERMS, RENHOU, fuPartText, readingText, yakuTerm } from './names.js';
 export type * from './types.js';

@@ -273,6 +273,7 @@ export function gameMeta(o: Partial<GameMeta> = {}): GameMeta {
       openTanyao: true,
       length: 'hanchan',
       lobbyLevel: 'houou',
+      chips: 'none',
       speed: 'normal',
       vsHumans: true,
       label: '四鳳南喰赤',

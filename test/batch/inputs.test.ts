@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyWalkReport, notLogsText, walkInputs, type InputItem, type WalkReport } from '../../src/batch/index.js';
+import { emptyWalkReport, notLogsText, notReadMessages, walkInputs, type InputItem, type WalkReport } from '../../src/batch/index.js';
 import { PROJECT_ROOT } from '../support/cli.js';
 import { kanshiInProcess } from '../support/in-process.js';
 
@@ -83,7 +84,7 @@ describe('what a walk passed over (issue 14)', () => {
     writeFileSync(join(root, '.DS_Store'), 'x');
     mkdirSync(join(root, '.git'));
     writeFileSync(join(root, '.git', 'config'), 'x');
-    // a link to a file is a file; a link to a folder is not followed, and is no file passed over
+    // a link to a file is a file; a link to a folder is not followed, and is no file passed over (but said: notRead)
     symlinkSync(join(root, 'notes.txt'), join(root, 'link.txt'));
     symlinkSync(join(root, 'sub'), join(root, 'linked-folder'));
     const empty = mkdtempSync(join(tmpdir(), 'kanshi-inputs-empty-'));
@@ -92,7 +93,12 @@ describe('what a walk passed over (issue 14)', () => {
     const report = emptyWalkReport();
     const items = await walk([empty, root, onlyText, join(root, 'notes.txt')], report);
     expect(items).toHaveLength(3); // notes.txt is inside root, given too: walked once, and not as a log
-    expect(report).toEqual({ files: 3, empty: [empty, onlyText], notLogs: { '.txt': 4, '.png': 1, '': 1 } });
+    expect(report).toEqual({
+      files: 3,
+      empty: [empty, onlyText],
+      notLogs: { '.txt': 4, '.png': 1, '': 1 },
+      notRead: [{ path: join(root, 'linked-folder'), why: 'a link to a folder, not followed (name the folder itself to read it)' }],
+    });
     expect(notLogsText(report.notLogs)).toBe('skipped 6 files that are not logs (by extension: .txt 4, no extension 1, .png 1)');
     expect(notLogsText({ '.txt': 1 })).toBe('skipped 1 file that is not a log (by extension: .txt 1)');
     expect(notLogsText({})).toBeNull();
@@ -102,7 +108,7 @@ describe('what a walk passed over (issue 14)', () => {
     const root = tree();
     const report = emptyWalkReport();
     await walk([join(root, 'notes.txt'), join(root, 'gone')], report);
-    expect(report).toEqual({ files: 1, empty: [], notLogs: {} });
+    expect(report).toEqual({ files: 1, empty: [], notLogs: {}, notRead: [] });
   });
 
   it('every command that walks paths says "no log files found in PATH", exit 1 when no path held one', async () => {
@@ -120,5 +126,45 @@ describe('what a walk passed over (issue 14)', () => {
     const r = await kanshiInProcess('info', empty, join(PROJECT_ROOT, 'logs', 'examples', 'chankan.mjlog'));
     expect(r.stderr).toBe(`kanshi: no log files found in ${empty}\n`);
     expect(r.code).toBe(0);
+  });
+});
+
+describe('entries that are neither files nor folders (issue 34: passed over without a word)', () => {
+  it('names each link to a folder, named pipe and dangling link it passes over, reads none of them, and hangs on no pipe', async () => {
+    const root = tree();
+    const other = mkdtempSync(join(tmpdir(), 'kanshi-inputs-other-'));
+    writeFileSync(join(other, 'd.mjlog'), LOG);
+    symlinkSync(other, join(root, 'more'));
+    symlinkSync(other, join(root, 'more.mjlog'));
+    execFileSync('mkfifo', [join(root, 'pipe.mjlog')]);
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    symlinkSync(join(root, 'pipe.mjlog'), join(root, 'to-pipe.xml'));
+    symlinkSync(join(root, 'nowhere'), join(root, 'dangling'));
+    // A dangling link named like a log is still read, and fails on its own line as a missing file.
+    symlinkSync(join(root, 'nowhere.mjlog'), join(root, 'dangling.mjlog'));
+    const report = emptyWalkReport();
+    const items = await walk([root], report);
+    expect(files(items)).toEqual([join(root, 'a.mjlog'), join(root, 'b.mjlog'), join(root, 'dangling.mjlog'), join(root, 'sub', 'c.mjlog')]);
+    expect(notReadMessages(report).sort()).toEqual(
+      [
+        `${join(root, 'dangling')}: a link that leads nowhere: not read`,
+        `${join(root, 'more')}: a link to a folder, not followed (name the folder itself to read it)`,
+        `${join(root, 'more.mjlog')}: a link to a folder, not followed (name the folder itself to read it)`,
+        `${join(root, 'pipe')}: a named pipe, not a file: not read (reading it would wait for a writer)`,
+        `${join(root, 'pipe.mjlog')}: a named pipe, not a file: not read (reading it would wait for a writer)`,
+        `${join(root, 'to-pipe.xml')}: a named pipe, not a file: not read (reading it would wait for a writer)`,
+      ].sort(),
+    );
+  });
+
+  it('the commands say so on stderr, one line each', async () => {
+    const root = tree();
+    execFileSync('mkfifo', [join(root, 'pipe.mjlog')]);
+    symlinkSync(join(root, 'sub'), join(root, 'linked'));
+    for (const command of ['info', 'verify']) {
+      const r = await kanshiInProcess(command, root);
+      expect(r.stderr).toContain(`kanshi: ${join(root, 'pipe.mjlog')}: a named pipe, not a file: not read (reading it would wait for a writer)\n`);
+      expect(r.stderr).toContain(`kanshi: ${join(root, 'linked')}: a link to a folder, not followed (name the folder itself to read it)\n`);
+    }
   });
 });

@@ -22,6 +22,13 @@ describe('kanshi completion', () => {
     expect(complete(bash.stdout, ['kanshi', 'audit', '--fail-on', 'w'])).toEqual(['warning']);
   });
 
+  it('completes the values of --profile and of every knob flag (issue 34: it offered none)', () => {
+    expect(complete(bash.stdout, ['kanshi', 'audit', '--profile', ''])).toEqual(['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict']);
+    expect(complete(bash.stdout, ['kanshi', 'replay', '--riichi-kan', ''])).toEqual(['none', 'waits', 'strict']);
+    expect(complete(bash.stdout, ['kanshi', 'verify', '--kandora-timing', 'after'])).toEqual(['after-replacement', 'after-discard']);
+    expect(complete(bash.stdout, ['kanshi', 'score', '--kiriage-mangan', ''])).toEqual(['none', 'always', 'chip-games']);
+  });
+
   it('gives zsh the same function through bashcompinit, and refuses another shell as a usage error', () => {
     const zsh = kanshi(['completion', 'zsh']);
     expect(zsh.stdout.split('\n')[0]).toBe('autoload -U +X bashcompinit && bashcompinit');

@@ -82,7 +82,12 @@ describe('kanshi audit --shard and kanshi merge', () => {
   });
 
   it('runs the two shards with GNU parallel, then merges them', (ctx) => {
-    if (!hasParallel()) ctx.skip();
+    if (!hasParallel()) {
+      // Say why, not only that it was skipped (issue 34): .ci/run installs parallel, so CI never skips it.
+      const why = 'GNU parallel is not installed (apt-get install -y parallel; .ci/run installs it and sets KANSHI_REQUIRE_PARALLEL=1, so CI never skips this)';
+      console.warn(`skipping the GNU parallel test: ${why}`);
+      return ctx.skip(why);
+    }
     const d = sampleDir();
     const inputs = files(d);
     const all = join(d, 'all.sqlite');

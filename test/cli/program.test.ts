@@ -36,14 +36,32 @@ describe('kanshi --help', () => {
         'Exit status (every command):',
         '  0    success',
         '  1    the job ran, but something failed: an input that cannot be read, a log not downloaded, a',
-        '       SQL error, a database refused',
+        '       SQL error, a database refused, an output that cannot be written (a full disk, a read-only',
+        '       folder: one line names it)',
         '  2    usage error: an unknown option, a missing argument, a bad value (nothing was done)',
         '  3    audit --fail-on: everything was read, and findings at that severity exist',
         '  124  query: the statement ran past --timeout (the rows printed are not all of them)',
-        '  130  interrupted (Ctrl-C)',
+        '  130  interrupted (SIGINT, Ctrl-C): what was done is kept, the rest not started',
+        '  143  terminated (SIGTERM), the same way',
       ].join('\n'),
     );
     // only on the program's own help
     expect(kanshi(['info', '--help']).stdout).not.toContain('Exit status (every command)');
+  });
+});
+
+describe('-o (issue 34: no -o for the commands that write a file)', () => {
+  it('export, fetch and report take -o for --out', () => {
+    for (const command of ['export', 'fetch', 'report']) expect(kanshi([command, '--help']).stdout).toMatch(/^\s+-o, --out <(dir|file)>/m);
+  });
+
+  it('export -o DIR writes there as --out does', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-o-'));
+    const r = kanshi(['export', '--format', 'tenhou6', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), '-o', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(dir)).toEqual(['2016052515gm-00a9-0000-c4d72066.json']);
   });
 });

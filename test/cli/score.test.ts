@@ -112,6 +112,8 @@ describe('kanshi score', () => {
     [['234567m34p55678s', '--win', '5p', '--seat-wind', 'X'], '--seat-wind must be a wind'],
     [['234567m34p55678s', '--win', '5p', '--dealer', '--seat-wind', 'W'], '--dealer sits East'],
     [['234567m34p55678s', '--win', '5p', '--from', 'S'], '--from names the winner'],
+    // It was ignored without a word (issue 34).
+    [['234567m34p55678s', '--win', '5p', '--tsumo', '--from', 'W'], "--from names a ron's discarder: a tsumo has none"],
     [['1111m3p55678s', '--win', '2p', '--ankan', '1m'], 'five copies of 1m'],
     [['234567m34p55678s', '--win', '5p', '--dora', '2222m'], '--dora: a fifth 2m'],
     [['234567m34p55678s', '--win', '5p', '--dora', '55s5s'], "--dora: four plain 5s but the set's fourth 5s is red; write it 0s"],

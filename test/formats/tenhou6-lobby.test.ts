@@ -59,6 +59,7 @@ describe('a Tenhou lobby log (tenhou.net/6 JSON, rule array and csrule)', () => 
       lobbyLevel: 'ippan',
       speed: 'normal',
       vsHumans: true,
+      chips: 'none',
       label: '四般南喰',
     });
     expect(lobbyRule).toEqual({ rule: doc().rule, csrule: doc().csrule, kiriageMangan: false, notApplied: [] });

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseLog } from '../../src/ingest/index.js';
-import { compareWithLog, tableWinInputs } from '../../src/score/index.js';
+import { compareWithLog } from '../../src/score/index.js';
+import { tableWinInputs } from '../../src/replay/index.js';
 import { SCENARIOS, exampleFileName } from '../../tools/scenario/index.js';
 import { majiangHule, majiangScore } from '../score/majiang.js';
 import { playGame, scoreRules } from '../score/support.js';

@@ -8,17 +8,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { YAKU, type WinEvent } from '../../src/events/index.js';
-import {
-  compareDrawWithLog,
-  compareWithLog,
-  drawInputOf,
-  scoreDraw,
-  scoreHandWins,
-  tableWinInputs,
-  type ScoreMismatch,
-  type ScoreRules,
-  type WinScore,
-} from '../../src/score/index.js';
+import { compareDrawWithLog, compareWithLog, scoreDraw, scoreHandWins, type ScoreMismatch, type ScoreRules, type WinScore } from '../../src/score/index.js';
+import { drawInputOf, tableWinInputs } from '../../src/replay/index.js';
 import type { Win } from '../../src/table/index.js';
 import { corpusHands, scoreRules, type PlayedHand } from './support.js';
 

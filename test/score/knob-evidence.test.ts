@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCORING_KNOBS } from '../../src/rules/index.js';
-import { compareDrawWithLog, compareWithLog, drawInputOf, scoreDraw, scoreHandWins, tableWinInputs, type ScoreRules } from '../../src/score/index.js';
+import { compareDrawWithLog, compareWithLog, scoreDraw, scoreHandWins, type ScoreRules } from '../../src/score/index.js';
+import { drawInputOf, tableWinInputs } from '../../src/replay/index.js';
 import { corpusHands, scoreRules, type PlayedHand } from './support.js';
 
 const TYPED_RESULTS = /confusing_nakis_[12]\.json$/;

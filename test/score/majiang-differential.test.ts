@@ -5,7 +5,8 @@
  * class, each class explained in docs/scoring.md §6, and every disagreement must fall in a class.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareWithLog, scoreHandWins, tableWinInputs, type ScoreMismatch, type WinInput, type WinScore } from '../../src/score/index.js';
+import { compareWithLog, scoreHandWins, type ScoreMismatch, type WinInput, type WinScore } from '../../src/score/index.js';
+import { tableWinInputs } from '../../src/replay/index.js';
 import type { Win } from '../../src/table/index.js';
 import { majiangHule, majiangScore } from './majiang.js';
 import { corpusHands, scoreRules, type PlayedHand } from './support.js';

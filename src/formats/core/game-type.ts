@@ -23,6 +23,7 @@ export function decodeGameType(type: number): GameRule {
     lobbyLevel: LEVELS[level],
     speed,
     vsHumans: (type & 0x01) !== 0,
+    chips: (type & 0x200) === 0 ? 'none' : (type & 0x400) !== 0 ? 'five-chips' : 'chips',
     label: '',
   };
   rule.label = ruleLabel(rule);

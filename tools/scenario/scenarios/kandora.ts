@@ -5,7 +5,7 @@
  */
 import type { FindingKind } from '../../../src/audit/index.js';
 import { mjlog } from '../builder.js';
-import type { Scenario } from '../scenario.js';
+import { scoreMismatches, type Scenario } from '../scenario.js';
 
 export const KANDORA: readonly Scenario[] = [
   {
@@ -148,11 +148,12 @@ export const KANDORA: readonly Scenario[] = [
       'A Mahjong Soul-style log (tenhou.net/6 JSON, as exports from other platforms are written): seat 1 adds a 6s to its pon (kakan) ' +
       "and wins on the replacement tile (rinshan kaihou), and the round's dora list holds the kakan's kandora, turned over at once " +
       "(immediate timing): a 5s, so the win counts the 6s kan as four dora. JSON does not say when it was revealed: under Tenhou's timing, which docs/kan-rules.md §2 gives " +
-      "Mahjong Soul too, a kakan's indicator is never shown when the replacement tile wins, so the number of indicators differs.",
+      "Mahjong Soul too, a kakan's indicator is never shown when the replacement tile wins, so the number of indicators differs, and the " +
+      'win, scored with the indicators that timing shows, has no kandora: its 4 dora, 5 han, mangan and payments are 8 score mismatches.',
     checks: [
-      { profile: 'tenhou', expect: ['kandora-count-mismatch'] },
+      { profile: 'tenhou', expect: ['kandora-count-mismatch', ...scoreMismatches(8)] },
       { profile: 'mleague', expect: [] },
-      { profile: 'majsoul', expect: ['kandora-count-mismatch'] },
+      { profile: 'majsoul', expect: ['kandora-count-mismatch', ...scoreMismatches(8)] },
     ],
     replay: { kandoraCountMismatches: 1 },
     build: () =>

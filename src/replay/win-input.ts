@@ -1,5 +1,6 @@
 /**
- * From what the table saw to what the scorer takes: a `Win` record (src/table) becomes a WinInput, with
+ * From what the table saw to what the scorer takes (the replay's business: the scorer knows no table, as
+ * Mortal's agari knows no game state): a `Win` record (src/table) becomes a WinInput, with
  * the rules applied to the table's counts (ippatsu, double riichi, tenhou and chiihou: whether a kita
  * interrupts is a knob), the winds from the kyoku and the dealer, and the indicators as logged; a drawn
  * hand becomes a DrawInput (tenpai from the hands, nagashi from the rivers).
@@ -7,9 +8,9 @@
 import type { GameRule, RoundStartEvent, RyuukyokuEvent, Seat } from '../events/index.js';
 import { HandError, waits } from '../hand/index.js';
 import type { ScoringRules } from '../rules/index.js';
+import type { Blessing, DrawInput, KanRef, RiichiKind, ScoreMeld, WinInput } from '../score/index.js';
 import type { Kan, SeatState, Table, Win } from '../table/index.js';
 import { isTerminalOrHonor, kindOf } from '../tiles/index.js';
-import type { Blessing, DrawInput, KanRef, RiichiKind, ScoreMeld, WinInput } from './types.js';
 
 /** What the table knows beside the `Win` record, to name kans and read the game's rule. */
 export interface WinContext {
@@ -18,7 +19,7 @@ export interface WinContext {
   /** The event index of the winner's riichi declaration (`table.riichi`), for the kans after it. */
   riichiEventIndex?: number;
   /** The game's rule (red-five suits, open tanyao); without it: red fives in every suit and the rules' openTanyao. */
-  rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'typeCode' | 'lobbyRule'>;
+  rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'chips' | 'lobbyRule'>;
   /** The riichi sticks on the table for the hand's wins (a double ron's later wins log 0); default: the win's own. */
   riichiSticks?: number;
 }
@@ -36,12 +37,6 @@ function kanOfMeld(kans: readonly Kan[], seat: Seat, type: string, tiles: readon
     if (kindOf(k.tiles[0]) === kindOf(tiles[0])) return k;
   }
   return undefined;
-}
-
-/** Tenhou's chip games by the GO type: bit 0x0200 with chips, 0x0400 five chips. */
-export function chipsOf(typeCode: number | null): 'none' | 'chips' | 'five-chips' {
-  if (typeCode === null || (typeCode & 0x200) === 0) return 'none';
-  return (typeCode & 0x400) !== 0 ? 'five-chips' : 'chips';
 }
 
 /**
@@ -108,7 +103,7 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
     redFiveSuits: context.rule?.redFiveSuits ?? 7,
     openTanyao: context.rule?.openTanyao,
     honba: start.honba,
-    chips: chipsOf(context.rule?.typeCode ?? null),
+    chips: context.rule?.chips ?? 'none',
     ...(context.rule?.lobbyRule ? { gameKiriage: context.rule.lobbyRule.kiriageMangan } : {}),
     riichiSticks: context.riichiSticks ?? e.riichiStickCount,
     kans:
@@ -120,7 +115,7 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
 }
 
 /** The inputs of every win of a played hand (a double ron: both, the table's sticks on each). */
-export function tableWinInputs(table: Table, rules: ScoringRules, rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'typeCode' | 'lobbyRule'>): WinInput[] {
+export function tableWinInputs(table: Table, rules: ScoringRules, rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'chips' | 'lobbyRule'>): WinInput[] {
   let sticks = 0;
   for (const w of table.wins) sticks = Math.max(sticks, w.event.riichiStickCount);
   const inputs: WinInput[] = [];

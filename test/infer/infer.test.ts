@@ -1,0 +1,128 @@
+/**
+ * `kanshi infer` on real logs (docs/scoring.md §9): the Tenhou corpus gives back the `tenhou` profile's
+ * value for every knob it touches, the Mahjong Soul logs the `majsoul` values; what no value explains is
+ * the logs' own errors; a value the logs contradict loses; and a profile the logs contradict is corrected.
+ * The expected values come from the profiles' evidence (src/rules/profiles.ts, checked against the logs
+ * by test/score/knob-evidence.test.ts), not from the inference.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ruleSetsFor } from '../../src/audit/index.js';
+import type { GameLog } from '../../src/events/index.js';
+import { RuleInference, type Inference } from '../../src/infer/index.js';
+import { readLogFile } from '../../src/ingest/index.js';
+import { getProfile, profileRules, type KnobName } from '../../src/rules/index.js';
+import { CORPUS_LOGS, PLATFORMS_DIR, corpusFiles, requireCorpus } from '../support/corpus.js';
+import { kanshiInProcess } from '../support/in-process.js';
+
+function infer(files: string[], profile?: string): Inference {
+  const sets = ruleSetsFor(profile ? { profile } : {});
+  const inference = new RuleInference((game: GameLog) => ({ rules: sets[game.platform].rules, profile: sets[game.platform].profile ?? 'tenhou' }), profile);
+  for (const file of files) {
+    let game: GameLog;
+    try {
+      game = readLogFile(file);
+    } catch {
+      continue;
+    }
+    inference.addGame(file, game);
+  }
+  return inference.result();
+}
+
+/** Knobs the logs touch whose inferred value is not the profile's. */
+function differingFrom(r: Inference, profile: string): Partial<Record<KnobName, unknown>> {
+  const rules = profileRules(getProfile(profile));
+  const out: Partial<Record<KnobName, unknown>> = {};
+  for (const k of r.knobs) if (k.inferred !== null && k.inferred !== rules[k.knob]) out[k.knob] = k.inferred;
+  return out;
+}
+
+const MAJSOUL = [
+  'MajsoulPaipuConvert__sample_tenhou.json',
+  'kandora__TensoulTests_tensoulLog.json',
+  'killer_mortal_gui__demo_data_2bccb50.mjai.jsonl',
+  'killer_mortal_gui__demo_data_2bccb50.split_logs.json',
+  'killer_mortal_gui__e2e_report.mjai.jsonl',
+  'killer_mortal_gui__e2e_report.split_logs.json',
+  'mjai-reviewer__testdata__confusing_nakis_7.json',
+];
+
+describe('kanshi infer', () => {
+  let corpus: Inference;
+  beforeAll(() => {
+    requireCorpus();
+    corpus = infer(corpusFiles());
+  });
+
+  it("infers the tenhou profile's value for every knob the Tenhou corpus touches", () => {
+    expect(corpus.games).toBe(1685);
+    expect(corpus.wins).toBe(13700);
+    expect(differingFrom(corpus, 'tenhou')).toEqual({});
+    expect(corpus.flags).toEqual(['--profile tenhou']);
+    // The corpus shows these (each has a value the logs contradict); not, e.g., okuriKan or openTanyao.
+    for (const knob of ['kandoraTiming', 'riichiKan', 'suukaikan', 'daiminkanPao', 'kiriageMangan', 'akaDora', 'uraDora', 'threePlayerTsumo', 'notenPayments'] as const) {
+      expect(corpus.inferred[knob], knob).not.toBeNull();
+    }
+    expect(corpus.inferred.okuriKan).toBeNull();
+  });
+
+  it("lists as unexplained only the logs' own errors: the two editor-typed fixtures", () => {
+    expect(corpus.unexplained.map((u) => `${u.file.replace(/.*\//, '')} ${u.hand} ${u.what}`)).toEqual([
+      'Equim-chan__mjai-reviewer__convlog_tests_testdata_confusing_nakis_1.json 1 win',
+      'Equim-chan__mjai-reviewer__convlog_tests_testdata_confusing_nakis_2.json 1 win',
+    ]);
+  });
+
+  it('counts a contradicted value as disagreeing: red fives off, kiriage always, ura off', () => {
+    const values = (knob: KnobName) => Object.fromEntries(corpus.knobs.find((k) => k.knob === knob)!.values.map((v) => [String(v.value), v]));
+    expect(values('akaDora')['0'].disagree).toBeGreaterThan(1000);
+    expect(values('kiriageMangan').always.disagree).toBeGreaterThan(1000);
+    expect(values('uraDora').false.disagree).toBeGreaterThan(1000);
+    expect(values('akaDora')['3'].disagree).toBe(2);
+  });
+
+  it('corrects a profile the logs contradict: from pro-strict, the Tenhou corpus says red fives, ura, kiriage in chip games', () => {
+    const r = infer(corpusFiles().filter((_, i) => i % 8 === 0), 'pro-strict');
+    const flags = r.flags.join(' ');
+    expect(flags).toMatch(/^--profile pro-strict /);
+    expect(flags).toContain('--aka-dora 3');
+    expect(flags).toContain('--ura-dora true');
+  });
+
+  it("infers the majsoul profile's values from the Mahjong Soul logs", () => {
+    const r = infer(MAJSOUL.map((f) => join(PLATFORMS_DIR, 'logs', f)));
+    expect(r.games).toBe(7);
+    expect(r.profile).toBe('majsoul');
+    expect(differingFrom(r, 'majsoul')).toEqual({});
+    expect(r.inferred).toMatchObject({ kiriageMangan: 'none', kandoraTiming: 'tenhou', akaDora: 3, ippatsuYaku: true, uraDora: true, notenPayments: true });
+    // The converter's stick paid for a riichi that never stood (docs/scoring.md §6).
+    expect(r.unexplained.map((u) => `${u.file.replace(/.*\//, '')} ${u.hand}`)).toEqual(['kandora__TensoulTests_tensoulLog.json 3']);
+  });
+
+  it('prints a table, the unexplained and the flags; --json the same as data', async () => {
+    const dir = join(PLATFORMS_DIR, 'logs');
+    const files = readdirSync(dir).filter((f) => f.startsWith('killer_mortal_gui') && f.endsWith('.json')).map((f) => join(dir, f));
+    const text = await kanshiInProcess('infer', ...files);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^2 games, \d+ wins, \d+ drawn hands, \d+ kans: what the logs say the rules are/);
+    expect(text.stdout).toMatch(/--aka-dora 3 {4}cases: wins and drawn hands re-scored under the value\n {2}\* 3 +agree +\d+ +disagree +0\n {4}0 +agree/);
+    expect(text.stdout.trim().split('\n').at(-1)).toBe('--profile majsoul');
+    const json = await kanshiInProcess('infer', '--json', ...files);
+    const r = JSON.parse(json.stdout) as Inference;
+    expect(r.inferred.akaDora).toBe(3);
+    expect(r.flags).toEqual(['--profile majsoul']);
+    expect(r.knobs.find((k) => k.knob === 'akaDora')!.values.map((v) => Object.keys(v).sort())).toEqual([
+      ['agree', 'disagree', 'jointly', 'value'],
+      ['agree', 'disagree', 'jointly', 'value'],
+    ]);
+  });
+
+  it('exits 1 naming a file it cannot read, and infers from the rest', async () => {
+    const r = await kanshiInProcess('infer', join(CORPUS_LOGS, 'no-such-file.xml'), join(PLATFORMS_DIR, 'logs', MAJSOUL[0]));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no-such-file\.xml/);
+    expect(r.stdout).toMatch(/^1 game, /);
+  });
+});

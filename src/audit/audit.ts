@@ -3,7 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { GameLog } from '../events/index.js';
-import { IngestError } from '../ingest/index.js';
+import { IngestError } from '../formats/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
 import type { RuleSet, Rules } from '../rules/index.js';
 import { checkChankan } from './chankan.js';

@@ -2,9 +2,9 @@ import { basename, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
+import { writeFileAtomic } from '../files/index.js';
 import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { writeFileAtomically } from '../fetch/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
 import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
@@ -146,9 +146,9 @@ Examples:
             process.stderr.write(`kanshi: ${err.message}\n`);
             continue;
           }
-          let path: string;
+          const path = join(outDir, name);
           try {
-            path = await writeFileAtomically(outDir, name, Buffer.from(text));
+            await writeFileAtomic(path, text);
           } catch (err) {
             // A full or read-only folder refuses the next file as well: stop here, with what was written kept.
             throw new CliError(`cannot write ${join(outDir, name)}: ${writeErrorText(err)} (${plural(written.size, 'file')} written before it)`, EXIT.failed);

@@ -4,10 +4,12 @@ import { kindOf, kindToString } from '../tiles/index.js';
 import { momentsDiffer, replayGame, REVEAL_MOMENT_WORDS, type KanRecord, type ReplayResult, type WinRecord } from '../replay/index.js';
 import type { WinScore } from '../score/index.js';
 import { resolve } from 'node:path';
-import { buildGamePage, writeFileAtomic } from '../report/index.js';
+import { writeFileAtomic } from '../files/index.js';
+import { drawGamePage, gamePageInput } from '../pages/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { plural, roundName, scoredYakuJson, tile, tiles } from './format.js';
+import type { RuleSet } from '../rules/index.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 
@@ -150,7 +152,7 @@ Examples:
     const { hand, flag } = handToShow(arg, opts.hand as number | undefined);
     checkHand(hand, game, flag);
     if (opts.html !== undefined) {
-      writeGamePage(file, game, ruleSets[game.platform], String(opts.html), { hand, allHands: !!opts.allHands });
+      await writeGamePage(file, game, ruleSets[game.platform], String(opts.html), { hand, allHands: !!opts.allHands });
       return;
     }
     const lines = onFileOrFail(file, () => {
@@ -170,12 +172,12 @@ function checkHtmlOptions(opts: LogSourceOptions): void {
   if (opts.allHands && opts.hand !== undefined) throw new CliError('--all-hands and --hand: choose one');
 }
 
-/** The page of the game under its platform's rule set, written atomically; one line says what it holds. */
-function writeGamePage(file: string, game: GameLog, ruleSet: Parameters<typeof buildGamePage>[2], target: string, options: { hand?: number; allHands: boolean }): void {
-  const page = onFileOrFail(file, () => buildGamePage(file, game, ruleSet, options));
+/** The page of the game under its platform's rule set (replayed and audited, then drawn), written atomically; one line says what it holds. */
+async function writeGamePage(file: string, game: GameLog, ruleSet: RuleSet, target: string, options: { hand?: number; allHands: boolean }): Promise<void> {
+  const page = onFileOrFail(file, () => drawGamePage(gamePageInput(file, game, ruleSet), options));
   let bytes: number;
   try {
-    bytes = writeFileAtomic(resolve(target), page.html);
+    bytes = await writeFileAtomic(resolve(target), page.html);
   } catch (err) {
     throw new CliError(`cannot write ${target}: ${systemErrorText(err)}`, EXIT.failed);
   }

@@ -4,7 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { DEFAULT_FINDINGS_PER_KIND, readReportData, renderReport, writeFileAtomic, writeGamePages, type GamePagesWritten } from '../report/index.js';
+import { writeFileAtomic } from '../files/index.js';
+import { writeGamePages, type GamePagesWritten } from '../pages/index.js';
+import { DEFAULT_FINDINGS_PER_KIND, readReportData, renderReport } from '../report/index.js';
 import { StoreError } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { CliError, EXIT, out, parseIntOption } from './common.js';
@@ -75,7 +77,7 @@ Examples:
       let games: GamePagesWritten | null = null;
       if (opts.games !== undefined) {
         try {
-          games = writeGamePages(data, resolve(opts.games), target);
+          games = await writeGamePages(data, resolve(opts.games), target);
         } catch (err) {
           throw new CliError(`cannot write the game pages into ${opts.games}: ${systemErrorText(err)}`, EXIT.failed);
         }
@@ -85,7 +87,7 @@ Examples:
       const built = await renderReport(data, { pages: games?.pages });
       let bytes: number;
       try {
-        bytes = writeFileAtomic(target, built.html);
+        bytes = await writeFileAtomic(target, built.html);
       } catch (err) {
         throw new CliError(`cannot write ${opts.out}: ${systemErrorText(err)}`, EXIT.failed);
       }

@@ -6,6 +6,7 @@
  * size limit, and redirects stay on the base URL's host.
  */
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -13,11 +14,12 @@ import type { Agent } from 'undici';
 
 /** undici is loaded when a download starts: every other command starts faster without it. */
 const loadUndici = () => import('undici');
+import { removeStaleTempFiles, writeFileAtomic } from '../files/index.js';
 import { LIMIT_FLAGS, isGzip, resolveLimits, systemErrorText, type IngestLimits } from '../ingest/index.js';
 import { InflateError, formatBytes, gunzipAtMost } from './gzip.js';
 import { isLogId } from './log-id.js';
 import { describeFailure, isRetryableError, isRetryableStatus, parseRetryAfter, retryWaitMs, type HttpFailure } from './policy.js';
-import { findSavedLog, removeStaleTempFiles, savedFileName, writeFileAtomically, type FetchFormat } from './store.js';
+import { findSavedLog, savedFileName, type FetchFormat } from './store.js';
 import { checkLogBody } from './validate.js';
 
 const gzipAsync = promisify(gzip);
@@ -448,7 +450,8 @@ async function saveIfValid(
   // came); JSON as plain text.
   const bytes = s.format === 'mjlog' ? (isGzip(log.served) ? log.served : await gzipAsync(log.plain)) : log.plain;
   try {
-    const file = await writeFileAtomically(s.outDir, savedFileName(id, s.format), bytes, { fsync: s.fsync });
+    const file = join(s.outDir, savedFileName(id, s.format));
+    await writeFileAtomic(file, bytes, { fsync: s.fsync });
     return result('saved', null, { file });
   } catch (err) {
     return result('failed', `cannot write the file: ${systemErrorText(err)}`);

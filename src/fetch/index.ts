@@ -23,5 +23,5 @@ export {
 } from './download.js';
 export { checkLogBody, type LogCheck } from './validate.js';
 export { gunzipAtMost, InflateError } from './gzip.js';
-export { savedFileName, findSavedLog, findLogIn, logFileNames, writeFileAtomically, removeStaleTempFiles, tempFileName, TEMP_PREFIX, type FetchFormat } from './store.js';
+export { savedFileName, findSavedLog, findLogIn, logFileNames, type FetchFormat } from './store.js';
 export { retryWaitMs, parseRetryAfter, isRetryableStatus, MAX_RETRY_WAIT_MS } from './policy.js';

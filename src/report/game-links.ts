@@ -1,16 +1,11 @@
 /**
  * From a finding in the report to the game's own page: the `kanshi replay … --html` command that draws
  * its hand (under the report's rule set, whatever the platform), or, with `kanshi report --games DIR`,
- * the pages themselves, written beside the report and linked from each finding.
+ * the page itself (written by src/pages, which comes after this folder), linked from each finding.
  */
-import { mkdirSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, sep } from 'node:path';
-import { readLogFile } from '../ingest/index.js';
-import { DEFAULT_PROFILE, differencesFrom, isProfileName, KNOBS, ruleSetOf, type Rules } from '../rules/index.js';
-import type { ReportData } from './data.js';
+import { basename, extname } from 'node:path';
+import { DEFAULT_PROFILE, differencesFrom, isProfileName, KNOBS, type Rules } from '../rules/index.js';
 import type { FindingRow } from './findings.js';
-import { buildGamePage } from './game-page.js';
-import { writeFileAtomic } from './write.js';
 
 /** A word for a POSIX shell: as is when it is plain, else in single quotes. */
 export function shellWord(text: string): string {
@@ -45,46 +40,4 @@ export function replayCommand(row: Pick<FindingRow, 'logId' | 'file' | 'hand'>, 
 export interface FindingLinks {
   /** The href of each game's page, relative to the report, by the file as audited. */
   pages?: ReadonlyMap<string, string>;
-}
-
-export interface GamePagesWritten {
-  pages: Map<string, string>;
-  /** Bytes written, in all. */
-  bytes: number;
-  /** Games that could not be read again (moved, changed, or named relative to another folder): their rows keep the command. */
-  unread: { file: string; reason: string }[];
-}
-
-/**
- * Writes the page of every game a listed finding names into `dir` (created if missing), each under the
- * report's rule set and drawing its hands with a kan or kita and those with a finding; returns their
- * hrefs relative to the report's folder. A game that cannot be read is left out and named; a page that
- * cannot be written throws (the command fails).
- */
-export function writeGamePages(data: ReportData, dir: string, reportFile: string): GamePagesWritten {
-  mkdirSync(dir, { recursive: true });
-  const ruleSet = ruleSetOf(data.ruleSet.rules);
-  const pages = new Map<string, string>();
-  const unread: GamePagesWritten['unread'] = [];
-  const names = new Set<string>();
-  let bytes = 0;
-  for (const group of data.findings) {
-    for (const row of group.rows) {
-      if (pages.has(row.file) || unread.some((u) => u.file === row.file)) continue;
-      let html: string;
-      try {
-        html = buildGamePage(row.file, readLogFile(row.file), ruleSet, { withFindings: true }).html;
-      } catch (err) {
-        unread.push({ file: row.file, reason: err instanceof Error ? err.message : String(err) });
-        continue;
-      }
-      let name = pageName(row);
-      if (names.has(name)) name = name.replace(/\.html$/, `-${row.gameId}.html`);
-      names.add(name);
-      const target = join(dir, name);
-      bytes += writeFileAtomic(target, html);
-      pages.set(row.file, relative(dirname(reportFile), target).split(sep).map(encodeURIComponent).join('/'));
-    }
-  }
-  return { pages, bytes, unread };
 }

@@ -20,8 +20,6 @@ import { renderHtml, ruleSetName, type Charts } from './html.js';
 import { renderSvg } from './svg.js';
 import type { FindingLinks } from './game-links.js';
 
-export { writeFileAtomic } from './write.js';
-
 /** Every plot of the page, by its place in the page; null where there is nothing to plot. */
 export function reportCharts(data: ReportData): Record<string, Chart | null> {
   const rows = (key: string) => data.stats.tables.find((t) => t.key === key)?.rows ?? [];

@@ -14,6 +14,7 @@ import ts from 'typescript';
 
 /** The folders in the order of docs/architecture.md: each may import only those before it. */
 export const FOLDER_ORDER = [
+  'files',
   'tiles',
   'wall',
   'events',
@@ -28,6 +29,7 @@ export const FOLDER_ORDER = [
   'infer',
   'store',
   'report',
+  'pages',
   'fetch',
   'batch',
   'cli',

@@ -5,7 +5,8 @@
  * TypeScript parser (import-graph.ts), every form and either quote; imports-planted.test.ts shows the
  * same check failing on copies of src/ with a forbidden import planted.
  */
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/cli.js';
 import { checkImports, circles, FOLDER_ORDER, importGraph, importSites } from './import-graph.js';
@@ -13,6 +14,20 @@ import { checkImports, circles, FOLDER_ORDER, importGraph, importSites } from '.
 export { FOLDER_ORDER } from './import-graph.js';
 
 const SRC = join(PROJECT_ROOT, 'src');
+
+let srcGraph: Map<string, string[]> | null = null;
+
+/** The other folders of src/ that the files of `folder` import (type-only imports included), sorted. */
+function folderImports(folder: string): string[] {
+  srcGraph ??= importGraph(SRC).graph;
+  const top = (f: string) => relative(SRC, f).split(/[\\/]/);
+  const found = new Set<string>();
+  for (const [file, targets] of srcGraph) {
+    if (top(file)[0] !== folder || top(file).length < 2) continue;
+    for (const t of targets) if (top(t).length > 1 && top(t)[0] !== folder) found.add(top(t)[0]);
+  }
+  return [...found].sort();
+}
 
 describe('the import graph of src/', () => {
   const problems = checkImports(SRC);
@@ -55,6 +70,35 @@ describe('the import graph of src/', () => {
     expect(circles(graph, PROJECT_ROOT)).toEqual([]);
     // src/ importing tools/ would name a file outside src/: the check reports it as missing.
     expect(problems.missing).toEqual([]);
+  });
+
+  it('src/audit reads no file: it takes IngestError from src/formats, not src/ingest (issue 32)', () => {
+    expect(folderImports('audit')).not.toContain('ingest');
+    expect(folderImports('audit')).toContain('formats');
+  });
+
+  it('src/files, the one atomic write, imports no other folder; the game pages and the fetcher write through it (issue 32)', () => {
+    expect(folderImports('files')).toEqual([]);
+    expect(folderImports('pages')).toContain('files');
+    expect(folderImports('fetch')).toContain('files');
+  });
+
+  it('src/report reads the store and nothing before it in the pipeline; the game pages (src/pages) replay and audit (issue 32)', () => {
+    const report = folderImports('report');
+    expect(report).toContain('store');
+    for (const earlier of ['replay', 'formats', 'ingest', 'audit', 'table', 'score', 'wall']) expect(report, earlier).not.toContain(earlier);
+    expect(folderImports('pages')).toEqual(expect.arrayContaining(['audit', 'ingest', 'replay', 'report', 'wall']));
+  });
+
+  it('docs/architecture.md states this order and this import graph, folder by folder', () => {
+    const doc = readFileSync(join(PROJECT_ROOT, 'docs', 'architecture.md'), 'utf8');
+    const orderText = doc.slice(doc.indexOf('`src/files` → '), doc.indexOf('`src/cli`.') + '`src/cli`'.length);
+    expect(orderText.split(/\s*→\s*/).map((w) => w.replace(/^`src\/|`$/g, ''))).toEqual(FOLDER_ORDER);
+    const section = doc.slice(doc.indexOf('## The import graph, as checked'));
+    const table = section.slice(0, section.indexOf('\n## '));
+    const rows = new Map([...table.matchAll(/^\| `([a-z]+)` \| ([^|]+) \|$/gm)].map((m) => [m[1], m[2].trim() === '—' ? [] : m[2].trim().split(/,\s*/)]));
+    expect([...rows.keys()]).toEqual(FOLDER_ORDER);
+    for (const folder of FOLDER_ORDER) expect(rows.get(folder), folder).toEqual(folderImports(folder));
   });
 
   it('finds a circle when there is one (the check can fail)', () => {

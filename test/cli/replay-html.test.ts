@@ -1,6 +1,6 @@
 /**
  * `kanshi replay --html`: what the flags take and refuse, and what a page that cannot be written does.
- * (The pages themselves, opened in Chromium: test/report/game-page.test.ts.)
+ * (The pages themselves, opened in Chromium: test/pages/game-page.test.ts.)
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

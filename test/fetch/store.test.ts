@@ -1,18 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { walkInputs, looksLikeLogFile } from '../../src/batch/index.js';
 import {
   checkLogBody,
   findLogIn,
   findSavedLog,
   parseRetryAfter,
-  removeStaleTempFiles,
   retryWaitMs,
   savedFileName,
-  tempFileName,
-  writeFileAtomically,
   MAX_RETRY_WAIT_MS,
 } from '../../src/fetch/index.js';
 import { corpusFile } from '../support/corpus.js';
@@ -29,50 +25,12 @@ describe('the output folder', () => {
     expect(savedFileName(ID, 'tenhou6')).toBe(`${ID}.json`);
   });
 
-  it('gives temporary files names that the folder walk of kanshi info never reads', async () => {
-    const name = tempFileName(savedFileName(ID, 'mjlog'));
-    expect(name).toMatch(new RegExp(`^\\.kanshi-tmp-${process.pid}-[0-9a-f]{8}-${ID}\\.mjlog\\.tmp$`));
-    expect(looksLikeLogFile(name)).toBe(false);
-    const dir = folder();
-    writeFileSync(join(dir, name), '<mjloggm ver="2.3"><GO type="169"');
-    const walked = [];
-    for await (const item of walkInputs([dir])) walked.push(item);
-    expect(walked).toEqual([]);
-  });
-
-  it('writes through a temporary file and a rename, leaving only the final file', async () => {
-    const dir = folder();
-    const path = await writeFileAtomically(dir, `${ID}.json`, Buffer.from('{"x":1}'), { fsync: true });
-    expect(path).toBe(join(dir, `${ID}.json`));
-    expect(readdirSync(dir)).toEqual([`${ID}.json`]);
-    expect(readFileSync(path, 'utf8')).toBe('{"x":1}');
-  });
-
-  it('cleans up its temporary file when the write fails', async () => {
-    const dir = folder();
-    await expect(writeFileAtomically(join(dir, 'missing'), `${ID}.json`, Buffer.from('x'))).rejects.toThrow();
-    expect(readdirSync(dir)).toEqual([]);
-  });
-
   it('finds a log saved as .mjlog or .xml for XML, .json for JSON', async () => {
     const dir = folder();
     expect(await findSavedLog(dir, ID, 'mjlog')).toBeNull();
     writeFileSync(join(dir, `${ID}.xml`), 'x');
     expect(await findSavedLog(dir, ID, 'mjlog')).toBe(join(dir, `${ID}.xml`));
     expect(await findSavedLog(dir, ID, 'tenhou6')).toBeNull();
-  });
-
-  it('removes abandoned temporary files only', async () => {
-    const dir = folder();
-    const mine = tempFileName(`${ID}.mjlog`);
-    const liveOld = `.kanshi-tmp-${process.ppid}-00000000-${ID}.mjlog.tmp`;
-    const liveNew = `.kanshi-tmp-${process.ppid}-11111111-${ID}.json.tmp`;
-    for (const name of [mine, liveOld, liveNew, '.hidden-note', `${ID}.mjlog`]) writeFileSync(join(dir, name), 'x');
-    const twoDaysAgo = (Date.now() - 2 * 24 * 3600 * 1000) / 1000;
-    utimesSync(join(dir, liveOld), twoDaysAgo, twoDaysAgo);
-    expect(await removeStaleTempFiles(dir)).toEqual([join(dir, liveOld)]);
-    expect(readdirSync(dir).sort()).toEqual(['.hidden-note', mine, liveNew, `${ID}.mjlog`].sort());
-    expect(await removeStaleTempFiles(join(dir, 'missing'))).toEqual([]);
   });
 });
 

@@ -1,13 +1,13 @@
 /**
  * The dead-wall model of `kanshi replay --html` on real corpus hands: where each role sits (4- and
  * 3-player), which tiles were drawn and turned, where the log and the rule differ, and what a log without
- * a seed leaves unknown. Pure functions, no browser (test/report/game-page.test.ts opens the pages).
+ * a seed leaves unknown. Pure functions, no browser (test/pages/game-page.test.ts opens the pages).
  */
 import { describe, expect, it } from 'vitest';
 import type { GameLog } from '../../src/events/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { replayGame, type HandReplay } from '../../src/replay/index.js';
-import { buildGamePage, deadWallOf, tileRow, tileSymbols, type DeadWallModel } from '../../src/report/index.js';
+import { buildGamePage, deadWallOf, tileRow, tileSymbols, type DeadWallModel } from '../../src/pages/index.js';
 import { defaultRules, ruleSet } from '../../src/rules/index.js';
 import { parseTiles, tileToString } from '../../src/tiles/index.js';
 import { gameWalls, parseSeed, wallLayout } from '../../src/wall/index.js';

@@ -6,13 +6,14 @@
  * self-contained HTML document: CSS and SVG inline, the tiles `<symbol>`s defined once, no script.
  */
 import { basename } from 'node:path';
-import { auditReplay, type Finding } from '../audit/index.js';
+import type { Finding } from '../audit/index.js';
 import { viewerLogId, viewerUrl, type GameEvent, type GameLog, type RoundStartEvent } from '../events/index.js';
-import { handWalls, isRevealed, replayGame, type KanRecord, type ReplayResult, type HandReplay, type WinRecord } from '../replay/index.js';
+import { isRevealed, type HandWalls, type KanRecord, type ReplayResult, type HandReplay, type WinRecord } from '../replay/index.js';
 import type { RuleSet } from '../rules/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
 import { wallLayout, type HandWall } from '../wall/index.js';
 import { deadWallOf, deadWallSvg, loggedTurned, momentWords, replacementDraws, revealDiffers, type DeadWallModel } from './dead-wall.js';
+import { gamePageInput, type GamePageInput } from './input.js';
 import { BACK_ID, escapeXml as esc, ring, TILE_CSS, TILE_H, TILE_W, tileRow, tileSymbols, tileUse, UNKNOWN_ID } from './tile-svg.js';
 
 export interface GamePageOptions {
@@ -37,21 +38,24 @@ export interface GamePage {
 /** A hand worth a picture by default: one with a kan (robbed ones too) or a kita. */
 export const hasKanOrKita = (r: HandReplay): boolean => r.kans.length > 0 || r.kita.length > 0;
 
-/** The page of one game under a rule set: replayed and audited here, so the page shows what `kanshi audit` finds. */
+/** The page of one game under a rule set: replayed and audited (`gamePageInput`), then drawn. */
 export function buildGamePage(file: string, game: GameLog, ruleSet: RuleSet, options: GamePageOptions = {}): GamePage {
-  const replay = replayGame(game, ruleSet.rules);
-  const { findings } = auditReplay(replay, ruleSet.rules);
+  return drawGamePage(gamePageInput(file, game, ruleSet), options);
+}
+
+/** The page of a game already replayed and audited: nothing is read, replayed or audited here. */
+export function drawGamePage(input: GamePageInput, options: GamePageOptions = {}): GamePage {
+  const { file, game, ruleSet, replay, findings } = input;
   const flagged = new Set(options.withFindings ? findings.map((f) => f.hand) : []);
   const shown = replay.hands.filter((r) => (options.hand !== undefined ? r.hand === options.hand : options.allHands || hasKanOrKita(r) || flagged.has(r.hand)));
-  const walls = wallsForPictures(game);
+  const walls = wallsForPictures(game, input.walls);
   const sections = shown.map((r) => handSection(game, replay, r, walls(r), findings.filter((f) => f.hand === r.hand)));
   const html = pageHtml(file, game, ruleSet, replay, findings, shown, sections, options);
   return { html, hands: shown.map((r) => r.hand), findings, replay };
 }
 
 /** The walls the replay checked the log against (src/replay's handWalls), for the picture; null for a hand it built none for. */
-function wallsForPictures(game: GameLog): (r: HandReplay) => HandWall | null {
-  const walls = handWalls(game);
+function wallsForPictures(game: GameLog, walls: HandWalls): (r: HandReplay) => HandWall | null {
   return (r) => {
     const start = r.wall.built ? startOf(game, r) : null;
     return start ? walls.of(r.hand - 1, start).wall : null;

@@ -17,7 +17,7 @@ import { readLogFile } from '../../src/ingest/index.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { kanshi } from '../support/cli.js';
 import { corpusFile } from '../support/corpus.js';
-import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from './browser.js';
+import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from '../report/browser.js';
 
 interface Case {
   name: string;
@@ -83,7 +83,7 @@ describe('kanshi replay --html (the file)', () => {
   });
 });
 
-warnIfSkipped('test/report/game-page');
+warnIfSkipped('test/pages/game-page');
 
 describe.skipIf(skipBrowser)('kanshi replay --html in headless Chromium', () => {
   let browser: Browser;

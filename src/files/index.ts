@@ -1,0 +1,10 @@
+/**
+ * src/files: files written so that a reader never sees half of one. The only door of this folder, and
+ * the lowest of src/: it imports no other folder. Every file kanshi writes whole (the report, the game
+ * pages, a fetched log, an exported log) goes through `writeFileAtomic`.
+ *
+ *   writeFileAtomic(path, text or bytes, { fsync? }) → bytes written   a temporary file beside it, then a rename
+ *   tempFileName(name) → '.kanshi-tmp-PID-HEX-name.tmp'                 the temporary's name
+ *   removeStaleTempFiles(dir) → paths removed                          temporaries of runs that were killed
+ */
+export { removeStaleTempFiles, TEMP_PREFIX, tempFileName, writeFileAtomic, type AtomicWriteOptions } from './atomic.js';

@@ -13,7 +13,7 @@ import type { GameLog } from '../../src/events/index.js';
 import { RuleInference, type Inference } from '../../src/infer/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { getProfile, profileRules, type KnobName } from '../../src/rules/index.js';
-import { CORPUS_LOGS, PLATFORMS_DIR, corpusFiles, requireCorpus } from '../support/corpus.js';
+import { CORPUS_LOGS, PLATFORMS_DIR, corpusFiles, platformManifest, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
 
 function infer(files: string[], profile?: string): Inference {
@@ -39,15 +39,11 @@ function differingFrom(r: Inference, profile: string): Partial<Record<KnobName, 
   return out;
 }
 
-const MAJSOUL = [
-  'MajsoulPaipuConvert__sample_tenhou.json',
-  'kandora__TensoulTests_tensoulLog.json',
-  'killer_mortal_gui__demo_data_2bccb50.mjai.jsonl',
-  'killer_mortal_gui__demo_data_2bccb50.split_logs.json',
-  'killer_mortal_gui__e2e_report.mjai.jsonl',
-  'killer_mortal_gui__e2e_report.split_logs.json',
-  'mjai-reviewer__testdata__confusing_nakis_7.json',
-];
+/** The Mahjong Soul games of the platform corpus, as its MANIFEST names them (tenhou.net/6 conversions and mjai). */
+const majsoulFiles = (): string[] =>
+  platformManifest()
+    .filter((r) => r.platform === 'majsoul')
+    .map((r) => join(PLATFORMS_DIR, 'logs', r.file));
 
 describe('kanshi infer', () => {
   let corpus: Inference;
@@ -92,7 +88,7 @@ describe('kanshi infer', () => {
   });
 
   it("infers the majsoul profile's values from the Mahjong Soul logs", () => {
-    const r = infer(MAJSOUL.map((f) => join(PLATFORMS_DIR, 'logs', f)));
+    const r = infer(majsoulFiles());
     expect(r.games).toBe(7);
     expect(r.profile).toBe('majsoul');
     expect(differingFrom(r, 'majsoul')).toEqual({});
@@ -120,7 +116,7 @@ describe('kanshi infer', () => {
   });
 
   it('exits 1 naming a file it cannot read, and infers from the rest', async () => {
-    const r = await kanshiInProcess('infer', join(CORPUS_LOGS, 'no-such-file.xml'), join(PLATFORMS_DIR, 'logs', MAJSOUL[0]));
+    const r = await kanshiInProcess('infer', join(CORPUS_LOGS, 'no-such-file.xml'), join(PLATFORMS_DIR, 'logs', 'MajsoulPaipuConvert__sample_tenhou.json'));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no-such-file\.xml/);
     expect(r.stdout).toMatch(/^1 game, /);

@@ -209,8 +209,8 @@ export interface FindingDetails {
     kans?: { eventIndex: number; kind: KanType }[];
   };
   'furiten-ron': { tile: string; reason: string };
-  'riichi-illegal': { reason: 'points' | 'live-wall' | 'not-tenpai'; score: number; liveWallLeft: number; hand: string | null };
-  'tenpai-shown-noten': { hand: string };
+  'riichi-illegal': { reason: 'points' | 'live-wall' | 'not-tenpai'; score: number; liveWallLeft: number; tiles: string | null };
+  'tenpai-shown-noten': { tiles: string };
   'call-illegal': { reason: 'houtei' | 'in-riichi' | 'kuikae'; meld: 'chi' | 'pon' | 'daiminkan'; tile: string; discarded: string | null };
   'abortive-draw-unfounded': { reason: string; why: string };
   'scores-not-carried': { what: 'scores' | 'riichi-sticks' | 'honba' | 'final-scores'; expected: string; logged: string };

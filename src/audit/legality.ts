@@ -62,7 +62,7 @@ function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
   for (const r of hand.riichiDeclarations) {
     const at = { hand: hand.hand, eventIndex: r.eventIndex, seat: r.seat };
     if (r.scoreBefore < 1000) {
-      out.push(finding('riichi-illegal', at, `seat ${r.seat} declares riichi with ${r.scoreBefore} points: a riichi deposits 1,000`, { reason: 'points', score: r.scoreBefore, liveWallLeft: r.liveWallLeft, hand: null }));
+      out.push(finding('riichi-illegal', at, `seat ${r.seat} declares riichi with ${r.scoreBefore} points: a riichi deposits 1,000`, { reason: 'points', score: r.scoreBefore, liveWallLeft: r.liveWallLeft, tiles: null }));
     }
     // Each other player draws once more, then the declarer: four live tiles (three in a 3-player game).
     if (r.liveWallLeft < players) {
@@ -71,7 +71,7 @@ function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
           reason: 'live-wall',
           score: r.scoreBefore,
           liveWallLeft: r.liveWallLeft,
-          hand: null,
+          tiles: null,
         }),
       );
     }
@@ -84,7 +84,7 @@ function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
             reason: 'not-tenpai',
             score: r.scoreBefore,
             liveWallLeft: r.liveWallLeft,
-            hand: text,
+            tiles: text,
           }),
         );
       }
@@ -92,12 +92,12 @@ function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
   }
   if (hand.ending.kind === 'ryuukyoku' && hand.ending.reason === 'exhaustive' && hand.drawn) {
     for (const shown of hand.drawn.shown) {
-      const w = waitsOf(shown.hand);
+      const w = waitsOf(shown.tiles);
       if (w === null || w.length > 0) continue;
-      const text = tilesToString(shown.hand, false);
+      const text = tilesToString(shown.tiles, false);
       out.push(
         finding('tenpai-shown-noten', { hand: hand.hand, eventIndex: hand.ending.eventIndex, seat: shown.seat }, `seat ${shown.seat} shows ${text} as tenpai at the exhaustive draw: it waits on nothing`, {
-          hand: text,
+          tiles: text,
         }),
       );
     }
@@ -146,8 +146,8 @@ function checkDrawnHand(hand: HandReplay, players: number, out: Finding[]): void
   if (reason === 'kyuushu-kyuuhai') {
     const declarer = d.shown[0];
     if (!declarer) return;
-    const kinds = new Set(declarer.hand.map(kindOf).filter((k) => isTerminalOrHonor(k)));
-    if (kinds.size < 9) unfounded(`seat ${declarer.seat}'s hand ${tilesToString(declarer.hand, false)} holds ${kinds.size} kinds of terminals and honours, not nine`, declarer.seat);
+    const kinds = new Set(declarer.tiles.map(kindOf).filter((k) => isTerminalOrHonor(k)));
+    if (kinds.size < 9) unfounded(`seat ${declarer.seat}'s hand ${tilesToString(declarer.tiles, false)} holds ${kinds.size} kinds of terminals and honours, not nine`, declarer.seat);
     if ((d.rivers[declarer.seat]?.length ?? 0) > 0) unfounded(`seat ${declarer.seat} had discarded already: nine terminals is declared on a first draw`, declarer.seat);
     else if (anyCall) unfounded('a call had been made: nine terminals is declared before any call');
   } else if (reason === 'suufon-renda') {
@@ -179,49 +179,49 @@ function sum(xs: readonly number[]): number {
 function checkCarried(replay: ReplayResult, out: Finding[]): void {
   const hands = replay.hands;
   for (let h = 0; h + 1 < hands.length; h++) {
-    const book = hands[h].scores;
+    const book = hands[h].scoreBook;
     const next = hands[h + 1];
     if (book.deltas === null) continue;
     const expected = book.start.map((score, s) => score - 1000 * book.deposits[s] + (book.deltas![s] ?? 0));
     const at = { hand: next.hand, eventIndex: 0 };
-    const differ = expected.map((e, s) => (e !== next.scores.start[s] ? s : -1)).filter((s) => s >= 0);
+    const differ = expected.map((e, s) => (e !== next.scoreBook.start[s] ? s : -1)).filter((s) => s >= 0);
     if (differ.length > 0) {
       out.push(
-        finding('scores-not-carried', at, `the hand starts with scores ${next.scores.start.join(', ')}; the one before left ${expected.join(', ')}`, {
+        finding('scores-not-carried', at, `the hand starts with scores ${next.scoreBook.start.join(', ')}; the one before left ${expected.join(', ')}`, {
           what: 'scores',
           expected: expected.join(','),
-          logged: next.scores.start.join(','),
+          logged: next.scoreBook.start.join(','),
         }),
       );
     }
-    const sticks = book.won ? 0 : book.riichiSticks + sum(book.deposits);
-    if (next.scores.riichiSticks !== sticks) {
+    const sticks = book.won ? 0 : book.riichiStickCount + sum(book.deposits);
+    if (next.scoreBook.riichiStickCount !== sticks) {
       out.push(
-        finding('scores-not-carried', at, `the hand starts with ${next.scores.riichiSticks} riichi sticks on the table; the one before left ${sticks}`, {
+        finding('scores-not-carried', at, `the hand starts with ${next.scoreBook.riichiStickCount} riichi sticks on the table; the one before left ${sticks}`, {
           what: 'riichi-sticks',
           expected: String(sticks),
-          logged: String(next.scores.riichiSticks),
+          logged: String(next.scoreBook.riichiStickCount),
         }),
       );
     }
     const honba = book.renchan ? book.honba + 1 : 0;
-    if (next.scores.honba !== honba) {
+    if (next.scoreBook.honba !== honba) {
       out.push(
-        finding('scores-not-carried', at, `the hand starts with honba ${next.scores.honba}; after the one before (${book.renchan ? 'the dealer kept the seat' : 'another player won'}) it is ${honba}`, {
+        finding('scores-not-carried', at, `the hand starts with honba ${next.scoreBook.honba}; after the one before (${book.renchan ? 'the dealer kept the seat' : 'another player won'}) it is ${honba}`, {
           what: 'honba',
           expected: String(honba),
-          logged: String(next.scores.honba),
+          logged: String(next.scoreBook.honba),
         }),
       );
     }
   }
   const last = hands.at(-1);
   const final = replay.final;
-  if (!last || !final || last.scores.deltas === null) return;
-  const book = last.scores;
+  if (!last || !final || last.scoreBook.deltas === null) return;
+  const book = last.scoreBook;
   const left = book.start.map((score, s) => score - 1000 * book.deposits[s] + (book.deltas![s] ?? 0));
   // The sticks left on the table at the end go to the first place (Tenhou): only its score may be above.
-  const onTable = book.won ? 0 : book.riichiSticks + sum(book.deposits);
+  const onTable = book.won ? 0 : book.riichiStickCount + sum(book.deposits);
   const finalScores = final.scores.slice(0, left.length);
   const off = left.reduce((n, score, s) => n + Math.abs((finalScores[s] ?? score) - score), 0);
   if (off !== 0 && off !== 1000 * onTable) {

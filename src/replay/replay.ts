@@ -153,7 +153,7 @@ function handReplay(table: Table, index: number, wallReason: string | undefined,
     replacementDrawCount: table.replacements,
     riichiDeclarations: table.riichi.map((r) => riichiDeclaration(r, events, table.start.scores[r.seat] ?? 0)),
     discardCalls: table.discardCalls,
-    scores: scoreBook(table, events),
+    scoreBook: scoreBook(table, events),
     drawn: drawnFacts(table, events),
     eventCount: table.eventCount,
   };
@@ -295,7 +295,7 @@ function scoreBook(table: Table, events: readonly GameEvent[]): HandScoreBook {
   return {
     start: start.scores.slice(0, players),
     honba: start.honba,
-    riichiSticks: start.riichiStickCount,
+    riichiStickCount: start.riichiStickCount,
     deposits,
     deltas,
     renchan: dealerWon || (drawn && !won),
@@ -309,7 +309,7 @@ function drawnFacts(table: Table, events: readonly GameEvent[]): DrawnHandFacts 
   const e = at === null ? undefined : events[at];
   if (e?.type !== 'ryuukyoku') return null;
   return {
-    shown: e.shown,
+    shown: e.shown.map((x) => ({ seat: x.seat, tiles: x.hand })),
     rivers: table.seats.map((s) => s.river),
     meldCounts: table.seats.map((s) => s.melds.filter((m) => m.type !== 'kita').length),
   };

@@ -181,7 +181,7 @@ export interface HandScoreBook {
   /** Scores at the hand's start (one a seat that plays). */
   start: number[];
   honba: number;
-  riichiSticks: number;
+  riichiStickCount: number;
   /** Riichi sticks each seat deposited in the hand (1,000 points each). */
   deposits: number[];
   /** The score changes of the hand's ending (a double ron's summed); null when the log stops before one. */
@@ -206,7 +206,7 @@ export interface HandEnding {
 /** A drawn hand's shown hands and the table's state at its end, for judging whether its condition held. */
 export interface DrawnHandFacts {
   /** The hands the log shows (tenpai hands; the nine-terminals declarer; the claimants). */
-  shown: { seat: Seat; hand: TileId[] }[];
+  shown: { seat: Seat; tiles: TileId[] }[];
   /** Each seat's discards in order, called ones included (4 entries; empty for a seat that does not play). */
   rivers: TileId[][];
   /** Each seat's melds at the end (chi, pon, kans; kita apart). */
@@ -234,7 +234,7 @@ export interface HandReplay {
   /** Chi, pon and daiminkan of discards, in order, with what the caller discarded next. */
   discardCalls: DiscardCall[];
   /** The scores the hand started with and left. */
-  scores: HandScoreBook;
+  scoreBook: HandScoreBook;
   /** A drawn hand's shown hands, rivers and melds (null when the hand did not end in one). */
   drawn: DrawnHandFacts | null;
   /** Events in the round (the round start included). */

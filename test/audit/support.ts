@@ -219,7 +219,7 @@ export function round(o: RoundOverrides = {}): HandReplay {
     replacementDrawCount: kans.filter((k) => k.replacement !== null).length,
     riichiDeclarations: [],
     discardCalls: [],
-    scores: { start: [25000, 25000, 25000, 25000], honba: 0, riichiSticks: 0, deposits: [0, 0, 0, 0], deltas: null, renchan: false, won: false },
+    scoreBook: { start: [25000, 25000, 25000, 25000], honba: 0, riichiStickCount: 0, deposits: [0, 0, 0, 0], deltas: null, renchan: false, won: false },
     drawn: null,
     eventCount: 100,
     ...o,

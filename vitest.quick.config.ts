@@ -18,6 +18,8 @@ export const SLOW_TESTS = [
   // SIGKILL of writers mid-transaction, and re-runs; whole audits in subprocesses with worker threads
   'test/store/kill.test.ts',
   'test/cli/audit.test.ts',
+  // the corpus and platform logs audited under two profiles: schema 7's totals against the wins' JSON, fresh and migrated
+  'test/store/v7.test.ts',
   // the fetcher against a fault-injecting server: retries, timeouts, delays measured at the server
   'test/fetch/download.test.ts',
   'test/cli/fetch.test.ts',

@@ -742,8 +742,12 @@ JOIN rule_sets r ON r.rule_set_id = t.rule_set_id;
 -- From the audits' totals (version 7: audits.valid_wins, rinshan_wins …, one row per game, not every win):
 -- an average is a sum over a count, as avg() computes it.
 CREATE VIEW kan_scoring AS
-WITH t AS (
-  SELECT rule_set_id, sum(valid_wins) AS wins,
+WITH v AS (
+  SELECT rule_set_id, sum(valid_wins) AS wins FROM audits GROUP BY rule_set_id
+),
+t AS (
+  -- the audits with a valid win that has any of the sources (about a third of the games; the others add 0)
+  SELECT rule_set_id,
          sum(rinshan_wins) AS n1, sum(rinshan_brought) AS b1, sum(rinshan_wins_han) AS h1, sum(rinshan_wins_points) AS p1,
          sum(chankan_wins) AS n2, sum(chankan_brought) AS b2, sum(chankan_wins_han) AS h2, sum(chankan_wins_points) AS p2,
          sum(sankantsu_wins) AS n3, sum(sankantsu_brought) AS b3, sum(sankantsu_wins_han) AS h3, sum(sankantsu_wins_points) AS p3,
@@ -751,10 +755,12 @@ WITH t AS (
          sum(kandora_wins) AS n5, sum(kandora_brought) AS b5, sum(kandora_wins_han) AS h5, sum(kandora_wins_points) AS p5,
          sum(kan_fu_wins) AS n6, sum(kan_fu_brought) AS b6, sum(kan_fu_wins_han) AS h6, sum(kan_fu_wins_points) AS p6,
          sum(kan_han_wins) AS n7, sum(kan_han_brought) AS b7, sum(kan_han_wins_han) AS h7, sum(kan_han_wins_points) AS p7
-  FROM audits GROUP BY rule_set_id
+  FROM audits
+  WHERE rinshan_wins + chankan_wins + sankantsu_wins + suukantsu_wins + kandora_wins + kan_fu_wins + kan_han_wins > 0
+  GROUP BY rule_set_id
 )
 SELECT t.rule_set_id, r.rules_key, r.profile, s.source, s.unit, CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END AS wins,
-       round(1000.0 * CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END / t.wins, 2) AS per_1000_wins,
+       round(1000.0 * CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END / v.wins, 2) AS per_1000_wins,
        round(1.0 * CASE s.ord WHEN 1 THEN b1 WHEN 2 THEN b2 WHEN 3 THEN b3 WHEN 4 THEN b4 WHEN 5 THEN b5 WHEN 6 THEN b6 WHEN 7 THEN b7 END
                  / CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END, 2) AS avg_brought,
        round(1.0 * CASE s.ord WHEN 1 THEN h1 WHEN 2 THEN h2 WHEN 3 THEN h3 WHEN 4 THEN h4 WHEN 5 THEN h5 WHEN 6 THEN h6 WHEN 7 THEN h7 END
@@ -762,6 +768,7 @@ SELECT t.rule_set_id, r.rules_key, r.profile, s.source, s.unit, CASE s.ord WHEN 
        CAST(round(1.0 * CASE s.ord WHEN 1 THEN p1 WHEN 2 THEN p2 WHEN 3 THEN p3 WHEN 4 THEN p4 WHEN 5 THEN p5 WHEN 6 THEN p6 WHEN 7 THEN p7 END
                       / CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END) AS INTEGER) AS avg_points
 FROM t
+JOIN v ON v.rule_set_id = t.rule_set_id
 JOIN rule_sets r ON r.rule_set_id = t.rule_set_id
 CROSS JOIN (
   SELECT 1 AS ord, 'rinshan kaihou' AS source, 'han' AS unit
@@ -772,7 +779,7 @@ CROSS JOIN (
   UNION ALL SELECT 6 AS ord, 'kan fu' AS source, 'fu' AS unit
   UNION ALL SELECT 7 AS ord, 'any han from kans' AS source, 'han' AS unit
 ) s
-WHERE t.wins > 0
+WHERE v.wins > 0
   AND CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END > 0;
 
 -- Every win (version 4): its game and hand, the winner, the hand's value and its dora by source, as logged.

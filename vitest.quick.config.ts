@@ -20,6 +20,8 @@ export const SLOW_TESTS = [
   'test/cli/audit.test.ts',
   // SIGINT and SIGTERM sent to audits of the whole corpus, each run again to completion once
   'test/cli/signals.test.ts',
+  // the corpus and platform logs audited under two profiles: schema 7's totals against the wins' JSON, fresh and migrated
+  'test/store/v7.test.ts',
   // the fetcher against a fault-injecting server: retries, timeouts, delays measured at the server
   'test/fetch/download.test.ts',
   'test/cli/fetch.test.ts',

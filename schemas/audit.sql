@@ -289,6 +289,54 @@ CREATE TABLE audits (
   warnings                 INTEGER NOT NULL,
   infos                    INTEGER NOT NULL,
   audited_at               TEXT    NOT NULL,
+  -- version 7: the audit's totals over its win_dora rows (and score-mismatch findings), written with them, so
+  -- that score_conformance and kan_scoring read one row per game instead of every win (a million games hold
+  -- eight million); 0 for a game without wins. Each equals a count or sum of those rows.
+  wins                  INTEGER NOT NULL DEFAULT 0,  -- win_dora rows
+  wins_not_rescored     INTEGER NOT NULL DEFAULT 0,  -- … with valid null (audited before version 6)
+  wins_agreeing         INTEGER NOT NULL DEFAULT 0,  -- … with mismatches = 0
+  wins_differing        INTEGER NOT NULL DEFAULT 0,  -- … with mismatches > 0
+  wins_yaku_differ      INTEGER NOT NULL DEFAULT 0,  -- … whose components list yaku
+  wins_han_differ       INTEGER NOT NULL DEFAULT 0,  -- … han
+  wins_fu_differ        INTEGER NOT NULL DEFAULT 0,  -- … fu
+  wins_points_differ    INTEGER NOT NULL DEFAULT 0,  -- … points
+  wins_limit_differ     INTEGER NOT NULL DEFAULT 0,  -- … limit
+  wins_payment_differ   INTEGER NOT NULL DEFAULT 0,  -- … payment
+  draws_differing       INTEGER NOT NULL DEFAULT 0,  -- hands (not null) of score-mismatch findings at no win_dora row (hand, event_index)
+  valid_wins            INTEGER NOT NULL DEFAULT 0,  -- win_dora rows with valid = 1; among them, for each source of value
+  -- a kan brings, SOURCE_wins: the wins with it, SOURCE_brought: what it brought them (summed), SOURCE_wins_han
+  -- and SOURCE_wins_points: those wins' han and points (summed). The sources, as kan_scoring takes them:
+  -- rinshan (han of yaku 4, rinshan kaihou, in win_dora.yaku), chankan (yaku 3), sankantsu (yaku 27), suukantsu
+  -- (yakuman 51 in win_dora.yakuman; brought 1), kandora (win_dora.kandora > 0 in a hand with no yakuman),
+  -- kan_fu (win_dora.kan_fu > 0), kan_han (win_dora.kan_han > 0).
+  rinshan_wins          INTEGER NOT NULL DEFAULT 0,
+  rinshan_brought       INTEGER NOT NULL DEFAULT 0,
+  rinshan_wins_han      INTEGER NOT NULL DEFAULT 0,
+  rinshan_wins_points   INTEGER NOT NULL DEFAULT 0,
+  chankan_wins          INTEGER NOT NULL DEFAULT 0,
+  chankan_brought       INTEGER NOT NULL DEFAULT 0,
+  chankan_wins_han      INTEGER NOT NULL DEFAULT 0,
+  chankan_wins_points   INTEGER NOT NULL DEFAULT 0,
+  sankantsu_wins        INTEGER NOT NULL DEFAULT 0,
+  sankantsu_brought     INTEGER NOT NULL DEFAULT 0,
+  sankantsu_wins_han    INTEGER NOT NULL DEFAULT 0,
+  sankantsu_wins_points INTEGER NOT NULL DEFAULT 0,
+  suukantsu_wins        INTEGER NOT NULL DEFAULT 0,
+  suukantsu_brought     INTEGER NOT NULL DEFAULT 0,
+  suukantsu_wins_han    INTEGER NOT NULL DEFAULT 0,
+  suukantsu_wins_points INTEGER NOT NULL DEFAULT 0,
+  kandora_wins          INTEGER NOT NULL DEFAULT 0,
+  kandora_brought       INTEGER NOT NULL DEFAULT 0,
+  kandora_wins_han      INTEGER NOT NULL DEFAULT 0,
+  kandora_wins_points   INTEGER NOT NULL DEFAULT 0,
+  kan_fu_wins           INTEGER NOT NULL DEFAULT 0,
+  kan_fu_brought        INTEGER NOT NULL DEFAULT 0,
+  kan_fu_wins_han       INTEGER NOT NULL DEFAULT 0,
+  kan_fu_wins_points    INTEGER NOT NULL DEFAULT 0,
+  kan_han_wins          INTEGER NOT NULL DEFAULT 0,
+  kan_han_brought       INTEGER NOT NULL DEFAULT 0,
+  kan_han_wins_han      INTEGER NOT NULL DEFAULT 0,
+  kan_han_wins_points   INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX audits_by_game ON audits (game_id);
@@ -653,69 +701,74 @@ GROUP BY f.rule_set_id, f.kind, f.severity;
 -- Scoring conformance (version 6): per rule set and platform, the wins re-scored (src/score) against what
 -- the logs state: how many agree in every component, how many differ in each (a win can differ in several),
 -- and the drawn hands whose payments differ (score-mismatch findings at no win). not_rescored: wins
--- audited before version 6.
+-- audited before version 6. A platform shows when the rule set's games there have a win. From the audits'
+-- totals (version 7: audits.wins …, one row per game, not every win); a count stays null, as a sum over
+-- the wins would be, when no win could give it (agreeing and differing with no win re-scored, a component
+-- with no win differing).
 CREATE VIEW score_conformance AS
 SELECT t.rule_set_id, r.rules_key, r.profile, t.platform, t.games, t.wins, t.not_rescored, t.agreeing, t.differing,
        round(100.0 * t.agreeing / nullif(t.wins - t.not_rescored, 0), 2) AS agreeing_pct,
        t.yaku_differs, t.han_differs, t.fu_differs, t.points_differs, t.limit_differs, t.payment_differs,
-       coalesce(d.draws_differing, 0) AS draws_differing
+       t.draws_differing
 FROM (
-  SELECT w.rule_set_id, coalesce(g.platform, 'unknown') AS platform, count(DISTINCT w.game_id) AS games, count(*) AS wins,
-         sum(w.valid IS NULL) AS not_rescored, sum(w.mismatches = 0) AS agreeing, sum(w.mismatches > 0) AS differing,
-         sum(instr(',' || w.components || ',', ',yaku,') > 0)    AS yaku_differs,
-         sum(instr(',' || w.components || ',', ',han,') > 0)     AS han_differs,
-         sum(instr(',' || w.components || ',', ',fu,') > 0)      AS fu_differs,
-         sum(instr(',' || w.components || ',', ',points,') > 0)  AS points_differs,
-         sum(instr(',' || w.components || ',', ',limit,') > 0)   AS limit_differs,
-         sum(instr(',' || w.components || ',', ',payment,') > 0) AS payment_differs
-  FROM win_dora w JOIN games g ON g.game_id = w.game_id
-  GROUP BY w.rule_set_id, coalesce(g.platform, 'unknown')
+  SELECT rule_set_id, platform, games, wins, not_rescored,
+         CASE WHEN wins > not_rescored THEN agreeing END  AS agreeing,
+         CASE WHEN wins > not_rescored THEN differing END AS differing,
+         CASE WHEN differing > 0 THEN yaku_differs END    AS yaku_differs,
+         CASE WHEN differing > 0 THEN han_differs END     AS han_differs,
+         CASE WHEN differing > 0 THEN fu_differs END      AS fu_differs,
+         CASE WHEN differing > 0 THEN points_differs END  AS points_differs,
+         CASE WHEN differing > 0 THEN limit_differs END   AS limit_differs,
+         CASE WHEN differing > 0 THEN payment_differs END AS payment_differs,
+         draws_differing
+  FROM (
+    SELECT a.rule_set_id, coalesce(g.platform, 'unknown') AS platform, sum(a.wins > 0) AS games, sum(a.wins) AS wins,
+           sum(a.wins_not_rescored) AS not_rescored, sum(a.wins_agreeing) AS agreeing, sum(a.wins_differing) AS differing,
+           sum(a.wins_yaku_differ) AS yaku_differs, sum(a.wins_han_differ) AS han_differs, sum(a.wins_fu_differ) AS fu_differs,
+           sum(a.wins_points_differ) AS points_differs, sum(a.wins_limit_differ) AS limit_differs,
+           sum(a.wins_payment_differ) AS payment_differs, sum(a.draws_differing) AS draws_differing
+    FROM audits a JOIN games g ON g.game_id = a.game_id
+    GROUP BY a.rule_set_id, coalesce(g.platform, 'unknown')
+  )
+  WHERE wins > 0
 ) t
-JOIN rule_sets r ON r.rule_set_id = t.rule_set_id
-LEFT JOIN (
-  SELECT f.rule_set_id, coalesce(g.platform, 'unknown') AS platform, count(DISTINCT f.game_id || ':' || f.hand) AS draws_differing
-  FROM findings f JOIN games g ON g.game_id = f.game_id
-  WHERE f.kind = 'score-mismatch'
-    AND NOT EXISTS (SELECT 1 FROM win_dora w WHERE w.rule_set_id = f.rule_set_id AND w.game_id = f.game_id AND w.hand = f.hand AND w.event_index = f.event_index)
-  GROUP BY f.rule_set_id, coalesce(g.platform, 'unknown')
-) d ON d.rule_set_id = t.rule_set_id AND d.platform = t.platform;
+JOIN rule_sets r ON r.rule_set_id = t.rule_set_id;
 
 -- What kans were worth (version 6): per rule set, among the wins re-scored as valid, those with each value a
 -- kan brings (rinshan kaihou, chankan, sankantsu, suukantsu, the kandora's dora, kan fu, and any han from
 -- kans at all): how many (and per 1000 re-scored wins), what it brought on average (han, fu, or 1 for the
 -- yakuman), and the average han and points of those wins. kandora: the dora the kandora indicators shown
 -- under kandoraTiming make in the hand (win_dora.kandora), counted in hands that are not yakuman.
+-- From the audits' totals (version 7: audits.valid_wins, rinshan_wins …, one row per game, not every win):
+-- an average is a sum over a count, as avg() computes it.
 CREATE VIEW kan_scoring AS
-WITH w AS (
-  -- each valid win once, with what each source brought it (null: not there)
-  SELECT rule_set_id, han, points,
-         CASE WHEN instr(yaku, '{"id":4,"han":') > 0 THEN CAST(substr(yaku, instr(yaku, '{"id":4,"han":') + 14) AS INTEGER) END AS rinshan,
-         CASE WHEN instr(yaku, '{"id":3,"han":') > 0 THEN CAST(substr(yaku, instr(yaku, '{"id":3,"han":') + 14) AS INTEGER) END AS chankan,
-         CASE WHEN instr(yaku, '{"id":27,"han":') > 0 THEN CAST(substr(yaku, instr(yaku, '{"id":27,"han":') + 15) AS INTEGER) END AS sankantsu,
-         CASE WHEN instr(',' || substr(yakuman, 2, length(yakuman) - 2) || ',', ',51,') > 0 THEN 1 END AS suukantsu,
-         CASE WHEN kandora > 0 AND yakuman = '[]' THEN kandora END AS kandora,
-         CASE WHEN kan_fu > 0 THEN kan_fu END AS kan_fu,
-         CASE WHEN kan_han > 0 THEN kan_han END AS kan_han
-  FROM win_dora WHERE valid = 1
+WITH v AS (
+  SELECT rule_set_id, sum(valid_wins) AS wins FROM audits GROUP BY rule_set_id
 ),
 t AS (
-  -- one pass over the wins: for each source its wins, what it brought, and their han and points
-  SELECT rule_set_id, count(*) AS wins,
-         count(rinshan) AS n1, avg(rinshan) AS b1, avg(CASE WHEN rinshan IS NOT NULL THEN han END) AS h1, avg(CASE WHEN rinshan IS NOT NULL THEN points END) AS p1,
-         count(chankan) AS n2, avg(chankan) AS b2, avg(CASE WHEN chankan IS NOT NULL THEN han END) AS h2, avg(CASE WHEN chankan IS NOT NULL THEN points END) AS p2,
-         count(sankantsu) AS n3, avg(sankantsu) AS b3, avg(CASE WHEN sankantsu IS NOT NULL THEN han END) AS h3, avg(CASE WHEN sankantsu IS NOT NULL THEN points END) AS p3,
-         count(suukantsu) AS n4, avg(suukantsu) AS b4, avg(CASE WHEN suukantsu IS NOT NULL THEN han END) AS h4, avg(CASE WHEN suukantsu IS NOT NULL THEN points END) AS p4,
-         count(kandora) AS n5, avg(kandora) AS b5, avg(CASE WHEN kandora IS NOT NULL THEN han END) AS h5, avg(CASE WHEN kandora IS NOT NULL THEN points END) AS p5,
-         count(kan_fu) AS n6, avg(kan_fu) AS b6, avg(CASE WHEN kan_fu IS NOT NULL THEN han END) AS h6, avg(CASE WHEN kan_fu IS NOT NULL THEN points END) AS p6,
-         count(kan_han) AS n7, avg(kan_han) AS b7, avg(CASE WHEN kan_han IS NOT NULL THEN han END) AS h7, avg(CASE WHEN kan_han IS NOT NULL THEN points END) AS p7
-  FROM w GROUP BY rule_set_id
+  -- the audits with a valid win that has any of the sources (about a third of the games; the others add 0)
+  SELECT rule_set_id,
+         sum(rinshan_wins) AS n1, sum(rinshan_brought) AS b1, sum(rinshan_wins_han) AS h1, sum(rinshan_wins_points) AS p1,
+         sum(chankan_wins) AS n2, sum(chankan_brought) AS b2, sum(chankan_wins_han) AS h2, sum(chankan_wins_points) AS p2,
+         sum(sankantsu_wins) AS n3, sum(sankantsu_brought) AS b3, sum(sankantsu_wins_han) AS h3, sum(sankantsu_wins_points) AS p3,
+         sum(suukantsu_wins) AS n4, sum(suukantsu_brought) AS b4, sum(suukantsu_wins_han) AS h4, sum(suukantsu_wins_points) AS p4,
+         sum(kandora_wins) AS n5, sum(kandora_brought) AS b5, sum(kandora_wins_han) AS h5, sum(kandora_wins_points) AS p5,
+         sum(kan_fu_wins) AS n6, sum(kan_fu_brought) AS b6, sum(kan_fu_wins_han) AS h6, sum(kan_fu_wins_points) AS p6,
+         sum(kan_han_wins) AS n7, sum(kan_han_brought) AS b7, sum(kan_han_wins_han) AS h7, sum(kan_han_wins_points) AS p7
+  FROM audits
+  WHERE rinshan_wins + chankan_wins + sankantsu_wins + suukantsu_wins + kandora_wins + kan_fu_wins + kan_han_wins > 0
+  GROUP BY rule_set_id
 )
 SELECT t.rule_set_id, r.rules_key, r.profile, s.source, s.unit, CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END AS wins,
-       round(1000.0 * CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END / t.wins, 2) AS per_1000_wins,
-       round(CASE s.ord WHEN 1 THEN b1 WHEN 2 THEN b2 WHEN 3 THEN b3 WHEN 4 THEN b4 WHEN 5 THEN b5 WHEN 6 THEN b6 WHEN 7 THEN b7 END, 2) AS avg_brought,
-       round(CASE s.ord WHEN 1 THEN h1 WHEN 2 THEN h2 WHEN 3 THEN h3 WHEN 4 THEN h4 WHEN 5 THEN h5 WHEN 6 THEN h6 WHEN 7 THEN h7 END, 2) AS avg_han,
-       CAST(round(CASE s.ord WHEN 1 THEN p1 WHEN 2 THEN p2 WHEN 3 THEN p3 WHEN 4 THEN p4 WHEN 5 THEN p5 WHEN 6 THEN p6 WHEN 7 THEN p7 END) AS INTEGER) AS avg_points
+       round(1000.0 * CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END / v.wins, 2) AS per_1000_wins,
+       round(1.0 * CASE s.ord WHEN 1 THEN b1 WHEN 2 THEN b2 WHEN 3 THEN b3 WHEN 4 THEN b4 WHEN 5 THEN b5 WHEN 6 THEN b6 WHEN 7 THEN b7 END
+                 / CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END, 2) AS avg_brought,
+       round(1.0 * CASE s.ord WHEN 1 THEN h1 WHEN 2 THEN h2 WHEN 3 THEN h3 WHEN 4 THEN h4 WHEN 5 THEN h5 WHEN 6 THEN h6 WHEN 7 THEN h7 END
+                 / CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END, 2) AS avg_han,
+       CAST(round(1.0 * CASE s.ord WHEN 1 THEN p1 WHEN 2 THEN p2 WHEN 3 THEN p3 WHEN 4 THEN p4 WHEN 5 THEN p5 WHEN 6 THEN p6 WHEN 7 THEN p7 END
+                      / CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END) AS INTEGER) AS avg_points
 FROM t
+JOIN v ON v.rule_set_id = t.rule_set_id
 JOIN rule_sets r ON r.rule_set_id = t.rule_set_id
 CROSS JOIN (
   SELECT 1 AS ord, 'rinshan kaihou' AS source, 'han' AS unit
@@ -726,7 +779,8 @@ CROSS JOIN (
   UNION ALL SELECT 6 AS ord, 'kan fu' AS source, 'fu' AS unit
   UNION ALL SELECT 7 AS ord, 'any han from kans' AS source, 'han' AS unit
 ) s
-WHERE CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END > 0;
+WHERE v.wins > 0
+  AND CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END > 0;
 
 -- Every win (version 4): its game and hand, the winner, the hand's value and its dora by source, as logged.
 -- yaku_names: the names (yaku table) of the yaku scored (han > 0, dora included), then of the yakuman.
@@ -772,4 +826,4 @@ CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;

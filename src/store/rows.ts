@@ -527,6 +527,109 @@ export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
   return row;
 }
 
+/**
+ * The audit's totals over its win_dora rows and score-mismatch findings (version 7): what the views
+ * score_conformance and kan_scoring add up, one audits row per game instead of every win. Each equals a
+ * count or sum over the rows that schemas/audit.sql names for its column, and the migration to version 7
+ * computes in SQL (src/store/schema.ts auditTotalsSql).
+ */
+export const AUDIT_TOTAL_COLUMNS = [
+  // score_conformance: the win_dora rows, how their re-scoring compares with the log
+  'wins', 'wins_not_rescored', 'wins_agreeing', 'wins_differing',
+  'wins_yaku_differ', 'wins_han_differ', 'wins_fu_differ', 'wins_points_differ', 'wins_limit_differ', 'wins_payment_differ',
+  'draws_differing',
+  // kan_scoring: among the wins re-scored as valid, for each source of value a kan brings, the wins with it,
+  // what it brought (summed), and those wins' han and points (summed)
+  'valid_wins',
+  'rinshan_wins', 'rinshan_brought', 'rinshan_wins_han', 'rinshan_wins_points',
+  'chankan_wins', 'chankan_brought', 'chankan_wins_han', 'chankan_wins_points',
+  'sankantsu_wins', 'sankantsu_brought', 'sankantsu_wins_han', 'sankantsu_wins_points',
+  'suukantsu_wins', 'suukantsu_brought', 'suukantsu_wins_han', 'suukantsu_wins_points',
+  'kandora_wins', 'kandora_brought', 'kandora_wins_han', 'kandora_wins_points',
+  'kan_fu_wins', 'kan_fu_brought', 'kan_fu_wins_han', 'kan_fu_wins_points',
+  'kan_han_wins', 'kan_han_brought', 'kan_han_wins_han', 'kan_han_wins_points',
+] as const;
+/** The audits row's totals (written after AUDIT_COLUMNS); all 0 for a game without wins. */
+export type AuditTotals = { [C in (typeof AUDIT_TOTAL_COLUMNS)[number]]: number };
+
+/** The kan sources of kan_scoring, in its order, as the prefixes of their AUDIT_TOTAL_COLUMNS. */
+export const KAN_SCORING_SOURCES = ['rinshan', 'chankan', 'sankantsu', 'suukantsu', 'kandora', 'kan_fu', 'kan_han'] as const;
+type KanSource = (typeof KAN_SCORING_SOURCES)[number];
+
+export function emptyAuditTotals(): AuditTotals {
+  return {
+    wins: 0, wins_not_rescored: 0, wins_agreeing: 0, wins_differing: 0,
+    wins_yaku_differ: 0, wins_han_differ: 0, wins_fu_differ: 0, wins_points_differ: 0, wins_limit_differ: 0, wins_payment_differ: 0,
+    draws_differing: 0,
+    valid_wins: 0,
+    rinshan_wins: 0, rinshan_brought: 0, rinshan_wins_han: 0, rinshan_wins_points: 0,
+    chankan_wins: 0, chankan_brought: 0, chankan_wins_han: 0, chankan_wins_points: 0,
+    sankantsu_wins: 0, sankantsu_brought: 0, sankantsu_wins_han: 0, sankantsu_wins_points: 0,
+    suukantsu_wins: 0, suukantsu_brought: 0, suukantsu_wins_han: 0, suukantsu_wins_points: 0,
+    kandora_wins: 0, kandora_brought: 0, kandora_wins_han: 0, kandora_wins_points: 0,
+    kan_fu_wins: 0, kan_fu_brought: 0, kan_fu_wins_han: 0, kan_fu_wins_points: 0,
+    kan_han_wins: 0, kan_han_brought: 0, kan_han_wins_han: 0, kan_han_wins_points: 0,
+  };
+}
+
+/** The han of the first yaku of that id in the re-scored list (as the JSON's first `{"id":N,"han":` gives it), or null. */
+function yakuHan(w: WinRecord, id: number): number | null {
+  for (const y of w.score?.yaku ?? []) if (y.id === id) return y.han;
+  return null;
+}
+
+function addSource(t: AuditTotals, source: KanSource, brought: number | null, row: WinDoraRow): void {
+  if (brought === null) return;
+  t[`${source}_wins`]++;
+  t[`${source}_brought`] += brought;
+  t[`${source}_wins_han`] += row.han as number;
+  t[`${source}_wins_points`] += row.points as number;
+}
+
+/** Adds one win (its win_dora row, and the win it was made from for the re-scored yaku) to the audit's totals. */
+export function addWinTotals(t: AuditTotals, row: WinDoraRow, w: WinRecord): void {
+  t.wins++;
+  if (row.valid === null) t.wins_not_rescored++;
+  const mismatches = row.mismatches as number | null;
+  if (mismatches === 0) t.wins_agreeing++;
+  if (mismatches !== null && mismatches > 0) t.wins_differing++;
+  if (row.components !== null) {
+    const parts = String(row.components).split(',');
+    if (parts.includes('yaku')) t.wins_yaku_differ++;
+    if (parts.includes('han')) t.wins_han_differ++;
+    if (parts.includes('fu')) t.wins_fu_differ++;
+    if (parts.includes('points')) t.wins_points_differ++;
+    if (parts.includes('limit')) t.wins_limit_differ++;
+    if (parts.includes('payment')) t.wins_payment_differ++;
+  }
+  if (row.valid !== 1) return;
+  t.valid_wins++;
+  addSource(t, 'rinshan', yakuHan(w, YAKU.rinshanKaihou), row);
+  addSource(t, 'chankan', yakuHan(w, YAKU.chankan), row);
+  addSource(t, 'sankantsu', yakuHan(w, YAKU.sankantsu), row);
+  addSource(t, 'suukantsu', w.score?.yakuman.some((y) => y.id === YAKUMAN.suukantsu && y.multiplier > 0) ? 1 : null, row);
+  const kandora = row.kandora as number | null;
+  addSource(t, 'kandora', kandora !== null && kandora > 0 && row.yakuman === '[]' ? kandora : null, row);
+  const kanFu = row.kan_fu as number | null;
+  addSource(t, 'kan_fu', kanFu !== null && kanFu > 0 ? kanFu : null, row);
+  const kanHan = row.kan_han as number | null;
+  addSource(t, 'kan_han', kanHan !== null && kanHan > 0 ? kanHan : null, row);
+}
+
+/**
+ * Adds the drawn hands whose payments differ: the hands (not null) of the audit's score-mismatch findings
+ * at no win of its win_dora rows (`winKeys`: `hand:event_index` of each).
+ */
+export function addDrawTotals(t: AuditTotals, findings: readonly Finding[], winKeys: ReadonlySet<string>): void {
+  let hands: Set<number> | null = null;
+  for (const f of findings) {
+    if (f.kind !== 'score-mismatch' || f.hand === null) continue;
+    if (f.eventIndex !== null && winKeys.has(`${f.hand}:${f.eventIndex}`)) continue;
+    (hands ??= new Set()).add(f.hand);
+  }
+  t.draws_differing += hands?.size ?? 0;
+}
+
 export const FINDING_COLUMNS = ['ordinal', 'kind', 'severity', 'hand', 'event_index', 'seat', 'rule', 'message', 'details'] as const;
 export type FindingRow = Row<typeof FINDING_COLUMNS>;
 

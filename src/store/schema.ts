@@ -7,12 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { StoreError } from './errors.js';
-import { GAME_TOTAL_COLUMNS } from './rows.js';
+import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from './rows.js';
 
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -179,7 +179,65 @@ ALTER TABLE win_dora ADD COLUMN kan_han INTEGER;
 ALTER TABLE win_dora ADD COLUMN mismatches INTEGER;
 ALTER TABLE win_dora ADD COLUMN components TEXT;`,
   },
+  {
+    to: 7,
+    description: "the audits' totals over their wins (audits.wins … kan_han_wins_points): score_conformance and kan_scoring sum them",
+    // Computed once from the win_dora rows and findings stored (src/store/rows.ts addWinTotals counts the
+    // same from the replay); the views read one audits row per game from then on.
+    sql: `
+${AUDIT_TOTAL_COLUMNS.map((c) => `ALTER TABLE audits ADD COLUMN ${c} INTEGER NOT NULL DEFAULT 0;`).join('\n')}
+${auditTotalsSql()}`,
+  },
 ];
+
+/**
+ * The audits' totals (schemas/audit.sql, audits.wins … kan_han_wins_points) computed from the win_dora and
+ * findings rows stored: the v7 migration fills them so; src/store/rows.ts addWinTotals and addDrawTotals
+ * count the same from the replay. The kan sources read the re-scored yaku JSON as kan_scoring did before
+ * version 7: the first `{"id":N,"han":` entry's han.
+ */
+export function auditTotalsSql(): string {
+  const yakuHan = (id: number) => {
+    const key = `'{"id":${id},"han":'`;
+    return `CASE WHEN instr(w.yaku, ${key}) > 0 THEN CAST(substr(w.yaku, instr(w.yaku, ${key}) + ${key.length - 2}) AS INTEGER) END`;
+  };
+  const sources: [string, string][] = [
+    ['rinshan', yakuHan(4)],
+    ['chankan', yakuHan(3)],
+    ['sankantsu', yakuHan(27)],
+    ['suukantsu', `CASE WHEN instr(',' || substr(w.yakuman, 2, length(w.yakuman) - 2) || ',', ',51,') > 0 THEN 1 END`],
+    ['kandora', `CASE WHEN w.kandora > 0 AND w.yakuman = '[]' THEN w.kandora END`],
+    ['kan_fu', `CASE WHEN w.kan_fu > 0 THEN w.kan_fu END`],
+    ['kan_han', `CASE WHEN w.kan_han > 0 THEN w.kan_han END`],
+  ];
+  const has = (c: string) => `instr(',' || w.components || ',', ',${c},') > 0`;
+  const wins = [
+    ['wins', 'count(*)'],
+    ['wins_not_rescored', 'total(w.valid IS NULL)'],
+    ['wins_agreeing', 'total(w.mismatches = 0)'],
+    ['wins_differing', 'total(w.mismatches > 0)'],
+    ...['yaku', 'han', 'fu', 'points', 'limit', 'payment'].map((c) => [`wins_${c}_differ`, `total(${has(c)})`]),
+    ['valid_wins', 'total(w.valid = 1)'],
+  ];
+  // Each source's value on a valid win, or null; the totals count and sum those not null.
+  const valid = (e: string) => `CASE WHEN w.valid = 1 THEN ${e} END`;
+  for (const [name, e] of sources) {
+    wins.push([`${name}_wins`, `count(${valid(e)})`]);
+    wins.push([`${name}_brought`, `total(${valid(e)})`]);
+    wins.push([`${name}_wins_han`, `total(CASE WHEN ${valid(e)} IS NOT NULL THEN w.han END)`]);
+    wins.push([`${name}_wins_points`, `total(CASE WHEN ${valid(e)} IS NOT NULL THEN w.points END)`]);
+  }
+  return `
+UPDATE audits SET (${wins.map(([c]) => c).join(', ')}) = (
+  SELECT ${wins.map(([, e]) => `CAST(${e} AS INTEGER)`).join(',\n         ')}
+  FROM win_dora w WHERE w.rule_set_id = audits.rule_set_id AND w.game_id = audits.game_id)
+WHERE EXISTS (SELECT 1 FROM win_dora w WHERE w.rule_set_id = audits.rule_set_id AND w.game_id = audits.game_id);
+UPDATE audits SET draws_differing = (
+  SELECT count(DISTINCT f.hand) FROM findings f
+  WHERE f.rule_set_id = audits.rule_set_id AND f.game_id = audits.game_id AND f.kind = 'score-mismatch'
+    AND NOT EXISTS (SELECT 1 FROM win_dora w WHERE w.rule_set_id = f.rule_set_id AND w.game_id = f.game_id AND w.hand = f.hand AND w.event_index = f.event_index))
+WHERE EXISTS (SELECT 1 FROM findings f WHERE f.rule_set_id = audits.rule_set_id AND f.game_id = audits.game_id AND f.kind = 'score-mismatch');`;
+}
 
 /**
  * The games' totals (schemas/audit.sql, games.completed_kans … kans_in_riichi) computed from the kans, hands

@@ -13,9 +13,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { GameAudit, GameMeta } from '../audit/index.js';
 import { KNOBS } from '../rules/index.js';
 import {
-  ABORT_COLUMNS, AUDIT_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
+  ABORT_COLUMNS, AUDIT_COLUMNS, AUDIT_TOTAL_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
   REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, HAND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
-  abortRow, auditRow, auditStatus, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows,
+  abortRow, addDrawTotals, addWinTotals, auditRow, auditStatus, emptyAuditTotals, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows,
   revealRow, riichiDeclarationRow, riichiKanRow, handRow, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
@@ -105,6 +105,7 @@ const winValues = rowReader(WIN_COLUMNS);
 const abortValues = rowReader(ABORT_COLUMNS);
 const riichiDeclarationValues = rowReader(RIICHI_DECLARATION_COLUMNS);
 const auditValues = rowReader(AUDIT_COLUMNS);
+const auditTotalValues = rowReader(AUDIT_TOTAL_COLUMNS);
 const kanVerdictValues = rowReader(KAN_VERDICT_COLUMNS);
 const riichiKanValues = rowReader(RIICHI_KAN_COLUMNS);
 const winDoraValues = rowReader(WIN_DORA_COLUMNS);
@@ -137,7 +138,7 @@ export interface PreparedAudit {
   unreadError: string | null;
   facts: GameFacts | null;
   verdicts: {
-    /** The audits row; its `audited_at` is filled in when written. */
+    /** The audits row (AUDIT_COLUMNS, then AUDIT_TOTAL_COLUMNS); its `audited_at` is filled in when written. */
     audit: SqlValue[];
     kanVerdicts: SqlValue[][];
     riichiKans: SqlValue[][];
@@ -206,10 +207,18 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
   const playerCount = audit.replay?.playerCount ?? 4;
   const kanVerdicts: SqlValue[][] = [];
   const winDora: SqlValue[][] = [];
+  const totals = emptyAuditTotals();
+  const winKeys = new Set<string>();
   for (const r of audit.replay?.hands ?? []) {
     for (const k of r.kans) kanVerdicts.push(kanVerdictValues(kanVerdictRow(k)));
-    for (const w of r.wins) winDora.push(winDoraValues(winDoraRow(w, playerCount)));
+    for (const w of r.wins) {
+      const row = winDoraRow(w, playerCount);
+      winDora.push(winDoraValues(row));
+      addWinTotals(totals, row, w);
+      winKeys.add(`${w.hand}:${w.eventIndex}`);
+    }
   }
+  addDrawTotals(totals, audit.findings, winKeys);
   const riichiKans: SqlValue[][] = [];
   for (const v of audit.riichiKans) riichiKans.push(riichiKanValues(riichiKanRow(v)));
   const findings: SqlValue[][] = [];
@@ -221,7 +230,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
     ruleSet: ruleSetRow(audit),
     unreadError: audit.game === null ? auditStatus(audit).error : null,
     facts: audit.game === null ? null : gameFacts(audit, audit.game),
-    verdicts: { audit: auditValues(auditRow(audit, '')), kanVerdicts, riichiKans, winDora, findings },
+    verdicts: { audit: [...auditValues(auditRow(audit, '')), ...auditTotalValues(totals)], kanVerdicts, riichiKans, winDora, findings },
   };
 }
 
@@ -296,7 +305,7 @@ export class AuditWriter {
     this.wins = fact('wins', WIN_COLUMNS);
     this.aborts = fact('aborts', ABORT_COLUMNS);
     this.riichiDeclarations = fact('riichi_declarations', RIICHI_DECLARATION_COLUMNS);
-    this.audits = verdict('audits', AUDIT_COLUMNS);
+    this.audits = verdict('audits', [...AUDIT_COLUMNS, ...AUDIT_TOTAL_COLUMNS]);
     this.kanVerdicts = verdict('kan_verdicts', KAN_VERDICT_COLUMNS);
     this.riichiKanVerdicts = verdict('riichi_kan_verdicts', RIICHI_KAN_COLUMNS);
     this.winDora = verdict('win_dora', WIN_DORA_COLUMNS);

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
 import { gameTotalsSql } from '../../src/store/schema.js';
-import { GAME_TOTAL_COLUMNS, playedOn, WIN_SCORE_COLUMNS, yakuRows } from '../../src/store/rows.js';
+import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS, playedOn, WIN_SCORE_COLUMNS, yakuRows } from '../../src/store/rows.js';
 import { auditOf, readGames, tempDb } from './support.js';
 
 const CHANKAN = '2010081709gm-00a9-0000-fe3371ad.xml'; // seat 2 robs seat 1's kakan of 3p in hand 5
@@ -170,8 +170,9 @@ describe('migrating a version-5 database to 6 (issue 25)', () => {
     store.writeBatch([auditOf(g)]);
     store.close();
     const db = new Database(file);
-    // Back to version 5's shape: no re-scored wins (win_dora's scoring columns), no scoring knobs' columns (the views, made again after migrating, first).
+    // Back to version 5's shape: no re-scored wins (win_dora's scoring columns), no scoring knobs' columns, no audits totals (the views, made again after migrating, first).
     for (const v of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[]) db.exec(`DROP VIEW "${v}"`);
+    db.exec(AUDIT_TOTAL_COLUMNS.map((c) => `ALTER TABLE audits DROP COLUMN ${c};`).join(' '));
     db.exec(`${WIN_SCORE_COLUMNS.map((c) => `ALTER TABLE win_dora DROP COLUMN ${c};`).join(' ')} ${SCORING_KNOBS.map((k) => `ALTER TABLE rule_sets DROP COLUMN ${k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())};`).join(' ')}`);
     db.exec(`
       UPDATE games SET format = 'xml';

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCORING_KNOBS } from '../../src/rules/index.js';
 import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
-import { WIN_SCORE_COLUMNS } from '../../src/store/rows.js';
+import { AUDIT_TOTAL_COLUMNS, WIN_SCORE_COLUMNS } from '../../src/store/rows.js';
 import { auditOf, readGames, tempDb } from './support.js';
 
 const GAMES = ['2010081709gm-00a9-0000-fe3371ad.xml', '2011020414gm-00a9-0000-ef18f336.xml', '2009060321gm-00b9-0000-75b25bcf.xml'];
@@ -23,10 +23,14 @@ function tables(db: Database.Database): string[] {
   return db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
 }
 
-/** What version 6 added, which a version-4 database cannot have held: the re-scored wins, the scoring knobs' columns. */
+/**
+ * What version 6 added, which a version-4 database cannot have held: the re-scored wins, the scoring knobs'
+ * columns; and version 7's audits totals over the re-scored wins.
+ */
 const ADDED_IN_6: Record<string, ReadonlySet<string>> = {
   win_dora: new Set(WIN_SCORE_COLUMNS),
   rule_sets: new Set(SCORING_KNOBS.map((k) => k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))),
+  audits: new Set(AUDIT_TOTAL_COLUMNS),
 };
 const addedIn6 = (table: string, column: string): boolean => ADDED_IN_6[table]?.has(column) ?? false;
 

@@ -454,6 +454,32 @@ INSERT INTO tiles (tile, kind, name, red)
   WITH RECURSIVE ids (tile) AS (SELECT 0 UNION ALL SELECT tile + 1 FROM ids WHERE tile < 135)
   SELECT tile, tile / 4, (tile / 4 % 9 + 1) || substr('mpsz', tile / 4 / 9 + 1, 1), tile IN (16, 52, 88) FROM ids;
 
+-- What `kanshi infer --db FILE` found the logs say the rules are (docs/scoring.md §9): one row an inference,
+-- and per knob each value with how many wins, drawn hands or kans agree and disagree under it; `inferred` is 1
+-- for the value the logs support (none of a knob's values has it where no log touches the knob).
+CREATE TABLE inferences (
+  inference_id     INTEGER PRIMARY KEY,
+  inferred_at      TEXT NOT NULL,
+  profile          TEXT NOT NULL,
+  game_count       INTEGER NOT NULL,
+  win_count        INTEGER NOT NULL,
+  drawn_hand_count INTEGER NOT NULL,
+  kan_count        INTEGER NOT NULL,
+  flags            TEXT NOT NULL,
+  unexplained      TEXT NOT NULL
+) STRICT;
+CREATE TABLE inferred_knobs (
+  inference_id   INTEGER NOT NULL REFERENCES inferences (inference_id) ON DELETE CASCADE,
+  knob           TEXT NOT NULL,
+  value          TEXT NOT NULL,
+  cases          TEXT NOT NULL,
+  agree_count    INTEGER NOT NULL,
+  disagree_count INTEGER NOT NULL,
+  joint_count    INTEGER NOT NULL,
+  inferred       INTEGER NOT NULL,
+  PRIMARY KEY (inference_id, knob, value)
+) STRICT;
+
 -- Views --------------------------------------------------------------------------------------------------
 
 -- Each win re-scored under the rule set (src/score), beside what the log states in wins: the scoring
@@ -826,4 +852,4 @@ CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;

@@ -7,7 +7,8 @@ import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../
 import { readLogFile } from '../ingest/index.js';
 import { RuleInference, type Inference } from '../infer/index.js';
 import { KNOBS } from '../rules/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { openStore } from '../store/index.js';
+import { addLimitOptions, CliError, EXIT, fileFailure, out, platformOption, readOptionsFrom, storeMessage } from './common.js';
 import { plural } from './format.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
@@ -20,6 +21,7 @@ export function registerInferCommand(program: Command): void {
     .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option('--json', 'one JSON object: {"inferred": {knob: value or null}, "knobs": [{"knob", "inferred", "cases", "values": [{"value", "agree", "disagree", "jointly"}]}], "flags", "unexplained": [...], games, wins, drawnHands, kans}')
     .option('--all', 'list every knob, also those the logs do not touch')
+    .option('--db <file>', 'also keep the inference in this audit database (created if missing), where kanshi report shows it')
     .addOption(platformOption());
   addRuleOptions(command);
   addLogSourceOptions(command);
@@ -43,9 +45,10 @@ ${LOG_SOURCE_HELP}
 Examples:
   kanshi infer ../shared/corpus/platforms/logs
   kanshi infer --json logs | jq .inferred
-  kanshi audit $(kanshi infer logs | tail -1) logs`,
+  kanshi audit $(kanshi infer logs | tail -1) logs
+  kanshi infer logs --db kanshi.sqlite && kanshi report     # the report's "What these logs say the rules are"`,
   );
-  command.action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; profile?: string }) => {
+  command.action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; profile?: string; db?: string }) => {
     const ruleSets = ruleSetsFromOptions(opts);
     const read = readOptionsFrom(opts);
     const inference = new RuleInference((game) => {
@@ -82,6 +85,7 @@ Examples:
       () => `the rules inferred from ${plural(games, 'game')}`,
     );
     const result = inference.result();
+    if (opts.db) keepInference(opts.db, result);
     if (opts.json) out(JSON.stringify(result));
     else for (const line of inferenceText(result, opts.all === true)) out(line);
     for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
@@ -118,4 +122,20 @@ export function inferenceText(r: Inference, all: boolean): string[] {
   if (r.unexplained.length > 50) lines.push(`  … and ${r.unexplained.length - 50} more (--json lists them all)`);
   lines.push('', 'the inferred rule set, as kanshi audit flags:', r.flags.join(' '));
   return lines;
+}
+
+/** Keeps the inference in the audit database (one transaction), for kanshi report. */
+function keepInference(file: string, result: Inference): void {
+  let store;
+  try {
+    store = openStore(file);
+  } catch (err) {
+    throw new CliError(`cannot open the database ${file}: ${storeMessage(err as Error).replace(`cannot open ${file}: `, '')}`, EXIT.failed);
+  }
+  try {
+    store.saveInference(result);
+  } finally {
+    store.close();
+  }
+  process.stderr.write(`kanshi: the inference is kept in ${file} (kanshi report shows it)\n`);
 }

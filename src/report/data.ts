@@ -4,7 +4,7 @@
  * with a LIMIT, so a database of a million games is read in seconds; no per-game subqueries here.
  */
 import { viewerUrl } from '../events/index.js';
-import { FACTS_VERSION, type RuleSetChoice, type RuleSetSummary, type StatsReport, type StatsTable, type Store } from '../store/index.js';
+import { FACTS_VERSION, type RuleSetChoice, type RuleSetSummary, type StatsReport, type StatsTable, type Store, type StoredInference } from '../store/index.js';
 import { num, rowsOf, schemaFeatures, sqlInt, sqlText, str, type Row, type SchemaFeatures } from './db.js';
 import { readConformance, type KnobConformance } from './conformance.js';
 import { handName, type FindingGroup, type FindingRow } from './findings.js';
@@ -84,6 +84,8 @@ export interface ReportData {
   kandoraTiming: TimingCell[];
   conformance: KnobConformance[];
   comparison: Comparison | null;
+  /** What `kanshi infer --db` last found the logs say the rules are (null when it was never run on this database). */
+  inference: StoredInference | null;
 }
 
 const SEVERITY_ORDER = ['error', 'warning', 'info'];
@@ -133,6 +135,7 @@ export function readReportData(store: Store, choice: RuleSetChoice = {}, options
     })),
     conformance: readConformance(store, ruleSet, stats, findings),
     comparison: stats.otherRuleSets.length > 0 ? readComparison(store, ruleSet, stats.otherRuleSets) : null,
+    inference: store.latestInference(),
   };
 }
 

@@ -96,6 +96,7 @@ export function renderHtml(data: ReportData, charts: Charts, links: FindingLinks
     { id: 'conformance', title: 'Conformance, knob by knob', body: conformanceSection(data) },
   ];
   if (data.comparison) sections.push({ id: 'rule-sets', title: 'Rule sets side by side', body: comparisonSection(data, charts) });
+  if (data.inference) sections.push({ id: 'inferred-rules', title: 'What these logs say the rules are', body: inferenceSection(data.inference) });
   const s = data.ruleSet;
   return `<!doctype html>
 <html lang="en">
@@ -282,6 +283,19 @@ function scoringSection(data: ReportData): string {
 <h3>${esc(t('scoreConformance')?.title)}</h3>${statsTableHtml(t('scoreConformance'))}
 <h3>${esc(t('kanScoring')?.title)}</h3>${statsTableHtml(t('kanScoring'))}
 <p class="note">brought: the han the yaku or the kandora added, the fu of the winner's kans (before rounding), 1 for suukantsu; the han and points are those of the whole win.</p>`;
+}
+
+function inferenceSection(r: NonNullable<ReportData['inference']>): string {
+  const touched = r.knobs.filter((k) => k.inferred !== null);
+  const untouched = r.knobs.filter((k) => k.inferred === null).map((k) => k.knob);
+  const rows = touched.map((k) => {
+    const best = k.values.find((v) => v.value === k.inferred)!;
+    const others = k.values.filter((v) => v !== best).map((v) => `${v.value}: ${fmt(v.disagree)}`).join(', ');
+    return [k.knob, k.inferred ?? '', best.agree, best.disagree, others];
+  });
+  return `<p>What <code>kanshi infer --db</code> found on ${esc(fmt(r.gameCount))} games (${esc(fmt(r.winCount))} wins, ${esc(fmt(r.drawnHandCount))} drawn hands, ${esc(fmt(r.kanCount))} kans), ${esc(r.inferredAt)}: every win and drawn hand re-scored under every value of every scoring knob, every kan judged under each kan knob's values; a knob gets the value that agrees most often (docs/scoring.md §9). The logs' own errors, which no value explains: ${esc(fmt(r.unexplainedCount))}.</p>
+${table(['knob', 'the logs say', 'agree', 'disagree', 'disagree under the other values'], rows, [false, false, true, true, false])}
+<p class="note">As <code>kanshi audit</code> flags: <code>${esc(r.flags)}</code>. Not touched by these logs: ${esc(untouched.join(', ') || 'none')}.</p>`;
 }
 
 function conformanceSection(data: ReportData): string {

@@ -16,6 +16,7 @@
  */
 export { joinStore, openStore, type OpenStoreOptions, type Store } from './store.js';
 export { StoreError } from './errors.js';
+export type { StoredInference } from './inference.js';
 export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
 export type { QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';

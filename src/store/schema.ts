@@ -12,7 +12,7 @@ import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from './rows.js';
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -187,6 +187,33 @@ ALTER TABLE win_dora ADD COLUMN components TEXT;`,
     sql: `
 ${AUDIT_TOTAL_COLUMNS.map((c) => `ALTER TABLE audits ADD COLUMN ${c} INTEGER NOT NULL DEFAULT 0;`).join('\n')}
 ${auditTotalsSql()}`,
+  },
+  {
+    to: 8,
+    description: 'inferences and inferred_knobs: what kanshi infer --db found the logs say the rules are',
+    sql: `
+CREATE TABLE inferences (
+  inference_id     INTEGER PRIMARY KEY,
+  inferred_at      TEXT NOT NULL,
+  profile          TEXT NOT NULL,
+  game_count       INTEGER NOT NULL,
+  win_count        INTEGER NOT NULL,
+  drawn_hand_count INTEGER NOT NULL,
+  kan_count        INTEGER NOT NULL,
+  flags            TEXT NOT NULL,
+  unexplained      TEXT NOT NULL
+) STRICT;
+CREATE TABLE inferred_knobs (
+  inference_id   INTEGER NOT NULL REFERENCES inferences (inference_id) ON DELETE CASCADE,
+  knob           TEXT NOT NULL,
+  value          TEXT NOT NULL,
+  cases          TEXT NOT NULL,
+  agree_count    INTEGER NOT NULL,
+  disagree_count INTEGER NOT NULL,
+  joint_count    INTEGER NOT NULL,
+  inferred       INTEGER NOT NULL,
+  PRIMARY KEY (inference_id, knob, value)
+) STRICT;`,
   },
 ];
 

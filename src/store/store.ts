@@ -4,6 +4,8 @@
  * writing batches, asking what is already audited, reading; on closing, back to a rollback journal.
  */
 import { existsSync } from 'node:fs';
+import type { Inference } from '../infer/index.js';
+import { latestInference, saveInference, type StoredInference } from './inference.js';
 import Database from 'better-sqlite3';
 import { FINDING_KINDS, type GameAudit, type Severity } from '../audit/index.js';
 import { RIICHI_KAN_REASONS } from '../hand/index.js';
@@ -67,6 +69,10 @@ export interface Store {
   query(sql: string): QueryResult;
   /** The canned statistics for one rule set (default: the latest). */
   stats(choice?: RuleSetChoice): StatsReport;
+  /** Keeps what `kanshi infer` found, in one transaction; its id. */
+  saveInference(inference: Inference): number;
+  /** The latest inference kept, or null. */
+  latestInference(): StoredInference | null;
   close(): void;
 }
 
@@ -281,6 +287,15 @@ class SqliteStore implements Store {
 
   stats(choice?: RuleSetChoice): StatsReport {
     return statsReport(this.db, choice);
+  }
+
+  saveInference(inference: Inference): number {
+    if (this.readonly) throw new StoreError(`${this.file} was opened read-only`);
+    return saveInference(this.db, inference);
+  }
+
+  latestInference(): StoredInference | null {
+    return latestInference(this.db);
   }
 
   close(): void {

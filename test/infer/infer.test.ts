@@ -5,7 +5,8 @@
  * The expected values come from the profiles' evidence (src/rules/profiles.ts, checked against the logs
  * by test/score/knob-evidence.test.ts), not from the inference.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleSetsFor } from '../../src/audit/index.js';
@@ -13,6 +14,7 @@ import type { GameLog } from '../../src/events/index.js';
 import { RuleInference, type Inference } from '../../src/infer/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { getProfile, profileRules, type KnobName } from '../../src/rules/index.js';
+import { openStore } from '../../src/store/index.js';
 import { CORPUS_LOGS, PLATFORMS_DIR, corpusFiles, platformManifest, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
 
@@ -113,6 +115,30 @@ describe('kanshi infer', () => {
       ['agree', 'disagree', 'jointly', 'value'],
       ['agree', 'disagree', 'jointly', 'value'],
     ]);
+  });
+
+  it('with --db keeps the inference in the audit database, and kanshi report shows it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-infer-'));
+    const db = join(dir, 'a.sqlite');
+    const files = majsoulFiles();
+    expect((await kanshiInProcess('audit', '--db', db, '--workers', '0', ...files)).code).toBe(0);
+    const r = await kanshiInProcess('infer', '--db', db, ...files);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`the inference is kept in ${db}`);
+    const stored = openStore(db, { readonly: true });
+    try {
+      const inference = stored.latestInference();
+      expect(inference).toMatchObject({ gameCount: 7, profile: 'majsoul', flags: '--profile majsoul', unexplainedCount: 1 });
+      expect(inference!.knobs.find((k) => k.knob === 'kiriageMangan')?.inferred).toBe('none');
+      expect(inference!.knobs.find((k) => k.knob === 'okuriKan')?.inferred).toBeNull();
+    } finally {
+      stored.close();
+    }
+    const out = join(dir, 'report.html');
+    expect((await kanshiInProcess('report', '--db', db, '--out', out)).code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('<h2>What these logs say the rules are</h2>');
+    expect(html).toMatch(/<td>kiriageMangan<\/td><td>none<\/td>/);
   });
 
   it('exits 1 naming a file it cannot read, and infers from the rest', async () => {

@@ -10,7 +10,8 @@ import { KNOBS } from '../rules/index.js';
 import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
 import { plural } from './format.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
-import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+import { addRuleOptions } from './rule-options.js';
+import { ruleSetsFromOptions } from './rule-sets.js';
 import { untilStopped, withSignalStop } from './signals.js';
 
 export function registerInferCommand(program: Command): void {

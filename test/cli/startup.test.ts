@@ -46,10 +46,12 @@ describe('start-up', () => {
     expect([...audit].filter((p) => p.startsWith('vega'))).toEqual([]);
   });
 
-  it('--version loads no command; score, rules and kan-check load neither the replay, the audit, SQLite nor the worker pool', () => {
-    const version = modulesLoaded(['--version']);
-    expect([...version.packages]).toEqual(['commander']);
-    for (const folder of ['src/hand', 'src/score', 'src/rules', 'src/replay', 'src/audit', 'src/store', 'src/batch']) expect(version.folders.has(folder), folder).toBe(false);
+  it('--version and --help load no command; score, rules and kan-check load neither the replay, the audit, SQLite nor the worker pool', () => {
+    for (const args of [['--version'], ['--help']]) {
+      const run = modulesLoaded(args);
+      expect([...run.packages], args[0]).toEqual(['commander']);
+      for (const folder of ['src/hand', 'src/score', 'src/rules', 'src/replay', 'src/audit', 'src/store', 'src/batch']) expect(run.folders.has(folder), `${args[0]}: ${folder}`).toBe(false);
+    }
     for (const args of [['score', '123m456p789s11z22z', '--win', '2z'], ['rules'], ['kan-check', '--help']]) {
       const run = modulesLoaded(args);
       expect(run.folders.has('src/rules'), args[0]).toBe(true);

@@ -139,15 +139,18 @@ interface PeerRun {
   games: number;
 }
 
+/** Timed passes of each peer, after one to warm it. */
+const PEER_PASSES = 3;
+
 /**
- * A peer measured as issue 35 asks: in-process on this thread, warm (one pass first), best of `runs`
- * passes (at least 3). `pass` reads every file and returns the games it did.
+ * A peer measured as issue 35 asks: in-process on this thread, warm (one pass first), best of 3 passes.
+ * `pass` reads every file and returns the games it did.
  */
-function peerRun(pass: () => number, runs: number): PeerRun {
+function peerRun(pass: () => number): PeerRun {
   pass();
   const rates: number[] = [];
   let best = { rate: 0, cpuMsPerGame: 0, games: 0 };
-  for (let r = 0; r < Math.max(3, runs); r++) {
+  for (let r = 0; r < PEER_PASSES; r++) {
     const cpu = process.cpuUsage();
     const t = performance.now();
     const games = pass();
@@ -177,12 +180,12 @@ function parsePeer(fourPlayer: readonly string[]): PeerRun {
       }
     }
     return n;
-  }, runs);
+  });
 }
 
 function peerLine(label: string, p: PeerRun, extra = ''): void {
   process.stdout.write(
-    `${label.padEnd(44)} ${p.best.toFixed(0).padStart(7)} games/s   (best of ${Math.max(3, runs)}, median ${p.median.toFixed(0)}), ` +
+    `${label.padEnd(44)} ${p.best.toFixed(0).padStart(7)} games/s   (best of ${PEER_PASSES}, median ${p.median.toFixed(0)}), ` +
       `${p.cpuMsPerGame.toFixed(2)} ms CPU a game${extra}\n`,
   );
 }
@@ -246,7 +249,7 @@ async function main(): Promise<void> {
   // The parse-and-score peer: its agreement with the logs first (a peer that scores wrongly would mean
   // nothing), then its speed.
   const check = scorePeerPass(fourPlayer);
-  const s = peerRun(() => scorePeerPass(fourPlayer).games, runs);
+  const s = peerRun(() => scorePeerPass(fourPlayer).games);
   peerLine(`peer: convlog + majiang-core replay and hule (${s.games} 4p mjlog)`, s, `; ${check.agree} of ${check.wins} wins agree with the log`);
   const k = full[String(cores)];
   const kCpu = fullCpu[String(cores)];

@@ -12,7 +12,8 @@ import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceO
 import { EtaEstimator, formatEta } from './progress.js';
 import { stopOnSignals } from './signals.js';
 import { expectedFault } from './output.js';
-import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+import { addRuleOptions } from './rule-options.js';
+import { ruleSetsFromOptions } from './rule-sets.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
 

@@ -11,7 +11,8 @@ import { openStore } from '../store/index.js';
 import { addLimitOptions, CliError, EXIT, fileFailure, out, platformOption, readOptionsFrom, storeMessage } from './common.js';
 import { plural } from './format.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
-import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+import { addRuleOptions } from './rule-options.js';
+import { ruleSetsFromOptions } from './rule-sets.js';
 import { untilStopped, withSignalStop } from './signals.js';
 
 export function registerInferCommand(program: Command): void {

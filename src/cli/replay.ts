@@ -10,7 +10,8 @@ import { systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { plural, roundName, scoredYakuJson, tile, tiles } from './format.js';
 import type { RuleSet } from '../rules/index.js';
-import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+import { addRuleOptions } from './rule-options.js';
+import { ruleSetsFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 
 

@@ -1,6 +1,8 @@
 /**
  * The rule options every command that replays or audits shares: `--profile P` and one flag per knob,
- * all built from the knob descriptors of src/rules, so a new knob reaches every command at once.
+ * all built from the knob descriptors of src/rules, so a new knob reaches every command at once. The
+ * rule sets of the commands that read logs (one per platform) are made in rule-sets.ts, which needs
+ * src/audit: the commands that judge no log (score, rules, kan-check) start without it.
  */
 import { Option, type Command } from 'commander';
 import {
@@ -9,9 +11,11 @@ import {
   PROFILE_NAMES,
   RulesError,
   isProfileName,
+  platformProfile,
+  ruleSet,
   type RuleSet,
+  type RulesRequest,
 } from '../rules/index.js';
-import { ruleSetsFor, singleRuleSet, type RuleSets } from '../audit/index.js';
 import { CliError } from './common.js';
 
 export const RULE_OPTIONS_HEADING = 'Rule options (the kan knobs of docs/kan-rules.md, then the scoring knobs of docs/scoring.md):';
@@ -33,11 +37,10 @@ export function addRuleOptions(command: Command): Command {
 }
 
 /**
- * The rule sets parsed options ask for: the named profile's values (or, with no --profile, each
- * platform's profile: docs/kan-rules.md §7) with any knob flags on top, made once here and passed down.
- * Throws CliError with the rules' own message (listing what is allowed) on a bad profile or value.
+ * What parsed options ask of the rules: the named profile (none: each platform's, docs/kan-rules.md §7)
+ * and the knob flags on top. Throws CliError on an unknown profile.
  */
-export function ruleSetsFromOptions(options: Record<string, unknown>): RuleSets {
+export function rulesRequestFromOptions(options: Record<string, unknown>): RulesRequest {
   const profile = options.profile as string | undefined;
   if (profile !== undefined && !isProfileName(profile)) {
     throw new CliError(`unknown profile "${profile}" for --profile (profiles: ${PROFILE_NAMES.join(', ')})`);
@@ -45,8 +48,16 @@ export function ruleSetsFromOptions(options: Record<string, unknown>): RuleSets 
   const overrides: Record<string, unknown> = {};
   // Commander stores `--kandora-timing` under `kandoraTiming`: the knob's own name.
   for (const knob of KNOBS) overrides[knob.name] = options[knob.name];
+  return { profile, overrides };
+}
+
+/**
+ * Runs `make` on the rules' request, turning a RulesError into a CliError with the rules' own message
+ * (listing what is allowed) on a bad value.
+ */
+export function withRulesErrors<T>(options: Record<string, unknown>, make: () => T): T {
   try {
-    return ruleSetsFor({ profile, overrides });
+    return make();
   } catch (err) {
     if (!(err instanceof RulesError)) throw err;
     if (err.knob && err.allowed) {
@@ -57,8 +68,12 @@ export function ruleSetsFromOptions(options: Record<string, unknown>): RuleSets 
   }
 }
 
-/** The one rule set parsed options ask for, for commands that judge no log's platform (rules, kan-check). */
+/**
+ * The one rule set parsed options ask for, for commands that judge no log's platform (rules, kan-check,
+ * score): the named profile, or Tenhou's (the rule set every platform's would share when a profile is
+ * named, and Tenhou's when none is: what src/audit's `singleRuleSet(ruleSetsFor(…)) ?? sets.tenhou` gives).
+ */
 export function ruleSetFromOptions(options: Record<string, unknown>): RuleSet {
-  const sets = ruleSetsFromOptions(options);
-  return singleRuleSet(sets) ?? sets.tenhou;
+  const request = rulesRequestFromOptions(options);
+  return withRulesErrors(options, () => ruleSet({ ...request, profile: request.profile ?? platformProfile('tenhou') }));
 }

@@ -3,7 +3,8 @@ import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
 import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
-import { addRuleOptions, ruleSetsFromOptions } from './rule-options.js';
+import { addRuleOptions } from './rule-options.js';
+import { ruleSetsFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { plural } from './format.js';
 import { untilStopped, withSignalStop } from './signals.js';

@@ -4,7 +4,8 @@
  * Builds seeded random tenpai hands first (not timed), then times only `waits` over them, on one core.
  * The riichi-ankan verdict is timed too, since the auditor runs it on every riichi ankan.
  */
-import { judgeRiichiAnkan, randomTenpaiHand, seededRandom, waits, type SampleOptions } from '../src/hand/index.js';
+import { judgeRiichiAnkan, waits } from '../src/hand/index.js';
+import { randomTenpaiHand, seededRandom, type SampleOptions } from '../tools/hands/sample.js';
 
 const SEED = 20240601;
 const HANDS = 20_000;

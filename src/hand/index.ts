@@ -55,12 +55,3 @@ export {
   type RiichiAnkanVerdict,
   type RiichiKan,
 } from './riichi-kan.js';
-export {
-  randomCompleteHand,
-  randomTenpaiHand,
-  seededRandom,
-  type SampleForm,
-  type SampleHand,
-  type SampleMeld,
-  type SampleOptions,
-} from './sample.js';

@@ -12,16 +12,8 @@
  *   sides then agree on "no waits", which is what Tenhou calls noten.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  isComplete,
-  randomTenpaiHand,
-  readings,
-  seededRandom,
-  shapeWaits,
-  waits,
-  type SampleHand,
-  type SampleOptions,
-} from '../../src/hand/index.js';
+import { isComplete, readings, shapeWaits, waits } from '../../src/hand/index.js';
+import { randomTenpaiHand, seededRandom, type SampleHand, type SampleOptions } from '../../tools/hands/sample.js';
 import { kindsToString } from '../../src/tiles/index.js';
 import { Majiang, fromMajiangTile, toMajiang } from './majiang.js';
 

@@ -23,14 +23,8 @@
  * allows them (only ankans keep a hand closed), including ankans of a kind the hand waits on.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  judgeRiichiAnkan,
-  randomTenpaiHand,
-  seededRandom,
-  waits,
-  type SampleHand,
-  type SampleOptions,
-} from '../../src/hand/index.js';
+import { judgeRiichiAnkan, waits } from '../../src/hand/index.js';
+import { randomTenpaiHand, seededRandom, type SampleHand, type SampleOptions } from '../../tools/hands/sample.js';
 import { kindToString } from '../../src/tiles/index.js';
 import { Majiang, ankanToMajiang, countsToMajiang, kindToMajiang } from './majiang.js';
 

@@ -4,7 +4,7 @@
  * `z111=`, `s2222` for an ankan).
  */
 import { createRequire } from 'node:module';
-import type { SampleHand, SampleMeld } from '../../src/hand/index.js';
+import type { SampleHand, SampleMeld } from '../../tools/hands/sample.js';
 
 export interface MajiangShoupai {
   zimo(tile: string): MajiangShoupai;

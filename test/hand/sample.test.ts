@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isComplete, randomCompleteHand, randomTenpaiHand, seededRandom, waits } from '../../src/hand/index.js';
+import { isComplete, waits } from '../../src/hand/index.js';
+import { randomCompleteHand, randomTenpaiHand, seededRandom } from '../../tools/hands/sample.js';
 import { isThreePlayerKind } from '../../src/tiles/index.js';
 
 const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);

@@ -3,7 +3,7 @@
  * reachable, including hands made of one suit, seven pairs and thirteen orphans), and tenpai hands
  * made from them by taking one tile away (the removed kind is always a wait).
  */
-import { ORPHAN_KINDS, isThreePlayerKind, type TileKind } from '../tiles/index.js';
+import { ORPHAN_KINDS, isThreePlayerKind, type TileKind } from '../../src/tiles/index.js';
 
 /** A seeded generator of floats in [0, 1) (mulberry32): same seed, same sequence. */
 export function seededRandom(seed: number): () => number {

@@ -134,7 +134,7 @@ export function readReportData(store: Store, choice: RuleSetChoice = {}, options
       kind: String(r.kind), logged: String(r.reveal_logged), rule: String(r.reveal_rule), kans: num(r.kans),
     })),
     conformance: readConformance(store, ruleSet, stats, findings),
-    comparison: stats.otherRuleSets.length > 0 ? readComparison(store, ruleSet, stats.otherRuleSets) : null,
+    comparison: comparisonOf(store, ruleSet, stats.otherRuleSets),
     inference: store.latestInference(),
   };
 }
@@ -251,6 +251,13 @@ function readKandoraHits(store: Store, id: string): KandoraHits[] {
   }));
 }
 
+/** The rule sets side by side, when another rule set audited some of the same games; else null. */
+function comparisonOf(store: Store, chosen: RuleSetSummary, others: RuleSetSummary[]): Comparison | null {
+  if (others.length === 0) return null;
+  const c = readComparison(store, chosen, others);
+  return c.ruleSets.length > 1 ? c : null;
+}
+
 function readComparison(store: Store, chosen: RuleSetSummary, others: RuleSetSummary[]): Comparison {
   const id = sqlInt(chosen.ruleSetId);
   const sharedGames: Record<number, number> = {};
@@ -274,7 +281,8 @@ function readComparison(store: Store, chosen: RuleSetSummary, others: RuleSetSum
   const findings = [...byKind.values()].sort(
     (a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.kind.localeCompare(b.kind),
   );
-  return { ruleSets: [chosen, ...others], sharedGames, findings };
+  // A rule set that audited none of these games (another platform's, in a run of mixed logs) has nothing to compare.
+  return { ruleSets: [chosen, ...others.filter((o) => (sharedGames[num(o.ruleSetId)] ?? 0) > 0)], sharedGames, findings };
 }
 
 /** A table of the canned statistics by its key (`kansByLobby`, `rinshanByKind`, …). */

@@ -17,7 +17,7 @@
  * A daiminkan by a seat in riichi is riichi-kan-illegal's, and a daiminkan on the last discard
  * daiminkan-on-houtei's: not reported twice.
  */
-import { HandError, toCounts, waits } from '../hand/index.js';
+import { tileWaits } from '../hand/index.js';
 import type { HandReplay, ReplayResult } from '../replay/index.js';
 import { isTerminalOrHonor, kindOf, kindToString, numberOf, tilesToString, type TileId, type TileKind } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
@@ -33,16 +33,6 @@ export function checkLegality(replay: ReplayResult): Finding[] {
   }
   checkCarried(replay, out);
   return out;
-}
-
-/** Waits of a concealed hand, or null when it is no waiting hand (a size that cannot wait, a fifth copy). */
-function waitsOf(concealed: readonly TileId[]): TileKind[] | null {
-  try {
-    return waits(toCounts(concealed.map(kindOf)));
-  } catch (err) {
-    if (err instanceof HandError) return null;
-    throw err;
-  }
 }
 
 function checkFuriten(hand: HandReplay, out: Finding[]): void {
@@ -76,7 +66,7 @@ function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
       );
     }
     if (r.concealedAfterDiscard !== null) {
-      const w = waitsOf(r.concealedAfterDiscard);
+      const w = tileWaits(r.concealedAfterDiscard);
       if (w !== null && w.length === 0) {
         const text = tilesToString(r.concealedAfterDiscard, false);
         out.push(
@@ -92,7 +82,7 @@ function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
   }
   if (hand.ending.kind === 'ryuukyoku' && hand.ending.reason === 'exhaustive' && hand.drawn) {
     for (const shown of hand.drawn.shown) {
-      const w = waitsOf(shown.tiles);
+      const w = tileWaits(shown.tiles);
       if (w === null || w.length > 0) continue;
       const text = tilesToString(shown.tiles, false);
       out.push(

@@ -29,6 +29,7 @@ export {
   kokushiWaits,
   sevenPairsWaits,
   shapeWaits,
+  tileWaits,
   waits,
 } from './waits.js';
 export {

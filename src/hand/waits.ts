@@ -11,8 +11,8 @@
  * melds, and counts the copies left, for reports).
  * `shapeWaits` keeps the kinds held four times, for reports that want to show them.
  */
-import { ORPHAN_KINDS, type TileKind } from '../tiles/index.js';
-import { checkWaitingHand, type KindCounts } from './counts.js';
+import { ORPHAN_KINDS, kindOf, type TileId, type TileKind } from '../tiles/index.js';
+import { checkWaitingHand, HandError, toCounts, type KindCounts } from './counts.js';
 import { suitSplits, suitSum } from './shape.js';
 
 // Scratch buffers shared by every call: the code is synchronous, and they spare an allocation per hand.
@@ -24,6 +24,19 @@ const splits = new Uint8Array(4);
 /** Kinds (ascending) that complete the hand, but those the concealed hand holds all four of. */
 export function waits(counts: KindCounts): TileKind[] {
   return collectWaits(counts, false);
+}
+
+/**
+ * The waits of a log's concealed tiles (ids), or null when they are no waiting hand (a size that cannot
+ * wait, a kind five times): a log's hand may be anything, and the checks that judge it say nothing then.
+ */
+export function tileWaits(tiles: readonly TileId[]): TileKind[] | null {
+  try {
+    return waits(toCounts(tiles.map(kindOf)));
+  } catch (err) {
+    if (err instanceof HandError) return null;
+    throw err;
+  }
 }
 
 /** Kinds (ascending) that complete the shape, including kinds the hand holds all four of. */

@@ -148,15 +148,8 @@ function checkDrawnHand(hand: HandReplay, players: number, out: Finding[]): void
   } else if (reason === 'suucha-riichi') {
     const seats = new Set(hand.riichiDeclarations.map((r) => r.seat));
     if (seats.size < 4) unfounded(`${seats.size} players declared riichi, not four`);
-  } else if (reason === 'nagashi-mangan') {
-    let any = false;
-    for (let s = 0; s < players; s++) {
-      const river = d.rivers[s] ?? [];
-      if (river.length === 0 || !river.every((t) => isTerminalOrHonor(kindOf(t)))) continue;
-      if (hand.discardCalls.some((c) => c.from === s)) continue;
-      any = true;
-    }
-    if (!any) unfounded('no seat discarded only terminals and honours with none of them called');
+  } else if (reason === 'nagashi-mangan' && d.nagashiSeats.length === 0) {
+    unfounded('no seat discarded only terminals and honours with none of them called');
   }
 }
 

@@ -10,6 +10,7 @@ import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, ty
 import { countDora, tileToString, tilesToString, type TileId } from '../tiles/index.js';
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
+import { nagashiSeats } from './win-input.js';
 import { handWalls } from './walls.js';
 import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
 import type {
@@ -312,6 +313,7 @@ function drawnFacts(table: Table, events: readonly GameEvent[]): DrawnHandFacts 
     shown: e.shown.map((x) => ({ seat: x.seat, tiles: x.hand })),
     rivers: table.seats.map((s) => s.river),
     meldCounts: table.seats.map((s) => s.melds.filter((m) => m.type !== 'kita').length),
+    nagashiSeats: nagashiSeats(table.seats, table.players),
   };
 }
 

@@ -211,6 +211,8 @@ export interface DrawnHandFacts {
   rivers: TileId[][];
   /** Each seat's melds at the end (chi, pon, kans; kita apart). */
   meldCounts: number[];
+  /** The seats whose discards make nagashi mangan (all terminals and honours, none called), as the scorer pays them. */
+  nagashiSeats: Seat[];
 }
 
 export interface HandReplay {

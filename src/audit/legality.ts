@@ -159,13 +159,20 @@ function sum(xs: readonly number[]): number {
   return n;
 }
 
+/** The scores a hand leaves (its start, less the riichi sticks deposited, plus its ending's changes); null when it has no ending. */
+function scoresLeft(book: HandReplay['scoreBook']): number[] | null {
+  const deltas = book.deltas;
+  if (deltas === null) return null;
+  return book.start.map((score, s) => score - 1000 * book.deposits[s] + (deltas[s] ?? 0));
+}
+
 function checkCarried(replay: ReplayResult, out: Finding[]): void {
   const hands = replay.hands;
   for (let h = 0; h + 1 < hands.length; h++) {
     const book = hands[h].scoreBook;
     const next = hands[h + 1];
-    if (book.deltas === null) continue;
-    const expected = book.start.map((score, s) => score - 1000 * book.deposits[s] + (book.deltas![s] ?? 0));
+    const expected = scoresLeft(book);
+    if (expected === null) continue;
     const at = { hand: next.hand, eventIndex: 0 };
     const differ = expected.map((e, s) => (e !== next.scoreBook.start[s] ? s : -1)).filter((s) => s >= 0);
     if (differ.length > 0) {
@@ -200,9 +207,9 @@ function checkCarried(replay: ReplayResult, out: Finding[]): void {
   }
   const last = hands.at(-1);
   const final = replay.final;
-  if (!last || !final || last.scoreBook.deltas === null) return;
+  const left = last ? scoresLeft(last.scoreBook) : null;
+  if (!last || !final || left === null) return;
   const book = last.scoreBook;
-  const left = book.start.map((score, s) => score - 1000 * book.deposits[s] + (book.deltas![s] ?? 0));
   // The sticks left on the table at the end go to the first place (Tenhou): only its score may be above.
   const onTable = book.won ? 0 : book.riichiStickCount + sum(book.deposits);
   const finalScores = final.scores.slice(0, left.length);

@@ -126,7 +126,7 @@ export class RuleInference {
     this.platforms.set(game.platform, (this.platforms.get(game.platform) ?? 0) + 1);
     const replay = replayGame(game, base);
     for (const h of replay.hands) this.kans += h.kans.length;
-    this.kanTiming(game, replay, base);
+    this.kanTiming(game, replay);
     this.kanChecks(replay, base);
     for (let index = 0; index < game.hands.length; index++) this.scoreHandKnobs(file, game, index, base);
   }
@@ -138,7 +138,7 @@ export class RuleInference {
   }
 
   /** kandoraTiming: each timed kan's logged moment against each value's; untimed hands by their number. */
-  private kanTiming(game: GameLog, replay: ReturnType<typeof replayGame>, base: Rules): void {
+  private kanTiming(game: GameLog, replay: ReturnType<typeof replayGame>): void {
     const values = KAN_KNOBS.find((k) => k.name === 'kandoraTiming')!.values.map((v) => v.value as Rules['kandoraTiming']);
     for (let h = 0; h < replay.hands.length; h++) {
       const hand = replay.hands[h];
@@ -159,7 +159,6 @@ export class RuleInference {
         for (const t of values) this.count('kandoraTiming', t, !momentsDiffer(k.revealLogged, ruleRevealMoment(effectiveTiming(t, game.rule), k.aftermath)));
       }
     }
-    void base;
   }
 
   /** The other kan knobs: the places some value's checks flag; each value agrees where it flags none. */

@@ -1,6 +1,7 @@
 /**
  * Every action checked, not only kans (issue 33): a furiten ron, riichi the rules refuse, calls the rules
- * refuse, a tenpai hand shown that waits on nothing, an unfounded abortive draw, scores not carried.
+ * refuse (kuikae by the knob), a tenpai hand shown that waits on nothing, an unfounded abortive draw, a
+ * hand that went on past four winds, scores not carried.
  */
 import { mjlog } from '../builder.js';
 import type { Scenario } from '../scenario.js';
@@ -47,7 +48,12 @@ export const LEGALITY: readonly Scenario[] = [
     description:
       'Seat 1 pons seat 0\'s 5m and discards its third 5m at once (a swap-call, kuikae); at the end seat 3 pons the hand\'s last discard, ' +
       "seat 2's 9p (houtei, which can only be won on). The hand ends in an exhaustive draw at which nobody is tenpai.",
-    checks: [{ profile: 'tenhou', expect: ['call-illegal', 'call-illegal'] }],
+    checks: [
+      { profile: 'tenhou', expect: ['call-illegal', 'call-illegal'] },
+      // Discarding the called kind is swap-calling under called-kind too; under allowed only the houtei pon is left.
+      { profile: 'tenhou', overrides: { kuikae: 'called-kind' }, expect: ['call-illegal', 'call-illegal'] },
+      { profile: 'tenhou', overrides: { kuikae: 'allowed' }, expect: ['call-illegal'] },
+    ],
     build: () =>
       mjlog()
         .round({ hands: ['5m+', '055m+', '9p+', '99p1s+'] })
@@ -61,6 +67,29 @@ export const LEGALITY: readonly Scenario[] = [
         .pon(3)
         .discard(3, '1s')
         .exhaustiveDraw()
+        .toXml(),
+  },
+  {
+    name: 'four-winds-went-on',
+    description:
+      'The four first discards are all East (1z), nobody having called: four winds (suufon renda), which ends the hand on Tenhou. ' +
+      'The hand goes on to an exhaustive draw at which nobody is tenpai. Under abortiveDraws none that is what the rules say.',
+    checks: [
+      { profile: 'tenhou', expect: ['abortive-draw-missing'] },
+      { profile: 'tenhou', overrides: { abortiveDraws: 'none' }, expect: [] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['1z+', '1z+', '1z+', '1z+'] })
+        .draw(0)
+        .discard(0, '1z')
+        .draw(1)
+        .discard(1, '1z')
+        .draw(2)
+        .discard(2, '1z')
+        .draw(3)
+        .discard(3, '1z')
+        .exhaust({ deltas: [0, 0, 0, 0] })
         .toXml(),
   },
   {

@@ -266,10 +266,10 @@ function checkBusting(replay: ReplayResult, rules: LegalityRules, out: Finding[]
   if (rules.busting !== 'ends-game') return;
   const hands = replay.hands;
   for (let h = 0; h + 1 < hands.length; h++) {
-    const left = scoresLeft(hands[h].scoreBook);
-    if (left === null) continue;
+    const book = hands[h].scoreBook;
+    if (book.deltas === null || !leavesBelowZero(book)) continue;
+    const left = scoresLeft(book)!;
     const below = left.map((score, s) => (score < 0 ? s : -1)).filter((s) => s >= 0);
-    if (below.length === 0) continue;
     out.push(
       finding('played-below-zero', { hand: hands[h + 1].hand, eventIndex: 0, seat: below[0] }, `hand ${hands[h].hand} left ${below.map((s) => `seat ${s} at ${left[s]}`).join(', ')}, below zero, but the game went on (busting ends-game)`, {
         seats: below,
@@ -278,6 +278,13 @@ function checkBusting(replay: ReplayResult, rules: LegalityRules, out: Finding[]
     );
     return;
   }
+}
+
+/** Whether a hand with an ending leaves some score below zero (scoresLeft, without the array). */
+function leavesBelowZero(book: HandReplay['scoreBook']): boolean {
+  const deltas = book.deltas!;
+  for (let s = 0; s < book.start.length; s++) if (book.start[s] - 1000 * book.deposits[s] + (deltas[s] ?? 0) < 0) return true;
+  return false;
 }
 
 function checkCarried(replay: ReplayResult, out: Finding[]): void {

@@ -67,7 +67,13 @@ CREATE TABLE rule_sets (
   three_player_honba    ANY,
   multiple_ron_honba    ANY,
   open_tanyao           ANY,
-  renhou                ANY
+  renhou                ANY,
+  -- version 9: the legality knobs (docs/legality.md §2), null for a rule set audited before they existed
+  multiple_ron          ANY,
+  abortive_draws        ANY,
+  busting               ANY,
+  kuikae                ANY,
+  riichi_under_thousand ANY
 ) STRICT;
 
 -- Games: one row per distinct file content. A file that could not be read keeps its row, with `error`
@@ -424,7 +430,8 @@ CREATE TABLE finding_kinds (
   kind        TEXT NOT NULL PRIMARY KEY,
   severity    TEXT NOT NULL,
   rule        TEXT,
-  description TEXT NOT NULL
+  description TEXT NOT NULL,
+  family      TEXT                      -- version 9: kan | scoring | legality | log (what the report groups by)
 ) STRICT, WITHOUT ROWID;
 
 -- The closed list of riichi-kan reasons (src/hand RIICHI_KAN_REASONS), written by kanshi when it opens the file.
@@ -499,6 +506,7 @@ SELECT r.rule_set_id, r.rules_key, r.profile,
        r.kandora, r.aka_dora, r.yakuman_pao, r.pao_compound, r.pao_ron_honba, r.kita_interrupts,
        r.nagashi_mangan, r.noten_payments, r.three_player_noten, r.three_player_tsumo, r.three_player_honba,
        r.multiple_ron_honba, r.open_tanyao, r.renhou,
+       r.multiple_ron, r.abortive_draws, r.busting, r.kuikae, r.riichi_under_thousand,
        r.first_run_at, r.last_run_at,
        count(a.game_id)                              AS games,
        coalesce(sum(a.status = 'ok'), 0)             AS games_read,
@@ -852,4 +860,4 @@ CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 8;
+PRAGMA user_version = 9;

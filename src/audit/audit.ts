@@ -30,7 +30,7 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
     ...payments,
     ...checkScores(replay, payments),
     ...checkWins(replay),
-    ...checkLegality(replay),
+    ...checkLegality(replay, rules),
     ...checkIntegrity(replay),
   ];
   findings.sort((a, b) => (a.hand ?? 0) - (b.hand ?? 0) || (a.eventIndex ?? -1) - (b.eventIndex ?? -1));

@@ -1,6 +1,7 @@
 /**
- * Every action checked, not only kans (issue 33): the rules every riichi rule set shares, which Tenhou
- * enforces and a log no engine produced may break.
+ * Every action checked, not only kans (issue 33): which Tenhou enforces and a log no engine produced may
+ * break. Where rule sets differ, a legality knob decides (docs/legality.md §2: multipleRon, abortiveDraws,
+ * busting, kuikae, riichiUnderThousand) and the finding names it.
  *
  * - A ron by a furiten winner (its own river, a wait let pass, riichi furiten): `furiten-ron`.
  * - Riichi declared with fewer than 1,000 points, with fewer than four live tiles left (three in a
@@ -13,25 +14,37 @@
  *   and nagashi mangan without the discards it needs: `abortive-draw-unfounded`.
  * - A hand that does not start with the scores, sticks and honba the one before left, and final scores
  *   that do not follow from the last hand: `scores-not-carried`.
+ * - Rons the multipleRon rule does not pay (three winners, or two under atamahane) and a triple-ron abort
+ *   it does not have: `multiple-ron-mismatch`.
+ * - A hand that went on past four winds or a fourth riichi that abortiveDraws `all` ends it at
+ *   (`abortive-draw-missing`), and an abortive draw under abortiveDraws `none` (`abortive-draw-unexpected`).
+ * - A hand played after one left a score below zero, where busting ends the game: `played-below-zero`.
  *
  * A daiminkan by a seat in riichi is riichi-kan-illegal's, and a daiminkan on the last discard
  * daiminkan-on-houtei's: not reported twice.
  */
 import { tileWaits } from '../hand/index.js';
 import type { HandReplay, ReplayResult } from '../replay/index.js';
+import type { Rules } from '../rules/index.js';
 import { isTerminalOrHonor, kindOf, kindToString, numberOf, tilesToString, type TileId, type TileKind } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
 import { furitenReason } from './furiten.js';
 
-export function checkLegality(replay: ReplayResult): Finding[] {
+/** The rules the checks read. */
+export type LegalityRules = Pick<Rules, 'multipleRon' | 'abortiveDraws' | 'busting' | 'kuikae' | 'riichiUnderThousand'>;
+
+export function checkLegality(replay: ReplayResult, rules: LegalityRules): Finding[] {
   const out: Finding[] = [];
   for (const hand of replay.hands) {
     checkFuriten(hand, out);
-    checkRiichi(hand, replay.playerCount, out);
-    checkCalls(hand, out);
+    checkRiichi(hand, replay.playerCount, rules, out);
+    checkCalls(hand, rules, out);
     checkDrawnHand(hand, replay.playerCount, out);
+    checkMultipleRon(hand, rules, out);
+    checkAbortsTaken(hand, replay.playerCount, rules, out);
   }
   checkCarried(replay, out);
+  checkBusting(replay, rules, out);
   return out;
 }
 
@@ -48,11 +61,18 @@ function checkFuriten(hand: HandReplay, out: Finding[]): void {
   }
 }
 
-function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
+function checkRiichi(hand: HandReplay, players: number, rules: LegalityRules, out: Finding[]): void {
   for (const r of hand.riichiDeclarations) {
     const at = { hand: hand.hand, eventIndex: r.eventIndex, seat: r.seat };
-    if (r.scoreBefore < 1000) {
-      out.push(finding('riichi-illegal', at, `seat ${r.seat} declares riichi with ${r.scoreBefore} points: a riichi deposits 1,000`, { reason: 'points', score: r.scoreBefore, liveWallLeft: r.liveWallLeft, tiles: null }));
+    if (r.scoreBefore < 1000 && !rules.riichiUnderThousand) {
+      out.push(
+        finding('riichi-illegal', { ...at, rule: 'riichiUnderThousand' }, `seat ${r.seat} declares riichi with ${r.scoreBefore} points: a riichi deposits 1,000 (riichiUnderThousand false)`, {
+          reason: 'points',
+          score: r.scoreBefore,
+          liveWallLeft: r.liveWallLeft,
+          tiles: null,
+        }),
+      );
     }
     // Each other player draws once more, then the declarer: four live tiles (three in a 3-player game).
     if (r.liveWallLeft < players) {
@@ -94,10 +114,11 @@ function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
   }
 }
 
-/** The kinds a chi or pon forbids its caller to discard next (kuikae): the called kind, and a run's other end. */
-function swapKinds(meld: 'chi' | 'pon' | 'daiminkan', tiles: readonly TileId[], called: TileId): TileKind[] {
+/** The kinds a chi or pon forbids its caller to discard next under the kuikae rule: the called kind, and (forbidden) a run's other end. */
+function swapKinds(meld: 'chi' | 'pon' | 'daiminkan', tiles: readonly TileId[], called: TileId, kuikae: LegalityRules['kuikae']): TileKind[] {
   const kind = kindOf(called);
-  if (meld !== 'chi') return [kind];
+  if (kuikae === 'allowed') return [];
+  if (meld !== 'chi' || kuikae === 'called-kind') return [kind];
   const kinds = tiles.map(kindOf).sort((a, b) => a - b);
   const out: TileKind[] = [kind];
   // Called at the run's low end (3 with 45): its high neighbour beyond (6); at the high end (6 with 45): 3.
@@ -106,7 +127,7 @@ function swapKinds(meld: 'chi' | 'pon' | 'daiminkan', tiles: readonly TileId[], 
   return out;
 }
 
-function checkCalls(hand: HandReplay, out: Finding[]): void {
+function checkCalls(hand: HandReplay, rules: LegalityRules, out: Finding[]): void {
   for (const c of hand.discardCalls) {
     if (c.meld === 'daiminkan') continue;
     const at = { hand: hand.hand, eventIndex: c.eventIndex, seat: c.seat };
@@ -116,10 +137,15 @@ function checkCalls(hand: HandReplay, out: Finding[]): void {
       out.push(finding('call-illegal', at, `seat ${c.seat}'s ${c.meld} calls ${tile}, the hand's last discard (houtei): it can only be won on`, details('houtei', null)));
     }
     if (c.inRiichi) out.push(finding('call-illegal', at, `seat ${c.seat} calls ${c.meld} of ${tile} in riichi: a riichi hand makes no call but an ankan`, details('in-riichi', null)));
-    if (c.nextDiscard !== null && swapKinds(c.meld, c.tiles, c.called).includes(kindOf(c.nextDiscard))) {
+    if (c.nextDiscard !== null && swapKinds(c.meld, c.tiles, c.called, rules.kuikae).includes(kindOf(c.nextDiscard))) {
       const discarded = kindToString(kindOf(c.nextDiscard));
       out.push(
-        finding('call-illegal', at, `seat ${c.seat} calls ${c.meld} of ${tile} and discards ${discarded} at once: a swap-call (kuikae), which the rules forbid`, details('kuikae', discarded)),
+        finding(
+          'call-illegal',
+          { ...at, rule: 'kuikae' },
+          `seat ${c.seat} calls ${c.meld} of ${tile} and discards ${discarded} at once: a swap-call (kuikae), which the rules forbid (kuikae ${rules.kuikae})`,
+          details('kuikae', discarded),
+        ),
       );
     }
   }
@@ -153,6 +179,75 @@ function checkDrawnHand(hand: HandReplay, players: number, out: Finding[]): void
   }
 }
 
+const WINNERS = ['no', 'one', 'two', 'three'];
+
+/** Rons of one discard against the multipleRon rule; the hand's rons are all of its last discard. */
+function checkMultipleRon(hand: HandReplay, rules: LegalityRules, out: Finding[]): void {
+  let rons = 0;
+  for (const w of hand.wins) if (!w.tsumo) rons++;
+  const rule = rules.multipleRon;
+  const at = { hand: hand.hand, eventIndex: hand.ending.eventIndex };
+  if (hand.ending.kind === 'ryuukyoku' && hand.ending.reason === 'sanchahou' && rule !== 'triple-aborts') {
+    const instead = rule === 'all' ? 'the three win' : 'the first after the discarder wins alone';
+    out.push(finding('multiple-ron-mismatch', at, `the hand ends in a triple-ron abort (sanchahou), but under multipleRon ${rule} ${instead}`, { winners: 0, multipleRon: rule, what: 'triple-ron-abort' }));
+    return;
+  }
+  const over = rule === 'atamahane' ? rons > 1 : rule === 'triple-aborts' ? rons > 2 : false;
+  if (!over) return;
+  const seats = hand.wins.filter((w) => !w.tsumo).map((w) => w.seat);
+  const rule_ = rule === 'atamahane' ? 'one winner only, the first after the discarder' : 'three rons end the hand as an abortive draw';
+  out.push(
+    finding('multiple-ron-mismatch', at, `${WINNERS[rons] ?? rons} players (seats ${seats.join(', ')}) win on one discard, but under multipleRon ${rule} ${rule_}`, {
+      winners: rons,
+      multipleRon: rule,
+      what: 'winners',
+    }),
+  );
+}
+
+/** The abortive draws nine terminals, four winds and four riichi, against the abortiveDraws rule. */
+function checkAbortsTaken(hand: HandReplay, players: number, rules: LegalityRules, out: Finding[]): void {
+  const reason = hand.ending.kind === 'ryuukyoku' ? hand.ending.reason : undefined;
+  if (rules.abortiveDraws === 'none') {
+    if (reason === 'kyuushu-kyuuhai' || reason === 'suufon-renda' || reason === 'suucha-riichi') {
+      out.push(finding('abortive-draw-unexpected', { hand: hand.hand, eventIndex: hand.ending.eventIndex }, `the hand ends in ${reason}, an abortive draw abortiveDraws none does not have`, { reason, abortiveDraws: 'none' }));
+    }
+    return;
+  }
+  if (players !== 4) return;
+  // Four winds: the four discards of an uninterrupted first go-around, one wind; the hand ends after the
+  // fourth (a ron on it aside), before a fifth live draw.
+  const first = hand.openingDiscards;
+  if (reason !== 'suufon-renda' && first.length === 4) {
+    const wind = kindOf(first[0]);
+    if (wind >= 27 && wind <= 30 && first.every((t) => kindOf(t) === wind) && hand.liveDrawCount > 4) {
+      out.push(
+        finding('abortive-draw-missing', { hand: hand.hand, eventIndex: null }, `the four first discards are all ${kindToString(wind)} (four winds), but the hand went on`, {
+          reason: 'suufon-renda',
+          abortiveDraws: 'all',
+        }),
+      );
+    }
+  }
+  // Four riichi: once the fourth declaration's discard passes, the hand ends: no live draw after it.
+  if (reason !== 'suucha-riichi') {
+    const seats = new Set<number>();
+    for (const r of hand.riichiDeclarations) {
+      if (!r.accepted) continue;
+      seats.add(r.seat);
+      if (seats.size === 4 && hand.liveWallLeftAtEnd < r.liveWallLeft) {
+        out.push(
+          finding('abortive-draw-missing', { hand: hand.hand, eventIndex: r.eventIndex, seat: r.seat }, `seat ${r.seat}'s riichi is the fourth (four riichi) and its discard passed, but the hand went on`, {
+            reason: 'suucha-riichi',
+            abortiveDraws: 'all',
+          }),
+        );
+        break;
+      }
+    }
+  }
+}
+
 function sum(xs: readonly number[]): number {
   let n = 0;
   for (const x of xs) n += x;
@@ -164,6 +259,32 @@ function scoresLeft(book: HandReplay['scoreBook']): number[] | null {
   const deltas = book.deltas;
   if (deltas === null) return null;
   return book.start.map((score, s) => score - 1000 * book.deposits[s] + (deltas[s] ?? 0));
+}
+
+/** Under busting ends-game, no hand follows one that left a score below zero. */
+function checkBusting(replay: ReplayResult, rules: LegalityRules, out: Finding[]): void {
+  if (rules.busting !== 'ends-game') return;
+  const hands = replay.hands;
+  for (let h = 0; h + 1 < hands.length; h++) {
+    const book = hands[h].scoreBook;
+    if (book.deltas === null || !leavesBelowZero(book)) continue;
+    const left = scoresLeft(book)!;
+    const below = left.map((score, s) => (score < 0 ? s : -1)).filter((s) => s >= 0);
+    out.push(
+      finding('played-below-zero', { hand: hands[h + 1].hand, eventIndex: 0, seat: below[0] }, `hand ${hands[h].hand} left ${below.map((s) => `seat ${s} at ${left[s]}`).join(', ')}, below zero, but the game went on (busting ends-game)`, {
+        seats: below,
+        scores: left.join(','),
+      }),
+    );
+    return;
+  }
+}
+
+/** Whether a hand with an ending leaves some score below zero (scoresLeft, without the array). */
+function leavesBelowZero(book: HandReplay['scoreBook']): boolean {
+  const deltas = book.deltas!;
+  for (let s = 0; s < book.start.length; s++) if (book.start[s] - 1000 * book.deposits[s] + (deltas[s] ?? 0) < 0) return true;
+  return false;
 }
 
 function checkCarried(replay: ReplayResult, out: Finding[]): void {

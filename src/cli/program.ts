@@ -111,7 +111,7 @@ const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'rules',
     args: '',
-    description: 'list the kan rule knobs (values and meaning) and the rule profiles, marking which values real logs verify',
+    description: 'list the rule knobs (kan, scoring, legality: values and meaning) and the rule profiles, marking which values real logs verify',
     options: true,
     load: async () => (await import('./rules.js')).registerRulesCommand,
   },

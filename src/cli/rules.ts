@@ -6,9 +6,21 @@ import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - text.length));
 
+const GROUP_HEADINGS: Record<string, string> = {
+  kan: 'Kan knobs (docs/kan-rules.md)',
+  scoring: 'Scoring knobs (docs/scoring.md)',
+  legality: 'Legality knobs: the other actions (docs/legality.md)',
+};
+
 function printText(catalog: RulesCatalog, selected?: string): void {
-  out('Kan rule knobs (docs/kan-rules.md). Commands that replay or audit take --profile P and one flag per knob.');
+  out('The rule knobs. Commands that replay or audit take --profile P and one flag per knob.');
+  let group = '';
   for (const k of catalog.knobs) {
+    if (k.group !== group) {
+      group = k.group;
+      out('');
+      out(`== ${GROUP_HEADINGS[group] ?? group}`);
+    }
     out('');
     out(`${k.name}  ${k.flag} <value>  (${k.section}; default ${String(k.default)})`);
     out(`  ${k.description}`);
@@ -50,7 +62,7 @@ function printText(catalog: RulesCatalog, selected?: string): void {
 export function registerRulesCommand(program: Command): void {
   const command = program
     .command('rules')
-    .description('list the kan rule knobs (values and meaning) and the rule profiles, marking which values real logs verify')
+    .description('list the rule knobs (kan, scoring, legality: values and meaning) and the rule profiles, marking which values real logs verify')
     .option('--json', 'print the knobs and profiles as JSON');
   addRuleOptions(command);
   command.action((options: Record<string, unknown>) => {

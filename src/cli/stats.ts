@@ -22,16 +22,20 @@ function ruleSetName(s: RuleSetSummary): string {
 }
 
 /**
- * The kan knobs' values, then the scoring knobs' where they differ from the profile named (all of them
- * for rules no profile names, none for a rule set audited before scoring existed).
+ * The kan knobs' values, then the scoring and legality knobs' where they differ from the profile named (all
+ * of them for rules no profile names, none for a rule set audited before those knobs existed).
  */
 function knobsLine(s: RuleSetSummary): string {
   const kan = KNOBS.filter((k) => k.group === 'kan').map((k) => `${k.name}=${String(s.rules[k.name])}`);
-  const scoring = KNOBS.filter((k) => k.group === 'scoring');
-  if (scoring.every((k) => s.rules[k.name] === null || s.rules[k.name] === undefined)) return kan.join(' ');
   const base = s.profile && isProfileName(s.profile.split('+')[0]) ? profileRules(getProfile(s.profile.split('+')[0])) : null;
-  const differing = scoring.filter((k) => !base || base[k.name] !== s.rules[k.name]).map((k) => `${k.name}=${String(s.rules[k.name])}`);
-  return [...kan, differing.length === 0 ? `scoring as ${s.profile!.split('+')[0]}` : `scoring ${differing.join(' ')}`].join(' ');
+  const parts = [...kan];
+  for (const group of ['scoring', 'legality'] as const) {
+    const knobs = KNOBS.filter((k) => k.group === group);
+    if (knobs.every((k) => s.rules[k.name] === null || s.rules[k.name] === undefined)) continue;
+    const differing = knobs.filter((k) => !base || base[k.name] !== s.rules[k.name]).map((k) => `${k.name}=${String(s.rules[k.name])}`);
+    parts.push(differing.length === 0 ? `${group} as ${s.profile!.split('+')[0]}` : `${group} ${differing.join(' ')}`);
+  }
+  return parts.join(' ');
 }
 
 function printHeader(file: string, report: StatsReport): void {

@@ -16,9 +16,9 @@
  * explains counts for both values (`jointly`). The wins and drawn hands nothing explains are the logs' own
  * errors (`unexplained`).
  */
-import { auditReplay } from '../audit/index.js';
+import { auditReplay, checkLegality } from '../audit/index.js';
 import type { GameEvent, GameLog, Platform } from '../events/index.js';
-import { KAN_KNOBS, KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
+import { KAN_KNOBS, KNOBS, LEGALITY_KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
 import { effectiveTiming, isRevealed, momentsDiffer, replayGame, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
 import { Table } from '../table/index.js';
 
@@ -76,6 +76,11 @@ const CASES: Partial<Record<KnobName, string>> = {
   suukaikan: 'hands with four kans that some value flags',
   fifthKan: 'fifth kans that some value flags',
   daiminkanPao: 'rinshan tsumo after a daiminkan that some value flags (and every win and drawn hand re-scored)',
+  multipleRon: 'hands with two or more rons, or a triple-ron abort, that some value flags',
+  abortiveDraws: 'abortive draws, and hands that went on past four winds or four riichi, that some value flags',
+  busting: 'games that went on after a score below zero',
+  kuikae: 'chi and pon followed by a discard that some value flags',
+  riichiUnderThousand: 'riichi declared with fewer than 1,000 points',
 };
 const SCORING_CASES = 'wins and drawn hands re-scored under the value';
 
@@ -128,6 +133,7 @@ export class RuleInference {
     for (const h of replay.hands) this.kans += h.kans.length;
     this.kanTiming(game, replay);
     this.kanChecks(replay, base);
+    this.legalityChecks(replay, base);
     for (let index = 0; index < game.hands.length; index++) this.scoreHandKnobs(file, game, index, base);
   }
 
@@ -166,24 +172,34 @@ export class RuleInference {
     if (replay.hands.every((h) => h.kans.length === 0)) return;
     for (const knob of KAN_KNOBS) {
       if (knob.name === 'kandoraTiming') continue;
-      const flagged = new Map<string, Set<string>>();
-      const places = new Set<string>();
-      for (const v of knob.values) {
-        const rules = { ...base, [knob.name]: v.value } as Rules;
-        const set = new Set<string>();
-        for (const f of auditReplay(replay, rules).findings) {
-          if (f.rule !== knob.name || f.severity === 'info') continue;
-          const key = `${f.hand}:${f.eventIndex}`;
-          set.add(key);
-          places.add(key);
-        }
-        flagged.set(String(v.value), set);
+      this.flagCount(knob, base, (rules) => auditReplay(replay, rules).findings);
+    }
+  }
+
+  /** The legality knobs, as the kan knobs: the places some value's legality checks flag. */
+  private legalityChecks(replay: ReturnType<typeof replayGame>, base: Rules): void {
+    for (const knob of LEGALITY_KNOBS) this.flagCount(knob, base, (rules) => checkLegality(replay, rules));
+  }
+
+  /** Counts, for each value of the knob, the places (hand and event) its findings flag among those any value flags. */
+  private flagCount(knob: { name: KnobName; values: readonly { value: KnobValue }[] }, base: Rules, findings: (rules: Rules) => readonly { rule?: KnobName; severity: string; hand: number | null; eventIndex: number | null }[]): void {
+    const flagged = new Map<string, Set<string>>();
+    const places = new Set<string>();
+    for (const v of knob.values) {
+      const rules = { ...base, [knob.name]: v.value } as Rules;
+      const set = new Set<string>();
+      for (const f of findings(rules)) {
+        if (f.rule !== knob.name || f.severity === 'info') continue;
+        const key = `${f.hand}:${f.eventIndex}`;
+        set.add(key);
+        places.add(key);
       }
-      for (const v of knob.values) {
-        const n = flagged.get(String(v.value))!.size;
-        this.count(knob.name, v.value, false, n);
-        this.count(knob.name, v.value, true, places.size - n);
-      }
+      flagged.set(String(v.value), set);
+    }
+    for (const v of knob.values) {
+      const n = flagged.get(String(v.value))!.size;
+      this.count(knob.name, v.value, false, n);
+      this.count(knob.name, v.value, true, places.size - n);
     }
   }
 

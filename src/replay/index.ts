@@ -15,7 +15,7 @@
  */
 export { replayGame } from './replay.js';
 export { scoreHand, type HandScores } from './scores.js';
-export { winInputOf, tableWinInputs, drawInputOf, isSeatTenpai, nagashiSeats, type WinContext } from './win-input.js';
+export { winInputOf, tableWinInputs, drawInputOf, isSeatTenpai, nagashiSeats, turnDaiminkan, type WinContext } from './win-input.js';
 export { placeKandora } from './place.js';
 export { handWalls, type HandWalls } from './walls.js';
 export { summarizeReplay, type GameSummary } from './summary.js';

@@ -231,6 +231,10 @@ export interface HandReplay {
   /** Live and replacement draws made. */
   liveDrawCount: number;
   replacementDrawCount: number;
+  /** Live tiles left to draw when the hand ended (0: the haitei was drawn). */
+  liveWallLeftAtEnd: number;
+  /** The discards made before any call, up to one a player: the first go-around, when uninterrupted (four winds). */
+  openingDiscards: readonly TileId[];
   /** Riichi declarations, in order. */
   riichiDeclarations: RiichiDeclaration[];
   /** Chi, pon and daiminkan of discards, in order, with what the caller discarded next. */

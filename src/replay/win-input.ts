@@ -111,7 +111,19 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
         ? { rinshan: rinshanKan ? kanRef(rinshanKan) : undefined, robbed: win.robbedKan ? kanRef(win.robbedKan) : undefined, afterRiichi }
         : undefined,
     daiminkanFeeder: rinshanKan?.kind === 'daiminkan' ? rinshanKan.from : undefined,
+    chainedDaiminkanFeeder: rinshanKan ? turnDaiminkan(kans, rinshanKan)?.from : undefined,
   };
+}
+
+/**
+ * The daiminkan that began the turn of a later kan: each ankan or kakan made right after its own
+ * replacement draw steps back to the kan before it, by the same player. Undefined when the turn began
+ * otherwise, or with this kan itself.
+ */
+export function turnDaiminkan<K extends Pick<Kan, 'seat' | 'kind' | 'from' | 'afterReplacement' | 'robbed'>>(kans: readonly K[], last: K): K | undefined {
+  let i = kans.indexOf(last);
+  while (i > 0 && kans[i].afterReplacement && kans[i - 1].seat === last.seat && !kans[i - 1].robbed) i--;
+  return kans[i] !== last && kans[i].kind === 'daiminkan' ? kans[i] : undefined;
 }
 
 /** The inputs of every win of a played hand (a double ron: both, the table's sticks on each). */

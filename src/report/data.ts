@@ -7,7 +7,7 @@ import { viewerUrl } from '../events/index.js';
 import { FACTS_VERSION, type RuleSetChoice, type RuleSetSummary, type StatsReport, type StatsTable, type Store, type StoredInference } from '../store/index.js';
 import { num, rowsOf, schemaFeatures, sqlInt, sqlText, str, type Row, type SchemaFeatures } from './db.js';
 import { readConformance, type KnobConformance } from './conformance.js';
-import { handName, type FindingGroup, type FindingRow } from './findings.js';
+import { handName, type CheckedKind, type FindingGroup, type FindingRow } from './findings.js';
 
 export interface ReportOptions {
   /** Findings listed per kind; the rest are counted (default 200). */
@@ -77,6 +77,8 @@ export interface ReportData {
   stats: StatsReport;
   audited: AuditedGroup[];
   findings: FindingGroup[];
+  /** Every kind the audit checks for, with its family: those without a finding are named as checked. */
+  checkedKinds: CheckedKind[];
   findingsPerKind: number;
   riichiKansByTurn: RiichiKanTurns[];
   riichiKansSinceRiichi: RiichiKanTurns[] | null;
@@ -113,6 +115,7 @@ export function readReportData(store: Store, choice: RuleSetChoice = {}, options
     stats,
     audited: readAudited(store, id, features),
     findings,
+    checkedKinds: rowsOf(store, 'SELECT kind, family, rule FROM finding_kinds ORDER BY kind').map((r) => ({ kind: String(r.kind), family: str(r.family), rule: str(r.rule) })),
     findingsPerKind: perKind,
     riichiKansByTurn: rowsOf(
       store,
@@ -169,7 +172,7 @@ function readAudited(store: Store, id: string, features: SchemaFeatures): Audite
 function readFindings(store: Store, id: string, features: SchemaFeatures, perKind: number): FindingGroup[] {
   const kinds = rowsOf(
     store,
-    `SELECT c.kind, c.severity, c.findings, c.games, k.rule, k.description
+    `SELECT c.kind, c.severity, c.findings, c.games, k.rule, k.description, k.family
      FROM finding_counts c LEFT JOIN finding_kinds k ON k.kind = c.kind
      WHERE c.rule_set_id = ${id}`,
   );
@@ -179,6 +182,7 @@ function readFindings(store: Store, id: string, features: SchemaFeatures, perKin
   );
   return kinds.map((k) => ({
     kind: String(k.kind),
+    family: str(k.family),
     severity: String(k.severity),
     rule: str(k.rule),
     description: str(k.description) ?? '',

@@ -22,6 +22,8 @@ export interface FindingRow {
 
 export interface FindingGroup {
   kind: string;
+  /** kan | scoring | legality | log (finding_kinds.family); null for a kind the database does not describe. */
+  family: string | null;
   severity: string;
   rule: string | null;
   description: string;
@@ -29,6 +31,13 @@ export interface FindingGroup {
   games: number;
   /** The first `findingsPerKind`, by game. */
   rows: FindingRow[];
+}
+
+/** A kind the audit checks for, found or not (finding_kinds): the report names those with no finding too. */
+export interface CheckedKind {
+  kind: string;
+  family: string | null;
+  rule: string | null;
 }
 
 /** 'East 1', honba 2 → 'East 1-2' (the way hands are named on Tenhou's pages). */

@@ -7,7 +7,7 @@ import { KNOBS } from '../rules/index.js';
 import type { RuleSetSummary, StatsTable } from '../store/index.js';
 import type { ConformanceExample, KnobConformance } from './conformance.js';
 import type { AuditedGroup, ReportData } from './data.js';
-import type { FindingGroup, FindingRow } from './findings.js';
+import type { CheckedKind, FindingGroup, FindingRow } from './findings.js';
 import { num } from './db.js';
 import { replayCommand, ruleFlags, type FindingLinks } from './game-links.js';
 
@@ -182,19 +182,47 @@ ${small('by year', years)}
 ${figure(charts.gamesByYear, 'No game was read.')}`;
 }
 
+/** The finding families (finding_kinds.family) in the order the report shows them, each with its heading. */
+const FAMILIES: readonly { family: string; title: string }[] = [
+  { family: 'kan', title: 'Kans: riichi kans, four kans, chankan, kandora, liability' },
+  { family: 'scoring', title: 'Scores: every win and drawn hand re-scored' },
+  { family: 'legality', title: 'Every other action: furiten, riichi, calls, aborts, scores carried' },
+  { family: 'log', title: 'The log itself: files read, wall, consistency' },
+];
+
 function findingsSection(data: ReportData, charts: Charts, links: FindingLinks): string {
-  if (data.findings.length === 0) return '<p>No findings under this rule set.</p>';
-  const counts = table(
-    ['severity', 'kind', 'findings', 'games', 'knob', 'when'],
-    data.findings.map((f) => [f.severity, f.kind, f.findings, f.games, f.rule ?? '', f.description]),
-  );
   const flags = ruleFlags(data.ruleSet.rules, data.ruleSet.profile);
-  const lists = data.findings.map((f) => findingList(f, data.findingsPerKind, (r) => pageCell(r, flags, links))).join('\n');
-  return `${figure(charts.findings, '')}
+  const known = new Set(FAMILIES.map((f) => f.family));
+  const parts = [...FAMILIES, { family: null, title: 'Other kinds' }].map(({ family, title }) => {
+    const inFamily = (f: string | null) => (family === null ? f === null || !known.has(f) : f === family);
+    const groups = data.findings.filter((f) => inFamily(f.family));
+    const found = new Set(groups.map((g) => g.kind));
+    const clean = data.checkedKinds.filter((k) => inFamily(k.family) && !found.has(k.kind));
+    if (groups.length === 0 && clean.length === 0) return '';
+    return familyPart(family ?? 'other', title, groups, clean, data, (r) => pageCell(r, flags, links));
+  });
+  const none = data.findings.length === 0 ? '<p>No findings under this rule set.</p>' : figure(charts.findings, '');
+  return `${none}
+<p class="note">Findings by family, each kind with the knob that decides it; the kinds checked for that found nothing are named under each. At most ${esc(fmt(data.findingsPerKind))} findings a kind are listed (by game); the link opens Tenhou’s viewer at the hand, seen from the seat concerned. Games without a Tenhou log id (other platforms, files without an id) have no link. ${links.pages?.size ? 'The page link opens the game’s own page (written by <code>kanshi report --games</code>): its dead wall and kans, hand by hand.' : 'The command writes the game’s own page for the finding’s hand (its dead wall and kans); <code>kanshi report --games DIR</code> writes them all and links them here.'}</p>
+${parts.join('\n')}`;
+}
+
+/** One family's findings: a count a kind, each kind's list, and the kinds checked with nothing found. */
+function familyPart(id: string, title: string, groups: readonly FindingGroup[], clean: readonly CheckedKind[], data: ReportData, page: (r: FindingRow) => string): string {
+  const knob = (rule: string | null) => {
+    if (!rule) return '';
+    const value = data.ruleSet.rules[rule as keyof typeof data.ruleSet.rules];
+    return value === null || value === undefined ? rule : `${rule} = ${String(value)}`;
+  };
+  const counts = groups.length > 0 ? table(['severity', 'kind', 'findings', 'games', 'knob', 'when'], groups.map((f) => [f.severity, f.kind, f.findings, f.games, knob(f.rule), f.description])) : '';
+  const lists = groups.map((f) => findingList(f, data.findingsPerKind, page)).join('\n');
+  const nothing = clean.length > 0 ? `<p class="note checked">Checked, none found: ${clean.map((k) => `<code>${esc(k.kind)}</code>${k.rule ? ` (${esc(knob(k.rule))})` : ''}`).join(', ')}.</p>` : '';
+  return `<div class="family" id="findings-${esc(id)}" data-family="${esc(id)}">
+<h3>${esc(title)}</h3>
 ${counts}
-<h3>Every finding, by kind</h3>
-<p class="note">At most ${esc(fmt(data.findingsPerKind))} per kind are listed (by game); the link opens Tenhou’s viewer at the hand, seen from the seat concerned. Games without a Tenhou log id (other platforms, files without an id) have no link. ${links.pages?.size ? 'The page link opens the game’s own page (written by <code>kanshi report --games</code>): its dead wall and kans, hand by hand.' : 'The command writes the game’s own page for the finding’s hand (its dead wall and kans); <code>kanshi report --games DIR</code> writes them all and links them here.'}</p>
-${lists}`;
+${nothing}
+${lists}
+</div>`;
 }
 
 function findingList(f: FindingGroup, cap: number, page: (r: FindingRow) => string): string {

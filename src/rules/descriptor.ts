@@ -10,8 +10,8 @@ export const PROFILE_NAMES = ['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 export const DEFAULT_PROFILE: ProfileName = 'tenhou';
 
-/** Which rules a knob belongs to: the kan procedure (docs/kan-rules.md) or the score (docs/scoring.md). */
-export type KnobGroup = 'kan' | 'scoring';
+/** Which rules a knob belongs to: the kan procedure (docs/kan-rules.md), the score (docs/scoring.md) or the other actions (docs/legality.md). */
+export type KnobGroup = 'kan' | 'scoring' | 'legality';
 
 export interface KnobValueInfo<V> {
   value: V;

@@ -1,10 +1,12 @@
 /**
- * src/rules: the rule knobs (the kan knobs of docs/kan-rules.md, the scoring knobs of docs/scoring.md), the
+ * src/rules: the rule knobs (the kan knobs of docs/kan-rules.md, the scoring knobs of docs/scoring.md, the
+ * legality knobs of docs/legality.md), the
  * five profiles, which values real logs verify, and the platforms. The only door to this folder; no game
  * logic here.
  *
  *   Rules                    KanRules { kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan,
  *                            fifthKan, daiminkanPao } & ScoringRules { kiriageMangan, honbaPoints, … }
+ *                            & LegalityRules { multipleRon, abortiveDraws, busting, kuikae, riichiUnderThousand }
  *   KNOBS                    descriptors: name (the one name in code, CLI and database), flag
  *                            (`--kandora-timing`), description, section, values [{ value, meaning }], default
  *   PROFILES / PROFILE_NAMES tenhou (default), majsoul, mleague, ema, pro-strict; per knob
@@ -68,4 +70,14 @@ export { rulesCatalog, type RulesCatalog } from './catalog.js';
 export { ruleSet, ruleSetOf, type RuleSet } from './rule-set.js';
 export { PLATFORM_TABLE, platformProfile, LOG_CONVENTIONS, conventionsOf, type PlatformInfo, type LogConvention, type LogConventionName } from './platforms.js';
 export { SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';
+export {
+  ABORTIVE_DRAW_RULES,
+  BUSTING_RULES,
+  KUIKAE_RULES,
+  LEGALITY_KNOBS,
+  LEGALITY_PROFILE_VALUES,
+  MULTIPLE_RON_RULES,
+  type LegalityKnobName,
+  type LegalityRules,
+} from './legality.js';
 export type { KnobGroup } from './descriptor.js';

@@ -1,9 +1,10 @@
 /**
  * The rule knobs, as data (descriptor.ts): the kan knobs of docs/kan-rules.md described here, and the
- * scoring knobs of docs/scoring.md (scoring.ts) after them. `Rules` is one value for every knob: what
+ * scoring knobs of docs/scoring.md (scoring.ts) and the legality knobs of docs/legality.md (legality.ts) after them. `Rules` is one value for every knob: what
  * the replay, the audit and the scorer take.
  */
 import { kebabCase, knobMaker, type KnobDescriptorOf, type KnobValueInfo } from './descriptor.js';
+import { LEGALITY_KNOBS, type LegalityRules } from './legality.js';
 import { SCORING_KNOBS, type ScoringRules } from './scoring.js';
 
 export { kebabCase, type KnobValueInfo };
@@ -12,7 +13,7 @@ export const KANDORA_TIMINGS = ['tenhou', 'immediate', 'after-replacement', 'aft
 export const RIICHI_KAN_RULES = ['none', 'waits', 'strict'] as const;
 export const SUUKAIKAN_RULES = ['abort', 'abort-on-declaration', 'none'] as const;
 export const FIFTH_KAN_RULES = ['forbidden', 'aborts'] as const;
-export const DAIMINKAN_PAO_RULES = ['none', 'discarder-pays'] as const;
+export const DAIMINKAN_PAO_RULES = ['none', 'discarder-pays', 'discarder-pays-chained'] as const;
 
 export type KandoraTiming = (typeof KANDORA_TIMINGS)[number];
 export type RiichiKan = (typeof RIICHI_KAN_RULES)[number];
@@ -38,8 +39,8 @@ export interface KanRules {
   daiminkanPao: DaiminkanPao;
 }
 
-/** A full set of knob values, kan and scoring: what the replay, the audit and the scorer take. */
-export type Rules = KanRules & ScoringRules;
+/** A full set of knob values, kan, scoring and legality: what the replay, the audit and the scorer take. */
+export type Rules = KanRules & ScoringRules & LegalityRules;
 
 export type KnobName = keyof Rules;
 export type KnobValue = Rules[KnobName];
@@ -134,13 +135,17 @@ export const KAN_KNOBS = Object.freeze([
     [
       { value: 'none', meaning: 'a tsumo like any other: every other player pays' },
       { value: 'discarder-pays', meaning: 'the player whose discard was called for the daiminkan pays the whole win' },
+      {
+        value: 'discarder-pays-chained',
+        meaning: "discarder-pays, and also when the kan player makes another kan in the same turn and wins on that kan's replacement tile",
+      },
     ],
     'none',
   ),
 ] as const satisfies readonly KnobDescriptorOf<KanRules, keyof KanRules>[]);
 
-/** Every knob: the kan knobs, then the scoring knobs (the order of rulesKey and of the flags). */
-export const KNOBS: readonly KnobDescriptor[] = Object.freeze([...KAN_KNOBS, ...SCORING_KNOBS] as unknown as readonly KnobDescriptor[]);
+/** Every knob: the kan knobs, the scoring knobs, then the legality knobs (the order of rulesKey and of the flags). */
+export const KNOBS: readonly KnobDescriptor[] = Object.freeze([...KAN_KNOBS, ...SCORING_KNOBS, ...LEGALITY_KNOBS] as unknown as readonly KnobDescriptor[]);
 
 export const KNOB_NAMES: readonly KnobName[] = Object.freeze(KNOBS.map((k) => k.name));
 

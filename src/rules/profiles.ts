@@ -6,6 +6,7 @@
  */
 import { DEFAULT_PROFILE, PROFILE_NAMES, type ProfileName } from './descriptor.js';
 import { KNOB_NAMES, type KanRules, type KnobName, type Rules } from './knobs.js';
+import { LEGALITY_PROFILE_VALUES } from './legality.js';
 import { SCORING_PROFILE_VALUES } from './scoring.js';
 
 export { DEFAULT_PROFILE, PROFILE_NAMES, type ProfileName };
@@ -34,7 +35,7 @@ const TABLE = 'docs/kan-rules.md §7 profile table';
 
 /** A profile: its kan knobs' values given here, its scoring knobs' from scoring.ts. */
 function profile(name: ProfileName, title: string, kan: { [K in keyof KanRules]: ProfileValue<K> }): Profile {
-  const values = { ...kan, ...SCORING_PROFILE_VALUES[name] } as Profile['values'];
+  const values = { ...kan, ...SCORING_PROFILE_VALUES[name], ...LEGALITY_PROFILE_VALUES[name] } as Profile['values'];
   const frozen = Object.freeze(Object.fromEntries(KNOB_NAMES.map((k) => [k, Object.freeze({ ...values[k] })]))) as Profile['values'];
   return Object.freeze({ name, title, verified: KNOB_NAMES.every((k) => values[k].verified), values: frozen });
 }

@@ -211,7 +211,7 @@ function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valu
   };
 }
 
-/** A liable player: pao for a yakuman (its share, in yakuman), or the daiminkan's discarder under `discarder-pays`. */
+/** A liable player: pao for a yakuman (its share, in yakuman), or the daiminkan's discarder under `discarder-pays` (and `-chained`). */
 interface Liability {
   seat: number;
   /** `pao`: the yakuman liability; `daiminkan`: the whole tsumo. */
@@ -239,8 +239,9 @@ function liableSeat(facts: HandFacts, input: WinInput, rules: ScoreRules, best: 
     }
     if (seat >= 0) return { seat, kind: 'pao', yakuman: Math.min(covered, best.yakumanCount) };
   }
-  if (rules.daiminkanPao === 'discarder-pays' && input.tsumo && input.rinshan && input.daiminkanFeeder !== undefined) {
-    return { seat: input.daiminkanFeeder, kind: 'daiminkan', yakuman: 0 };
+  if (rules.daiminkanPao !== 'none' && input.tsumo && input.rinshan) {
+    const feeder = input.daiminkanFeeder ?? (rules.daiminkanPao === 'discarder-pays-chained' ? input.chainedDaiminkanFeeder : undefined);
+    if (feeder !== undefined) return { seat: feeder, kind: 'daiminkan', yakuman: 0 };
   }
   return null;
 }

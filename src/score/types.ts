@@ -114,6 +114,11 @@ export interface WinInput {
   };
   /** For a rinshan tsumo: the daiminkan whose replacement tile won, and who fed it (the daiminkanPao kan knob). */
   daiminkanFeeder?: Seat;
+  /**
+   * For a rinshan tsumo on a later kan of the same turn (daiminkan, replacement draw, ankan or kakan,
+   * replacement draw, win): who fed the turn's daiminkan (daiminkanPao discarder-pays-chained).
+   */
+  chainedDaiminkanFeeder?: Seat;
 }
 
 /** One yaku as scored: its mjlog id, name and han (dora, ura and red fives are ids 52, 53, 54). */

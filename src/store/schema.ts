@@ -12,7 +12,7 @@ import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from './rows.js';
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -214,6 +214,18 @@ CREATE TABLE inferred_knobs (
   inferred       INTEGER NOT NULL,
   PRIMARY KEY (inference_id, knob, value)
 ) STRICT;`,
+  },
+  {
+    to: 9,
+    description: "the legality knobs' columns in rule_sets (multiple_ron … riichi_under_thousand), null for the rule sets audited before; finding_kinds.family",
+    // finding_kinds is filled from src/audit each time the file is opened for writing: the family with it.
+    sql: `
+ALTER TABLE finding_kinds ADD COLUMN family TEXT;
+ALTER TABLE rule_sets ADD COLUMN multiple_ron ANY;
+ALTER TABLE rule_sets ADD COLUMN abortive_draws ANY;
+ALTER TABLE rule_sets ADD COLUMN busting ANY;
+ALTER TABLE rule_sets ADD COLUMN kuikae ANY;
+ALTER TABLE rule_sets ADD COLUMN riichi_under_thousand ANY;`,
   },
 ];
 

@@ -167,8 +167,8 @@ function configureWriter(db: Database.Database): void {
 /** The closed lists of finding kinds, riichi-kan reasons and yaku, for queries to join (kept in step with the code that opens the file). */
 function describeClosedLists(db: Database.Database): void {
   const kinds = db.prepare(
-    `INSERT INTO finding_kinds (kind, severity, rule, description) VALUES (?, ?, ?, ?)
-     ON CONFLICT (kind) DO UPDATE SET severity = excluded.severity, rule = excluded.rule, description = excluded.description`,
+    `INSERT INTO finding_kinds (kind, severity, rule, description, family) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (kind) DO UPDATE SET severity = excluded.severity, rule = excluded.rule, description = excluded.description, family = excluded.family`,
   );
   const yaku = db.prepare(
     `INSERT INTO yaku (yaku_id, name, name_ja, yakuman) VALUES (?, ?, ?, ?)
@@ -180,7 +180,7 @@ function describeClosedLists(db: Database.Database): void {
   );
   db.transaction(() => {
     for (const [kind, info] of Object.entries(FINDING_KINDS)) {
-      kinds.run(kind, info.severity, 'rule' in info ? info.rule : null, info.description);
+      kinds.run(kind, info.severity, 'rule' in info ? info.rule : null, info.description, info.family);
     }
     for (const [reason, info] of Object.entries(RIICHI_KAN_REASONS)) {
       reasons.run(reason, info.legal === null ? null : info.legal ? 1 : 0, info.meaning);

@@ -110,6 +110,8 @@ export class Table {
   readonly riichi: RiichiRecord[] = [];
   /** Chi, pon and daiminkan, in order (`DiscardCall`): what was called, when, and what the caller discarded next. */
   readonly discardCalls: DiscardCall[] = [];
+  /** The discards made before any call (kans included), the first `players` of them: an uninterrupted first go-around holds them all. */
+  readonly openingDiscards: TileId[] = [];
   readonly wins: Win[] = [];
   /** Indicators turned over: the round's first, then each logged kandora. */
   readonly indicators: TileId[];
@@ -292,6 +294,7 @@ export class Table {
     if (!removeOne(s.concealed, tile)) this.inconsistent('discard-not-in-hand', i, `seat ${seat} discards ${this.tileText(tile)}, which it does not hold`, seat);
     s.river.push(tile);
     s.discards++;
+    if (this.calls === 0 && this.openingDiscards.length < this.players) this.openingDiscards.push(tile);
     const riichiDiscard = s.riichi === 'declared';
     if (riichiDiscard) {
       s.riichi = 'discarded';

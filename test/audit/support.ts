@@ -216,6 +216,8 @@ export function round(o: RoundOverrides = {}): HandReplay {
     wall: { built: false, reason: 'no seed' },
     kita: [],
     liveDrawCount: 0,
+    liveWallLeftAtEnd: 70,
+    openingDiscards: [],
     replacementDrawCount: kans.filter((k) => k.replacement !== null).length,
     riichiDeclarations: [],
     discardCalls: [],

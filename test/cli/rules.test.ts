@@ -31,6 +31,9 @@ describe('kanshi rules', () => {
     expect(r.stdout).toMatch(/kandoraTiming\s+tenhou ✓\s+tenhou ✓\s+immediate \?\s+immediate \?\s+tenhou \?/);
     expect(r.stdout).toMatch(/fifthKan\s+forbidden \?\s+forbidden \?\s+forbidden \?\s+forbidden \?\s+aborts \?/);
     expect(r.stdout).toMatch(/daiminkanPao\s+none ✓\s+none \?\s+none \?\s+none \?\s+none \?/);
+    expect(r.stdout).toMatch(/multipleRon\s+triple-aborts ✓\s+triple-aborts \?\s+atamahane \?\s+all \?\s+atamahane \?/);
+    // One heading a group, in the order of the flags.
+    expect([...r.stdout.matchAll(/^== (\w+)/gm)].map((m) => m[1])).toEqual(['Kan', 'Scoring', 'Legality']);
     expect(r.stdout).not.toContain('Selected rules');
   });
 

@@ -130,7 +130,7 @@ describe('kanshi stats', () => {
     const r = kanshi(['stats', '--db', db, '--profile', 'tenhou']);
     expect(r.code).toBe(0);
     const out = r.stdout;
-    expect(out).toMatch(/^database: .*\nrule set: tenhou \(kandoraTiming=tenhou riichiKan=waits okuriKan=false kokushiAnkanChankan=false suukaikan=abort fifthKan=forbidden daiminkanPao=none scoring as tenhou\)\n {2}1685 games audited; findings: /);
+    expect(out).toMatch(/^database: .*\nrule set: tenhou \(kandoraTiming=tenhou riichiKan=waits okuriKan=false kokushiAnkanChankan=false suukaikan=abort fifthKan=forbidden daiminkanPao=none scoring as tenhou legality as tenhou\)\n {2}1685 games audited; findings: /);
     expect(out).toMatch(/other rule sets: pro-strict \(1685 games\); choose with --profile NAME or --rules-key KEY/);
     for (const title of ['Kans per game by kind and lobby', 'Rinshan kaihou', 'Kans by a player in riichi', 'Riichi-kan verdicts by reason', 'Chankan and four kans', 'Kandora timing', 'Findings by kind']) {
       expect(out).toContain(`\n${title}`);

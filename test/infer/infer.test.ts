@@ -64,6 +64,15 @@ describe('kanshi infer', () => {
       expect(corpus.inferred[knob], knob).not.toBeNull();
     }
     expect(corpus.inferred.okuriKan).toBeNull();
+    // The legality knobs the corpus shows: its 94 double rons and 5 triple-ron aborts (counted in the files'
+    // text: two AGARI in one hand or a tenhou.net/6 和了 with two winners; RYUUKYOKU type="ron3" or 三家和了).
+    expect(corpus.inferred).toMatchObject({ multipleRon: 'triple-aborts', abortiveDraws: 'all' });
+    const multipleRon = corpus.knobs.find((k) => k.knob === 'multipleRon')!.values;
+    expect(multipleRon.map((v) => [v.value, v.agree, v.disagree])).toEqual([
+      ['triple-aborts', 99, 0],
+      ['all', 94, 5],
+      ['atamahane', 0, 99],
+    ]);
   });
 
   it("lists as unexplained only the logs' own errors: the two editor-typed fixtures", () => {

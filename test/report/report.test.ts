@@ -67,6 +67,28 @@ describe('kanshi report (command)', () => {
     expect(timing).toMatch(/… and [\d,]+ more/);
   });
 
+  it('groups the findings by family and names the checks that found nothing, with their knob', () => {
+    const family = (html: string, id: string) => {
+      const from = html.indexOf(`data-family="${id}"`);
+      expect(from, id).toBeGreaterThan(0);
+      const next = html.indexOf('<div class="family"', from);
+      return html.slice(from, next < 0 ? undefined : next);
+    };
+    const tenhou = readFileSync(page, 'utf8');
+    // Tenhou's own logs break none of the legality checks: each is named as checked, with the rule set's value.
+    const legality = family(tenhou, 'legality');
+    expect(legality).toMatch(/Checked, none found: .*<code>furiten-ron<\/code>/);
+    expect(legality).toContain('<code>multiple-ron-mismatch</code> (multipleRon = triple-aborts)');
+    expect(legality).not.toContain('<table');
+    // Under mleague the corpus's double rons are refused (atamahane) and its abortive draws are unexpected.
+    const out = join(dir, 'mleague-families.html');
+    expect(kanshi(['report', '--db', db, '--profile', 'mleague', '--out', out]).code).toBe(0);
+    const mleague = family(readFileSync(out, 'utf8'), 'legality');
+    expect(mleague).toMatch(/<td>multiple-ron-mismatch<\/td><td class="n">[\d,]+<\/td><td class="n">[\d,]+<\/td><td>multipleRon = atamahane<\/td>/);
+    expect(mleague).toContain('abortive-draw-unexpected');
+    expect(family(readFileSync(out, 'utf8'), 'kan')).toContain('kandora-timing-mismatch');
+  });
+
   it('says clearly what is wrong: no database, an unknown profile, a profile not audited, an unwritable file', () => {
     const missing = kanshi(['report', '--db', join(dir, 'none.sqlite'), '--out', join(dir, 'x.html')]);
     expect(missing.code).toBe(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KAN_KNOBS, KNOBS, PROFILES, SCORING_KNOBS, getProfile, kebabCase, knobDescriptor, profileRules } from '../../src/rules/index.js';
+import { KAN_KNOBS, KNOBS, LEGALITY_KNOBS, PROFILES, SCORING_KNOBS, getProfile, kebabCase, knobDescriptor, profileRules } from '../../src/rules/index.js';
 
 const KAN_RULES = join(import.meta.dirname, '..', '..', 'docs', 'kan-rules.md');
 
@@ -32,7 +32,7 @@ describe('knob descriptors', () => {
       kokushiAnkanChankan: [false, true],
       suukaikan: ['abort', 'abort-on-declaration', 'none'],
       fifthKan: ['forbidden', 'aborts'],
-      daiminkanPao: ['none', 'discarder-pays'],
+      daiminkanPao: ['none', 'discarder-pays', 'discarder-pays-chained'],
     });
     for (const k of KAN_KNOBS) {
       expect(k.description.length).toBeGreaterThan(10);
@@ -46,7 +46,7 @@ describe('knob descriptors', () => {
     expect(knobDescriptor('fifthKan').default).toBe('forbidden');
   });
 
-  it('every kan knob name and value appears in docs/kan-rules.md, every scoring knob in docs/scoring.md', () => {
+  it('every kan knob name and value appears in docs/kan-rules.md, every scoring knob in docs/scoring.md, every legality knob and value in docs/legality.md', () => {
     const doc = readFileSync(KAN_RULES, 'utf8');
     for (const k of KAN_KNOBS) {
       expect(doc).toContain('`' + k.name + '`');
@@ -55,5 +55,11 @@ describe('knob descriptors', () => {
     for (const p of PROFILES) expect(doc).toContain('`' + p.name + '`');
     const scoring = readFileSync(join(KAN_RULES, '..', 'scoring.md'), 'utf8');
     for (const k of SCORING_KNOBS) expect(scoring).toContain('`' + k.name + '`');
+    const legality = readFileSync(join(KAN_RULES, '..', 'legality.md'), 'utf8');
+    for (const k of LEGALITY_KNOBS) {
+      expect([k.group, k.section]).toEqual(['legality', 'docs/legality.md §2']);
+      expect(legality).toContain('`' + k.name + '`');
+      for (const v of k.values as readonly { value: unknown }[]) if (typeof v.value === 'string') expect(legality).toContain('`' + v.value + '`');
+    }
   });
 });

@@ -32,7 +32,7 @@ describe('every win of the example logs, scored by majiang-core', () => {
   const rules = scoreRules('tenhou');
 
   it('covers the wins of the examples', () => {
-    expect(withWins.flatMap((h) => h.table.wins).length).toBe(23);
+    expect(withWins.flatMap((h) => h.table.wins).length).toBe(27);
   });
 
   it.each(withWins.map((h) => [`${h.scenario} hand ${h.hand}`, h] as const))('%s', (_name, h) => {

@@ -3,7 +3,7 @@
  * declarations, han/fu/points, dates, yaku names), the views' new columns, and the migration from a real
  * version-3 database (test/store/audit-v3.sql is schemas/audit.sql as version 3 had it).
  */
-import { SCORING_KNOBS } from '../../src/rules/index.js';
+import { LEGALITY_KNOBS, SCORING_KNOBS } from '../../src/rules/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -173,7 +173,8 @@ describe('migrating a version-5 database to 6 (issue 25)', () => {
     // Back to version 5's shape: no re-scored wins (win_dora's scoring columns), no scoring knobs' columns, no audits totals (the views, made again after migrating, first).
     for (const v of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[]) db.exec(`DROP VIEW "${v}"`);
     db.exec(AUDIT_TOTAL_COLUMNS.map((c) => `ALTER TABLE audits DROP COLUMN ${c};`).join(' '));
-    db.exec('DROP TABLE inferred_knobs; DROP TABLE inferences;');
+    db.exec('DROP TABLE inferred_knobs; DROP TABLE inferences; ALTER TABLE finding_kinds DROP COLUMN family;');
+    db.exec(LEGALITY_KNOBS.map((k) => `ALTER TABLE rule_sets DROP COLUMN ${k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())};`).join(' '));
     db.exec(`${WIN_SCORE_COLUMNS.map((c) => `ALTER TABLE win_dora DROP COLUMN ${c};`).join(' ')} ${SCORING_KNOBS.map((k) => `ALTER TABLE rule_sets DROP COLUMN ${k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())};`).join(' ')}`);
     db.exec(`
       UPDATE games SET format = 'xml';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { SCORING_KNOBS } from '../../src/rules/index.js';
+import { LEGALITY_KNOBS, SCORING_KNOBS } from '../../src/rules/index.js';
 import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
 import { AUDIT_TOTAL_COLUMNS, WIN_SCORE_COLUMNS } from '../../src/store/rows.js';
 import { auditOf, readGames, tempDb } from './support.js';
@@ -25,11 +25,11 @@ function tables(db: Database.Database): string[] {
 
 /**
  * What version 6 added, which a version-4 database cannot have held: the re-scored wins, the scoring knobs'
- * columns; and version 7's audits totals over the re-scored wins.
+ * columns; version 7's audits totals over the re-scored wins; version 9's legality knobs' columns.
  */
 const ADDED_IN_6: Record<string, ReadonlySet<string>> = {
   win_dora: new Set(WIN_SCORE_COLUMNS),
-  rule_sets: new Set(SCORING_KNOBS.map((k) => k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))),
+  rule_sets: new Set([...SCORING_KNOBS, ...LEGALITY_KNOBS].map((k) => k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))),
   audits: new Set(AUDIT_TOTAL_COLUMNS),
 };
 const addedIn6 = (table: string, column: string): boolean => ADDED_IN_6[table]?.has(column) ?? false;

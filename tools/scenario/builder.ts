@@ -720,6 +720,15 @@ export class MjlogBuilder {
     return this.win(h, seat, offer.seat, offer.tile, opts);
   }
 
+  /** Another ron on the discard a ron has just won (a double or triple ron): Tenhou writes one AGARI a winner. */
+  ronAlso(seat: number, opts: WinOptions): this {
+    const h = this.current();
+    const first = h.table.wins[0];
+    if (!first || first.tsumo || h.table.offer.kind !== 'discard') throw new ScenarioError(`ronAlso(${seat}): no ron on a discard to join`);
+    if (h.table.wins.some((w) => w.event.seat === seat) || h.table.offer.seat === seat) throw new ScenarioError(`ronAlso(${seat}): seat ${seat} cannot ron this discard again`);
+    return this.win(h, seat, h.table.offer.seat, h.table.offer.tile, opts);
+  }
+
   /** Tsumo on the tile just drawn (live or replacement). A pending open-kan indicator is never revealed. */
   tsumo(seat: number, opts: WinOptions): this {
     const h = this.live(`tsumo(${seat})`);

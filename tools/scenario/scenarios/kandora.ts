@@ -191,4 +191,28 @@ export const KANDORA: readonly Scenario[] = [
         .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 40, points: 1500, deltas: [-700, 1500, -400, -400] })
         .toXml(),
   },
+  {
+    name: 'daiminkan-chained-rinshan-tsumo',
+    description:
+      "Seat 1 calls seat 0's 9m for a daiminkan, draws the fourth 1p as its replacement tile, makes an ankan of 1p in the same turn and " +
+      'wins on that ankan\'s replacement tile (rinshan kaihou); the three others pay, as on Tenhou. Only daiminkanPao ' +
+      'discarder-pays-chained (the Rinshan kaihou page of the riichi wiki) keeps seat 0 liable for the later kan\'s win.',
+    checks: [
+      { profile: 'tenhou', expect: [] },
+      { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays' }, expect: [] },
+      { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays-chained' }, expect: ['daiminkan-pao-mismatch'] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['9m+', '999m111p456p78s55z', null, null], reserve: '1p6s' })
+        .draw(0)
+        .discard(0, '9m')
+        .daiminkan(1)
+        .draw(1, '1p')
+        .ankan(1, '1p')
+        .draw(1, '6s')
+        // Rinshan 1; 20 + open kan of 9m 16 + closed kan of 1p 32 + haku pair 2 + tsumo 2 = 72, 80 fu: 640 basic, 700/1,300.
+        .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 80, points: 2700, deltas: [-1300, 2700, -700, -700] })
+        .toXml(),
+  },
 ];

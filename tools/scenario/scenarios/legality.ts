@@ -1,6 +1,8 @@
 /**
  * Every action checked, not only kans (issue 33): a furiten ron, riichi the rules refuse, calls the rules
- * refuse, a tenpai hand shown that waits on nothing, an unfounded abortive draw, scores not carried.
+ * refuse (kuikae by the knob), a tenpai hand shown that waits on nothing, an unfounded abortive draw, a
+ * hand that went on past four winds, an abort or a double ron another rule set has not, a game played on
+ * below zero, scores not carried.
  */
 import { mjlog } from '../builder.js';
 import type { Scenario } from '../scenario.js';
@@ -47,7 +49,12 @@ export const LEGALITY: readonly Scenario[] = [
     description:
       'Seat 1 pons seat 0\'s 5m and discards its third 5m at once (a swap-call, kuikae); at the end seat 3 pons the hand\'s last discard, ' +
       "seat 2's 9p (houtei, which can only be won on). The hand ends in an exhaustive draw at which nobody is tenpai.",
-    checks: [{ profile: 'tenhou', expect: ['call-illegal', 'call-illegal'] }],
+    checks: [
+      { profile: 'tenhou', expect: ['call-illegal', 'call-illegal'] },
+      // Discarding the called kind is swap-calling under called-kind too; under allowed only the houtei pon is left.
+      { profile: 'tenhou', overrides: { kuikae: 'called-kind' }, expect: ['call-illegal', 'call-illegal'] },
+      { profile: 'tenhou', overrides: { kuikae: 'allowed' }, expect: ['call-illegal'] },
+    ],
     build: () =>
       mjlog()
         .round({ hands: ['5m+', '055m+', '9p+', '99p1s+'] })
@@ -61,6 +68,83 @@ export const LEGALITY: readonly Scenario[] = [
         .pon(3)
         .discard(3, '1s')
         .exhaustiveDraw()
+        .toXml(),
+  },
+  {
+    name: 'four-winds-went-on',
+    description:
+      'The four first discards are all East (1z), nobody having called: four winds (suufon renda), which ends the hand on Tenhou. ' +
+      'The hand goes on to an exhaustive draw at which nobody is tenpai. Under abortiveDraws none that is what the rules say.',
+    checks: [
+      { profile: 'tenhou', expect: ['abortive-draw-missing'] },
+      { profile: 'tenhou', overrides: { abortiveDraws: 'none' }, expect: [] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['1z+', '1z+', '1z+', '1z+'] })
+        .draw(0)
+        .discard(0, '1z')
+        .draw(1)
+        .discard(1, '1z')
+        .draw(2)
+        .discard(2, '1z')
+        .draw(3)
+        .discard(3, '1z')
+        .exhaust({ deltas: [0, 0, 0, 0] })
+        .toXml(),
+  },
+  {
+    name: 'nine-terminals',
+    description:
+      'Seat 0, the dealer, declares nine terminals (九種九牌) on its first draw holding 19m 19p 19s 123z: nine kinds of terminals and ' +
+      'honours, as the abort needs. Tenhou ends the hand; under abortiveDraws none there is no such abort.',
+    checks: [
+      { profile: 'tenhou', expect: [] },
+      { profile: 'tenhou', overrides: { abortiveDraws: 'none' }, expect: ['abortive-draw-unexpected'] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['19m19p19s123z2345m', null, null, null], reserve: '7p' })
+        .draw(0, '7p')
+        .nineTerminals(0)
+        .toXml(),
+  },
+  {
+    name: 'double-ron',
+    description:
+      "Seat 0 discards 4m and seats 1 and 2 both ron it (23m456p678p345s88s and 23m345p567s678s22p, each pinfu and tanyao on a " +
+      'two-sided wait, 30 fu: 2,000 each). Tenhou pays both; under multipleRon atamahane only seat 1, the first after the discarder, wins.',
+    checks: [
+      { profile: 'tenhou', expect: [] },
+      { profile: 'tenhou', overrides: { multipleRon: 'atamahane' }, expect: ['multiple-ron-mismatch'] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['4m+', '23m456p678p345s88s', '23m345p567s678s22p', null] })
+        .draw(0)
+        .discard(0, '4m')
+        // Pinfu 1 + tanyao 1, a closed ron on a two-sided wait: 30 fu, 2 han: 1,920, 2,000 from a non-dealer.
+        .ron(1, { yaku: { pinfu: 1, tanyao: 1 }, fu: 30, points: 2000, deltas: [-2000, 2000, 0, 0] })
+        .ronAlso(2, { yaku: { pinfu: 1, tanyao: 1 }, fu: 30, points: 2000, deltas: [-2000, 0, 2000, 0] })
+        .toXml(),
+  },
+  {
+    name: 'played-below-zero',
+    description:
+      "Seat 0, the dealer, discards 7z into seat 1's kokushi musou (19m 19p 19s 1234566z, waiting on 7z): 32,000 points leave seat 0 " +
+      'at -7,000, which ends the game on Tenhou. The log plays a second hand all the same, to an exhaustive draw at which nobody is tenpai.',
+    checks: [
+      { profile: 'tenhou', expect: ['played-below-zero'] },
+      { profile: 'tenhou', overrides: { busting: 'plays-on' }, expect: [] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['7z+', '19m19p19s1234566z', null, null] })
+        .draw(0)
+        .discard(0, '7z')
+        .ron(1, { yakuman: ['kokushi'], fu: 0, points: 32000, limit: 5, deltas: [-32000, 32000, 0, 0] })
+        .round()
+        .exhaust({ deltas: [0, 0, 0, 0] })
         .toXml(),
   },
   {

@@ -358,6 +358,10 @@ CREATE TABLE kan_verdicts (
   -- statistics count verdicts without looking up each kan
   kan_kind          TEXT,
   kan_reveal_logged TEXT,
+  -- version 10: the logged moment against the rule's, as the replay judges it (src/replay/timing.ts
+  -- revealVerdict): conforms | differs | undecided (either moment unknown) | unrecorded (tenhou.net/6 JSON
+  -- shows the indicator without its moment; one the rule never turns over differs)
+  reveal_verdict    TEXT,
   PRIMARY KEY (rule_set_id, game_id, hand, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
@@ -699,31 +703,32 @@ FROM (
 JOIN rule_sets r ON r.rule_set_id = x.rule_set_id
 GROUP BY x.rule_set_id;
 
--- Kandora timing: each kan's logged reveal moment against the rule set's, counted (the verdicts carry the
--- kan's kind and logged moment; the index kan_verdicts_timing gives them in order, nothing to sort).
+-- Kandora timing: each kan's logged reveal moment against the rule set's, counted, with the verdict on the
+-- two (kan_verdicts.reveal_verdict; conforms is 1 when that verdict is conforms). The verdicts carry the
+-- kan's kind and logged moment; the index kan_verdicts_timing gives them in order, nothing to sort.
 CREATE VIEW kandora_timing AS
 SELECT v.rule_set_id, r.rules_key, r.profile, r.kandora_timing, v.kan_kind AS kind, v.kan_reveal_logged AS reveal_logged, v.reveal_rule,
-       v.kan_reveal_logged = v.reveal_rule AS conforms,
+       v.reveal_verdict AS verdict, v.reveal_verdict = 'conforms' AS conforms,
        count(*) AS kans
 FROM kan_verdicts v
 JOIN rule_sets r ON r.rule_set_id = v.rule_set_id
-GROUP BY v.rule_set_id, v.kan_kind, v.kan_reveal_logged, v.reveal_rule;
+GROUP BY v.rule_set_id, v.kan_kind, v.kan_reveal_logged, v.reveal_rule, v.reveal_verdict;
 
--- Kandora timing conformance by kan kind. A kan is undecided when the log stops before the moment is
--- known (either side 'unknown'); unrecorded when the log shows its indicator without the moment
--- (tenhou.net/6 JSON: such logs are judged by the number of kandora, finding kandora-count-mismatch);
--- it conforms when both moments are known and equal.
+-- Kandora timing conformance by kan kind: the kans of each verdict (kan_verdicts.reveal_verdict). A kan is
+-- undecided when the log stops before the moment is known (either side 'unknown'); unrecorded when the log
+-- shows its indicator without the moment (tenhou.net/6 JSON: such logs are judged by the number of
+-- kandora, finding kandora-count-mismatch), unless the rule never turns it over (it differs); it conforms
+-- when both moments are known and equal, and differs when they are known and not.
 CREATE VIEW kandora_conformance AS
 SELECT rule_set_id, rules_key, profile, kandora_timing, kind,
        sum(kans) AS kans,
-       sum(CASE WHEN undecided OR unrecorded THEN 0 WHEN conforms THEN kans ELSE 0 END) AS conforming,
-       sum(CASE WHEN undecided OR unrecorded THEN 0 WHEN conforms THEN 0 ELSE kans END) AS differing,
-       sum(CASE WHEN undecided AND NOT unrecorded THEN kans ELSE 0 END)              AS undecided,
-       sum(CASE WHEN unrecorded THEN kans ELSE 0 END)                                AS unrecorded,
-       round(100.0 * sum(CASE WHEN undecided OR unrecorded THEN 0 WHEN conforms THEN kans ELSE 0 END)
-             / nullif(sum(CASE WHEN undecided OR unrecorded THEN 0 ELSE kans END), 0), 2) AS conforming_pct
-FROM (SELECT *, (reveal_logged = 'unknown' OR reveal_rule = 'unknown') AS undecided, (reveal_logged = 'unrecorded') AS unrecorded
-      FROM kandora_timing)
+       sum(CASE WHEN verdict = 'conforms' THEN kans ELSE 0 END)   AS conforming,
+       sum(CASE WHEN verdict = 'differs' THEN kans ELSE 0 END)    AS differing,
+       sum(CASE WHEN verdict = 'undecided' THEN kans ELSE 0 END)  AS undecided,
+       sum(CASE WHEN verdict = 'unrecorded' THEN kans ELSE 0 END) AS unrecorded,
+       round(100.0 * sum(CASE WHEN verdict = 'conforms' THEN kans ELSE 0 END)
+             / nullif(sum(CASE WHEN verdict IN ('conforms', 'differs') THEN kans ELSE 0 END), 0), 2) AS conforming_pct
+FROM kandora_timing
 GROUP BY rule_set_id, kind;
 
 -- Findings by kind, per rule set.
@@ -854,10 +859,10 @@ LEFT JOIN hands ro ON ro.game_id = f.game_id AND ro.hand = f.hand;
 -- each time otherwise).
 CREATE INDEX IF NOT EXISTS wins_chankan ON wins (game_id, hand) WHERE chankan = 1 OR chankan_on_ankan = 1;
 CREATE INDEX IF NOT EXISTS hands_four_kans ON hands (game_id) WHERE kans >= 4;
-CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule);
+CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule, reveal_verdict);
 -- The wins with a kandora indicator shown under the rule (about one in twelve), for the report's kandora hit
 -- rate: its query repeats this WHERE term to read them alone.
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 9;
+PRAGMA user_version = 10;

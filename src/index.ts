@@ -192,7 +192,6 @@ export {
 export {
   drawInputOf,
   effectiveTiming,
-  momentsDiffer,
   placeKandora,
   replayGame,
   scoreHand,
@@ -200,6 +199,7 @@ export {
   winInputOf,
   revealFollows,
   revealsAt,
+  revealVerdict,
   ruleRevealMoment,
   summarizeReplay,
   type GameSummary,
@@ -210,6 +210,7 @@ export {
   type KandoraCountMismatch,
   type ReplayResult,
   type RevealMoment,
+  type RevealVerdict,
   type HandReplay,
   type TimingMismatch,
   type WallMismatch,

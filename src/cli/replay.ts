@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { viewerLogId, viewerUrl, type GameLog } from '../events/index.js';
 import { kindOf, kindToString } from '../tiles/index.js';
-import { momentsDiffer, replayGame, REVEAL_MOMENT_WORDS, type KanRecord, type ReplayResult, type WinRecord } from '../replay/index.js';
+import { replayGame, REVEAL_MOMENT_WORDS, type KanRecord, type ReplayResult, type WinRecord } from '../replay/index.js';
 import type { WinScore } from '../score/index.js';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../files/index.js';
@@ -26,7 +26,7 @@ function kanLines(k: KanRecord, red: boolean): string[] {
   else if (k.replacement) lines.push(`    replacement ${tile(k.replacement.tile, red)}${where}${wallOk}${k.rinshanWin ? ', wins (rinshan kaihou)' : ''}`);
   else lines.push('    replacement: none in the log');
   const indicator = k.indicator === null ? '' : ` ${tile(k.indicator, red)}`;
-  const differs = momentsDiffer(k.revealLogged, k.revealRule) ? '   <- differs' : '';
+  const differs = k.revealVerdict === 'differs' ? '   <- differs' : '';
   lines.push(`    kandora${indicator}: logged ${REVEAL_MOMENT_WORDS[k.revealLogged]}, rule ${REVEAL_MOMENT_WORDS[k.revealRule]}${differs}`);
   return lines;
 }

@@ -19,7 +19,7 @@
 import { auditReplay, checkLegality } from '../audit/index.js';
 import type { GameEvent, GameLog, Platform } from '../events/index.js';
 import { KAN_KNOBS, KNOBS, LEGALITY_KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
-import { effectiveTiming, isRevealed, momentsDiffer, replayGame, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
+import { effectiveTiming, isRevealed, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
 import { Table } from '../table/index.js';
 
 export interface ValueTally {
@@ -162,7 +162,7 @@ export class RuleInference {
       }
       for (const k of hand.kans) {
         if (!k.aftermath || k.revealLogged === 'unknown' || k.revealLogged === 'unrecorded') continue;
-        for (const t of values) this.count('kandoraTiming', t, !momentsDiffer(k.revealLogged, ruleRevealMoment(effectiveTiming(t, game.rule), k.aftermath)));
+        for (const t of values) this.count('kandoraTiming', t, revealVerdict(k.revealLogged, ruleRevealMoment(effectiveTiming(t, game.rule), k.aftermath)) !== 'differs');
       }
     }
   }

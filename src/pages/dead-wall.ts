@@ -5,7 +5,7 @@
  * shown, and the tiles the live wall lost to it. A pure model (`deadWallOf`), then its SVG (`deadWallSvg`).
  */
 import type { RoundStartEvent } from '../events/index.js';
-import { isRevealed, momentsDiffer, REVEAL_MOMENT_WORDS, type KanRecord, type RevealMoment, type HandReplay } from '../replay/index.js';
+import { isRevealed, REVEAL_MOMENT_WORDS, type KanRecord, type RevealMoment, type HandReplay } from '../replay/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
 import { DEAD_WALL_SIZE, indicatorIndex, replacementIndex, uraIndex, type HandWall, type WallLayout } from '../wall/index.js';
 import { BACK_ID, escapeXml, faceId, ring, TILE_H, TILE_W, tileUse, UNKNOWN_ID } from './tile-svg.js';
@@ -78,13 +78,6 @@ const REVEALING: ReadonlySet<RevealMoment> = new Set(['declaration', 'after-repl
 
 /** The log shows the kan's indicator (with its moment, or untimed). */
 export const loggedTurned = (k: KanRecord): boolean => REVEALING.has(k.revealLogged);
-
-/** The kan's indicator and the rule's moment disagree with the log: a timed moment that differs, or (untimed logs) shown against not turned. */
-export function revealDiffers(k: KanRecord): boolean {
-  // An untimed log (tenhou.net/6 JSON) shows the indicator without its moment: it differs only when the rule never turns it.
-  if (k.revealLogged === 'unrecorded') return !isRevealed(k.revealRule);
-  return momentsDiffer(k.revealLogged, k.revealRule);
-}
 
 /** Every replacement draw of the hand in wall order: a kan's carries its number; a kita's is counted among them. */
 export function replacementDraws(replay: HandReplay): ReplacementDraw[] {
@@ -220,7 +213,7 @@ function indicatorSlot(
     slot.seen = true;
     slot.marks.push('turned');
   } else if (rule) slot.marks.push('rule');
-  const differs = revealDiffers(kan);
+  const differs = kan.revealVerdict === 'differs';
   if (differs) slot.marks.push('differs');
   const what = logged ? t(slot.tile ?? kan.indicator!) : known(slot.tile);
   slot.note = `${slot.label}: kandora indicator ${k} (${where}): ${what}; kan ${kan.number} (seat ${kan.seat} ${kan.kind} ${kindToString(kindOf(kan.tile))}): logged ${momentWords(kan.revealLogged)}, rule ${momentWords(kan.revealRule)}${differs ? ' (differs)' : ''}`;

@@ -12,7 +12,7 @@ import { isRevealed, type HandWalls, type KanRecord, type ReplayResult, type Han
 import type { RuleSet } from '../rules/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
 import { wallLayout, type HandWall } from '../wall/index.js';
-import { deadWallOf, deadWallSvg, loggedTurned, momentWords, replacementDraws, revealDiffers, type DeadWallModel } from './dead-wall.js';
+import { deadWallOf, deadWallSvg, loggedTurned, momentWords, replacementDraws, type DeadWallModel } from './dead-wall.js';
 import { gamePageInput, type GamePageInput } from './input.js';
 import { BACK_ID, escapeXml as esc, ring, TILE_CSS, TILE_H, TILE_W, tileRow, tileSymbols, tileUse, UNKNOWN_ID } from './tile-svg.js';
 
@@ -184,7 +184,7 @@ function meldPicture(k: KanRecord, red: boolean, players: number): string {
 
 function kanStep(game: GameLog, replay: ReplayResult, r: HandReplay, k: KanRecord, found: Finding[]): string {
   const red = game.rule.redFives;
-  const differs = !k.robbed && revealDiffers(k);
+  const differs = !k.robbed && k.revealVerdict === 'differs';
   const flags = [k.inRiichi ? 'in riichi' : '', k.afterCall ? 'right after a call' : '', k.afterReplacement ? 'chained (after a replacement draw)' : ''].filter(Boolean);
   const cls = ['step', 'kan', k.kind, differs ? 'differs' : '', found.some((f) => f.severity !== 'info') ? 'flagged' : '', k.robbed ? 'robbed' : '', k.rinshanWin ? 'rinshan' : ''].filter(Boolean).join(' ');
   const from = k.kind === 'ankan' ? '' : ` on seat ${k.from}’s ${k.kind === 'kakan' ? 'pon' : 'discard'}`;

@@ -7,7 +7,8 @@
  *     reveal moments that differ from the timing, and (for logs that do not time their reveals) the hands
  *     whose number of kandora differs from what the timing reveals.
  *   revealsAt / ruleRevealMoment / effectiveTiming / revealFollows: the kandora timing as pure functions,
- *     and the one place a reveal is put in the event stream; REVEAL_MOMENT_WORDS, its words.
+ *     and the one place a reveal is put in the event stream; REVEAL_MOMENT_WORDS, its words;
+ *     revealVerdict: the one verdict on a logged reveal against the rule's (each kan's `revealVerdict`).
  *   placeKandora(game, replay): the game with its kandora where the timing reveals them (for writers).
  *   summarizeReplay(replay): the counts `kanshi info` prints.
  *   winInputOf / tableWinInputs / drawInputOf: what the table saw as the scorer's input (src/score knows
@@ -23,9 +24,9 @@ export {
   REVEAL_MOMENT_WORDS,
   effectiveTiming,
   isRevealed,
-  momentsDiffer,
   revealFollows,
   revealsAt,
+  revealVerdict,
   ruleRevealMoment,
   type KanMilestone,
 } from './timing.js';

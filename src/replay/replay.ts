@@ -12,7 +12,7 @@ import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
 import { nagashiSeats } from './win-input.js';
 import { handWalls } from './walls.js';
-import { effectiveTiming, isRevealed, momentsDiffer, revealFollows, ruleRevealMoment } from './timing.js';
+import { effectiveTiming, isRevealed, revealFollows, revealVerdict, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
   DrawnHandFacts,
@@ -90,7 +90,7 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     for (const m of table.wallMismatches) wallMismatches.push(m);
     // A log that does not time its reveals is judged by their number (kandoraCount), not their moments.
     for (const k of start.untimedKandora ? [] : round.kans) {
-      if (momentsDiffer(k.revealLogged, k.revealRule)) {
+      if (k.revealVerdict === 'differs') {
         timingMismatches.push({ hand: index + 1, kanEventIndex: k.eventIndex, seat: k.seat, kind: k.kind, logged: k.revealLogged, rule: k.revealRule });
       }
     }
@@ -235,6 +235,7 @@ function kanRecord(
     revealEventIndex: k.reveal?.eventIndex ?? null,
     revealLogged,
     revealRule,
+    revealVerdict: revealVerdict(revealLogged, revealRule),
     discardEventIndex: k.discard?.eventIndex ?? null,
     afterDiscard: k.discard?.after ?? null,
     nextDeclarationEventIndex: k.nextDeclaration?.eventIndex ?? null,
@@ -334,7 +335,7 @@ function winRecord(table: Table, w: Win, kans: readonly KanRecord[]): WinRecord 
   const logged: DoraView = {
     indicators: [...e.doraIndicators],
     ura: [...e.uraIndicators],
-    dora: countDora(e.doraIndicators, hand, players),
+    ...doraSplit(e.doraIndicators, hand, players),
     uraDora: w.riichi ? countDora(e.uraIndicators, hand, players) : 0,
   };
   return {
@@ -389,9 +390,17 @@ function ruleView(table: Table, w: Win, hand: readonly TileId[], logged: DoraVie
   return {
     indicators,
     ura: w.riichi ? ura : [],
-    dora: countDora(indicators, hand, table.players),
+    ...doraSplit(indicators, hand, table.players),
     uraDora: w.riichi ? countDora(ura, hand, table.players) : 0,
   };
+}
+
+/** The dora of a hand from the indicators, and from the first one and the kandora apart (null where one is unknown). */
+function doraSplit(indicators: readonly (TileId | null)[], hand: readonly TileId[], players: 3 | 4): Pick<DoraView, 'dora' | 'firstIndicatorDora' | 'kandora'> {
+  const firstIndicatorDora = indicators.length > 0 ? countDora(indicators.slice(0, 1), hand, players) : null;
+  const kandora = indicators.length > 1 ? countDora(indicators.slice(1), hand, players) : 0;
+  const dora = indicators.length === 0 ? 0 : firstIndicatorDora === null || kandora === null ? null : firstIndicatorDora + kandora;
+  return { dora, firstIndicatorDora, kandora };
 }
 
 /** Whether a kan's indicator is revealed, under its rule moment, before the event at `at`. */

@@ -6,7 +6,7 @@
 import type { GameRule } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
 import type { RevealMoment } from '../table/index.js';
-import type { KanAftermath, KanRecord } from './types.js';
+import type { KanAftermath, KanRecord, RevealVerdict } from './types.js';
 import type { KanType } from '../tiles/index.js';
 
 /**
@@ -56,9 +56,22 @@ export function ruleRevealMoment(timing: KandoraTiming, a: KanAftermath): Reveal
   return a.logEnded ? 'unknown' : 'never';
 }
 
-/** Whether two moments disagree in a way the log can show (unknown and unrecorded moments never do). */
-export function momentsDiffer(logged: RevealMoment, rule: RevealMoment): boolean {
-  return logged !== 'unknown' && logged !== 'unrecorded' && rule !== 'unknown' && logged !== rule;
+/**
+ * The verdict on a kan's reveal: its logged moment against the rule's (docs/kan-rules.md §2), the one
+ * place this is decided (the replay sets it on each kan as `revealVerdict`; the database stores it as
+ * kan_verdicts.reveal_verdict, which the views and the report count):
+ * - `unrecorded`: the log shows the indicator but not when it was turned over (tenhou.net/6 JSON), and the
+ *   rule turns it over too, or the log ends first: such logs are judged by their number of kandora
+ *   (kandora-count-mismatch). Shown where the rule never turns it over, it `differs`;
+ * - `undecided`: either moment is `unknown` (the log stops, or the hand ends at the declaration, before it
+ *   is known);
+ * - `conforms`: both moments are known and the same;
+ * - `differs`: both are known and not the same.
+ */
+export function revealVerdict(logged: RevealMoment, rule: RevealMoment): RevealVerdict {
+  if (logged === 'unrecorded') return rule === 'never' ? 'differs' : 'unrecorded';
+  if (logged === 'unknown' || rule === 'unknown') return 'undecided';
+  return logged === rule ? 'conforms' : 'differs';
 }
 
 /** Whether a moment turns the indicator over at all. */

@@ -12,6 +12,12 @@ import type { KanType, MeldType, TileId } from '../tiles/index.js';
 
 export type { AfterDeclaration, AfterDiscard, DiscardCall, Inconsistency, InconsistencyKind, RevealMoment, WallMismatch, WallMismatchKind } from '../table/index.js';
 
+/**
+ * A kan's logged reveal moment against the rule's: `conforms`, `differs`, `undecided` (either moment
+ * unknown) or `unrecorded` (the log shows the indicator without its moment); see `revealVerdict`.
+ */
+export type RevealVerdict = 'conforms' | 'differs' | 'undecided' | 'unrecorded';
+
 /** What happened after a kan, as far as its reveal is concerned. */
 export interface KanAftermath {
   kind: KanType;
@@ -68,6 +74,8 @@ export interface KanRecord extends KanDeclaration {
   revealLogged: RevealMoment;
   /** The moment the chosen kandoraTiming gives this kan, given how the hand went on. */
   revealRule: RevealMoment;
+  /** The logged moment against the rule's (`revealVerdict(revealLogged, revealRule)`, src/replay/timing.ts). */
+  revealVerdict: RevealVerdict;
   /** The kan player's next discard after the kan (event index), or null. */
   discardEventIndex: number | null;
   /** What came right after that discard: a ron on it, the hand's end, play going on, or the log's end. */
@@ -87,6 +95,10 @@ export interface DoraView {
   ura: (TileId | null)[];
   /** Dora from indicators in the winning hand (concealed, melds and kita); null if an indicator is unknown. */
   dora: number | null;
+  /** Of those, the first indicator's alone; null if it is unknown. */
+  firstIndicatorDora: number | null;
+  /** Of those, the kandora indicators' alone (all but the first; 0 with none); null if one is unknown. `dora` is the two added. */
+  kandora: number | null;
   /** Ura dora (riichi winners only, else 0); null if an ura indicator is unknown. */
   uraDora: number | null;
 }

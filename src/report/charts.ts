@@ -272,13 +272,8 @@ export function chankanFourKansChart(record: Row, games: number): Chart | null {
 
 const MOMENTS = ['declaration', 'after-replacement', 'next-kan', 'after-discard', 'never', 'unknown', 'unrecorded'];
 
-const TIMING_VERDICTS = ['conforms', 'differs', 'undecided'];
-
-/** As kandora_conformance counts: a moment unknown to either side, or not logged (JSON), decides nothing. */
-function timingVerdict(c: TimingCell): string {
-  if (c.logged === 'unknown' || c.rule === 'unknown' || c.logged === 'unrecorded') return 'undecided';
-  return c.logged === c.rule ? 'conforms' : 'differs';
-}
+/** The values of kan_verdicts.reveal_verdict (the replay's verdict on a kan's two moments), which each cell carries. */
+const TIMING_VERDICTS = ['conforms', 'differs', 'undecided', 'unrecorded'];
 
 /** Each kan's logged reveal moment against the rule's, counted, one panel per kan kind. */
 export function kandoraTimingChart(cells: TimingCell[], timing: string): Chart | null {
@@ -286,9 +281,9 @@ export function kandoraTimingChart(cells: TimingCell[], timing: string): Chart |
   return {
     id: 'kandora-timing',
     title: 'Kandora reveal: logged moment against the rule’s',
-    caption: `Kans by the moment the log turns the kandora over (rows) and the moment kandoraTiming=${timing} says (columns); the diagonal conforms.`,
+    caption: `Kans by the moment the log turns the kandora over (rows) and the moment kandoraTiming=${timing} says (columns), coloured by the replay’s verdict on the two; the diagonal conforms where both moments are known.`,
     spec: spec({
-      data: { values: cells.map((c) => ({ ...c, verdict: timingVerdict(c) })) },
+      data: { values: cells },
       facet: { column: { field: 'kind', type: 'nominal', title: null, sort: KAN_KINDS, header: { labelFontSize: 12 } } },
       spec: {
         width: { step: 34 },
@@ -299,7 +294,7 @@ export function kandoraTimingChart(cells: TimingCell[], timing: string): Chart |
             encoding: {
               x: { field: 'rule', type: 'nominal', title: 'rule', sort: MOMENTS, axis: { labelAngle: -40 } },
               y: { field: 'logged', type: 'nominal', title: 'logged', sort: MOMENTS },
-              color: { field: 'verdict', type: 'nominal', scale: { domain: TIMING_VERDICTS, range: ['#a1d99b', '#fc9272', '#d9d9d9'] }, title: null },
+              color: { field: 'verdict', type: 'nominal', scale: { domain: TIMING_VERDICTS, range: ['#a1d99b', '#fc9272', '#d9d9d9', '#c6dbef'] }, title: null },
             },
           },
           {

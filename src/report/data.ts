@@ -52,6 +52,8 @@ export interface TimingCell {
   kind: string;
   logged: string;
   rule: string;
+  /** The replay's verdict on the two moments (kan_verdicts.reveal_verdict): conforms, differs, undecided, unrecorded. */
+  verdict: string;
   kans: number;
 }
 
@@ -133,8 +135,8 @@ export function readReportData(store: Store, choice: RuleSetChoice = {}, options
         ).map((r) => ({ turn: num(r.turn), verdict: String(r.verdict), kans: num(r.kans) }))
       : null,
     kandoraHits: features.kandoraDora ? readKandoraHits(store, id) : null,
-    kandoraTiming: rowsOf(store, `SELECT kind, reveal_logged, reveal_rule, kans FROM kandora_timing WHERE rule_set_id = ${id}`).map((r) => ({
-      kind: String(r.kind), logged: String(r.reveal_logged), rule: String(r.reveal_rule), kans: num(r.kans),
+    kandoraTiming: rowsOf(store, `SELECT kind, reveal_logged, reveal_rule, verdict, kans FROM kandora_timing WHERE rule_set_id = ${id}`).map((r) => ({
+      kind: String(r.kind), logged: String(r.reveal_logged), rule: String(r.reveal_rule), verdict: String(r.verdict), kans: num(r.kans),
     })),
     conformance: readConformance(store, ruleSet, stats, findings),
     comparison: comparisonOf(store, ruleSet, stats.otherRuleSets),

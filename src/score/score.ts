@@ -12,7 +12,7 @@ import { handFacts, type HandFacts } from './facts.js';
 import { groupHolds, judge, type Judgement } from './judge.js';
 import { RENHOU, yakuTerm } from './names.js';
 import { basicPoints, ceil100, handPayments, honbaUnit, kiriage } from './points.js';
-import type { DoraCounts, KanRef, ScoredReading, ScoredYaku, WinFailure, WinInput, WinScore } from './types.js';
+import type { DoraCounts, FuPart, KanRef, ScoredReading, ScoredYaku, WinFailure, WinInput, WinScore } from './types.js';
 
 /** The rules a score depends on: the scoring knobs, and the kan knob on who pays a rinshan tsumo after a daiminkan. */
 export type ScoreRules = ScoringRules & { daiminkanPao: DaiminkanPao };
@@ -131,7 +131,9 @@ function invalid(input: WinInput, failure: WinFailure, problem: string, j: Judge
     han: 0,
     fu: j ? j.fu : 0,
     fuParts: j ? j.fuParts : [],
+    kanFu: j ? kanFu(j.fuParts) : 0,
     dora: { dora: 0, kandora: 0, ura: 0, kanUra: 0, red: 0, kita: 0 },
+    kanHan: 0,
     points: 0,
     limit: 0,
     basicPoints: 0,
@@ -197,7 +199,9 @@ function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valu
     han: best.yakumanCount > 0 ? 0 : best.han,
     fu: best.j.fu,
     fuParts: best.j.fuParts,
+    kanFu: kanFu(best.j.fuParts),
     dora,
+    kanHan: best.j.yakuman.length > 0 ? 0 : kanHan(yaku, dora),
     points: best.points,
     limit: best.limit,
     basicPoints: best.basic,
@@ -209,6 +213,23 @@ function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valu
     reading,
     kans: kansOf(input),
   };
+}
+
+/** The fu of the kans among the parts (before rounding). */
+function kanFu(parts: readonly FuPart[]): number {
+  let fu = 0;
+  for (const p of parts) if (p.reason === 'set' && p.isKan) fu += p.fu;
+  return fu;
+}
+
+/** Yaku a kan brings: chankan, rinshan kaihou, sankantsu. */
+const KAN_YAKU: ReadonlySet<number> = new Set([YAKU.chankan, YAKU.rinshanKaihou, YAKU.sankantsu]);
+
+/** The han of a hand (not a yakuman) that its kans brought: the kan yaku's, the kandora and the kan ura. */
+function kanHan(yaku: readonly ScoredYaku[], dora: DoraCounts): number {
+  let han = dora.kandora + dora.kanUra;
+  for (const y of yaku) if (KAN_YAKU.has(y.id)) han += y.han;
+  return han;
 }
 
 /** A liable player: pao for a yakuman (its share, in yakuman), or the daiminkan's discarder under `discarder-pays` (and `-chained`). */

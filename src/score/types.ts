@@ -219,8 +219,15 @@ export interface WinScore {
   fu: number;
   /** The fu breakdown of the reading kept, line by line. */
   fuParts: FuPart[];
+  /** The fu of the kans among `fuParts`, before rounding; the database's win_dora.kan_fu. */
+  kanFu: number;
   /** Dora by source (all 0 for a yakuman hand, where they do not count). */
   dora: DoraCounts;
+  /**
+   * The han the kans brought: chankan, rinshan kaihou and sankantsu, the kandora and the kan ura (0 for a
+   * yakuman hand, and for a win worth nothing); the database's win_dora.kan_han.
+   */
+  kanHan: number;
   /** The hand's value without honba and sticks (a tsumo: what all payers pay together), as Tenhou's `ten`. */
   points: number;
   /** 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman (kazoe included). */

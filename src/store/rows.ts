@@ -7,7 +7,7 @@ import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/in
 import { YAKU, YAKU_NAMES, YAKUMAN, type Yaku } from '../events/index.js';
 import type { KanRecord, ReplayResult, RiichiDeclaration, HandReplay, WinRecord } from '../replay/index.js';
 import { KNOBS, type Rules } from '../rules/index.js';
-import { countDora, isRedFive, type TileId } from '../tiles/index.js';
+import { isRedFive, type TileId } from '../tiles/index.js';
 
 export type SqlValue = number | string | null;
 type Row<C extends readonly string[]> = Record<C[number], SqlValue>;
@@ -300,7 +300,7 @@ export type WinRow = Row<typeof WIN_COLUMNS>;
 /** `wins.limit_name` by the log's limit code (0..5). */
 export const LIMIT_NAMES = ['none', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'] as const;
 
-/** The winning hand's tiles: concealed, the winning tile, the melds' and the kita (what dora count in). */
+/** The winning hand's tiles: concealed, the winning tile, the melds' and the kita (where its red fives are counted). */
 function winningHand(w: WinRecord): TileId[] {
   const hand = [...w.concealed, w.winningTile];
   for (const m of w.melds) for (const t of m.tiles) hand.push(t);
@@ -437,12 +437,15 @@ export function auditRow(audit: GameAudit, at: string): AuditRow {
   };
 }
 
-export const KAN_VERDICT_COLUMNS = ['hand', 'event_index', 'reveal_rule', 'kan_kind', 'kan_reveal_logged'] as const;
+export const KAN_VERDICT_COLUMNS = ['hand', 'event_index', 'reveal_rule', 'kan_kind', 'kan_reveal_logged', 'reveal_verdict'] as const;
 export type KanVerdictRow = Row<typeof KAN_VERDICT_COLUMNS>;
 
-/** The verdict with the kan's kind and logged moment (as its kans row has them), which the timing statistics count. */
+/**
+ * The rule's moment with the kan's kind and logged moment (as its kans row has them), and the replay's
+ * verdict on the two (version 10), which the timing statistics count.
+ */
 export function kanVerdictRow(k: KanRecord): KanVerdictRow {
-  return { hand: k.hand, event_index: k.eventIndex, reveal_rule: k.revealRule, kan_kind: k.kind, kan_reveal_logged: k.revealLogged };
+  return { hand: k.hand, event_index: k.eventIndex, reveal_rule: k.revealRule, kan_kind: k.kind, kan_reveal_logged: k.revealLogged, reveal_verdict: k.revealVerdict };
 }
 
 export const RIICHI_KAN_COLUMNS = ['hand', 'event_index', 'legal', 'reason', 'explanation', 'waits_before', 'waits_after'] as const;
@@ -466,16 +469,11 @@ export const WIN_DORA_COLUMNS = ['hand', 'event_index', 'indicators', 'ura_indic
 /** A win's verdicts under the rule set: its dora by indicator, and the win re-scored (null columns when it was not). */
 export type WinDoraRow = Row<typeof WIN_DORA_COLUMNS>;
 
-/** Yaku a kan brings: chankan, rinshan kaihou, sankantsu. */
-const KAN_YAKU: ReadonlySet<number> = new Set([YAKU.chankan, YAKU.rinshanKaihou, YAKU.sankantsu]);
-
-/** `players` for the dora of 3-player games (1m indicates 9m). */
-export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
-  const indicators = w.rule.indicators;
-  const hand = indicators.length > 0 ? winningHand(w) : [];
+/** The win's view under the rule set (WinRecord.rule: its indicators and dora, split by source) and its score, copied. */
+export function winDoraRow(w: WinRecord): WinDoraRow {
   const row: WinDoraRow = {
-    kandora: indicators.length > 1 ? countDora(indicators.slice(1), hand, players) : 0,
-    first_indicator_dora: indicators.length > 0 ? countDora(indicators.slice(0, 1), hand, players) : null,
+    kandora: w.rule.kandora,
+    first_indicator_dora: w.rule.firstIndicatorDora,
     hand: w.hand,
     event_index: w.eventIndex,
     indicators: idList(w.rule.indicators),
@@ -497,13 +495,9 @@ export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
   };
   const s = w.score;
   if (!s) return row;
-  let kanFu = 0;
-  for (const p of s.fuParts) if (p.reason === 'set' && p.isKan) kanFu += p.fu;
-  let kanHan = s.dora.kandora + s.dora.kanUra;
   // Built by hand: JSON.stringify of a fresh object per yaku was a tenth of the store's time on a pass.
   let yaku = '[';
   for (let i = 0; i < s.yaku.length; i++) yaku += `${i > 0 ? ',' : ''}{"id":${s.yaku[i].id},"han":${s.yaku[i].han}}`;
-  for (const y of s.yaku) if (KAN_YAKU.has(y.id)) kanHan += y.han;
   let yakuman = '[';
   for (const y of s.yakuman) for (let k = 0; k < y.multiplier; k++) yakuman += `${yakuman.length > 1 ? ',' : ''}${y.id}`;
   const mismatches = w.scoreMismatches ?? [];
@@ -520,8 +514,8 @@ export function winDoraRow(w: WinRecord, players: 3 | 4): WinDoraRow {
   row.points = s.points;
   row.limit_name = LIMIT_NAMES[s.limit] ?? 'none';
   row.deltas = `[${s.deltas.join(',')}]`;
-  row.kan_fu = kanFu;
-  row.kan_han = s.yakuman.length > 0 ? 0 : kanHan;
+  row.kan_fu = s.kanFu;
+  row.kan_han = s.kanHan;
   row.mismatches = mismatches.length;
   row.components = components;
   return row;

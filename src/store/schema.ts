@@ -12,7 +12,7 @@ import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from './rows.js';
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -226,6 +226,23 @@ ALTER TABLE rule_sets ADD COLUMN abortive_draws ANY;
 ALTER TABLE rule_sets ADD COLUMN busting ANY;
 ALTER TABLE rule_sets ADD COLUMN kuikae ANY;
 ALTER TABLE rule_sets ADD COLUMN riichi_under_thousand ANY;`,
+  },
+  {
+    to: 10,
+    description: "kan_verdicts.reveal_verdict: the replay's verdict on each kan's logged reveal moment against the rule's, which kandora_timing and kandora_conformance count",
+    // The one place SQL states the verdict (src/replay/timing.ts revealVerdict decides it for every row
+    // written): for the rows stored, from their logged and rule moments. The index of the timing views
+    // gains the column, so the old one goes and the views' section makes it again.
+    sql: `
+ALTER TABLE kan_verdicts ADD COLUMN reveal_verdict TEXT;
+UPDATE kan_verdicts SET reveal_verdict = CASE
+    WHEN kan_reveal_logged IS NULL OR reveal_rule IS NULL THEN NULL
+    WHEN kan_reveal_logged = 'unrecorded' THEN CASE WHEN reveal_rule = 'never' THEN 'differs' ELSE 'unrecorded' END
+    WHEN kan_reveal_logged = 'unknown' OR reveal_rule = 'unknown' THEN 'undecided'
+    WHEN kan_reveal_logged = reveal_rule THEN 'conforms'
+    ELSE 'differs'
+  END;
+DROP INDEX IF EXISTS kan_verdicts_timing;`,
   },
 ];
 

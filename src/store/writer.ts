@@ -204,7 +204,6 @@ function ruleSetRow(audit: GameAudit): Record<string, SqlValue> {
 
 /** The rows of one audit, ready for the writer (pure; safe in any thread). */
 export function prepareAudit(audit: GameAudit): PreparedAudit {
-  const playerCount = audit.replay?.playerCount ?? 4;
   const kanVerdicts: SqlValue[][] = [];
   const winDora: SqlValue[][] = [];
   const totals = emptyAuditTotals();
@@ -212,7 +211,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
   for (const r of audit.replay?.hands ?? []) {
     for (const k of r.kans) kanVerdicts.push(kanVerdictValues(kanVerdictRow(k)));
     for (const w of r.wins) {
-      const row = winDoraRow(w, playerCount);
+      const row = winDoraRow(w);
       winDora.push(winDoraValues(row));
       addWinTotals(totals, row, w);
       winKeys.add(`${w.hand}:${w.eventIndex}`);

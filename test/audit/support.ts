@@ -5,7 +5,7 @@
  * given in notation (`4m`, `3444m778899s333z`): each builder hands out distinct copies of a kind.
  */
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../../src/audit/index.js';
-import type { KanRecord, ReplayResult, HandEnding, HandReplay, WinRecord } from '../../src/replay/index.js';
+import { revealVerdict, type KanRecord, type ReplayResult, type HandEnding, type HandReplay, type WinRecord } from '../../src/replay/index.js';
 import { defaultRules, ruleSetOf, type Rules } from '../../src/rules/index.js';
 import { KIND_COUNT, parseKinds, sortIds, type TileId, type TileKind } from '../../src/tiles/index.js';
 
@@ -103,6 +103,7 @@ export function kan(o: KanOverrides = {}): KanRecord {
     afterDiscard: 'went-on',
     nextDeclarationEventIndex: null,
     ...o,
+    revealVerdict: o.revealVerdict ?? revealVerdict(o.revealLogged ?? 'after-discard', o.revealRule ?? 'after-discard'),
     eventIndex,
     seat,
     kind,
@@ -157,7 +158,7 @@ export function win(o: WinOverrides = {}): WinRecord {
   const winningTile = bag.tile(o.winningTile ?? '4m');
   const river = bag.tiles(o.river ?? []);
   const passedSinceOwnDiscard = bag.tiles(o.passedSinceOwnDiscard ?? []);
-  const dora = { indicators: [], ura: [], dora: 0, uraDora: 0 };
+  const dora = { indicators: [], ura: [], dora: 0, firstIndicatorDora: 0, kandora: 0, uraDora: 0 };
   return {
     hand: 1,
     eventIndex: 20,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTiming, momentsDiffer, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
+import { effectiveTiming, revealVerdict, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
 import { countDora, doraKindOf } from '../../src/tiles/index.js';
 import { decodeGameType } from '../../src/ingest/index.js';
 
@@ -36,9 +36,18 @@ describe('reveal moments under each kandora timing', () => {
     expect(ruleRevealMoment('after-replacement', { ...base, replaced: false, discard: null, logEnded: true })).toBe('unknown');
   });
 
-  it('an unknown moment is no mismatch', () => {
-    expect(momentsDiffer('unknown', 'declaration')).toBe(false);
-    expect(momentsDiffer('never', 'declaration')).toBe(true);
+  it('the verdict on a reveal: an unknown moment decides nothing; an untimed one is unrecorded, unless the rule never reveals it', () => {
+    expect(revealVerdict('declaration', 'declaration')).toBe('conforms');
+    expect(revealVerdict('never', 'never')).toBe('conforms');
+    expect(revealVerdict('never', 'declaration')).toBe('differs');
+    expect(revealVerdict('after-discard', 'after-replacement')).toBe('differs');
+    expect(revealVerdict('unknown', 'declaration')).toBe('undecided');
+    expect(revealVerdict('declaration', 'unknown')).toBe('undecided');
+    expect(revealVerdict('unknown', 'unknown')).toBe('undecided');
+    expect(revealVerdict('unrecorded', 'after-replacement')).toBe('unrecorded');
+    expect(revealVerdict('unrecorded', 'unknown')).toBe('unrecorded');
+    // tenhou.net/6 JSON shows the indicator of a kakan won on its replacement tile: Tenhou's timing never turns it over
+    expect(revealVerdict('unrecorded', 'never')).toBe('differs');
   });
 
   it('tenhou timing is immediate in chip games only', () => {

@@ -28,6 +28,10 @@ describe("a win's dora: the record's are the score's", () => {
             for (const y of s.yaku) if (y.id === 52) scored += y.han;
             // Yaku 52 holds the nukidora too (one a kita); the record counts indicators only.
             if (scored - w.kitaCount !== w.rule.dora) differ.push(`${file.replace(/.*\//, '')} hand ${w.hand}: record ${w.rule.dora}, scored ${scored - w.kitaCount}`);
+            // The split the database stores (win_dora.first_indicator_dora, kandora) is the scorer's by source.
+            if (w.rule.firstIndicatorDora !== s.dora.dora || w.rule.kandora !== s.dora.kandora) {
+              differ.push(`${file.replace(/.*\//, '')} hand ${w.hand}: split ${w.rule.firstIndicatorDora}+${w.rule.kandora}, scored ${s.dora.dora}+${s.dora.kandora}`);
+            }
           }
         }
       }

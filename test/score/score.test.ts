@@ -95,6 +95,22 @@ describe('fu knobs', () => {
     expect(scoreWin(input, tenhou).fu).toBe(50);
     expect(scoreWin(input, { ...tenhou, rinshanTsumoFu: 'none' }).fu).toBe(40);
   });
+
+  it('reports the han the kans brought: rinshan kaihou, the kandora and the kan ura; none for a yakuman', () => {
+    // riichi, tsumo, rinshan kaihou 1; dora indicator 1m: the kan's 2m, four of them; kandora 4p: 5p, three; ura 9m, kan ura 9p: 1m and 1p, none
+    const input = hand('555p678p99s23s', '4s', { tsumo: true, rinshan: true, riichi: 'riichi', melds: [['ankan', '2222m']], dora: '1m4p', ura: '9m9p' });
+    const s = scoreWin(input, tenhou);
+    expect(s.dora).toMatchObject({ dora: 4, kandora: 3, ura: 0, kanUra: 0 });
+    expect(s.kanHan).toBe(1 + 3);
+    expect(scoreWin(input, { ...tenhou, kandora: false }).kanHan).toBe(1);
+    // a yakuman counts no han: suukantsu's kans bring none
+    const suukantsu = hand('1z', '1z', { tsumo: true, rinshan: true, melds: [['ankan', '2222m'], ['ankan', '3333p'], ['ankan', '4444s'], ['ankan', '6666s']], dora: '1m4p' });
+    const y = scoreWin(suukantsu, tenhou);
+    expect(y.yakuman.length).toBeGreaterThan(0);
+    expect(y.kanHan).toBe(0);
+    // a win worth nothing brings nothing
+    expect(scoreWin(hand('123m456p789s11z2z', '3z'), tenhou)).toMatchObject({ valid: false, kanHan: 0 });
+  });
 });
 
 describe('knobs of yaku and dora', () => {

@@ -170,11 +170,13 @@ describe('migrating a version-5 database to 6 (issue 25)', () => {
     store.writeBatch([auditOf(g)]);
     store.close();
     const db = new Database(file);
-    // Back to version 5's shape: no re-scored wins (win_dora's scoring columns), no scoring knobs' columns, no audits totals (the views, made again after migrating, first).
+    // Back to version 5's shape: no re-scored wins (win_dora's scoring columns), no scoring knobs' columns, no audits totals, no inferences (the views, made again after migrating, first).
     for (const v of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[]) db.exec(`DROP VIEW "${v}"`);
     db.exec(AUDIT_TOTAL_COLUMNS.map((c) => `ALTER TABLE audits DROP COLUMN ${c};`).join(' '));
     db.exec('DROP TABLE inferred_knobs; DROP TABLE inferences; ALTER TABLE finding_kinds DROP COLUMN family;');
     db.exec(LEGALITY_KNOBS.map((k) => `ALTER TABLE rule_sets DROP COLUMN ${k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())};`).join(' '));
+    // and no reveal verdicts (version 10), whose column the timing index holds
+    db.exec('DROP INDEX kan_verdicts_timing; ALTER TABLE kan_verdicts DROP COLUMN reveal_verdict;');
     db.exec(`${WIN_SCORE_COLUMNS.map((c) => `ALTER TABLE win_dora DROP COLUMN ${c};`).join(' ')} ${SCORING_KNOBS.map((k) => `ALTER TABLE rule_sets DROP COLUMN ${k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())};`).join(' ')}`);
     db.exec(`
       UPDATE games SET format = 'xml';

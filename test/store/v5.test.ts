@@ -25,7 +25,9 @@ function tables(db: Database.Database): string[] {
 
 /**
  * What version 6 added, which a version-4 database cannot have held: the re-scored wins, the scoring knobs'
- * columns; version 7's audits totals over the re-scored wins; version 9's legality knobs' columns.
+ * columns; version 7's audits totals over the re-scored wins; version 9's legality knobs' columns. (Version
+ * 10's reveal verdicts are not written to the version-4 database either, but its migration computes them:
+ * they are compared.)
  */
 const ADDED_IN_6: Record<string, ReadonlySet<string>> = {
   win_dora: new Set(WIN_SCORE_COLUMNS),
@@ -88,9 +90,9 @@ describe('migrating a version-4 database', () => {
     for (const t of tables(src)) {
       // Closed lists, and what version 8 added (kanshi infer's tables, empty here).
       if (['finding_kinds', 'riichi_kan_reasons', 'yaku', 'tiles', 'inferences', 'inferred_knobs'].includes(t)) continue;
-      // Generated columns (kyoku_name) are not written, nor what version 6 added.
+      // Generated columns (kyoku_name) are not written, nor what version 6 added, nor version 9's reveal verdicts.
       const columns = (src.prepare('SELECT name, hidden FROM pragma_table_xinfo(?)').all(t) as { name: string; hidden: number }[])
-        .filter((c) => c.hidden === 0 && !addedIn6(t, c.name))
+        .filter((c) => c.hidden === 0 && !addedIn6(t, c.name) && !(t === 'kan_verdicts' && c.name === 'reveal_verdict'))
         .map((c) => c.name);
       const select = `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${t}"`;
       const target = t === 'hands' ? 'rounds' : t;

@@ -22,7 +22,9 @@ describe('migrating a version-8 database to 9 (issue 33)', () => {
     store.close();
     const db = new Database(file);
     for (const v of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[]) db.exec(`DROP VIEW "${v}"`);
-    db.exec(`${LEGALITY_COLUMNS.map((c) => `ALTER TABLE rule_sets DROP COLUMN ${c};`).join(' ')} ALTER TABLE finding_kinds DROP COLUMN family; PRAGMA user_version = 8;`);
+    db.exec(`${LEGALITY_COLUMNS.map((c) => `ALTER TABLE rule_sets DROP COLUMN ${c};`).join(' ')} ALTER TABLE finding_kinds DROP COLUMN family;`);
+    // and what version 10 added (the reveal verdicts, whose column the timing index holds)
+    db.exec('DROP INDEX kan_verdicts_timing; ALTER TABLE kan_verdicts DROP COLUMN reveal_verdict; PRAGMA user_version = 8;');
     db.close();
 
     openStore(file).close();

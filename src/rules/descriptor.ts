@@ -72,3 +72,25 @@ export interface ProfileValueOf<V> {
 
 /** The values of one profile for every knob of the rules `R`, each with its evidence. */
 export type ProfileValuesOf<R> = { readonly [K in keyof R]: ProfileValueOf<R[K]> };
+
+/** A profile's value for the knob K of the rules R (K named, so that each value is checked against its knob). */
+export interface ProfileValueFor<R, K extends keyof R> {
+  value: R[K];
+  verified: boolean;
+  source: string;
+}
+
+/** One profile's values for every knob of the rules R. */
+export type ProfileValuesFor<R> = { readonly [K in keyof R]: ProfileValueFor<R, K> };
+
+/**
+ * Makers of one group's profile values, each checked against its knob: `fromLog` for a value real logs
+ * show, `secondary` for one that rests on other sources, `values` for a whole profile's.
+ */
+export function profileValueMakers<R>() {
+  return {
+    fromLog: <K extends keyof R>(value: R[K], source: string): ProfileValueFor<R, K> => ({ value, verified: true, source }),
+    secondary: <K extends keyof R>(value: R[K], source: string): ProfileValueFor<R, K> => ({ value, verified: false, source }),
+    values: (values: ProfileValuesFor<R>): ProfileValuesFor<R> => Object.freeze(values),
+  };
+}

@@ -4,7 +4,7 @@
  * (descriptor.ts); knobs.ts puts them after the scoring knobs in `KNOBS` and `Rules`, and profiles.ts joins
  * each profile's values here, each with its evidence.
  */
-import { knobMaker, type ProfileName } from './descriptor.js';
+import { knobMaker, profileValueMakers, type ProfileName, type ProfileValuesFor } from './descriptor.js';
 
 export const MULTIPLE_RON_RULES = ['triple-aborts', 'all', 'atamahane'] as const;
 export const ABORTIVE_DRAW_RULES = ['all', 'none'] as const;
@@ -56,21 +56,14 @@ export const LEGALITY_KNOBS = Object.freeze([
   ], false),
 ]);
 
-interface LegalityValue<K extends LegalityKnobName> {
-  value: LegalityRules[K];
-  verified: boolean;
-  source: string;
-}
-const fromLog = <K extends LegalityKnobName>(value: LegalityRules[K], source: string): LegalityValue<K> => ({ value, verified: true, source });
-const secondary = <K extends LegalityKnobName>(value: LegalityRules[K], source: string): LegalityValue<K> => ({ value, verified: false, source });
-const legalityValues = (values: { readonly [K in LegalityKnobName]: LegalityValue<K> }) => Object.freeze(values);
+const { fromLog, secondary, values: legalityValues } = profileValueMakers<LegalityRules>();
 
 const EMA_WIKI = 'riichi.wiki "EMA Riichi Competition Rules"';
 const MLEAGUE = 'M-League rules (m-league.jp/about)';
 const JPML = 'JPML pro rules (日本プロ麻雀連盟 プロルール)';
 
 /** Per profile, each legality knob's value and its evidence (docs/legality.md §2). */
-export const LEGALITY_PROFILE_VALUES: Readonly<Record<ProfileName, { readonly [K in LegalityKnobName]: LegalityValue<K> }>> = Object.freeze({
+export const LEGALITY_PROFILE_VALUES: Readonly<Record<ProfileName, ProfileValuesFor<LegalityRules>>> = Object.freeze({
   tenhou: legalityValues({
     multipleRon: fromLog(
       'triple-aborts',

@@ -4,7 +4,7 @@
  * Mahjong Soul); everything else rests on secondary sources, named as the docs name them. The kan knobs'
  * values are here; the scoring knobs' are in scoring.ts, joined to them per profile.
  */
-import { DEFAULT_PROFILE, PROFILE_NAMES, type ProfileName } from './descriptor.js';
+import { DEFAULT_PROFILE, PROFILE_NAMES, profileValueMakers, type ProfileName, type ProfileValuesFor } from './descriptor.js';
 import { KNOB_NAMES, type KanRules, type KnobName, type Rules } from './knobs.js';
 import { LEGALITY_PROFILE_VALUES } from './legality.js';
 import { SCORING_PROFILE_VALUES } from './scoring.js';
@@ -28,13 +28,12 @@ export interface Profile {
   values: { readonly [K in KnobName]: ProfileValue<K> };
 }
 
-const fromLog = <K extends keyof KanRules>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: true, source });
-const secondary = <K extends keyof KanRules>(value: Rules[K], source: string): ProfileValue<K> => ({ value, verified: false, source });
+const { fromLog, secondary } = profileValueMakers<KanRules>();
 
 const TABLE = 'docs/kan-rules.md §7 profile table';
 
 /** A profile: its kan knobs' values given here, its scoring knobs' from scoring.ts. */
-function profile(name: ProfileName, title: string, kan: { [K in keyof KanRules]: ProfileValue<K> }): Profile {
+function profile(name: ProfileName, title: string, kan: ProfileValuesFor<KanRules>): Profile {
   const values = { ...kan, ...SCORING_PROFILE_VALUES[name], ...LEGALITY_PROFILE_VALUES[name] } as Profile['values'];
   const frozen = Object.freeze(Object.fromEntries(KNOB_NAMES.map((k) => [k, Object.freeze({ ...values[k] })]))) as Profile['values'];
   return Object.freeze({ name, title, verified: KNOB_NAMES.every((k) => values[k].verified), values: frozen });

@@ -8,7 +8,7 @@
  * Who pays for a rinshan tsumo after a daiminkan is a kan knob already (`daiminkanPao`, knobs.ts): the
  * scorer reads it from the rules and it is not repeated here.
  */
-import { knobMaker, type ProfileName } from './descriptor.js';
+import { knobMaker, profileValueMakers, type ProfileName, type ProfileValuesFor } from './descriptor.js';
 
 /** The scoring rules: one value per knob. */
 export interface ScoringRules {
@@ -162,17 +162,7 @@ export const SCORING_KNOBS = Object.freeze([
   ], 'none'),
 ]);
 
-/** A profile's value for one scoring knob (K named, so that each value is checked against its knob). */
-interface ScoringValue<K extends ScoringKnobName> {
-  value: ScoringRules[K];
-  verified: boolean;
-  source: string;
-}
-const fromLog = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringValue<K> => ({ value, verified: true, source });
-const secondary = <K extends ScoringKnobName>(value: ScoringRules[K], source: string): ScoringValue<K> => ({ value, verified: false, source });
-
-/** One profile's scoring values, each checked against its knob. */
-const scoringValues = (values: { readonly [K in ScoringKnobName]: ScoringValue<K> }) => Object.freeze(values);
+const { fromLog, secondary, values: scoringValues } = profileValueMakers<ScoringRules>();
 
 /** Where the Mahjong Soul values real logs show come from: the platform corpus scored under each other value. */
 const MS_LOGS = '[log] platforms corpus, the Mahjong Soul games (five tenhou.net/6 logs, two mjai; test/score/platforms.test.ts):';
@@ -182,7 +172,7 @@ const MLEAGUE = 'M-League rules (m-league.jp/about)';
 const JPML = 'JPML pro rules (日本プロ麻雀連盟 プロルール), the strict professional rule set';
 
 /** Per profile, each scoring knob's value and its evidence (profiles.ts joins them to the kan knobs'). */
-export const SCORING_PROFILE_VALUES: Readonly<Record<ProfileName, { readonly [K in ScoringKnobName]: ScoringValue<K> }>> = Object.freeze({
+export const SCORING_PROFILE_VALUES: Readonly<Record<ProfileName, ProfileValuesFor<ScoringRules>>> = Object.freeze({
   tenhou: scoringValues({
     kiriageMangan: fromLog(
       'chip-games',

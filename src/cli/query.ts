@@ -35,7 +35,7 @@ export function checkProfileChoice(profile: string | undefined): void {
 /** Opens the database for reading, with the CLI's messages for a missing or foreign file. */
 export function openForReading(file: string): Store {
   try {
-    return openStore(file, { readonly: true });
+    return openStore(file, { readonly: true, letWritersIn: true });
   } catch (err) {
     if (err instanceof StoreError) throw storeFailure(err);
     // A system error src/store lets through (a folder given as --db): the file's fault, not kanshi's.

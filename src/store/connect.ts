@@ -107,7 +107,8 @@ function canWrite(path: string): boolean {
 
 function openReadOnlyConnection(file: string, options: ConnectOptions): Database.Database {
   if (!existsSync(file)) throw new StoreError(`no database at ${file} (run kanshi audit first, or give --db FILE)`);
-  const probe = probeFile(file);
+  // A database this reader would refuse is refused from its bytes, before SQLite opens it (and makes a -shm).
+  const probe = probeFile(file, true);
   let db = connect(file, true, options);
   try {
     try {
@@ -130,18 +131,12 @@ function walOnDisk(probe: FileProbe): boolean {
   return probe.kind !== 'new' && probe.wal;
 }
 
-/** Before a writable connection: a file whose header does not say whose it is, looked at read-only. */
+/**
+ * Before a writable connection: a file that is not kanshi's or empty, or of a newer schema, is refused
+ * from its bytes (file-probe.ts), so that nothing beside it is created or changed.
+ */
 export function checkBeforeWriting(file: string): void {
-  if (probeFile(file).kind !== 'unknown-sqlite') return;
-  let db: Database.Database | null = null;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    checkSchema(db, file, false);
-  } catch (err) {
-    throw asStoreError(file, err);
-  } finally {
-    db?.close();
-  }
+  probeFile(file, false);
 }
 
 export function asStoreError(file: string, err: unknown): StoreError {

@@ -42,6 +42,14 @@ export function contentHash(bytes: Uint8Array): string {
 }
 
 /**
+ * The content hash a file that was not read whole is stored under: one per path (the path as the batch
+ * names it). The writer clears the record kept under it once the file at that path is read.
+ */
+export function unreadHash(path: string): string {
+  return contentHash(Buffer.from(`unreadable:${path}`));
+}
+
+/**
  * The game without its hands. Named fields in one literal, not `{ ...rest }`: a copied object gets a
  * hidden class of its own (docs/PERFORMANCE.md).
  */

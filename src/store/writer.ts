@@ -10,7 +10,7 @@
  * are replaced only for the audit's own rule set, so other rule sets' verdicts are never touched.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { GameAudit, GameMeta } from '../audit/index.js';
+import { unreadHash, type GameAudit, type GameMeta } from '../audit/index.js';
 import { KNOBS } from '../rules/index.js';
 import {
   ABORT_COLUMNS, AUDIT_COLUMNS, AUDIT_TOTAL_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
@@ -136,6 +136,11 @@ export interface PreparedAudit {
   ruleSet: Record<string, SqlValue>;
   /** The reason a file gave no game; null when it did. */
   unreadError: string | null;
+  /**
+   * For a file read: the hash its path is stored under when it cannot be read (`unreadHash`), whose
+   * record of an earlier failed read this read clears. Null for a file not read.
+   */
+  unreadPathHash: string | null;
   facts: GameFacts | null;
   verdicts: {
     /** The audits row (AUDIT_COLUMNS, then AUDIT_TOTAL_COLUMNS); its `audited_at` is filled in when written. */
@@ -229,6 +234,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
     rulesKey: audit.ruleSet.key,
     ruleSet: ruleSetRow(audit),
     unreadError: audit.game === null ? auditStatus(audit).error : null,
+    unreadPathHash: audit.game === null ? null : unreadHash(audit.file),
     facts: audit.game === null ? null : gameFacts(audit, audit.game),
     verdicts: { audit: [...auditValues(auditRow(audit, '')), ...auditTotalValues(totals)], kanVerdicts, riichiKans, winDora, findings },
   };
@@ -248,6 +254,8 @@ export class AuditWriter {
   private readonly updateGame: Statement;
   private readonly moveGame: Statement;
   private readonly upsertUnreadGame: Statement;
+  private readonly findUnreadGame: Statement;
+  private readonly deleteGame: Statement;
   private readonly findAudit: Statement;
   private readonly deleteFacts: Statement[];
   private readonly deleteVerdicts: Statement[];
@@ -292,6 +300,8 @@ export class AuditWriter {
          RETURNING game_id`,
       )
       .pluck();
+    this.findUnreadGame = db.prepare('SELECT game_id FROM games WHERE content_hash = ? AND format IS NULL').pluck();
+    this.deleteGame = db.prepare('DELETE FROM games WHERE game_id = ?');
     this.findAudit = db.prepare('SELECT 1 FROM audits WHERE rule_set_id = ? AND game_id = ?').pluck();
     this.auditsOfGame = db.prepare('SELECT rule_set_id FROM audits WHERE game_id = ?').pluck();
     this.deleteFacts = FACT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE game_id = ?`));
@@ -337,11 +347,28 @@ export class AuditWriter {
         ruleSets.set(audit.rulesKey, ruleSetId);
       }
       const before = known.get(audit.contentHash);
+      if (audit.unreadPathHash !== null) this.clearUnreadGame(audit.unreadPathHash);
       const gameId = audit.facts === null ? this.writeUnreadGame(audit) : this.writeGame(audit, audit.facts, before);
       // A game seen again later in the batch (a duplicate file) is known by then.
       known.set(audit.contentHash, { gameId, factsDigest: audit.facts?.digest ?? before?.factsDigest ?? null });
       this.writeVerdicts(ruleSetId, gameId, audit, at, before !== undefined || audit.facts === null);
     }
+  }
+
+  /**
+   * A file read now that could not be read before (deleted during an audit, then restored; over a limit
+   * since raised): its record as unreadable goes, with its verdicts under every rule set, so it is no
+   * longer counted among the files that could not be read. A file still unreadable is audited again by
+   * every resumed audit (it has no facts), so nothing lost here could not come back.
+   */
+  private clearUnreadGame(hash: string): void {
+    const gameId = this.findUnreadGame.get(hash) as number | undefined;
+    if (gameId === undefined) return;
+    for (const ruleSetId of this.auditsOfGame.all(gameId) as number[]) {
+      for (const del of this.deleteVerdicts) del.run(ruleSetId, gameId);
+    }
+    for (const del of this.deleteFacts) del.run(gameId);
+    this.deleteGame.run(gameId);
   }
 
   private writeUnreadGame(audit: PreparedAudit): number {

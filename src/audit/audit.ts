@@ -2,6 +2,7 @@
  * One game's audit: every check, each a pure function of the replay and the rules.
  */
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import type { GameLog } from '../events/index.js';
 import { IngestError } from '../formats/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
@@ -42,11 +43,12 @@ export function contentHash(bytes: Uint8Array): string {
 }
 
 /**
- * The content hash a file that was not read whole is stored under: one per path (the path as the batch
- * names it). The writer clears the record kept under it once the file at that path is read.
+ * The content hash a file that was not read whole is stored under: one per path (absolute, so the same
+ * file named from another folder is the same record). The writer clears the record kept under it once
+ * the file at that path is read.
  */
 export function unreadHash(path: string): string {
-  return contentHash(Buffer.from(`unreadable:${path}`));
+  return contentHash(Buffer.from(`unreadable:${resolve(path)}`));
 }
 
 /**

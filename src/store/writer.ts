@@ -16,7 +16,7 @@ import {
   ABORT_COLUMNS, AUDIT_COLUMNS, AUDIT_TOTAL_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
   REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, HAND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
   abortRow, addDrawTotals, addWinTotals, auditRow, auditStatus, emptyAuditTotals, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows,
-  revealRow, riichiDeclarationRow, riichiKanRow, handRow, winDoraRow, winRow, type SqlValue,
+  revealRow, riichiDeclarationRow, riichiKanRow, handRow, storedPath, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
 type Database = BetterSqlite3.Database;
@@ -131,7 +131,10 @@ export interface GameFacts {
  */
 export interface PreparedAudit {
   contentHash: string;
+  /** The path as the batch names it (what the audit prints). */
   file: string;
+  /** The path as `games.file` stores it (`storedPath`: absolute). */
+  storedFile: string;
   rulesKey: string;
   ruleSet: Record<string, SqlValue>;
   /** The reason a file gave no game; null when it did. */
@@ -231,6 +234,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
   return {
     contentHash: audit.contentHash,
     file: audit.file,
+    storedFile: storedPath(audit.file),
     rulesKey: audit.ruleSet.key,
     ruleSet: ruleSetRow(audit),
     unreadError: audit.game === null ? auditStatus(audit).error : null,
@@ -372,13 +376,13 @@ export class AuditWriter {
   }
 
   private writeUnreadGame(audit: PreparedAudit): number {
-    return this.upsertUnreadGame.get(audit.contentHash, audit.file, audit.unreadError) as number;
+    return this.upsertUnreadGame.get(audit.contentHash, audit.storedFile, audit.unreadError) as number;
   }
 
   /** The game's row (its id stays the same) and its facts, rewritten only when they changed. */
   private writeGame(audit: PreparedAudit, facts: GameFacts, known: KnownGame | undefined): number {
     if (known && known.factsDigest === facts.digest) {
-      this.moveGame.run(audit.file, known.gameId, audit.file);
+      this.moveGame.run(audit.storedFile, known.gameId, audit.storedFile);
       return known.gameId;
     }
     const gameValues = [...facts.game, facts.digest];

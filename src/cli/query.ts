@@ -14,7 +14,7 @@ import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
 import { CliError, EXIT, storeMessage } from './common.js';
 import { plural } from './format.js';
 import type { QueryCommand, QueryReply, QueryRequest } from './query-child.js';
-import { TABLE_SAMPLE_ROWS, type QueryFormat } from './query-format.js';
+import { TABLE_CELL_MAX, TABLE_SAMPLE_ROWS, type QueryFormat } from './query-format.js';
 import { SIGNAL_EXIT, type StopSignal } from './signals.js';
 
 /** `--db`, `--profile NAME` and `--rules-key KEY`: which database, and which of its rule sets, `stats` and `report` read. */
@@ -79,7 +79,8 @@ export function registerQueryCommand(program: Command): void {
       `
 The database is opened read-only: a statement that would change it is refused. Rows are printed as
 SQLite produces them, in every format (a table sizes its columns from its first ${TABLE_SAMPLE_ROWS} rows), so a
-query of any length runs in little memory; Ctrl-C stops it at once.
+query of any length runs in little memory; Ctrl-C stops it at once. A table shows at most ${TABLE_CELL_MAX} columns of a
+value, its middle left out at … (its last line says how many values were cut); csv and json print them whole.
 
 Exit status: 0; 1 for a refused or wrong statement (a SQL error), or a missing or foreign database; 2 for
 bad options; ${TIMEOUT_EXIT} when the statement ran past --timeout (default ${DEFAULT_QUERY_TIMEOUT_S} s: the rows printed until then

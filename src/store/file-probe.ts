@@ -72,8 +72,11 @@ export function probeFile(file: string, readonly = false): FileProbe {
   }
   const wal = header[18] === 2 || header[19] === 2;
   // Pages newer than the file's may wait in the write-ahead log (a kanshi database killed before its
-  // first checkpoint has its mark only there): SQLite reads page 1 from there, and so does this.
-  const pageOne = (wal && walPageOne(`${file}-wal`)) || header;
+  // first checkpoint has its mark only there): SQLite reads page 1 from there, and so does this, when the
+  // file bears no mark. A marked file keeps its mark, and its log (up to some 40 MB while an audit
+  // writes) is not read through for it: SQLite checks the version again once it is opened.
+  const unmarked = header.readUInt32BE(68) === 0;
+  const pageOne = (wal && unmarked && walPageOne(`${file}-wal`)) || header;
   const state = stateOf(pageOne);
   const refusal = schemaRefusal(state, file, readonly);
   if (refusal) throw new StoreError(refusal);

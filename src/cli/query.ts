@@ -77,7 +77,9 @@ export function registerQueryCommand(program: Command): void {
     .addHelpText(
       'after',
       `
-The database is opened read-only: a statement that would change it is refused. Rows are printed as
+The database is opened read-only: a statement that would change it is refused. Where kanshi can write
+the database's folder, it reads in WAL mode, so that an audit can write meanwhile (the file goes back to
+rollback-journal mode when the last reader or writer closes it). Rows are printed as
 SQLite produces them, in every format (a table sizes its columns from its first ${TABLE_SAMPLE_ROWS} rows), so a
 query of any length runs in little memory; Ctrl-C stops it at once. A table shows at most ${TABLE_CELL_MAX} columns of a
 value, its middle left out at … (its last line says how many values were cut); csv and json print them whole.

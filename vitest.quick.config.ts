@@ -18,6 +18,8 @@ export const SLOW_TESTS = [
   // SIGKILL of writers mid-transaction, and re-runs; whole audits in subprocesses with worker threads
   'test/store/kill.test.ts',
   'test/cli/audit.test.ts',
+  // an audit beside a kanshi query that runs past the audit's 10 s lock wait (12 s)
+  'test/store/readers-and-writers.test.ts',
   // SIGINT and SIGTERM sent to audits of the whole corpus, each run again to completion once
   'test/cli/signals.test.ts',
   // the corpus and platform logs audited under two profiles: schema 7's totals against the wins' JSON, fresh and migrated

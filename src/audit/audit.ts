@@ -2,6 +2,7 @@
  * One game's audit: every check, each a pure function of the replay and the rules.
  */
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import type { GameLog } from '../events/index.js';
 import { IngestError } from '../formats/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
@@ -39,6 +40,15 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
 
 export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The content hash a file that was not read whole is stored under: one per path (absolute, so the same
+ * file named from another folder is the same record). The writer clears the record kept under it once
+ * the file at that path is read.
+ */
+export function unreadHash(path: string): string {
+  return contentHash(Buffer.from(`unreadable:${resolve(path)}`));
 }
 
 /**

@@ -3,7 +3,7 @@
  * reaches one of V8's) becomes an `ingest-error` finding, and a failure of kanshi itself an
  * `audit-error`, so a batch always goes on.
  */
-import { auditGame, brokenAudit, contentHash, failedAudit, type GameAudit, type RuleSets } from '../audit/index.js';
+import { auditGame, brokenAudit, contentHash, failedAudit, unreadHash, type GameAudit, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
 import { asIngestError, IngestError, parseLog, readLogBytes, type IngestLimits } from '../ingest/index.js';
 import { inShard, type Shard } from './shard.js';
@@ -66,9 +66,4 @@ export function auditFile(
     // The replay and the checks never throw on a log's content: what they throw is kanshi's own failure.
     return brokenAudit(path, hash, err, ruleSets[game.platform]);
   }
-}
-
-/** The content hash a file that was not read whole is stored under: one per path. */
-export function unreadHash(path: string): string {
-  return contentHash(Buffer.from(`unreadable:${path}`));
 }

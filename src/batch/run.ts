@@ -11,7 +11,7 @@ import { brokenAudit, contentHash, failedAudit, type AuditSummary, type RuleSets
 import type { Platform } from '../events/index.js';
 import { DEFAULT_LIMITS, IngestError, readLogBytes, type IngestLimits } from '../ingest/index.js';
 import type { PreparedFinding } from '../store/index.js';
-import { unreadHash } from './audit-file.js';
+import { unreadHash } from '../audit/index.js';
 import { BatchCount } from './count.js';
 import { inShard, type Shard } from './shard.js';
 import { emptyWalkReport, walkInputs, type InputItem, type WalkReport } from './inputs.js';

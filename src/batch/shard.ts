@@ -3,7 +3,7 @@
  * shard of the same inputs and the shards' databases, merged (`kanshi merge`), hold every game once.
  * A file belongs to shard K when the first 8 hex digits of its content hash (SHA-256), read as an integer,
  * are K - 1 modulo N. A file that could not be read has no content hash: it goes by the hash it is stored
- * under (`unreadHash`, from its path), so each machine must name such a file by the same path.
+ * under (`unreadHash`, from its absolute path), so each machine must have such a file at the same path.
  */
 
 /** Shard `index` (1-based) of `count`. */

@@ -14,6 +14,7 @@ import { stopOnSignals } from './signals.js';
 import { expectedFault } from './output.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
+import { clip } from './format.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
 
@@ -347,6 +348,9 @@ export function findingExamples(found: readonly PreparedFinding[], perKind: numb
   return examples;
 }
 
+/** A finding's message in the summary's examples is cut here (the lobby-rule finding's ran to 646 characters). */
+const EXAMPLE_MESSAGE_CHARS = 240;
+
 function exampleLines(examples: readonly FindingExample[]): string[] {
   if (examples.length === 0) return [];
   const lines = ['', `first findings of each kind (up to ${EXAMPLES_PER_KIND}; all with --json, or kanshi query "SELECT * FROM finding_list"):`];
@@ -354,7 +358,7 @@ function exampleLines(examples: readonly FindingExample[]): string[] {
   for (const e of examples) {
     if (e.kind !== kind) lines.push(`  ${(kind = e.kind)}`);
     const where = e.hand === null ? '' : ` hand ${e.hand}${e.seat === null ? '' : `, seat ${e.seat}`}`;
-    lines.push(`    ${e.file}${where}: ${e.message}`);
+    lines.push(`    ${e.file}${where}: ${clip(e.message, EXAMPLE_MESSAGE_CHARS, '--json has the whole message')}`);
     if (e.viewerUrl) lines.push(`      ${e.viewerUrl}`);
   }
   return lines;

@@ -20,6 +20,22 @@ export function tiles(ts: readonly (TileId | null)[], redFives = true): string {
 /** `1 file`, `2 files` (src/events has the one helper every message uses). */
 export { plural } from '../events/index.js';
 
+/**
+ * Text cut to `max` characters, with where to read the rest: a line of the plain output stays readable
+ * (a finding's message once ran to 646 characters, a lobby's rules to 787), the whole is in `--json`.
+ */
+export function clip(text: string, max: number, rest: string): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max).replace(/[\s,;:]+\S*$/, '');
+  return `${cut} … (${rest})`;
+}
+
+/** The first `max` items of a list, joined, and how many more there are. */
+export function someOf(items: readonly string[], max: number, rest: string): string {
+  if (items.length <= max) return items.join(', ');
+  return `${items.slice(0, max).join(', ')} and ${items.length - max} more (${rest})`;
+}
+
 /** A re-scored win's yaku, yakuman, han, fu and fu lines as the commands' JSON gives them (`score`, `replay`). */
 export function scoredYakuJson(s: WinScore): Record<string, unknown> {
   return {

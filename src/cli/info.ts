@@ -6,6 +6,7 @@ import { defaultRules } from '../rules/index.js';
 import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
 import { untilStopped, withSignalStop } from './signals.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
+import { someOf } from './format.js';
 
 export interface InfoLine {
   file: string;
@@ -78,7 +79,7 @@ function textLine(l: InfoLine): string {
 /** What a lobby's own rule says, as far as kanshi reads it. */
 function lobbyText(lobby: NonNullable<GameLog['rule']['lobbyRule']>): string {
   const read = `lobby rule: kiriage mangan ${lobby.kiriageMangan ? 'yes' : 'no'}`;
-  return lobby.notApplied.length > 0 ? `${read}; lobby rule not applied: ${lobby.notApplied.join(', ')}` : read;
+  return lobby.notApplied.length > 0 ? `${read}; lobby rule not applied: ${someOf(lobby.notApplied, 4, '--json lists them')}` : read;
 }
 
 /** The suits with a red five, as `0m 0p 0s`, or `none`. */

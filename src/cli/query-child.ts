@@ -136,7 +136,7 @@ async function run(request: QueryRequest): Promise<void> {
   let store: Store | null = null;
   let printer: RowPrinter | null = null;
   try {
-    store = openStore(request.file, { readonly: true });
+    store = openStore(request.file, { readonly: true, letWritersIn: true });
     const result = store.query(request.sql);
     printer = new RowPrinter(result.columns, request.format, stdout.write);
     let waitingSince = Date.now();

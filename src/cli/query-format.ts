@@ -52,8 +52,45 @@ function tableLayout(headers: readonly string[], rows: readonly (readonly unknow
   return { widths, line };
 }
 
+/**
+ * The widest a table's cell is printed, in columns: a rules key (some 700 characters) or a finding's
+ * details made rows of over 1,000 characters. A longer value loses its middle to `…`, and the table's last
+ * line says so; CSV and JSON print every value whole.
+ */
+export const TABLE_CELL_MAX = 80;
+
 function tableCell(value: unknown): string {
-  return cellText(value).replace(/\r?\n/g, '\\n');
+  const text = cellText(value).replace(/\r?\n/g, '\\n');
+  return text.length <= TABLE_CELL_MAX / 2 ? text : cutToWidth(text, TABLE_CELL_MAX);
+}
+
+/**
+ * `text` cut to at most `max` display columns by leaving out its middle for `…`: the start and the end of
+ * a long value stay (a path keeps its file name).
+ */
+function cutToWidth(text: string, max: number): string {
+  if (displayWidth(text) <= max) return text;
+  const chars = [...text];
+  const head = takeWidth(chars, Math.ceil((max - 1) * 0.6));
+  const tail = [...takeWidth([...chars].reverse(), max - 1 - displayWidth(head))].reverse().join('');
+  return `${head}…${tail}`;
+}
+
+/** The first characters of `chars` that fit in `width` columns. */
+function takeWidth(chars: readonly string[], width: number): string {
+  let out = '';
+  let used = 0;
+  for (const ch of chars) {
+    const w = displayWidth(ch);
+    if (used + w > width) break;
+    out += ch;
+    used += w;
+  }
+  return out;
+}
+
+function wasCut(value: unknown, cell: string): boolean {
+  return cell.includes('…') && cellText(value).replace(/\r?\n/g, '\\n') !== cell;
 }
 
 function isNumericCell(value: unknown): boolean {
@@ -125,6 +162,8 @@ export class RowPrinter {
   /** A table's first rows, until its columns are sized; null once they are. */
   private sample: unknown[][] | null = [];
   private layout: ReturnType<typeof tableLayout> | null = null;
+  /** A table's values cut to TABLE_CELL_MAX columns. */
+  private cutCells = 0;
   /** JSON: the last row, written once it is known whether a comma follows it. */
   private previousJson: string | null = null;
   private readonly keys: string[];
@@ -152,7 +191,7 @@ export class RowPrinter {
         this.sample.push(r);
         if (this.sample.length >= TABLE_SAMPLE_ROWS) this.startTable();
       } else {
-        this.line(this.layout!.line(r.map(tableCell)), 1);
+        this.line(this.layout!.line(this.cells(r)), 1);
       }
     }
   }
@@ -164,7 +203,8 @@ export class RowPrinter {
       this.line(']', 0);
     } else if (this.format === 'table') {
       if (this.sample) this.startTable();
-      this.line(`(${plural(this.count, 'row')})`, 0);
+      const cut = this.cutCells > 0 ? `; ${plural(this.cutCells, 'value')} cut to ${TABLE_CELL_MAX} columns at …: --format csv or json prints them whole` : '';
+      this.line(`(${plural(this.count, 'row')}${cut})`, 0);
     }
     this.flush();
     return this.count;
@@ -201,6 +241,15 @@ export class RowPrinter {
     this.layout = tableLayout(this.columns, rows);
     this.line(this.layout.line(this.columns), 0);
     this.line(this.layout.widths.map((w) => '-'.repeat(w)).join('  '), 0);
-    for (const r of rows) this.line(this.layout.line(r.map(tableCell)), 1);
+    for (const r of rows) this.line(this.layout.line(this.cells(r)), 1);
+  }
+
+  /** A row's cells as the table prints them, counting those cut. */
+  private cells(row: readonly unknown[]): string[] {
+    return row.map((value) => {
+      const cell = tableCell(value);
+      if (wasCut(value, cell)) this.cutCells++;
+      return cell;
+    });
   }
 }

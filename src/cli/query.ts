@@ -14,7 +14,7 @@ import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
 import { CliError, EXIT, storeMessage } from './common.js';
 import { plural } from './format.js';
 import type { QueryCommand, QueryReply, QueryRequest } from './query-child.js';
-import { TABLE_SAMPLE_ROWS, type QueryFormat } from './query-format.js';
+import { TABLE_CELL_MAX, TABLE_SAMPLE_ROWS, type QueryFormat } from './query-format.js';
 import { SIGNAL_EXIT, type StopSignal } from './signals.js';
 
 /** `--db`, `--profile NAME` and `--rules-key KEY`: which database, and which of its rule sets, `stats` and `report` read. */
@@ -35,7 +35,7 @@ export function checkProfileChoice(profile: string | undefined): void {
 /** Opens the database for reading, with the CLI's messages for a missing or foreign file. */
 export function openForReading(file: string): Store {
   try {
-    return openStore(file, { readonly: true });
+    return openStore(file, { readonly: true, letWritersIn: true });
   } catch (err) {
     if (err instanceof StoreError) throw storeFailure(err);
     // A system error src/store lets through (a folder given as --db): the file's fault, not kanshi's.
@@ -77,9 +77,12 @@ export function registerQueryCommand(program: Command): void {
     .addHelpText(
       'after',
       `
-The database is opened read-only: a statement that would change it is refused. Rows are printed as
+The database is opened read-only: a statement that would change it is refused. Where kanshi can write
+the database's folder, it reads in WAL mode, so that an audit can write meanwhile (the file goes back to
+rollback-journal mode when the last reader or writer closes it). Rows are printed as
 SQLite produces them, in every format (a table sizes its columns from its first ${TABLE_SAMPLE_ROWS} rows), so a
-query of any length runs in little memory; Ctrl-C stops it at once.
+query of any length runs in little memory; Ctrl-C stops it at once. A table shows at most ${TABLE_CELL_MAX} columns of a
+value, its middle left out at … (its last line says how many values were cut); csv and json print them whole.
 
 Exit status: 0; 1 for a refused or wrong statement (a SQL error), or a missing or foreign database; 2 for
 bad options; ${TIMEOUT_EXIT} when the statement ran past --timeout (default ${DEFAULT_QUERY_TIMEOUT_S} s: the rows printed until then

@@ -2,7 +2,7 @@
  * `kanshi report [--db FILE] [--profile P | --rules-key K] [--out FILE]`: the audit database as one
  * self-contained HTML page (plots as inline SVG, no network needed to view it).
  */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { writeFileAtomic } from '../files/index.js';
 import { writeGamePages, type GamePagesWritten } from '../pages/index.js';
@@ -77,7 +77,7 @@ Examples:
       let games: GamePagesWritten | null = null;
       if (opts.games !== undefined) {
         try {
-          games = await writeGamePages(data, resolve(opts.games), target);
+          games = await writeGamePages(data, resolve(opts.games), target, dirname(resolve(opts.db)));
         } catch (err) {
           throw new CliError(`cannot write the game pages into ${opts.games}: ${systemErrorText(err)}`, EXIT.failed);
         }

@@ -3,8 +3,8 @@
  * The report read the database; each game is read again from its file here, replayed and audited under
  * the report's rule set (src/pages' gamePageInput), drawn and written, and the report links to it.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { writeFileAtomic } from '../files/index.js';
 import { readLogFile } from '../ingest/index.js';
 import { pageName, type ReportData } from '../report/index.js';
@@ -24,9 +24,10 @@ export interface GamePagesWritten {
  * Writes the page of every game a listed finding names into `dir` (created if missing), each under the
  * report's rule set and drawing its hands with a kan or kita and those with a finding; returns their
  * hrefs relative to the report's folder. A game that cannot be read is left out and named; a page that
- * cannot be written throws (the command fails).
+ * cannot be written throws (the command fails). `databaseFolder`: where a relative stored path (an older
+ * kanshi's) is looked for when it is not found from the current folder.
  */
-export async function writeGamePages(data: ReportData, dir: string, reportFile: string): Promise<GamePagesWritten> {
+export async function writeGamePages(data: ReportData, dir: string, reportFile: string, databaseFolder?: string): Promise<GamePagesWritten> {
   mkdirSync(dir, { recursive: true });
   const ruleSet = ruleSetOf(data.ruleSet.rules);
   const pages = new Map<string, string>();
@@ -38,7 +39,8 @@ export async function writeGamePages(data: ReportData, dir: string, reportFile: 
       if (pages.has(row.file) || unread.some((u) => u.file === row.file)) continue;
       let html: string;
       try {
-        html = drawGamePage(gamePageInput(row.file, readLogFile(row.file), ruleSet), { withFindings: true }).html;
+        const file = locate(row.file, databaseFolder);
+        html = drawGamePage(gamePageInput(file, readLogFile(file), ruleSet), { withFindings: true }).html;
       } catch (err) {
         unread.push({ file: row.file, reason: err instanceof Error ? err.message : String(err) });
         continue;
@@ -52,4 +54,15 @@ export async function writeGamePages(data: ReportData, dir: string, reportFile: 
     }
   }
   return { pages, bytes, unread };
+}
+
+/**
+ * Where a stored path is. kanshi stores absolute paths; a database written by an older kanshi holds them
+ * as the audit was given them, relative to the folder it ran in: from here when it is there, else from the
+ * database's folder (where an audit with the default --db ran).
+ */
+function locate(file: string, databaseFolder: string | undefined): string {
+  if (isAbsolute(file) || databaseFolder === undefined || existsSync(file)) return file;
+  const beside = join(databaseFolder, file);
+  return existsSync(beside) ? beside : file;
 }

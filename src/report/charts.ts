@@ -148,6 +148,17 @@ export function kansPerGameChart(kansByLobby: Row[]): Chart | null {
   };
 }
 
+/** The height a label over a bar needs, as a factor of the value it stands on. */
+const LABEL_ROOM = 1.15;
+
+/** A percentage axis's end: a round number with room for a label above `highest`, at most 100. */
+export function rateAxisTop(highest: number): number {
+  const wanted = Math.max(highest * LABEL_ROOM, 1);
+  const power = 10 ** Math.floor(Math.log10(wanted));
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * power >= wanted)! * power;
+  return Math.min(100, step);
+}
+
 /** Rinshan kaihou rate by kan kind, with its 95% interval: wins on the replacement tile per replacement draw. */
 export function rinshanChart(rinshanByKind: Row[]): Chart | null {
   const rows = rinshanByKind.filter((r) => KAN_KINDS.includes(String(r.kind)) && num(r.replacementDrawCount) > 0);
@@ -159,6 +170,10 @@ export function rinshanChart(rinshanByKind: Row[]): Chart | null {
       rate: pct(num(r.rinshanWinCount), num(r.replacementDrawCount)), low: ci[0], high: ci[1],
     };
   });
+  // The axis is made to hold every interval and the label above it: left to itself it ended at the nice
+  // number just past the highest interval, and that whisker's label stood above the axis, over the title.
+  const top = rateAxisTop(Math.max(...values.map((v) => v.high)));
+  for (const v of values) Object.assign(v, { labelAt: Math.min(v.high, top / LABEL_ROOM) });
   return {
     id: 'rinshan-rate',
     title: 'Rinshan kaihou rate by kan kind',
@@ -173,14 +188,14 @@ export function rinshanChart(rinshanByKind: Row[]): Chart | null {
         {
           mark: { type: 'bar', tooltip: true },
           encoding: {
-            y: { field: 'rate', type: 'quantitative', title: 'rinshan rate (%)' },
+            y: { field: 'rate', type: 'quantitative', title: 'rinshan rate (%)', scale: { domain: [0, top], nice: false } },
             color: { field: 'kind', type: 'nominal', scale: { domain: KAN_KINDS, range: KAN_COLORS }, legend: null },
           },
         },
-        { mark: { type: 'rule', strokeWidth: 1.5 }, encoding: { y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } } },
+        { mark: { type: 'rule', strokeWidth: 1.5, clip: true }, encoding: { y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } } },
         {
           mark: { type: 'text', dy: -6, baseline: 'bottom', fontSize: 11 },
-          encoding: { y: { field: 'high', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
+          encoding: { y: { field: 'labelAt', type: 'quantitative' }, text: { field: 'label', type: 'nominal' } },
         },
       ],
     }),

@@ -75,6 +75,9 @@ td.page code.cmd { font-size: 11px; word-break: break-all; display: inline-block
 .knob h3 { margin: 4px 0; }
 .knob ul { margin: 4px 0 4px 18px; padding: 0; }
 code { font-size: 12.5px; background: var(--bg-alt); padding: 0 3px; }
+/* A rules key is one 700-character word: broken anywhere, it stays within the page. */
+code.key { overflow-wrap: anywhere; word-break: break-all; }
+details.knobs > summary { color: var(--accent); }
 footer { color: var(--muted); max-width: 1180px; margin: 30px auto 20px; padding: 0 20px; font-size: 12px; }
 `;
 
@@ -85,9 +88,10 @@ interface Section {
 }
 
 export function renderHtml(data: ReportData, charts: Charts, links: FindingLinks = {}): string {
+  // Findings first: they are what the page is read for; the rule set's knobs are folded above them.
   const sections: Section[] = [
-    { id: 'audited', title: 'What was audited', body: auditedSection(data, charts) },
     { id: 'findings', title: 'Findings', body: findingsSection(data, charts, links) },
+    { id: 'audited', title: 'What was audited', body: auditedSection(data, charts) },
     { id: 'kans', title: 'Kans and rinshan', body: kansSection(data, charts) },
     { id: 'riichi-kans', title: 'Kans in riichi', body: riichiSection(data, charts) },
     { id: 'kandora', title: 'Kandora', body: kandoraSection(data, charts) },
@@ -130,10 +134,13 @@ function rulesBlock(s: RuleSetSummary): string {
     const meaning = k.values.find((v) => v.value === value)?.meaning ?? '';
     return `<tr><th><code>${esc(k.name)}</code></th><td><code>${esc(String(value))}</code></td><td>${esc(meaning)}</td></tr>`;
   }).join('');
+  // The 32 knobs, folded: unfolded they filled the first screen and pushed the findings below it.
   return `<h2 id="rules">Rule set: ${esc(ruleSetName(s))}</h2>
-<p class="meta">rules key <code>${esc(s.rulesKey)}</code></p>
-<p>${esc(fmt(s.gameCount))} files audited: ${esc(fmt(s.readGameCount))} games read${s.failedGameCount ? `, ${esc(fmt(s.failedGameCount))} files could not be read` : ''}; findings: <span class="sev-error">${esc(fmt(s.errorCount))} errors</span>, <span class="sev-warning">${esc(fmt(s.warningCount))} warnings</span>, <span class="sev-info">${esc(fmt(s.infoCount))} info</span>.</p>
-<table><thead><tr><th>knob</th><th>value</th><th>meaning</th></tr></thead><tbody>${rows}</tbody></table>`;
+<p>${esc(fmt(s.gameCount))} files audited: ${esc(fmt(s.readGameCount))} games read${s.failedGameCount ? `, ${esc(fmt(s.failedGameCount))} files could not be read` : ''}; findings: <span class="sev-error">${esc(fmt(s.errorCount))} errors</span>, <span class="sev-warning">${esc(fmt(s.warningCount))} warnings</span>, <span class="sev-info">${esc(fmt(s.infoCount))} info</span> (<a href="#findings">below</a>).</p>
+<details class="knobs"><summary>Its ${KNOBS.length} knobs, and its rules key</summary>
+<table><thead><tr><th>knob</th><th>value</th><th>meaning</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="meta">rules key <code class="key">${esc(s.rulesKey)}</code></p>
+</details>`;
 }
 
 function figure(chart: DrawnChart | null | undefined, missing: string): string {

@@ -1,32 +1,27 @@
 /**
- * Looking at a database file before SQLite opens it for writing: its first 100 bytes (SQLite's header)
- * say whether it is SQLite at all, whose it is (`application_id`) and, when no write-ahead log holds newer
- * pages, whether it holds any table. Reading bytes changes nothing, so a file that is not kanshi's is
- * refused before any statement (not even a pragma) runs on it.
+ * Looking at a database file before SQLite opens it: its first page's header (the file's, or the newest
+ * committed copy of page 1 in its write-ahead log) says whether it is SQLite at all, whose it is
+ * (`application_id`), its schema version and whether it holds any table. Reading bytes changes nothing,
+ * so a file that is not kanshi's (or of a version this kanshi cannot use) is refused before SQLite opens
+ * it: opening a WAL database, even read-only, creates its `-shm` file beside it.
  *
  * And the read-only way into a database whose folder cannot be written (docs in `openStore`).
  */
 import { closeSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
 import { StoreError } from './errors.js';
-import { APPLICATION_ID } from './schema.js';
+import { schemaRefusal, type SchemaState } from './schema.js';
 
 /** SQLite's header string (https://sqlite.org/fileformat2.html#the_database_header). */
 const MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const HEADER_BYTES = 100;
+/** The file header, then page 1's b-tree header (its type and number of cells). */
+const PAGE_ONE_BYTES = HEADER_BYTES + 8;
 
 export type FileProbe =
   /** No file, or an empty one: a new database. */
   | { kind: 'new' }
-  /** The header carries kanshi's application id. */
-  | { kind: 'kanshi'; wal: boolean }
-  /** SQLite with no application id and no table (nor user_version) in the file: an empty database. */
-  | { kind: 'empty-sqlite'; wal: boolean }
-  /**
-   * SQLite with no application id whose write-ahead log (`-wal`) holds pages the file does not have yet:
-   * SQLite itself must say what is in it (a kanshi database killed before its first checkpoint has its
-   * application id only there).
-   */
-  | { kind: 'unknown-sqlite'; wal: boolean };
+  /** SQLite, kanshi's or empty (no table, no mark, no version): what its header says. */
+  | { kind: 'sqlite'; wal: boolean; state: SchemaState };
 
 function fileSize(path: string): number | null {
   try {
@@ -37,9 +32,19 @@ function fileSize(path: string): number | null {
   }
 }
 
-function readHeader(file: string): Buffer {
-  // The file header, then page 1's b-tree header (its type and number of cells).
-  const header = Buffer.alloc(HEADER_BYTES + 8);
+/** Reads `length` bytes at `position` of an open file (fewer at its end). */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let read = 0;
+  while (read < length) {
+    const n = readSync(fd, bytes, read, length - read, position + read);
+    if (n === 0) break;
+    read += n;
+  }
+  return bytes.subarray(0, read);
+}
+
+function withFile<T>(file: string, use: (fd: number) => T): T {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -47,41 +52,88 @@ function readHeader(file: string): Buffer {
     throw new StoreError(`cannot open ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { cause: err });
   }
   try {
-    const read = readSync(fd, header, 0, header.length, 0);
-    return header.subarray(0, read);
+    return use(fd);
   } finally {
     closeSync(fd);
   }
 }
 
-/** The message `openStore` has always given for a foreign SQLite file. */
-export function foreignMessage(file: string, applicationId: number): string {
-  return `${file} is an SQLite database, but not one kanshi wrote (application_id ${applicationId}); give another --db file`;
-}
-
 /**
- * What `file` is, from its bytes alone. Throws StoreError for a file that is not SQLite, or that another
- * program marked as its own, or that holds tables but no kanshi mark.
+ * What `file` is, from its bytes alone (and its `-wal` file's, where SQLite would read page 1). Throws
+ * StoreError for a file that is not SQLite, that another program marked as its own or that holds tables
+ * but no kanshi mark, and, read-only, for what a reader cannot use (`schemaRefusal`).
  */
-export function probeFile(file: string): FileProbe {
+export function probeFile(file: string, readonly = false): FileProbe {
   const size = fileSize(file);
   if (size === null || size === 0) return { kind: 'new' };
-  const header = readHeader(file);
+  const header = withFile(file, (fd) => readAt(fd, 0, PAGE_ONE_BYTES));
   if (header.length < HEADER_BYTES || !header.subarray(0, MAGIC.length).equals(MAGIC)) {
     throw new StoreError(`cannot open ${file}: file is not a database`);
   }
   const wal = header[18] === 2 || header[19] === 2;
-  const applicationId = header.readUInt32BE(68);
-  if (applicationId === APPLICATION_ID) return { kind: 'kanshi', wal };
-  if (applicationId !== 0) throw new StoreError(foreignMessage(file, applicationId));
-  // No mark. Pages newer than the file's may wait in the write-ahead log: then only SQLite can tell.
-  const walSize = fileSize(`${file}-wal`) ?? 0;
-  if (wal && walSize > 0) return { kind: 'unknown-sqlite', wal };
-  // The file is complete: page 1 holds the schema table; a leaf with no cell means no table, index or view.
-  const userVersion = header.readUInt32BE(60);
-  const emptySchema = header.length >= HEADER_BYTES + 5 && header[HEADER_BYTES] === 0x0d && header.readUInt16BE(HEADER_BYTES + 3) === 0;
-  if (emptySchema && userVersion === 0) return { kind: 'empty-sqlite', wal };
-  throw new StoreError(foreignMessage(file, applicationId));
+  // Pages newer than the file's may wait in the write-ahead log (a kanshi database killed before its
+  // first checkpoint has its mark only there): SQLite reads page 1 from there, and so does this, when the
+  // file bears no mark. A marked file keeps its mark, and its log (up to some 40 MB while an audit
+  // writes) is not read through for it: SQLite checks the version again once it is opened.
+  const unmarked = header.readUInt32BE(68) === 0;
+  const pageOne = (wal && unmarked && walPageOne(`${file}-wal`)) || header;
+  const state = stateOf(pageOne);
+  const refusal = schemaRefusal(state, file, readonly);
+  if (refusal) throw new StoreError(refusal);
+  return { kind: 'sqlite', wal, state };
+}
+
+/** The schema state page 1's bytes say: its mark, its version, and whether its schema table has any row. */
+function stateOf(pageOne: Buffer): SchemaState {
+  const emptySchema = pageOne.length >= HEADER_BYTES + 5 && pageOne[HEADER_BYTES] === 0x0d && pageOne.readUInt16BE(HEADER_BYTES + 3) === 0;
+  return { applicationId: pageOne.readUInt32BE(68), version: pageOne.readUInt32BE(60), objects: emptySchema ? 0 : 1 };
+}
+
+const WAL_HEADER_BYTES = 32;
+const FRAME_HEADER_BYTES = 24;
+
+/**
+ * The first bytes of the newest copy of page 1 in a write-ahead log's committed frames, or null (no log,
+ * or no committed page 1 in it). A frame counts, as SQLite counts it, while its salts are the log's and
+ * its checksum continues the chain (https://sqlite.org/fileformat2.html#the_write_ahead_log); only frames
+ * up to the last commit frame are the database.
+ */
+export function walPageOne(walFile: string): Buffer | null {
+  const size = fileSize(walFile) ?? 0;
+  if (size < WAL_HEADER_BYTES) return null;
+  return withFile(walFile, (fd) => {
+    const header = readAt(fd, 0, WAL_HEADER_BYTES);
+    const magic = header.readUInt32BE(0);
+    if (magic !== 0x377f0682 && magic !== 0x377f0683) return null;
+    const bigEndian = magic === 0x377f0683;
+    const pageSize = header.readUInt32BE(8);
+    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) return null;
+    let sum = walChecksum(header.subarray(0, 24), [0, 0], bigEndian);
+    if (sum[0] !== header.readUInt32BE(24) || sum[1] !== header.readUInt32BE(28)) return null;
+    let latest: Buffer | null = null;
+    let committed: Buffer | null = null;
+    for (let at = WAL_HEADER_BYTES; at + FRAME_HEADER_BYTES + pageSize <= size; at += FRAME_HEADER_BYTES + pageSize) {
+      const frame = readAt(fd, at, FRAME_HEADER_BYTES + pageSize);
+      if (!frame.subarray(8, 16).equals(header.subarray(16, 24))) break;
+      sum = walChecksum(frame.subarray(0, 8), sum, bigEndian);
+      sum = walChecksum(frame.subarray(FRAME_HEADER_BYTES), sum, bigEndian);
+      if (sum[0] !== frame.readUInt32BE(16) || sum[1] !== frame.readUInt32BE(20)) break;
+      if (frame.readUInt32BE(0) === 1) latest = Buffer.from(frame.subarray(FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + PAGE_ONE_BYTES));
+      if (frame.readUInt32BE(4) !== 0) committed = latest;
+    }
+    return committed;
+  });
+}
+
+/** SQLite's WAL checksum over `bytes` (a multiple of 8), continuing from `[s0, s1]`. */
+function walChecksum(bytes: Buffer, [s0, s1]: [number, number], bigEndian: boolean): [number, number] {
+  for (let i = 0; i < bytes.length; i += 8) {
+    const x0 = bigEndian ? bytes.readUInt32BE(i) : bytes.readUInt32LE(i);
+    const x1 = bigEndian ? bytes.readUInt32BE(i + 4) : bytes.readUInt32LE(i + 4);
+    s0 = (s0 + x0 + s1) >>> 0;
+    s1 = (s1 + x1 + s0) >>> 0;
+  }
+  return [s0, s1];
 }
 
 /**

@@ -3,6 +3,7 @@
  * The column lists are the tables' columns in schemas/audit.sql (minus keys the writer adds: game_id,
  * rule_set_id); the types make each row builder name every column.
  */
+import { resolve } from 'node:path';
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
 import { YAKU, YAKU_NAMES, YAKUMAN, type Yaku } from '../events/index.js';
 import type { KanRecord, ReplayResult, RiichiDeclaration, HandReplay, WinRecord } from '../replay/index.js';
@@ -121,12 +122,22 @@ export const GAME_COLUMNS = [
 ] as const;
 export type GameRow = Row<typeof GAME_COLUMNS>;
 
+/**
+ * The path a game's file is stored under (`games.file`): absolute, so that `kanshi report --games` and the
+ * `kanshi replay` commands of the report find the file from any folder, not only the one the audit ran in
+ * (a path stored as typed, `logs/x.mjlog`, was looked for under the folder `report` ran in). What a
+ * command prints about a file it audits keeps the path as typed.
+ */
+export function storedPath(file: string): string {
+  return resolve(file);
+}
+
 export function gameRow(audit: GameAudit, game: GameMeta): GameRow {
   const replay = audit.replay;
   return {
     content_hash: audit.contentHash,
     log_id: game.logId,
-    file: audit.file,
+    file: storedPath(audit.file),
     error: null,
     format: game.format,
     platform: game.platform,

@@ -394,22 +394,27 @@ function isEmpty(state: SchemaState): boolean {
  */
 export function checkSchema(db: Database, file: string, readonly: boolean): SchemaState {
   const state = schemaState(db);
-  if (isEmpty(state)) {
-    if (readonly) throw new StoreError(`${file} is an empty database: no audit has been written to it (run kanshi audit first)`);
-    return state;
-  }
+  const refusal = schemaRefusal(state, file, readonly);
+  if (refusal) throw new StoreError(refusal);
+  return state;
+}
+
+/**
+ * Why a database in this state cannot be used, or null: the same verdict from SQLite's view of the file
+ * (checkSchema) or from its bytes before SQLite opens it (file-probe.ts).
+ */
+export function schemaRefusal(state: SchemaState, file: string, readonly: boolean): string | null {
+  if (isEmpty(state)) return readonly ? `${file} is an empty database: no audit has been written to it (run kanshi audit first)` : null;
   if (state.applicationId !== APPLICATION_ID) {
-    throw new StoreError(`${file} is an SQLite database, but not one kanshi wrote (application_id ${state.applicationId}); give another --db file`);
+    return `${file} is an SQLite database, but not one kanshi wrote (application_id ${state.applicationId}); give another --db file`;
   }
   if (state.version > SCHEMA_VERSION) {
-    throw new StoreError(
-      `${file} has schema version ${state.version}, newer than this kanshi supports (${SCHEMA_VERSION}): it was written by a newer kanshi; upgrade kanshi to read it`,
-    );
+    return `${file} has schema version ${state.version}, newer than this kanshi supports (${SCHEMA_VERSION}): it was written by a newer kanshi; upgrade kanshi to read it`;
   }
   if (state.version < SCHEMA_VERSION && readonly) {
-    throw new StoreError(`${file} has schema version ${state.version}, older than this kanshi's (${SCHEMA_VERSION}); run kanshi audit on it once to migrate it`);
+    return `${file} has schema version ${state.version}, older than this kanshi's (${SCHEMA_VERSION}); run kanshi audit on it once to migrate it`;
   }
-  return state;
+  return null;
 }
 
 /**

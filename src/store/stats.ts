@@ -101,17 +101,27 @@ function rulesOf(row: Record<string, unknown>): Rules {
   return rules as unknown as Rules;
 }
 
+/**
+ * The rule sets a database holds, by name, for a message: a few names, and where to find every rules key
+ * (each is some 700 characters: listing them whole made a 1,333-character error line).
+ */
+function ruleSetNames(sets: readonly RuleSetSummary[]): string {
+  const SHOWN = 6;
+  const names = sets.slice(0, SHOWN).map((s) => s.profile ?? `rule set ${s.ruleSetId} (no profile)`);
+  const more = sets.length > SHOWN ? ` and ${sets.length - SHOWN} more` : '';
+  return `it holds ${names.join(', ')}${more}; their rules keys: kanshi query "SELECT profile, rules_key FROM rule_sets"`;
+}
+
 export function chooseRuleSet(sets: readonly RuleSetSummary[], choice: RuleSetChoice = {}): RuleSetSummary {
   if (sets.length === 0) throw new StoreError('the database holds no audit yet (run kanshi audit first)');
-  const known = () => sets.map((s) => `${s.profile ?? '(custom)'}: ${s.rulesKey}`).join('; ');
   if (choice.rulesKey !== undefined) {
     const set = sets.find((s) => s.rulesKey === choice.rulesKey);
-    if (!set) throw new StoreError(`no audit under the rules key "${choice.rulesKey}" in this database (rule sets: ${known()})`);
+    if (!set) throw new StoreError(`no audit under the rules key "${choice.rulesKey}" in this database (${ruleSetNames(sets)})`);
     return set;
   }
   if (choice.profile !== undefined) {
     const set = sets.find((s) => s.profile === choice.profile);
-    if (!set) throw new StoreError(`no audit under the profile "${choice.profile}" in this database (rule sets: ${known()})`);
+    if (!set) throw new StoreError(`no audit under the profile "${choice.profile}" in this database (${ruleSetNames(sets)})`);
     return set;
   }
   return sets[0];

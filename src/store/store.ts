@@ -27,6 +27,12 @@ export interface OpenStoreOptions {
    * that dirties more pages than this spills them into the WAL before its commit (still atomic).
    */
   cacheSizeKiB?: number;
+  /**
+   * Read-only: when this process can write the database and its folder, read it in WAL mode (switching a
+   * database at rest, and back when closing), so that an audit can write while a long read runs (see
+   * `openReadOnly` in connect.ts). The CLI's reading commands ask for it.
+   */
+  letWritersIn?: boolean;
   /** Migration steps to use instead of the built-in ones (tests). */
   migrations?: readonly Migration[];
 }
@@ -86,7 +92,10 @@ export interface Store {
  * where its folder cannot be written.
  */
 export function openStore(file: string, options: OpenStoreOptions = {}): Store {
-  if (options.readonly) return new SqliteStore(openReadOnly(file, options), file, true);
+  if (options.readonly) {
+    const { db, keeper } = openReadOnly(file, options);
+    return new SqliteStore(db, file, true, false, keeper);
+  }
   checkBeforeWriting(file);
   const db = connect(file, false, options);
   try {
@@ -99,9 +108,23 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
     });
   } catch (err) {
     if (db.open) db.close();
+    if (isBusy(err)) throw lockedError(file, options.busyTimeoutMs ?? 10_000, err);
     throw asStoreError(file, err);
   }
   return new SqliteStore(db, file, false);
+}
+
+/**
+ * The database stayed locked for the whole wait. A kanshi reader lets writers in (it reads in WAL mode:
+ * `letWritersIn`), so the hold is another program's, or a reader that could not write the folder to
+ * switch the file to WAL mode, reading it in rollback mode for as long as its statement runs.
+ */
+function lockedError(file: string, waitedMs: number, cause: unknown): StoreError {
+  return new StoreError(
+    `cannot open ${file}: database is locked: another process holds it (reading it in rollback-journal mode, or writing it) ` +
+      `and did not let go in ${waitedMs / 1000} s; run this again once it has ended`,
+    { cause },
+  );
 }
 
 /**
@@ -209,6 +232,8 @@ class SqliteStore implements Store {
     readonly readonly: boolean,
     /** Whether this connection opened the database for writing, and so puts its journal mode back on close. */
     private readonly owner = !readonly,
+    /** A reader's writable connection that holds the database in WAL mode, and puts it back on close (connect.ts). */
+    private readonly keeper: Database.Database | null = null,
   ) {}
 
   writeBatch(audits: readonly GameAudit[]): void {
@@ -300,17 +325,25 @@ class SqliteStore implements Store {
 
   close(): void {
     if (!this.db.open) return;
-    if (this.owner) {
-      // Back to a rollback journal, so readers need no -shm file (a folder they cannot write). Only the
-      // last connection can: with another open (a second audit, a query), the database stays in WAL mode.
-      try {
-        this.db.pragma('busy_timeout = 0');
-        this.db.pragma('journal_mode = DELETE');
-      } catch {
-        // busy: someone else has it open; WAL it stays, which they rely on
-      }
-    }
+    if (this.owner) putAtRest(this.db);
     this.db.close();
+    if (this.keeper?.open) {
+      putAtRest(this.keeper);
+      this.keeper.close();
+    }
+  }
+}
+
+/**
+ * Back to a rollback journal, so readers need no -shm file (a folder they cannot write). Only the last
+ * connection can: with another open (a second audit, a query), the database stays in WAL mode.
+ */
+function putAtRest(db: Database.Database): void {
+  try {
+    db.pragma('busy_timeout = 0');
+    db.pragma('journal_mode = DELETE');
+  } catch {
+    // busy: someone else has it open; WAL it stays, which they rely on
   }
 }
 

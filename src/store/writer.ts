@@ -10,13 +10,13 @@
  * are replaced only for the audit's own rule set, so other rule sets' verdicts are never touched.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { GameAudit, GameMeta } from '../audit/index.js';
+import { unreadHash, type GameAudit, type GameMeta } from '../audit/index.js';
 import { KNOBS } from '../rules/index.js';
 import {
   ABORT_COLUMNS, AUDIT_COLUMNS, AUDIT_TOTAL_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
   REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, HAND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
   abortRow, addDrawTotals, addWinTotals, auditRow, auditStatus, emptyAuditTotals, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows,
-  revealRow, riichiDeclarationRow, riichiKanRow, handRow, winDoraRow, winRow, type SqlValue,
+  revealRow, riichiDeclarationRow, riichiKanRow, handRow, storedPath, winDoraRow, winRow, type SqlValue,
 } from './rows.js';
 
 type Database = BetterSqlite3.Database;
@@ -131,11 +131,19 @@ export interface GameFacts {
  */
 export interface PreparedAudit {
   contentHash: string;
+  /** The path as the batch names it (what the audit prints). */
   file: string;
+  /** The path as `games.file` stores it (`storedPath`: absolute). */
+  storedFile: string;
   rulesKey: string;
   ruleSet: Record<string, SqlValue>;
   /** The reason a file gave no game; null when it did. */
   unreadError: string | null;
+  /**
+   * For a file read: the hash its path is stored under when it cannot be read (`unreadHash`), whose
+   * record of an earlier failed read this read clears. Null for a file not read.
+   */
+  unreadPathHash: string | null;
   facts: GameFacts | null;
   verdicts: {
     /** The audits row (AUDIT_COLUMNS, then AUDIT_TOTAL_COLUMNS); its `audited_at` is filled in when written. */
@@ -225,9 +233,11 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
   return {
     contentHash: audit.contentHash,
     file: audit.file,
+    storedFile: storedPath(audit.file),
     rulesKey: audit.ruleSet.key,
     ruleSet: ruleSetRow(audit),
     unreadError: audit.game === null ? auditStatus(audit).error : null,
+    unreadPathHash: audit.game === null ? null : unreadHash(audit.file),
     facts: audit.game === null ? null : gameFacts(audit, audit.game),
     verdicts: { audit: [...auditValues(auditRow(audit, '')), ...auditTotalValues(totals)], kanVerdicts, riichiKans, winDora, findings },
   };
@@ -247,6 +257,8 @@ export class AuditWriter {
   private readonly updateGame: Statement;
   private readonly moveGame: Statement;
   private readonly upsertUnreadGame: Statement;
+  private readonly findUnreadGame: Statement;
+  private readonly deleteGame: Statement;
   private readonly findAudit: Statement;
   private readonly deleteFacts: Statement[];
   private readonly deleteVerdicts: Statement[];
@@ -291,6 +303,8 @@ export class AuditWriter {
          RETURNING game_id`,
       )
       .pluck();
+    this.findUnreadGame = db.prepare('SELECT game_id FROM games WHERE content_hash = ? AND format IS NULL').pluck();
+    this.deleteGame = db.prepare('DELETE FROM games WHERE game_id = ?');
     this.findAudit = db.prepare('SELECT 1 FROM audits WHERE rule_set_id = ? AND game_id = ?').pluck();
     this.auditsOfGame = db.prepare('SELECT rule_set_id FROM audits WHERE game_id = ?').pluck();
     this.deleteFacts = FACT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE game_id = ?`));
@@ -336,6 +350,7 @@ export class AuditWriter {
         ruleSets.set(audit.rulesKey, ruleSetId);
       }
       const before = known.get(audit.contentHash);
+      if (audit.unreadPathHash !== null) this.clearUnreadGame(audit.unreadPathHash);
       const gameId = audit.facts === null ? this.writeUnreadGame(audit) : this.writeGame(audit, audit.facts, before);
       // A game seen again later in the batch (a duplicate file) is known by then.
       known.set(audit.contentHash, { gameId, factsDigest: audit.facts?.digest ?? before?.factsDigest ?? null });
@@ -343,14 +358,30 @@ export class AuditWriter {
     }
   }
 
+  /**
+   * A file read now that could not be read before (deleted during an audit, then restored; over a limit
+   * since raised): its record as unreadable goes, with its verdicts under every rule set, so it is no
+   * longer counted among the files that could not be read. A file still unreadable is audited again by
+   * every resumed audit (it has no facts), so nothing lost here could not come back.
+   */
+  private clearUnreadGame(hash: string): void {
+    const gameId = this.findUnreadGame.get(hash) as number | undefined;
+    if (gameId === undefined) return;
+    for (const ruleSetId of this.auditsOfGame.all(gameId) as number[]) {
+      for (const del of this.deleteVerdicts) del.run(ruleSetId, gameId);
+    }
+    for (const del of this.deleteFacts) del.run(gameId);
+    this.deleteGame.run(gameId);
+  }
+
   private writeUnreadGame(audit: PreparedAudit): number {
-    return this.upsertUnreadGame.get(audit.contentHash, audit.file, audit.unreadError) as number;
+    return this.upsertUnreadGame.get(audit.contentHash, audit.storedFile, audit.unreadError) as number;
   }
 
   /** The game's row (its id stays the same) and its facts, rewritten only when they changed. */
   private writeGame(audit: PreparedAudit, facts: GameFacts, known: KnownGame | undefined): number {
     if (known && known.factsDigest === facts.digest) {
-      this.moveGame.run(audit.file, known.gameId, audit.file);
+      this.moveGame.run(audit.storedFile, known.gameId, audit.storedFile);
       return known.gameId;
     }
     const gameValues = [...facts.game, facts.digest];

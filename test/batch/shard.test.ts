@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentHash, ruleSetsFor } from '../../src/audit/index.js';
 import { auditFile, inShard, parseShard, shardOf } from '../../src/batch/index.js';
-import { unreadHash } from '../../src/batch/audit-file.js';
+import { unreadHash } from '../../src/audit/index.js';
 import { corpusFiles } from '../support/corpus.js';
 
 describe('--shard K/N', () => {

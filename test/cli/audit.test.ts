@@ -57,6 +57,20 @@ describe('kanshi audit', () => {
     });
   });
 
+  it("cuts a finding's long message in the summary's examples, pointing to --json for it whole; info lists a lobby's rules in part (lines of 646 and 787 characters)", () => {
+    const lobby = corpusFile('dnovikoff__tenhou__log_test_data_newattr2023.xml');
+    const text = kanshi(['audit', lobby, '--db', tempDb(), '--workers', '0']);
+    expect(text.code, text.stderr).toBe(0);
+    const line = text.stdout.split('\n').find((l) => l.includes('lobby rule sets what kanshi does not apply'))!;
+    expect(line).toMatch(/ … \(--json has the whole message\)$/);
+    expect(line.length).toBeLessThan(400);
+    const json = JSON.parse(kanshi(['audit', lobby, '--db', tempDb(), '--json', '--workers', '0']).stdout);
+    expect(json.examples[0].message.length).toBeGreaterThan(500);
+    const info = kanshi(['info', lobby]);
+    expect(info.stdout).toMatch(/lobby rule not applied: [^,]+, [^,]+, [^,]+, [^,]+ and \d+ more \(--json lists them\)\n$/);
+    expect(info.stdout.length).toBeLessThan(400);
+  });
+
   it('re-running changes no row count; another profile adds only its verdicts', () => {
     const db = tempDb();
     const logs = join(PROJECT_ROOT, 'logs', 'examples');

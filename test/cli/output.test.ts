@@ -162,7 +162,9 @@ describe('a database another program holds', () => {
     try {
       const r = kanshi(['audit', corpusFile('2010091009gm-00a9-0000-83af2648.xml'), '--db', db, '--no-progress']);
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toBe(`kanshi: cannot open the database ${db}: database is locked\n`);
+      expect(r.stderr).toBe(
+        `kanshi: cannot open the database ${db}: database is locked: another process holds it (reading it in rollback-journal mode, or writing it) and did not let go in 10 s; run this again once it has ended\n`,
+      );
     } finally {
       holder.exec('ROLLBACK');
       holder.close();

@@ -41,6 +41,18 @@ describe('kanshi query', () => {
     expect(new Set(lines.map(width)).size).toBe(1);
   });
 
+  it('cuts a value wider than 80 columns in a table, says so, and points to csv and json for it whole (a rules key made 1,000-character rows)', () => {
+    const r = query(`SELECT rules_key, profile FROM rule_sets ORDER BY profile`);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
+    expect(lines[2]).toMatch(/^kandoraTiming=tenhou;riichiKan=strict;\S*…\S*;renhou=none {2}pro-strict$/);
+    expect(lines[2].indexOf('  pro-strict')).toBe(80);
+    expect(lines.at(-1)).toBe('(2 rows; 2 values cut to 80 columns at …: --format csv or json prints them whole)');
+    const csv = query('--format', 'csv', `SELECT rules_key FROM rule_sets`);
+    expect(csv.stdout.split('\n')[1].length).toBeGreaterThan(500);
+  });
+
   it('prints CSV with RFC 4180 quoting: commas, quotes and line breaks inside fields, NULL as empty', () => {
     const r = query('--format', 'csv', `SELECT 'a,b' AS comma, 'say "hi"' AS quote, 'two' || char(10) || 'lines' AS lines, NULL AS missing, 3 AS n, 0.5 AS half`);
     expect(r.code).toBe(0);

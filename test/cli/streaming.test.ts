@@ -74,7 +74,8 @@ describe('kanshi query delivers every row to a file and a slow pipe (issue 24)',
     json: (s) => (JSON.parse(s) as { x: number }[]).map((r) => r.x),
     table: (s) => {
       const lines = s.trimEnd().split('\n');
-      expect(lines.at(-1)).toBe(`(${ROWS} rows)`);
+      // Long paths are cut to 80 columns in a table (and the last line says so).
+      expect(lines.at(-1)).toMatch(new RegExp(`^\\(${ROWS} rows(; .*)?\\)$`));
       return lines.slice(2, -1).map((l) => Number(l.trim().split(/\s+/)[0]));
     },
   };

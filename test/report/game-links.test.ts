@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { replayCommand, ruleFlags, shellWord } from '../../src/report/index.js';
 import { resolveRules } from '../../src/rules/index.js';
@@ -88,6 +89,38 @@ describe('kanshi report --games', () => {
       expect(page).toContain('<meta name="generator" content="kanshi replay --html">');
     }
     expect(new Set(links.map((l) => basename(l.split('#')[0]))).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('finds the logs when run from another folder than the audit, which named them relative to its own (issue 34)', () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'kanshi-elsewhere-'));
+    const relativeDb = join(dir, 'relative.sqlite');
+    const audit = kanshi(['audit', 'logs', '--db', 'relative.sqlite', '--profile', 'mleague'], { cwd: dir });
+    expect(audit.code, audit.stderr).toBe(0);
+    // What the audit prints keeps the paths as typed.
+    expect(audit.stdout).toMatch(/\n {4}logs\/20\d+gm-[\w-]+\.(xml|json) hand \d+/);
+    const r = kanshi(['report', '--db', relativeDb, '--out', 'report.html', '--games', 'games'], { cwd: elsewhere });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\nwrote [3-9] game pages into games/);
+    // The replay commands of the report work from anywhere too.
+    const plain = kanshi(['report', '--db', relativeDb, '--out', 'plain.html'], { cwd: elsewhere });
+    expect(plain.code, plain.stderr).toBe(0);
+    const commands = [...readFileSync(join(elsewhere, 'plain.html'), 'utf8').matchAll(/<code class="cmd">kanshi replay ([^ ]+)/g)].map((m) => unescape(m[1]));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const file of commands) expect(file.replace(/^'|'$/g, '')).toBe(join(dir, 'logs', basename(file.replace(/'$/, ''))));
+  });
+
+  it("a database of an older kanshi, its paths relative to the audit's folder: looked for from the database's folder too", () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'kanshi-elsewhere-'));
+    const old = join(dir, 'old.sqlite');
+    expect(kanshi(['audit', 'logs', '--db', 'old.sqlite', '--profile', 'mleague'], { cwd: dir }).code).toBe(0);
+    const db = new Database(old);
+    db.prepare(`UPDATE games SET file = 'logs/' || replace(file, ?, '')`).run(join(dir, 'logs') + '/');
+    expect(db.prepare('SELECT file FROM games LIMIT 1').pluck().get()).toMatch(/^logs\/[^/]+$/);
+    db.close();
+    const r = kanshi(['report', '--db', old, '--out', 'report.html', '--games', 'games'], { cwd: elsewhere });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/\nwrote [3-9] game pages into games/);
   });
 
   it('a folder that cannot be made: exit 1, and no report written', () => {

@@ -65,6 +65,54 @@ describe('a file that is not kanshi\'s is refused before anything is written to 
   });
 });
 
+/**
+ * A database copied with its -wal and without its -shm, as a program killed before its first checkpoint
+ * leaves it (or a backup of one): the committed pages, page 1 included, are only in the -wal.
+ */
+function copiedMidWrite(write: (db: Database.Database) => void): string {
+  const source = tempDb('source.sqlite');
+  const db = new Database(source);
+  db.pragma('journal_mode = WAL');
+  db.pragma('wal_autocheckpoint = 0');
+  write(db);
+  const file = join(dirname(tempDb()), 'copy.sqlite');
+  copyFileSync(source, file);
+  copyFileSync(`${source}-wal`, `${file}-wal`);
+  db.close();
+  return file;
+}
+
+describe('a WAL database read from its -wal, refused without a file created or changed beside it', () => {
+  it("another program's: refused from the -wal's page 1 (its -shm was once created by the refusal)", () => {
+    const file = copiedMidWrite((db) => db.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('x')"));
+    const before = [readFileSync(file), readFileSync(`${file}-wal`)];
+    for (const readonly of [false, true]) {
+      expect(() => openStore(file, { readonly })).toThrow(/is an SQLite database, but not one kanshi wrote \(application_id 0\); give another --db file/);
+    }
+    expect(readdirSync(dirname(file))).toEqual(['copy.sqlite', 'copy.sqlite-wal']);
+    expect(readFileSync(file).equals(before[0])).toBe(true);
+    expect(readFileSync(`${file}-wal`).equals(before[1])).toBe(true);
+  });
+
+  it("a newer kanshi's: refused from the -wal's page 1, nothing created", () => {
+    const file = copiedMidWrite((db) => db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION + 1}; CREATE TABLE t (x)`));
+    for (const readonly of [false, true]) {
+      expect(() => openStore(file, { readonly })).toThrow(/has schema version \d+, newer than this kanshi supports/);
+    }
+    expect(readdirSync(dirname(file))).toEqual(['copy.sqlite', 'copy.sqlite-wal']);
+  });
+
+  it('a kanshi database whose mark is only in its -wal opens, read-only and to write', () => {
+    const file = copiedMidWrite((db) => db.exec(readFileSync(join(PROJECT_ROOT, 'schemas', 'audit.sql'), 'utf8')));
+    expect(readFileSync(file).readUInt32BE(68)).toBe(0);
+    const reader = openStore(file, { readonly: true });
+    expect(reader.ruleSets()).toEqual([]);
+    reader.close();
+    openStore(file).close();
+    expect(readFileSync(file).readUInt32BE(68)).toBe(APPLICATION_ID);
+  });
+});
+
 /** Starts `count` processes that each open (create) `file` at the same moment; their outputs. */
 async function openTogether(file: string, count: number): Promise<string[]> {
   const at = Date.now() + 1500 + 150 * count;

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { finding, type GameAudit } from '../../src/audit/index.js';
+import { finding, unreadHash, type GameAudit } from '../../src/audit/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { resolveRules, rulesKey } from '../../src/rules/index.js';
 import { manifest } from '../support/corpus.js';
@@ -199,6 +199,26 @@ describe('writing audits', () => {
     store.close();
     expect(rowCounts(file).kans).toBe(kans);
     expect(sql(file, `SELECT error FROM games WHERE content_hash = '${g.hash}'`)).toEqual([{ error: null }]);
+  });
+
+  it('clears the record of a file that could not be read (under every rule set) once the file at that path is read (issue 34)', () => {
+    const file = tempDb();
+    const store = openStore(file);
+    const [g, other] = games;
+    // Deleted during an audit: known by its path (unreadHash), under two rule sets; another file's stays.
+    store.writeBatch([unreadableAudit(g.file, unreadHash(g.file), 'majsoul'), unreadableAudit(g.file, unreadHash(g.file))]);
+    store.writeBatch([unreadableAudit(other.file, unreadHash(other.file))]);
+    expect(store.stats().ruleSet.failedGameCount).toBe(2);
+    // Restored, and audited again: read fine.
+    store.writeBatch([auditOf(g)]);
+    expect(store.stats().ruleSet.failedGameCount).toBe(1);
+    store.close();
+    expect(sql(file, `SELECT file, format IS NOT NULL AS read FROM games ORDER BY read`)).toEqual([
+      { file: other.file, read: 0 },
+      { file: g.file, read: 1 },
+    ]);
+    expect(sql(file, `SELECT count(*) AS n FROM findings WHERE kind = 'ingest-error'`)).toEqual([{ n: 1 }]);
+    expect(sql(file, `SELECT count(*) AS n FROM audits`)).toEqual([{ n: 2 }]);
   });
 
   it('is one game when the same bytes come from two paths; the last path is kept', () => {

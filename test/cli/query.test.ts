@@ -46,7 +46,7 @@ describe('kanshi query', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
-    expect(lines[2]).toMatch(/^kandoraTiming=tenhou;riichiKan=strict;\S*…\S*;renhou=none {2}pro-strict$/);
+    expect(lines[2]).toMatch(/^kandoraTiming=tenhou;riichiKan=strict;\S*…\S*;riichiUnderThousand=true {2}pro-strict$/);
     expect(lines[2].indexOf('  pro-strict')).toBe(80);
     expect(lines.at(-1)).toBe('(2 rows; 2 values cut to 80 columns at …: --format csv or json prints them whole)');
     const csv = query('--format', 'csv', `SELECT rules_key FROM rule_sets`);

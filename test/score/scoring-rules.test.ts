@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   KAN_KNOBS,
+  LEGALITY_KNOBS,
   KNOBS,
   PROFILES,
   PROFILE_NAMES,
@@ -33,8 +34,8 @@ describe('scoring knobs', () => {
     }
   });
 
-  it('come after the kan knobs in KNOBS, sharing no name or flag with them (daiminkanPao stays a kan knob)', () => {
-    expect(KNOBS.map((k) => k.name)).toEqual([...KAN_KNOBS.map((k) => k.name), ...SCORING_NAMES]);
+  it('come after the kan knobs in KNOBS (the legality knobs after them), sharing no name or flag with them (daiminkanPao stays a kan knob)', () => {
+    expect(KNOBS.map((k) => k.name)).toEqual([...KAN_KNOBS.map((k) => k.name), ...SCORING_NAMES, ...LEGALITY_KNOBS.map((k) => k.name)]);
     const kan = new Set<string>(KAN_KNOBS.map((k) => k.name));
     for (const name of SCORING_NAMES) expect(kan.has(name)).toBe(false);
     expect(new Set(KNOBS.map((k) => k.flag)).size).toBe(KNOBS.length);

@@ -5,6 +5,7 @@
  * (default: the player before the winner). Not registered in program.ts yet (the integrator adds it).
  */
 import { Option, type Command } from 'commander';
+import { limitTerm } from '../events/index.js';
 import { HAND_MELD_TYPES, type HandMeld } from '../hand/index.js';
 import {
   fuPartText,
@@ -25,7 +26,6 @@ import { addMeldOptions, checkHandWithMelds, meldsFromOptions, meldsText, parseT
 
 const WIND_LETTERS = ['E', 'S', 'W', 'N'] as const;
 const WIND_NAMES = ['East', 'South', 'West', 'North'] as const;
-const LIMIT_NAMES = ['', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'];
 
 
 /** What the command was asked, read and checked. */
@@ -219,7 +219,7 @@ export function scoreText(report: ScoreReport): string[] {
     lines.push(`han ${s.han}, fu ${s.fu}`);
   }
   lines.push(`fu: ${s.fuParts.map(fuPartText).join(', ') || 'none (kokushi musou)'}${s.yakuman.length > 0 ? ` = ${s.fu} (no part of a yakuman's value)` : ''}`);
-  const limit = s.limit > 0 ? ` (${LIMIT_NAMES[s.limit]}${s.yakuman.length === 0 && s.limit === 5 ? ', kazoe' : ''})` : s.basicPoints === 2000 ? ' (kiriage mangan)' : '';
+  const limit = s.limit > 0 ? ` (${limitTerm(s.limit)}${s.yakuman.length === 0 && s.limit === 5 ? ', kazoe' : ''})` : s.basicPoints === 2000 ? ' (kiriage mangan)' : '';
   lines.push(`points: ${s.points}${limit}`);
   const pays: string[] = [];
   for (let seat = 0; seat < input.players; seat++) {

@@ -12,8 +12,11 @@
  * the moments a bridge or a bot wrote against the rule. Nothing is placed by a rule here.
  */
 import {
+  roundWindYaku,
+  seatWindYaku,
   YAKU,
-  YAKUMAN,
+  YAKU_IDS_BY_MJAI_NAME,
+  YAKU_TABLE,
   type CallEvent,
   type GameEvent,
   type GameLog,
@@ -76,23 +79,6 @@ const REASON_BY_NAME: ReadonlyMap<string, RyuukyokuReason> = new Map([
   ['kyushu_kyuhai', 'kyuushu-kyuuhai'],
 ]);
 
-/**
- * Yaku names of gimite's mjai (`yakus: [[name, han], …]`), by mjlog id. `jikaze`, `bakaze` and `sangenpai`
- * name no wind or dragon: they are resolved from the seat, the round and the hand.
- */
-const YAKU_BY_MJAI_NAME: ReadonlyMap<string, number> = new Map([
-  ['menzenchin_tsumoho', YAKU.menzenTsumo], ['reach', YAKU.riichi], ['ippatsu', YAKU.ippatsu], ['chankan', YAKU.chankan],
-  ['rinshankaiho', YAKU.rinshanKaihou], ['haiteiraoyue', YAKU.haitei], ['hoteiraoyui', YAKU.houtei], ['pinfu', YAKU.pinfu],
-  ['tanyaochu', YAKU.tanyao], ['ipeko', YAKU.iipeikou], ['double_reach', YAKU.doubleRiichi], ['chitoitsu', YAKU.chiitoitsu],
-  ['honchantaiyao', YAKU.chanta], ['ikkitsukan', YAKU.ittsu], ['sanshokudojun', YAKU.sanshoku], ['sanshokudoko', YAKU.sanshokuDoukou],
-  ['sankantsu', YAKU.sankantsu], ['toitoiho', YAKU.toitoi], ['sananko', YAKU.sanankou], ['shosangen', YAKU.shousangen],
-  ['honroto', YAKU.honroutou], ['ryanpeko', YAKU.ryanpeikou], ['junchantaiyao', YAKU.junchan], ['honiso', YAKU.honitsu],
-  ['chiniso', YAKU.chinitsu], ['renho', 36], ['tenho', YAKUMAN.tenhou], ['chiho', YAKUMAN.chiihou], ['daisangen', YAKUMAN.daisangen],
-  ['suanko', YAKUMAN.suuankou], ['tsuiso', YAKUMAN.tsuuiisou], ['ryuiso', YAKUMAN.ryuuiisou], ['chinroto', YAKUMAN.chinroutou],
-  ['churenpoton', YAKUMAN.chuuren], ['kokushimuso', YAKUMAN.kokushi], ['daisushi', YAKUMAN.daisuushii], ['shosushi', YAKUMAN.shousuushii],
-  ['sukantsu', YAKUMAN.suukantsu], ['dora', YAKU.dora], ['uradora', YAKU.ura], ['akadora', YAKU.akaDora],
-]);
-const YAKUMAN_IDS: ReadonlySet<number> = new Set(Object.values(YAKUMAN));
 
 // ---------- the reader ----------
 
@@ -552,12 +538,13 @@ class MjaiReader {
       }
       const [name, han] = entry as [string, number];
       let id: number | undefined;
-      if (name === 'jikaze') id = YAKU.seatEast + ((seat - this.start.dealer + 4) % 4);
-      else if (name === 'bakaze') id = YAKU.roundEast + Math.floor(this.start.kyoku / 4);
+      // gimite's mjai names the winds and dragons without saying which: they are resolved from the seat, the round and the hand.
+      if (name === 'jikaze') id = seatWindYaku((seat - this.start.dealer + 4) % 4);
+      else if (name === 'bakaze') id = roundWindYaku(Math.floor(this.start.kyoku / 4));
       else if (name === 'sangenpai') id = YAKU.haku + (dragons.shift() ?? 31) - 31;
-      else id = YAKU_BY_MJAI_NAME.get(name);
+      else id = YAKU_IDS_BY_MJAI_NAME.get(name);
       if (id === undefined) yaku.push({ id: -1, han, name });
-      else if (YAKUMAN_IDS.has(id)) yakuman.push(id);
+      else if (YAKU_TABLE[id].yakuman) yakuman.push(id);
       else yaku.push({ id, han });
     }
     return { yaku, yakuman };

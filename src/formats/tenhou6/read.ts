@@ -7,8 +7,10 @@
  * (`roundStart.untimedKandora`): placing them is the replay's business, under the audit's rules.
  */
 import {
+  LIMITS,
+  roundWindYaku,
+  seatWindYaku,
   TENHOU_LOG_ID,
-  YAKU,
   YAKU_IDS_BY_NAME,
   type FinalResult,
   type GameEvent,
@@ -140,12 +142,15 @@ const RYUUKYOKU_LABELS: Record<string, RyuukyokuReason> = {
  * The limit a point text starts with: Tenhou's words, tensoul-py's 切り上げ満貫 (kiriage mangan), and the
  * English words of tensoul's English modes (docs/formats.md §5.6).
  */
-const LIMIT_NAMES: Record<string, number> = {
-  満貫: 1, 跳満: 2, 倍満: 3, 三倍満: 4, 役満: 5, 数え役満: 5, 切り上げ満貫: 1,
-  'Mangan ': 1, 'Haneman ': 2, 'Baiman ': 3, 'Sanbaiman ': 4, 'Yakuman ': 5, 'Kazoe Yakuman ': 5, 'Counted Yakuman ': 5,
-  'Kiriage Mangan ': 1, 'Rounded Mangan ': 1,
-};
-const LIMIT_WORDS = new RegExp(`^(${Object.keys(LIMIT_NAMES).sort((a, b) => b.length - a.length).join('|')})`);
+const LIMIT_NAMES: ReadonlyMap<string, number> = new Map(
+  LIMITS.filter((l) => l.limit > 0).flatMap((l) => [l.tenhou, l.english, ...l.alsoRead].map((name) => [limitWord(name), l.limit] as const)),
+);
+
+/** A limit's name as a point text starts with it: an English one with the space before the points (`Mangan 8000点`). */
+function limitWord(name: string): string {
+  return /^[A-Za-z]/.test(name) ? `${name} ` : name;
+}
+const LIMIT_WORDS = new RegExp(`^(${[...LIMIT_NAMES.keys()].sort((a, b) => b.length - a.length).join('|')})`);
 
 interface WinDetail {
   seat: Seat;
@@ -192,8 +197,8 @@ function readWinDetail(detail: unknown, deltas: number[], path: string, winds: W
     const known = YAKU_IDS_BY_NAME.get(name);
     const id =
       known === undefined ? null
-      : known === 'seat-wind' ? YAKU.seatEast + ((who - winds.dealer + 4) % 4)
-      : known === 'round-wind' ? YAKU.roundEast + (winds.kyoku >> 2)
+      : known === 'seat-wind' ? seatWindYaku((who - winds.dealer + 4) % 4)
+      : known === 'round-wind' ? roundWindYaku(winds.kyoku >> 2)
       : known;
     if (m && m[3] !== undefined) {
       if (id !== null) yakuman.push(id);
@@ -209,7 +214,7 @@ function readWinDetail(detail: unknown, deltas: number[], path: string, winds: W
     ...(pao !== who ? { pao } : {}),
     fu: fuMatch ? Number(fuMatch[1]) : 0,
     points,
-    limit: limitMatch ? LIMIT_NAMES[limitMatch[1]] : 0,
+    limit: limitMatch ? (LIMIT_NAMES.get(limitMatch[1]) ?? 0) : 0,
     yaku,
     yakuman,
   };

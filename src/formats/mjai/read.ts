@@ -33,7 +33,7 @@ import {
 import { Table } from '../../table/index.js';
 import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
-import { decodeGameType } from '../core/game-type.js';
+import { gameRuleOf } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './names.js';
 import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, TileAllocator, unknownYakuWarnings, winnerHand, withWarnings, type TileNamer } from '../core/table-reading.js';
@@ -179,7 +179,7 @@ class MjaiReader {
     // A log that does not say whether the game has red fives has them when it shows one.
     const red = aka ?? this.docs.some(showsRedFive);
     this.redFiveSuits = red ? 7 : 0;
-    const base = decodeGameType(0x01 | (kyokuFirst === 4 ? 0 : 0x08) | (this.players === 3 ? 0x10 : 0) | (red ? 0 : 0x02));
+    const base = gameRuleOf({ playerCount: this.players, redFives: red, length: kyokuFirst === 4 ? 'tonpuu' : 'hanchan' });
     // mjai names no lobby, level or speed: the rule keeps only what the log says (players, red fives, length).
     this.rule = { ...base, typeCode: null, redFiveSuits: this.redFiveSuits, label: '', ...(aka === null ? { redFivesFrom: 'tiles' as const } : {}) };
   }

@@ -28,7 +28,7 @@ import {
 } from '../../events/index.js';
 import { sortIds, type TileId } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
-import { danIndex, DAN_NAMES, decodeGameType, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId } from '../core/game-type.js';
+import { danIndex, DAN_NAMES, decodeGameType, gameRuleOf, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
 import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, TileAllocator, unknownYakuWarnings, winnerHand, withWarnings } from '../core/table-reading.js';
@@ -452,7 +452,7 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
     // No GO type anywhere: the red fives as the tiles show them.
     const suits = redSuitsShown(hands);
     const redFives = (players === 3 ? suits & 6 : suits) !== 0;
-    const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
+    const base = gameRuleOf({ playerCount: players, redFives });
     return { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: '', redFivesFrom: 'tiles', lobbyRule };
   }
   const suits = redFiveSuits(ruleObj);
@@ -464,7 +464,7 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
   let rule: GameRule;
   if (fromLabel) rule = { ...fromLabel, redFiveSuits: redFives ? suits : 0 };
   else {
-    const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
+    const base = gameRuleOf({ playerCount: players, redFives });
     rule = { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: disp };
   }
   return rule;

@@ -18,7 +18,7 @@ import {
   type WinInput,
   type WinScore,
 } from '../score/index.js';
-import { NotationError, parseTiles, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
+import { kindToString, NotationError, parseTiles, TileAllocator, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
 import { CliError, out, parseIntOption } from './common.js';
 import { scoredYakuJson } from './format.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
@@ -50,29 +50,17 @@ function windOption(name: string, text: string, players: 3 | 4): number {
   return i;
 }
 
-/**
- * Tile ids for notated tiles: a red five is copy 0 of its five (ids 16, 52, 88), other tiles take the
- * copies left, so a set never holds a kind five times nor a red five twice.
- */
+/** Tile ids for notated tiles (src/tiles' allocator, every suit with its red five): a set never holds a kind five times nor a red five twice. */
 class TileIds {
-  private readonly used = new Uint8Array(34);
+  private readonly alloc = new TileAllocator(7);
 
   take(tile: NotatedTile, what: string): TileId {
     const k: TileKind = tile.kind;
-    const isFive = k < 27 && k % 9 === 4;
-    if (tile.red) {
-      if (this.used[k] & 1) throw new CliError(`${what}: a second red 5${'mps'[Math.floor(k / 9)]}; the set has one`);
-      this.used[k] |= 1;
-      return k * 4;
-    }
-    // Plain fives take copies 1..3: copy 0 is the red five.
-    for (let c = isFive ? 1 : 0; c < 4; c++) {
-      if (this.used[k] & (1 << c)) continue;
-      this.used[k] |= 1 << c;
-      return k * 4 + c;
-    }
-    const name = `${(k % 9) + 1}${'mpsz'[Math.floor(k / 9)]}`;
-    throw new CliError(isFive ? `${what}: four plain ${name} but the set's fourth ${name} is red; write it 0${name[1]}` : `${what}: a fifth ${name}`);
+    const id = this.alloc.take(k, tile.red);
+    if (id >= 0) return id;
+    const name = kindToString(k);
+    if (tile.red) throw new CliError(`${what}: a second red ${name}; the set has one`);
+    throw new CliError(this.alloc.hasRedFive(k) ? `${what}: four plain ${name} but the set's fourth ${name} is red; write it 0${name[1]}` : `${what}: a fifth ${name}`);
   }
 }
 

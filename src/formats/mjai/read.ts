@@ -31,12 +31,12 @@ import {
   type Yaku,
 } from '../../events/index.js';
 import { Table } from '../../table/index.js';
-import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind } from '../../tiles/index.js';
+import { isRedFive, kindOf, ponOfKind, sortIds, TileAllocator, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
 import { gameRuleOf } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './names.js';
-import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, TileAllocator, unknownYakuWarnings, winnerHand, withWarnings, type TileNamer } from '../core/table-reading.js';
+import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, takeLogTile, unknownYakuWarnings, winnerHand, withWarnings, type TileNamer } from '../core/table-reading.js';
 
 export interface MjaiGameOptions {
   gzip: boolean;
@@ -268,7 +268,7 @@ class MjaiReader {
     if (!Array.isArray(d.tehais) || d.tehais.length < this.players || d.tehais.length > 4) {
       throw new IngestError(`start_kyoku tehais is ${describe(d.tehais)}, expected ${this.players} hands of 13 tiles`, this.at);
     }
-    this.alloc = new TileAllocator(this.redFiveSuits, mjaiName, this.at);
+    this.alloc = new TileAllocator(this.redFiveSuits);
     this.uraCache.clear();
     const doraIndicator = this.fresh(this.tile(d.dora_marker, 'dora_marker'));
     const hands: TileId[][] = [];
@@ -583,13 +583,7 @@ class MjaiReader {
 
   /** A fresh id for a tile that appears (dealt, drawn, turned over). */
   private fresh(t: MjaiTile): TileId {
-    try {
-      return this.alloc.take(t.kind, t.red);
-    } catch (err) {
-      // The allocator was made at the hand's start: the line is this event's.
-      if (err instanceof IngestError) throw new IngestError(err.reason, this.at);
-      throw err;
-    }
+    return takeLogTile(this.alloc, t.kind, t.red, mjaiName, this.at);
   }
 
   private matches(id: TileId, t: MjaiTile): boolean {

@@ -26,13 +26,13 @@ import {
   type WinEvent,
   type Yaku,
 } from '../../events/index.js';
-import { sortIds, type TileId } from '../../tiles/index.js';
+import { sortIds, TileAllocator, type TileId } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
 import { danIndex, DAN_NAMES, decodeGameType, gameRuleOf, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
-import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, TileAllocator, unknownYakuWarnings, winnerHand, withWarnings } from '../core/table-reading.js';
-import { codeName, GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
+import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, unknownYakuWarnings, winnerHand, withWarnings } from '../core/table-reading.js';
+import { GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
 
 // ---------- tile codes and per-player items ----------
 
@@ -530,7 +530,7 @@ function readHand(value: unknown, path: string, rule: GameRule, budget: GameBudg
     for (let i = 0; i < discardList.length; i++) discardItems.push(parseDiscard(discardList[i], `${path}[${base + 2}][${i}]`));
     discards.push(discardItems);
   }
-  const alloc = new TileAllocator(rule.redFiveSuits, codeName, path);
+  const alloc = new TileAllocator(rule.redFiveSuits);
   const start: RoundStartEvent = {
     type: 'roundStart',
     kyoku,
@@ -538,11 +538,11 @@ function readHand(value: unknown, path: string, rule: GameRule, budget: GameBudg
     riichiStickCount: sticks,
     // tenhou.net/6 JSON does not keep the dice.
     dice: [0, 0],
-    doraIndicator: takeCode(alloc, dora[0]),
+    doraIndicator: takeCode(alloc, dora[0], path),
     scores,
     dealer: kyoku % 4,
-    hands: haipai.map((h) => takeAll(alloc, h)),
-    untimedKandora: takeAll(alloc, dora.slice(1)),
+    hands: haipai.map((h) => takeAll(alloc, h, path)),
+    untimedKandora: takeAll(alloc, dora.slice(1), path),
   };
   const played = playHand({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
   const result = expectArray(k[16], `${path}[16]`, 'the hand result');
@@ -578,9 +578,9 @@ function scoreChanges(list: readonly unknown[], path: string): number[] {
 }
 
 /** Fresh ids for tile codes, in order. */
-function takeAll(alloc: TileAllocator, codes: readonly TileCode[]): TileId[] {
+function takeAll(alloc: TileAllocator, codes: readonly TileCode[], path: string): TileId[] {
   const ids: TileId[] = [];
-  for (const c of codes) ids.push(takeCode(alloc, c));
+  for (const c of codes) ids.push(takeCode(alloc, c, path));
   return ids;
 }
 
@@ -623,9 +623,9 @@ function roundResult(
   }
   const accepted = acceptedRiichiCount(events);
   if (label === '和了') {
-    const alloc = allocatorAfter(events, redFives, codeName, path);
+    const alloc = allocatorAfter(events, redFives);
     // One ura list per round, shown to every winner in riichi.
-    const uraIndicators = takeAll(alloc, ura);
+    const uraIndicators = takeAll(alloc, ura, path);
     const doraIndicators = [start.doraIndicator, ...(start.untimedKandora ?? [])];
     const inRiichi = riichiSeats(events);
     for (let i = 1; i + 1 < result.length; i += 2) {

@@ -7,7 +7,7 @@ import { furitenReason } from './furiten.js';
 import { YAKU, YAKUMAN, yakuTerm } from '../events/index.js';
 import type { HandReplay, WinRecord } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
-import { kindOf, kindToString, type TileKind } from '../tiles/index.js';
+import { kindOf, kindToString } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
 
 const KOKUSHI_YAKUMAN: readonly number[] = [YAKUMAN.kokushi, YAKUMAN.kokushi13];

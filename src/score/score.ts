@@ -222,13 +222,13 @@ function kanFu(parts: readonly FuPart[]): number {
   return fu;
 }
 
-/** Yaku a kan brings: chankan, rinshan kaihou, sankantsu. */
-const KAN_YAKU: ReadonlySet<number> = new Set([YAKU.chankan, YAKU.rinshanKaihou, YAKU.sankantsu]);
-
-/** The han of a hand (not a yakuman) that its kans brought: the kan yaku's, the kandora and the kan ura. */
+/**
+ * The han of a hand (not a yakuman) that its kans brought: the kan yaku's (the table's `kan`: chankan,
+ * rinshan kaihou, sankantsu; suukantsu is a yakuman), the kandora and the kan ura.
+ */
 function kanHan(yaku: readonly ScoredYaku[], dora: DoraCounts): number {
   let han = dora.kandora + dora.kanUra;
-  for (const y of yaku) if (KAN_YAKU.has(y.id)) han += y.han;
+  for (const y of yaku) if (YAKU_TABLE[y.id].kan) han += y.han;
   return han;
 }
 

@@ -8,6 +8,7 @@ import { createHash, hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { decodeGameType } from '../src/formats/index.js';
 import {
   Mt19937,
   ROUND_OUTPUTS,
@@ -40,7 +41,7 @@ function loadSeeds(): GameSeed[] {
     if (!seedText) continue;
     const type = Number(/<GO type="(\d+)"/.exec(text)?.[1] ?? 0);
     const seed = parseSeed(seedText);
-    if (seed.buildable) seeds.push({ seed, players: type & 0x10 ? 3 : 4 });
+    if (seed.buildable) seeds.push({ seed, players: decodeGameType(type).playerCount });
   }
   return seeds;
 }

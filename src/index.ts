@@ -32,11 +32,13 @@ export {
  */
 export { FORMATS, FORMAT_NAMES, formatNamed, toMjaiEvents, UntimedKandoraError, type LogFormat, type MjaiEvent } from './formats/index.js';
 
-/** The event stream every format is read into (src/events): types, the schema version, yaku names, viewer links. */
+/** The event stream every format is read into (src/events): types, the schema version, the yaku and limits, viewer links. */
 export {
   EVENTS_SCHEMA_VERSION,
+  LIMITS,
   PLATFORMS,
-  YAKU_NAMES,
+  YAKU_TABLE,
+  yakuTerm,
   viewerUrl,
   type CallEvent,
   type DiscardEvent,
@@ -48,6 +50,7 @@ export {
   type GameLog,
   type GameRule,
   type KandoraEvent,
+  type LimitSpec,
   type LobbyLevel,
   type Platform,
   type Player,
@@ -61,6 +64,7 @@ export {
   type SourceFormat,
   type WinEvent,
   type Yaku,
+  type YakuSpec,
 } from './events/index.js';
 
 /** Tiles (src/tiles): ids 0..135, kinds 0..33, notation (`1m`..`7z`, `0m/0p/0s` red fives), meld codes, dora. */
@@ -173,7 +177,6 @@ export {
   scoreDraw,
   scoreHandWins,
   scoreWin,
-  yakuTerm,
   type DoraCounts,
   type DrawInput,
   type DrawScore,

@@ -4,20 +4,16 @@
  */
 import { isKokushiTenpai, toCounts, HandError } from '../hand/index.js';
 import { furitenReason } from './furiten.js';
-import { YAKU } from '../events/index.js';
+import { YAKU, YAKUMAN, yakuTerm } from '../events/index.js';
 import type { HandReplay, WinRecord } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
-import { kindOf, kindToString, type TileKind } from '../tiles/index.js';
+import { kindOf, kindToString } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
 
-const KOKUSHI_YAKUMAN = [47, 48];
+const KOKUSHI_YAKUMAN: readonly number[] = [YAKUMAN.kokushi, YAKUMAN.kokushi13];
 
-const IMPOSSIBLE_YAKU: Record<number, string> = {
-  [YAKU.menzenTsumo]: 'menzen tsumo',
-  [YAKU.rinshanKaihou]: 'rinshan kaihou',
-  [YAKU.haitei]: 'haitei',
-  [YAKU.houtei]: 'houtei',
-};
+/** Yaku a win on a robbed kan cannot have: it is a ron on a tile no wall gave. */
+const IMPOSSIBLE_YAKU: ReadonlySet<number> = new Set([YAKU.menzenTsumo, YAKU.rinshanKaihou, YAKU.haitei, YAKU.houtei]);
 
 export function checkChankan(rounds: readonly HandReplay[], rules: Rules): Finding[] {
   const out: Finding[] = [];
@@ -73,7 +69,7 @@ function isKokushiHand(w: WinRecord): boolean {
 /** Why a chankan win is impossible, if it is. */
 export function impossibility(w: WinRecord): string[] {
   const reasons: string[] = [];
-  for (const y of w.yaku) if (IMPOSSIBLE_YAKU[y.id] && y.han > 0) reasons.push(`it is scored with ${IMPOSSIBLE_YAKU[y.id]}`);
+  for (const y of w.yaku) if (IMPOSSIBLE_YAKU.has(y.id) && y.han > 0) reasons.push(`it is scored with ${yakuTerm(y.id)}`);
   if (w.tsumo) reasons.push('it is a tsumo');
   const robbed = kindOf(w.winningTile);
   if (w.concealed.some((t) => kindOf(t) === robbed)) reasons.push(`the winner holds a copy of the robbed ${kindToString(robbed)}`);

@@ -5,6 +5,7 @@
  * (default: the player before the winner). Not registered in program.ts yet (the integrator adds it).
  */
 import { Option, type Command } from 'commander';
+import { limitTerm } from '../events/index.js';
 import { HAND_MELD_TYPES, type HandMeld } from '../hand/index.js';
 import {
   fuPartText,
@@ -17,7 +18,7 @@ import {
   type WinInput,
   type WinScore,
 } from '../score/index.js';
-import { NotationError, parseTiles, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
+import { kindToString, NotationError, parseTiles, TileAllocator, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
 import { CliError, out, parseIntOption } from './common.js';
 import { scoredYakuJson } from './format.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
@@ -25,7 +26,6 @@ import { addMeldOptions, checkHandWithMelds, meldsFromOptions, meldsText, parseT
 
 const WIND_LETTERS = ['E', 'S', 'W', 'N'] as const;
 const WIND_NAMES = ['East', 'South', 'West', 'North'] as const;
-const LIMIT_NAMES = ['', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'];
 
 
 /** What the command was asked, read and checked. */
@@ -50,29 +50,17 @@ function windOption(name: string, text: string, players: 3 | 4): number {
   return i;
 }
 
-/**
- * Tile ids for notated tiles: a red five is copy 0 of its five (ids 16, 52, 88), other tiles take the
- * copies left, so a set never holds a kind five times nor a red five twice.
- */
+/** Tile ids for notated tiles (src/tiles' allocator, every suit with its red five): a set never holds a kind five times nor a red five twice. */
 class TileIds {
-  private readonly used = new Uint8Array(34);
+  private readonly alloc = new TileAllocator(7);
 
   take(tile: NotatedTile, what: string): TileId {
     const k: TileKind = tile.kind;
-    const isFive = k < 27 && k % 9 === 4;
-    if (tile.red) {
-      if (this.used[k] & 1) throw new CliError(`${what}: a second red 5${'mps'[Math.floor(k / 9)]}; the set has one`);
-      this.used[k] |= 1;
-      return k * 4;
-    }
-    // Plain fives take copies 1..3: copy 0 is the red five.
-    for (let c = isFive ? 1 : 0; c < 4; c++) {
-      if (this.used[k] & (1 << c)) continue;
-      this.used[k] |= 1 << c;
-      return k * 4 + c;
-    }
-    const name = `${(k % 9) + 1}${'mpsz'[Math.floor(k / 9)]}`;
-    throw new CliError(isFive ? `${what}: four plain ${name} but the set's fourth ${name} is red; write it 0${name[1]}` : `${what}: a fifth ${name}`);
+    const id = this.alloc.take(k, tile.red);
+    if (id >= 0) return id;
+    const name = kindToString(k);
+    if (tile.red) throw new CliError(`${what}: a second red ${name}; the set has one`);
+    throw new CliError(this.alloc.hasRedFive(k) ? `${what}: four plain ${name} but the set's fourth ${name} is red; write it 0${name[1]}` : `${what}: a fifth ${name}`);
   }
 }
 
@@ -219,7 +207,7 @@ export function scoreText(report: ScoreReport): string[] {
     lines.push(`han ${s.han}, fu ${s.fu}`);
   }
   lines.push(`fu: ${s.fuParts.map(fuPartText).join(', ') || 'none (kokushi musou)'}${s.yakuman.length > 0 ? ` = ${s.fu} (no part of a yakuman's value)` : ''}`);
-  const limit = s.limit > 0 ? ` (${LIMIT_NAMES[s.limit]}${s.yakuman.length === 0 && s.limit === 5 ? ', kazoe' : ''})` : s.basicPoints === 2000 ? ' (kiriage mangan)' : '';
+  const limit = s.limit > 0 ? ` (${limitTerm(s.limit)}${s.yakuman.length === 0 && s.limit === 5 ? ', kazoe' : ''})` : s.basicPoints === 2000 ? ' (kiriage mangan)' : '';
   lines.push(`points: ${s.points}${limit}`);
   const pays: string[] = [];
   for (let seat = 0; seat < input.players; seat++) {

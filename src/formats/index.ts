@@ -38,7 +38,7 @@ export {
   resolveLimits,
   type IngestLimits,
 } from './core/limits.js';
-export { DAN_NAMES, LOG_ID_PATTERN, decodeGameType, encodeGameType, logIdFromName, parseRuleLabel, ruleLabel, typeFromLogId } from './core/game-type.js';
+export { DAN_NAMES, LOG_ID_PATTERN, decodeGameType, encodeGameType, gameRuleOf, logIdFromName, parseRuleLabel, ruleLabel, typeFromLogId } from './core/game-type.js';
 export { describe, jsonDocuments, type JsonDocument } from './core/json-documents.js';
 export { UntimedKandoraError } from './core/untimed.js';
 export { MJLOG, checkXmlShape, parseMjlogTags, parseMjlogTagsReference, parseMjlogTokens, tokenizeMjlog, type MjlogTag } from './mjlog/index.js';

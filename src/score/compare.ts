@@ -5,9 +5,9 @@
  * kan's call event and kind. Only what the log states is compared: tenhou.net/6 JSON gives no fu for limit
  * hands and omits a 0-han ura; mjai may give no yaku at all.
  */
-import { YAKU, YAKUMAN, type RyuukyokuEvent, type SourceFormat, type WinEvent } from '../events/index.js';
+import { limitTerm, YAKU, YAKUMAN, yakuTerm, type RyuukyokuEvent, type SourceFormat, type WinEvent } from '../events/index.js';
 import type { LogConventionName } from '../rules/index.js';
-import { fuPartText, yakuTerm } from './names.js';
+import { fuPartText } from './names.js';
 import type { DrawScore, KanRef, ScoreMismatch, WinScore } from './types.js';
 
 export interface CompareOptions {
@@ -152,13 +152,16 @@ export function compareWithLog(logged: WinEvent, computed: WinScore, options: Co
   }
   const statesLimit = format !== 'mjai' || statesYaku || logged.fu > 0;
   if (statesLimit && logged.limit !== computed.limit) {
-    out.push({ component: 'limit', logged: logged.limit, computed: computed.limit, message: `limit: the log says ${LIMITS[logged.limit] ?? logged.limit}, the hand reaches ${LIMITS[computed.limit] ?? computed.limit}` });
+    out.push({ component: 'limit', logged: logged.limit, computed: computed.limit, message: `limit: the log says ${limitWords(logged.limit)}, the hand reaches ${limitWords(computed.limit)}` });
   }
   comparePayments(logged.scoreDeltas, computed.deltas, players, out);
   return out;
 }
 
-const LIMITS = ['no limit', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'];
+/** A limit in a message: `no limit` rather than the table's `none`, the code itself when it is no limit. */
+function limitWords(limit: number): string {
+  return limit === 0 ? 'no limit' : (limitTerm(limit) ?? String(limit));
+}
 
 function comparePayments(logged: readonly number[], computed: readonly number[], players: number, out: ScoreMismatch[]): void {
   for (let s = 0; s < players; s++) {

@@ -13,5 +13,5 @@ export { scoreDraw } from './draw.js';
 export { basicPoints, ceil100, handPayments, honbaUnit, kiriage } from './points.js';
 export { doraOf } from './dora.js';
 export { compareWithLog, compareDrawWithLog, type CompareOptions } from './compare.js';
-export { YAKU_TERMS, RENHOU, fuPartText, readingText, yakuTerm } from './names.js';
+export { fuPartText, readingText } from './names.js';
 export type * from './types.js';

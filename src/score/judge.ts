@@ -3,12 +3,11 @@
  * winning tile completed (the wait). The scorer judges every reading src/hand gives, with every group the
  * winning tile can have completed, and keeps the one worth most (score.ts).
  */
-import { YAKU, YAKUMAN } from '../events/index.js';
+import { YAKU, YAKUMAN, yakuHan, yakuTerm } from '../events/index.js';
 import type { Group, Reading } from '../hand/index.js';
 import type { ScoringRules } from '../rules/index.js';
 import type { TileKind } from '../tiles/index.js';
 import { isTerminalOrHonorKind, type HandFacts } from './facts.js';
-import { RENHOU, yakuTerm } from './names.js';
 import type { FuPart, KanRef, ScoredYaku, ScoredYakuman, Wait, WinInput } from './types.js';
 
 /** One reading judged. */
@@ -48,9 +47,14 @@ export function groupHolds(group: Group, w: TileKind): boolean {
 
 const DRAGON_YAKU = [YAKU.haku, YAKU.hatsu, YAKU.chun];
 
-function yaku(list: ScoredYaku[], id: number, han: number, kans?: readonly KanRef[]): void {
+/** A yaku with its han in a closed or an open hand (src/events' table). */
+function yaku(list: ScoredYaku[], id: number, closed: boolean, kans?: readonly KanRef[]): void {
+  const han = yakuHan(id, closed);
   list.push(kans && kans.length > 0 ? { id, name: yakuTerm(id), han, kans } : { id, name: yakuTerm(id), han });
 }
+
+/** For the yaku the judge gives a closed hand alone (riichi, menzen tsumo, pinfu, the peikou, chiitoitsu): their closed han. */
+const CLOSED = true;
 
 /** The scratch sets of a standard reading: kinds, runs, kans, concealment; at most four. */
 interface SetsScratch {
@@ -102,28 +106,28 @@ function addYakuman(list: ScoredYakuman[], id: number, multiplier: number, kans?
 function blessingYakuman(input: WinInput, rules: ScoringRules, list: ScoredYakuman[]): void {
   if (input.blessing === 'tenhou') addYakuman(list, YAKUMAN.tenhou, 1);
   else if (input.blessing === 'chiihou') addYakuman(list, YAKUMAN.chiihou, 1);
-  else if (input.blessing === 'renhou' && rules.renhou === 'yakuman') addYakuman(list, RENHOU, 1);
+  else if (input.blessing === 'renhou' && rules.renhou === 'yakuman') addYakuman(list, YAKU.renhou, 1);
 }
 
 /** The yaku of the situation, not of the tiles: riichi, ippatsu, menzen tsumo, chankan, rinshan, haitei, houtei (renhou: score.ts). */
 function situationYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, list: ScoredYaku[]): void {
-  if (input.riichi === 'double') yaku(list, YAKU.doubleRiichi, 2);
-  else if (input.riichi === 'riichi') yaku(list, YAKU.riichi, 1);
-  if (input.riichi !== 'none' && input.ippatsu && rules.ippatsuYaku) yaku(list, YAKU.ippatsu, 1);
-  if (facts.closed && input.tsumo) yaku(list, YAKU.menzenTsumo, 1);
-  if (input.chankan) yaku(list, YAKU.chankan, 1, input.kans?.robbed ? [input.kans.robbed] : undefined);
-  if (input.rinshan) yaku(list, YAKU.rinshanKaihou, 1, input.kans?.rinshan ? [input.kans.rinshan] : undefined);
-  if (input.haitei) yaku(list, YAKU.haitei, 1);
-  if (input.houtei) yaku(list, YAKU.houtei, 1);
+  if (input.riichi === 'double') yaku(list, YAKU.doubleRiichi, CLOSED);
+  else if (input.riichi === 'riichi') yaku(list, YAKU.riichi, CLOSED);
+  if (input.riichi !== 'none' && input.ippatsu && rules.ippatsuYaku) yaku(list, YAKU.ippatsu, CLOSED);
+  if (facts.closed && input.tsumo) yaku(list, YAKU.menzenTsumo, CLOSED);
+  if (input.chankan) yaku(list, YAKU.chankan, facts.closed, input.kans?.robbed ? [input.kans.robbed] : undefined);
+  if (input.rinshan) yaku(list, YAKU.rinshanKaihou, facts.closed, input.kans?.rinshan ? [input.kans.rinshan] : undefined);
+  if (input.haitei) yaku(list, YAKU.haitei, facts.closed);
+  if (input.houtei) yaku(list, YAKU.houtei, facts.closed);
 }
 
 /** The flush and all-terminal yaku that read the tiles alone; shared by the standard and seven-pairs readings. */
 function tileYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, list: ScoredYaku[]): void {
-  if (facts.allSimples && (facts.closed || (input.openTanyao ?? rules.openTanyao))) yaku(list, YAKU.tanyao, 1);
-  if (facts.allTerminalsHonors && !facts.allHonors && !facts.allTerminals) yaku(list, YAKU.honroutou, 2);
+  if (facts.allSimples && (facts.closed || (input.openTanyao ?? rules.openTanyao))) yaku(list, YAKU.tanyao, facts.closed);
+  if (facts.allTerminalsHonors && !facts.allHonors && !facts.allTerminals) yaku(list, YAKU.honroutou, facts.closed);
   const oneSuit = facts.suits === 1 || facts.suits === 2 || facts.suits === 4;
-  if (oneSuit && facts.honors) yaku(list, YAKU.honitsu, facts.closed ? 3 : 2);
-  if (oneSuit && !facts.honors) yaku(list, YAKU.chinitsu, facts.closed ? 6 : 5);
+  if (oneSuit && facts.honors) yaku(list, YAKU.honitsu, facts.closed);
+  if (oneSuit && !facts.honors) yaku(list, YAKU.chinitsu, facts.closed);
 }
 
 /** The yakuman of the tiles alone: tsuuiisou, ryuuiisou, chinroutou. */
@@ -147,7 +151,7 @@ function judgeSevenPairs(facts: HandFacts, input: WinInput, rules: ScoringRules,
   if (yakumanList.length > 0) return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu: 25, fuParts, wait: 'chiitoitsu', winGroup };
   const list: ScoredYaku[] = [];
   situationYaku(facts, input, rules, list);
-  yaku(list, YAKU.chiitoitsu, 2);
+  yaku(list, YAKU.chiitoitsu, CLOSED);
   tileYaku(facts, input, rules, list);
   return { yaku: list, yakuman: yakumanList, yakuHan: sumHan(list), fu: 25, fuParts, wait: 'chiitoitsu', winGroup };
 }
@@ -244,12 +248,12 @@ function judgeStandard(
 
   const list: ScoredYaku[] = [];
   situationYaku(facts, input, rules, list);
-  if (pinfu) yaku(list, YAKU.pinfu, 1);
+  if (pinfu) yaku(list, YAKU.pinfu, CLOSED);
   // Identical runs (a closed hand's runs are all concealed): one pair iipeikou, two ryanpeikou.
   if (facts.closed && runs >= 2) {
     const peikou = identicalRunPairs(s);
-    if (peikou === 1) yaku(list, YAKU.iipeikou, 1);
-    else if (peikou >= 2) yaku(list, YAKU.ryanpeikou, 3);
+    if (peikou === 1) yaku(list, YAKU.iipeikou, CLOSED);
+    else if (peikou >= 2) yaku(list, YAKU.ryanpeikou, CLOSED);
   }
   for (let i = 0; i < s.n; i++) {
     if (s.run[i]) continue;
@@ -259,29 +263,29 @@ function judgeStandard(
     // Sakizuke: an open yakuhai meld counts only as the hand's first call.
     if (m && m.open && rules.atozuke === 'first-call' && !m.firstCall) continue;
     const ref = m?.ref ? [m.ref] : undefined;
-    if (k >= 31) yaku(list, DRAGON_YAKU[k - 31], 1, ref);
+    if (k >= 31) yaku(list, DRAGON_YAKU[k - 31], facts.closed, ref);
     else {
-      if (k === seatWindKind) yaku(list, YAKU.seatEast + input.seatWind, 1, ref);
-      if (k === roundWindKind) yaku(list, YAKU.roundEast + input.roundWind, 1, ref);
+      if (k === seatWindKind) yaku(list, YAKU.seatEast + input.seatWind, facts.closed, ref);
+      if (k === roundWindKind) yaku(list, YAKU.roundEast + input.roundWind, facts.closed, ref);
     }
   }
   const hasPair = pair >= 0;
   const pairTerminal = hasPair && isTerminalOrHonorKind(pair);
   if (runs > 0 && allSetsTerminal && pairTerminal) {
     const honorsInHand = anyHonorSet || pair >= 27;
-    if (honorsInHand) yaku(list, YAKU.chanta, facts.closed ? 2 : 1);
-    else yaku(list, YAKU.junchan, facts.closed ? 3 : 2);
+    if (honorsInHand) yaku(list, YAKU.chanta, facts.closed);
+    else yaku(list, YAKU.junchan, facts.closed);
   }
   for (let suit = 0; suit < 3; suit++) {
     const r = runStarts[suit];
-    if ((r & 0b1001001) === 0b1001001) yaku(list, YAKU.ittsu, facts.closed ? 2 : 1);
+    if ((r & 0b1001001) === 0b1001001) yaku(list, YAKU.ittsu, facts.closed);
   }
-  if ((runStarts[0] & runStarts[1] & runStarts[2]) !== 0) yaku(list, YAKU.sanshoku, facts.closed ? 2 : 1);
-  if ((tripletNumbers[0] & tripletNumbers[1] & tripletNumbers[2]) !== 0) yaku(list, YAKU.sanshokuDoukou, 2);
-  if (kans === 3) yaku(list, YAKU.sankantsu, 2, kanRefs);
-  if (runs === 0) yaku(list, YAKU.toitoi, 2);
-  if (concealedTriplets === 3) yaku(list, YAKU.sanankou, 2);
-  if (dragonTriplets === 2 && pair >= 31) yaku(list, YAKU.shousangen, 2);
+  if ((runStarts[0] & runStarts[1] & runStarts[2]) !== 0) yaku(list, YAKU.sanshoku, facts.closed);
+  if ((tripletNumbers[0] & tripletNumbers[1] & tripletNumbers[2]) !== 0) yaku(list, YAKU.sanshokuDoukou, facts.closed);
+  if (kans === 3) yaku(list, YAKU.sankantsu, facts.closed, kanRefs);
+  if (runs === 0) yaku(list, YAKU.toitoi, facts.closed);
+  if (concealedTriplets === 3) yaku(list, YAKU.sanankou, facts.closed);
+  if (dragonTriplets === 2 && pair >= 31) yaku(list, YAKU.shousangen, facts.closed);
   tileYaku(facts, input, rules, list);
   return { yaku: list, yakuman: yakumanList, yakuHan: sumHan(list), fu: handFu, fuParts, wait, winGroup };
 }

@@ -4,13 +4,12 @@
  * with honba, riichi sticks and liability. A hand's wins together (a double or triple ron) share the
  * honba and sticks as the rules say.
  */
-import { YAKU, YAKUMAN } from '../events/index.js';
+import { YAKU, YAKU_TABLE, YAKUMAN, yakuTerm } from '../events/index.js';
 import { readings, type Reading } from '../hand/index.js';
 import type { DaiminkanPao, ScoringRules } from '../rules/index.js';
 import { doraOf } from './dora.js';
 import { handFacts, type HandFacts } from './facts.js';
 import { groupHolds, judge, type Judgement } from './judge.js';
-import { RENHOU, yakuTerm } from './names.js';
 import { basicPoints, ceil100, handPayments, honbaUnit, kiriage } from './points.js';
 import type { DoraCounts, FuPart, KanRef, ScoredReading, ScoredYaku, WinFailure, WinInput, WinScore } from './types.js';
 
@@ -75,7 +74,7 @@ export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
   if (input.blessing === 'renhou' && rules.renhou === 'mangan' && best.yakumanCount === 0 && best.basic < 2000) renhouMangan(best, input, rules);
   const reading: ScoredReading = { form: best.reading.form, groups: best.reading.groups, winGroup: best.j.winGroup, wait: best.j.wait };
   if (best.j.yakuman.length === 0 && best.j.yakuHan === 0) return invalid(input, 'no-yaku', 'the hand has no yaku', best.j, reading);
-  const renhouOnly = best.j.yaku.length === 1 && best.j.yaku[0].id === RENHOU;
+  const renhouOnly = best.j.yaku.length === 1 && best.j.yaku[0].id === YAKU.renhou;
   return finish(facts, input, rules, best, best.j.yakuman.length > 0 || renhouOnly ? NO_DORA : dora, reading);
 }
 
@@ -84,10 +83,11 @@ export function scoreWin(input: WinInput, rules: ScoreRules): WinScore {
  * and dora are worth more (then renhou is not counted: the caller only comes here below a mangan).
  */
 function renhouMangan(best: Valued, input: WinInput, rules: ScoringRules): void {
+  const han = YAKU_TABLE[YAKU.renhou].closedHan;
   best.j.yaku.length = 0;
-  best.j.yaku.push({ id: RENHOU, name: yakuTerm(RENHOU), han: 5 });
-  best.j.yakuHan = 5;
-  best.han = 5;
+  best.j.yaku.push({ id: YAKU.renhou, name: yakuTerm(YAKU.renhou), han });
+  best.j.yakuHan = han;
+  best.han = han;
   best.basic = 2000;
   best.limit = 1;
   const pay = handPayments(2000, input.seat, input.from, input.dealer, input.players, rules, SCRATCH_PAY);
@@ -222,13 +222,13 @@ function kanFu(parts: readonly FuPart[]): number {
   return fu;
 }
 
-/** Yaku a kan brings: chankan, rinshan kaihou, sankantsu. */
-const KAN_YAKU: ReadonlySet<number> = new Set([YAKU.chankan, YAKU.rinshanKaihou, YAKU.sankantsu]);
-
-/** The han of a hand (not a yakuman) that its kans brought: the kan yaku's, the kandora and the kan ura. */
+/**
+ * The han of a hand (not a yakuman) that its kans brought: the kan yaku's (the table's `kan`: chankan,
+ * rinshan kaihou, sankantsu; suukantsu is a yakuman), the kandora and the kan ura.
+ */
 function kanHan(yaku: readonly ScoredYaku[], dora: DoraCounts): number {
   let han = dora.kandora + dora.kanUra;
-  for (const y of yaku) if (KAN_YAKU.has(y.id)) han += y.han;
+  for (const y of yaku) if (YAKU_TABLE[y.id].kan) han += y.han;
   return han;
 }
 

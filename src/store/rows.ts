@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
-import { YAKU, YAKU_NAMES, YAKUMAN, type Yaku } from '../events/index.js';
+import { LIMITS, YAKU, YAKU_TABLE, YAKUMAN, type Yaku } from '../events/index.js';
 import type { KanRecord, ReplayResult, RiichiDeclaration, HandReplay, WinRecord } from '../replay/index.js';
 import { KNOBS, type Rules } from '../rules/index.js';
 import { isRedFive, type TileId } from '../tiles/index.js';
@@ -308,8 +308,8 @@ export const WIN_COLUMNS = [
 ] as const;
 export type WinRow = Row<typeof WIN_COLUMNS>;
 
-/** `wins.limit_name` by the log's limit code (0..5). */
-export const LIMIT_NAMES = ['none', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'] as const;
+/** `wins.limit_name` by the log's limit code (0..5): src/events' names. */
+export const LIMIT_NAMES: readonly string[] = LIMITS.map((l) => l.term);
 
 /** The winning hand's tiles: concealed, the winning tile, the melds' and the kita (where its red fives are counted). */
 function winningHand(w: WinRecord): TileId[] {
@@ -393,14 +393,9 @@ export interface YakuRow {
 }
 
 export function yakuRows(): YakuRow[] {
-  const names = new Map<number, string>();
+  // The table's key in kebab case: rinshanKaihou → rinshan-kaihou, kokushi13 → kokushi-13.
   const kebab = (camel: string) => camel.replace(/[A-Z0-9]+/g, (m) => '-' + m.toLowerCase());
-  for (const [name, id] of Object.entries(YAKU)) names.set(id, kebab(name));
-  for (const [name, id] of Object.entries(YAKUMAN)) names.set(id, kebab(name));
-  // 人和 has an id in the format but is not played on Tenhou (nor named in src/events).
-  names.set(36, 'renhou');
-  const yakuman = new Set<number>(Object.values(YAKUMAN));
-  return YAKU_NAMES.map((ja, id) => ({ yaku_id: id, name: names.get(id) ?? `yaku-${id}`, name_ja: ja, yakuman: bit(yakuman.has(id)) }));
+  return YAKU_TABLE.map((y) => ({ yaku_id: y.id, name: kebab(y.key), name_ja: y.tenhou, yakuman: bit(y.yakuman) }));
 }
 
 export const ABORT_COLUMNS = ['hand', 'event_index', 'reason', 'kans', 'kan_players'] as const;

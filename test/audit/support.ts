@@ -7,15 +7,18 @@
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../../src/audit/index.js';
 import { revealVerdict, type KanRecord, type ReplayResult, type HandEnding, type HandReplay, type WinRecord } from '../../src/replay/index.js';
 import { defaultRules, ruleSetOf, type Rules } from '../../src/rules/index.js';
-import { KIND_COUNT, parseKinds, sortIds, type TileId, type TileKind } from '../../src/tiles/index.js';
+import { parseKinds, sortIds, TileAllocator, type TileId, type TileKind } from '../../src/tiles/index.js';
 
 /** Tiles as notation or as ids. */
 export type TilesIn = string | TileId[];
 export type TileIn = string | TileId;
 
-/** Hands out tile ids for notation, never the same copy twice (throws on a fifth copy of a kind). */
+/**
+ * Hands out tile ids for notation, never the same copy twice (throws on a fifth copy of a kind): src/tiles'
+ * allocator as for a game without red fives, so a kind's copies come 0, 1, 2, 3.
+ */
 export class TileBag {
-  private readonly used = new Array<number>(KIND_COUNT).fill(0);
+  private readonly ids = new TileAllocator(0);
 
   /** Ids for the tiles written, in the order written. */
   take(text: string): TileId[] {
@@ -37,9 +40,9 @@ export class TileBag {
   }
 
   private copy(kind: TileKind): TileId {
-    const c = this.used[kind]++;
-    if (c >= 4) throw new Error(`a fifth copy of kind ${kind} asked for`);
-    return kind * 4 + c;
+    const id = this.ids.take(kind, false);
+    if (id < 0) throw new Error(`a fifth copy of kind ${kind} asked for`);
+    return id;
   }
 }
 

@@ -4,23 +4,15 @@
  * `['pon', '777z', from]`. Tile ids: red fives (0m) are copy 0, other tiles the next copy free.
  */
 import type { WinInput } from '../../src/score/index.js';
-import { parseTiles, type TileId } from '../../src/tiles/index.js';
+import { parseTiles, TileAllocator, type TileId } from '../../src/tiles/index.js';
 
 type MeldSpec = [type: 'chi' | 'pon' | 'daiminkan' | 'kakan' | 'ankan', tiles: string, from?: number];
 
-export function tileIds(text: string, used: Uint8Array = new Uint8Array(34)): TileId[] {
+export function tileIds(text: string, alloc = new TileAllocator(7)): TileId[] {
   return parseTiles(text).map((t) => {
-    if (t.red) {
-      used[t.kind] |= 1;
-      return t.kind * 4;
-    }
-    const five = t.kind < 27 && t.kind % 9 === 4;
-    for (let c = five ? 1 : 0; c < 4; c++) {
-      if (used[t.kind] & (1 << c)) continue;
-      used[t.kind] |= 1 << c;
-      return t.kind * 4 + c;
-    }
-    throw new Error(`a fifth copy in ${text}`);
+    const id = alloc.take(t.kind, t.red);
+    if (id < 0) throw new Error(`a fifth copy (or a second red five) in ${text}`);
+    return id;
   });
 }
 
@@ -29,7 +21,7 @@ export function hand(
   win: string,
   extra: Partial<Omit<WinInput, 'melds' | 'doraIndicators' | 'uraIndicators'>> & { melds?: MeldSpec[]; dora?: string; ura?: string } = {},
 ): WinInput {
-  const used = new Uint8Array(34);
+  const used = new TileAllocator(7);
   const { melds = [], dora = '', ura = '', ...rest } = extra;
   const seat = rest.seat ?? 1;
   const tsumo = rest.tsumo ?? false;
@@ -55,8 +47,8 @@ export function hand(
     haitei: false,
     houtei: false,
     blessing: 'none',
-    doraIndicators: dora ? tileIds(dora, new Uint8Array(34)) : [],
-    uraIndicators: ura ? tileIds(ura, new Uint8Array(34)) : [],
+    doraIndicators: dora ? tileIds(dora) : [],
+    uraIndicators: ura ? tileIds(ura) : [],
     redFiveSuits: 7,
     honba: 0,
     riichiSticks: 0,

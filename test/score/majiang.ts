@@ -133,17 +133,10 @@ export function majiangHule(input: WinInput, rules: ScoreRules): MajiangHule | u
   return result && result.defen > 0 ? result : undefined;
 }
 
-/** majiang-core's names that are not Tenhou's (the rest are the same as tenhou.net/6 JSON writes them). */
-const NAME_IDS: Record<string, number> = {
-  ダブル立直: 21,
-  '翻牌 白': 18,
-  '翻牌 發': 19,
-  '翻牌 中': 20,
-  国士無双十三面: 48,
-};
-
+/** A yaku's id by majiang-core's name: Tenhou's, or one src/events' table lists among the converters' (`翻牌 白`). */
 function idOf(name: string): number {
-  return NAME_IDS[name] ?? YAKU_IDS_BY_NAME.get(name) ?? -1;
+  const id = YAKU_IDS_BY_NAME.get(name);
+  return typeof id === 'number' ? id : -1;
 }
 
 /**

@@ -238,8 +238,9 @@ export class MjlogBuilder {
 
   constructor(options: BuilderOptions = {}) {
     this.type = options.type ?? 169;
-    if (this.type & 0x10) throw new ScenarioError('3-player games (GO type bit 0x10) are not supported by the scenario builder');
-    this.redFives = (this.type & 0x2) === 0;
+    const rule = decodeGameType(this.type);
+    if (rule.playerCount === 3) throw new ScenarioError('3-player games (GO type bit 0x10) are not supported by the scenario builder');
+    this.redFives = rule.redFives;
     this.lobby = options.lobby ?? 0;
     const seed = options.seed ?? null;
     this.seed = seed;

@@ -4,7 +4,7 @@
  * never a tile someone waits on, preferably a kind nobody holds or could use.
  */
 import { toCounts, waits, HandError, WAITING_SIZES } from '../../src/hand/index.js';
-import { kindOf, kindToString, NotationError, parseTiles, type NotatedTile, type TileId, type TileKind } from '../../src/tiles/index.js';
+import { kindOf, kindToString, NotationError, parseTiles, TileAllocator, type NotatedTile, type TileId, type TileKind } from '../../src/tiles/index.js';
 
 export class ScenarioError extends Error {
   constructor(message: string) {
@@ -63,30 +63,27 @@ function interest(hands: readonly (readonly TileId[])[], melded: readonly TileId
 }
 
 export class TilePool {
-  private readonly used = new Uint8Array(136);
+  /** Which ids are given: src/tiles' allocator, red fives only when written `0`. */
+  private readonly ids: TileAllocator;
   private readonly reserved = new Array<number>(34).fill(0);
 
-  constructor(private readonly redFives: boolean) {}
+  constructor(private readonly redFives: boolean) {
+    this.ids = new TileAllocator(redFives ? 7 : 0);
+  }
 
   isUsed(tile: TileId): boolean {
-    return this.used[tile] === 1;
+    return this.ids.isUsed(tile);
   }
 
   /** Marks a tile taken (dealt, drawn, shown as an indicator); a tile is never taken twice. */
   mark(tile: TileId, what: string): TileId {
-    if (this.used[tile]) throw new ScenarioError(`${what}: tile ${tile} is already in play this round`);
-    this.used[tile] = 1;
+    if (this.ids.isUsed(tile)) throw new ScenarioError(`${what}: tile ${tile} is already in play this round`);
+    this.ids.mark(tile);
     return tile;
   }
 
-  /** Copies of a kind a script can get without asking for red: red fives only when written `0`. */
-  private plainCopies(kind: TileKind): TileId[] {
-    const ids = [0, 1, 2, 3].map((c) => kind * 4 + c);
-    return this.redFives && kind < 27 && kind % 9 === 4 ? ids.slice(1) : ids;
-  }
-
   private freePlain(kind: TileKind): TileId[] {
-    return this.plainCopies(kind).filter((t) => !this.used[t]);
+    return this.ids.freePlain(kind);
   }
 
   /**
@@ -103,12 +100,12 @@ export class TilePool {
       if (!this.redFives) throw new ScenarioError(`${what}: ${tileName(t)} asks for a red five, but this game has none (GO type bit 2)`);
       return this.mark(t.kind * 4, what);
     }
-    const free = this.freePlain(t.kind);
-    if (free.length === 0) {
-      const more = this.redFives && t.kind < 27 && t.kind % 9 === 4 ? ` (the fourth copy is the red five: write 0${kindToString(t.kind).slice(1)})` : '';
+    const id = this.ids.take(t.kind, false);
+    if (id < 0) {
+      const more = this.ids.hasRedFive(t.kind) ? ` (the fourth copy is the red five: write 0${kindToString(t.kind).slice(1)})` : '';
       throw new ScenarioError(`${what}: no copy of ${tileName(t)} is left: all are dealt, drawn or shown${more}; a kind has only four`);
     }
-    return this.mark(free[0], what);
+    return id;
   }
 
   /**

@@ -6,24 +6,40 @@ import { TENHOU_LOG_ID, type GameRule, type LobbyLevel, type LobbyRule } from '.
 const LEVELS: readonly LobbyLevel[] = ['ippan', 'joukyuu', 'tokujou', 'houou'];
 const LEVEL_CHARS = ['般', '上', '特', '鳳'];
 
+/**
+ * The bits of the GO type (docs/formats.md §2.3): the one place that knows them. A set `noRedFives` or
+ * `noOpenTanyao` bit turns the rule off; the level is two bits (`levelHigh` 2, `levelLow` 1: ippan 0 …
+ * houou 3); `fiveChips` counts only with `chips`.
+ */
+const GAME_TYPE_BIT = Object.freeze({
+  vsHumans: 0x01,
+  noRedFives: 0x02,
+  noOpenTanyao: 0x04,
+  hanchan: 0x08,
+  threePlayer: 0x10,
+  levelHigh: 0x20,
+  fast: 0x40,
+  levelLow: 0x80,
+  chips: 0x200,
+  fiveChips: 0x400,
+  hyper: 0x1000,
+});
+
 export function decodeGameType(type: number): GameRule {
-  const players = type & 0x10 ? 3 : 4;
-  const redFives = (type & 0x02) === 0;
-  const openTanyao = (type & 0x04) === 0;
-  const length = type & 0x08 ? 'hanchan' : 'tonpuu';
-  const level = ((type & 0x20) ? 2 : 0) | ((type & 0x80) ? 1 : 0);
-  const speed = type & 0x1000 ? 'hyper' : type & 0x40 ? 'fast' : 'normal';
+  const bit = (b: number) => (type & b) !== 0;
+  const B = GAME_TYPE_BIT;
+  const redFives = !bit(B.noRedFives);
   const rule: GameRule = {
     typeCode: type,
-    playerCount: players,
+    playerCount: bit(B.threePlayer) ? 3 : 4,
     redFives,
     redFiveSuits: redFives ? 7 : 0,
-    openTanyao,
-    length,
-    lobbyLevel: LEVELS[level],
-    speed,
-    vsHumans: (type & 0x01) !== 0,
-    chips: (type & 0x200) === 0 ? 'none' : (type & 0x400) !== 0 ? 'five-chips' : 'chips',
+    openTanyao: !bit(B.noOpenTanyao),
+    length: bit(B.hanchan) ? 'hanchan' : 'tonpuu',
+    lobbyLevel: LEVELS[(bit(B.levelHigh) ? 2 : 0) | (bit(B.levelLow) ? 1 : 0)],
+    speed: bit(B.hyper) ? 'hyper' : bit(B.fast) ? 'fast' : 'normal',
+    vsHumans: bit(B.vsHumans),
+    chips: !bit(B.chips) ? 'none' : bit(B.fiveChips) ? 'five-chips' : 'chips',
     label: '',
   };
   rule.label = ruleLabel(rule);
@@ -44,16 +60,29 @@ export function ruleLabel(rule: Omit<GameRule, 'label' | 'redFiveSuits'>): strin
 
 /** The GO type bitfield of a rule (the inverse of decodeGameType for the fields it keeps). */
 export function encodeGameType(rule: Pick<GameRule, 'playerCount' | 'lobbyLevel' | 'length' | 'openTanyao' | 'redFives' | 'speed' | 'vsHumans'>): number {
+  const B = GAME_TYPE_BIT;
   const level = LEVELS.indexOf(rule.lobbyLevel);
   return (
-    (rule.vsHumans ? 0x01 : 0) |
-    (rule.redFives ? 0 : 0x02) |
-    (rule.openTanyao ? 0 : 0x04) |
-    (rule.length === 'hanchan' ? 0x08 : 0) |
-    (rule.playerCount === 3 ? 0x10 : 0) |
-    (level & 2 ? 0x20 : 0) |
-    (level & 1 ? 0x80 : 0) |
-    (rule.speed === 'fast' ? 0x40 : rule.speed === 'hyper' ? 0x1000 : 0)
+    (rule.vsHumans ? B.vsHumans : 0) |
+    (rule.redFives ? 0 : B.noRedFives) |
+    (rule.openTanyao ? 0 : B.noOpenTanyao) |
+    (rule.length === 'hanchan' ? B.hanchan : 0) |
+    (rule.playerCount === 3 ? B.threePlayer : 0) |
+    (level & 2 ? B.levelHigh : 0) |
+    (level & 1 ? B.levelLow : 0) |
+    (rule.speed === 'fast' ? B.fast : rule.speed === 'hyper' ? B.hyper : 0)
+  );
+}
+
+/**
+ * The rule of a game whose log has no GO type (mjai, most tenhou.net/6 JSON), from what the log does say:
+ * the players, the red fives and (mjai) the length; the rest as a ranked game's usual (against people,
+ * open tanyao, ippan, normal speed). Its `typeCode` is that of the rule made, which a caller that wants
+ * to say "none" replaces.
+ */
+export function gameRuleOf(said: Pick<GameRule, 'playerCount' | 'redFives'> & Partial<Pick<GameRule, 'length'>>): GameRule {
+  return decodeGameType(
+    encodeGameType({ playerCount: said.playerCount, redFives: said.redFives, length: said.length ?? 'hanchan', openTanyao: true, lobbyLevel: 'ippan', speed: 'normal', vsHumans: true }),
   );
 }
 

@@ -1,63 +1,35 @@
 /**
  * What every reader that plays its log on a Table (tenhou.net/6, mjai) does the same way: tile ids given
- * as tiles appear, the held id of a tile played, the winner's tile and hand at a win, the value of a win
- * whose log gives only score changes, and the riichi sticks deposited. The table (src/table) knows whose
+ * as tiles appear (src/tiles' allocator; the refusals worded here), the held id of a tile played, the
+ * winner's tile and hand at a win, the value of a win whose log gives only score changes, and the riichi sticks deposited. The table (src/table) knows whose
  * move it is and what each seat holds; these small functions read it. Each reader words its own errors.
  */
 import type { GameEvent, LoggedHand, ReadWarning, RoundStartEvent, Seat } from '../../events/index.js';
 import type { Table } from '../../table/index.js';
-import { isRedFive, kindOf, type TileId, type TileKind } from '../../tiles/index.js';
+import { isRedFive, kindOf, TileAllocator, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from './errors.js';
 
 /** How a format names a tile in its messages: tenhou.net/6 `tile code 15`, `red five 51`; mjai `5m`, `5mr`. */
 export type TileNamer = (kind: TileKind, red: boolean) => string;
 
 /**
- * Fresh tile ids, in the order tiles appear (dealt, drawn, turned over): in a suit with a red five, the
- * red five is copy 0 and the other fives copies 1..3; in a suit without, the fives are copies 0..3.
- * `redFiveSuits` is the mask of suits with one (1 m, 2 p, 4 s).
+ * A fresh id for a tile a log shows (dealt, drawn, turned over), from src/tiles' allocator, which gives
+ * ids in the order tiles appear; a tile the allocator has none for is an IngestError at `position`.
  */
-export class TileAllocator {
-  private readonly used = new Uint8Array(136);
-
-  constructor(
-    private readonly redFiveSuits: number,
-    private readonly name: TileNamer,
-    private readonly position: string,
-  ) {}
-
-  /** Marks an id as given (when rebuilding the allocator from events already made). */
-  mark(id: TileId): void {
-    this.used[id] = 1;
+export function takeLogTile(alloc: TileAllocator, kind: TileKind, red: boolean, name: TileNamer, position: string): TileId {
+  let id = alloc.take(kind, red);
+  // Hand-made exports sometimes write a red game's four fives all as plain fives: the fourth is copy 0.
+  if (id < 0 && !red && alloc.hasRedFive(kind)) id = alloc.take(kind, true);
+  if (id >= 0) return id;
+  if (red) {
+    throw new IngestError(alloc.hasRedFive(kind) ? `${name(kind, true)} appears twice in one hand` : `${name(kind, true)} in a game without a red five in that suit`, position);
   }
-
-  take(kind: TileKind, red: boolean): TileId {
-    const redHere = kind < 27 && kind % 9 === 4 && (this.redFiveSuits & (1 << Math.floor(kind / 9))) !== 0;
-    if (red) {
-      if (!redHere) throw new IngestError(`${this.name(kind, true)} in a game without a red five in that suit`, this.position);
-      if (this.used[kind * 4]) throw new IngestError(`${this.name(kind, true)} appears twice in one hand`, this.position);
-      this.used[kind * 4] = 1;
-      return kind * 4;
-    }
-    const first = redHere ? 1 : 0;
-    for (let c = first; c < 4; c++) {
-      if (!this.used[kind * 4 + c]) {
-        this.used[kind * 4 + c] = 1;
-        return kind * 4 + c;
-      }
-    }
-    // Hand-made exports sometimes write a red game's four fives all as plain fives: the fourth is copy 0.
-    if (first === 1 && !this.used[kind * 4]) {
-      this.used[kind * 4] = 1;
-      return kind * 4;
-    }
-    throw new IngestError(`more than ${4 - first} copies of ${this.name(kind, false)} in one hand`, this.position);
-  }
+  throw new IngestError(`more than ${alloc.hasRedFive(kind) ? 3 : 4} copies of ${name(kind, false)} in one hand`, position);
 }
 
 /** An allocator that knows every id the events so far have given out (dealt, indicated, drawn). */
-export function allocatorAfter(events: readonly GameEvent[], redFiveSuits: number, name: TileNamer, position: string): TileAllocator {
-  const alloc = new TileAllocator(redFiveSuits, name, position);
+export function allocatorAfter(events: readonly GameEvent[], redFiveSuits: number): TileAllocator {
+  const alloc = new TileAllocator(redFiveSuits);
   for (const e of events) {
     if (e.type === 'roundStart') {
       for (const hand of e.hands) for (const t of hand) alloc.mark(t);

@@ -12,8 +12,11 @@
  * the moments a bridge or a bot wrote against the rule. Nothing is placed by a rule here.
  */
 import {
+  roundWindYaku,
+  seatWindYaku,
   YAKU,
-  YAKUMAN,
+  YAKU_IDS_BY_MJAI_NAME,
+  YAKU_TABLE,
   type CallEvent,
   type GameEvent,
   type GameLog,
@@ -28,12 +31,12 @@ import {
   type Yaku,
 } from '../../events/index.js';
 import { Table } from '../../table/index.js';
-import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind } from '../../tiles/index.js';
+import { isRedFive, kindOf, ponOfKind, sortIds, TileAllocator, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
-import { decodeGameType } from '../core/game-type.js';
+import { gameRuleOf } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './names.js';
-import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, TileAllocator, unknownYakuWarnings, winnerHand, withWarnings, type TileNamer } from '../core/table-reading.js';
+import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, takeLogTile, unknownYakuWarnings, winnerHand, withWarnings, type TileNamer } from '../core/table-reading.js';
 
 export interface MjaiGameOptions {
   gzip: boolean;
@@ -76,23 +79,6 @@ const REASON_BY_NAME: ReadonlyMap<string, RyuukyokuReason> = new Map([
   ['kyushu_kyuhai', 'kyuushu-kyuuhai'],
 ]);
 
-/**
- * Yaku names of gimite's mjai (`yakus: [[name, han], …]`), by mjlog id. `jikaze`, `bakaze` and `sangenpai`
- * name no wind or dragon: they are resolved from the seat, the round and the hand.
- */
-const YAKU_BY_MJAI_NAME: ReadonlyMap<string, number> = new Map([
-  ['menzenchin_tsumoho', YAKU.menzenTsumo], ['reach', YAKU.riichi], ['ippatsu', YAKU.ippatsu], ['chankan', YAKU.chankan],
-  ['rinshankaiho', YAKU.rinshanKaihou], ['haiteiraoyue', YAKU.haitei], ['hoteiraoyui', YAKU.houtei], ['pinfu', YAKU.pinfu],
-  ['tanyaochu', YAKU.tanyao], ['ipeko', YAKU.iipeikou], ['double_reach', YAKU.doubleRiichi], ['chitoitsu', YAKU.chiitoitsu],
-  ['honchantaiyao', YAKU.chanta], ['ikkitsukan', YAKU.ittsu], ['sanshokudojun', YAKU.sanshoku], ['sanshokudoko', YAKU.sanshokuDoukou],
-  ['sankantsu', YAKU.sankantsu], ['toitoiho', YAKU.toitoi], ['sananko', YAKU.sanankou], ['shosangen', YAKU.shousangen],
-  ['honroto', YAKU.honroutou], ['ryanpeko', YAKU.ryanpeikou], ['junchantaiyao', YAKU.junchan], ['honiso', YAKU.honitsu],
-  ['chiniso', YAKU.chinitsu], ['renho', 36], ['tenho', YAKUMAN.tenhou], ['chiho', YAKUMAN.chiihou], ['daisangen', YAKUMAN.daisangen],
-  ['suanko', YAKUMAN.suuankou], ['tsuiso', YAKUMAN.tsuuiisou], ['ryuiso', YAKUMAN.ryuuiisou], ['chinroto', YAKUMAN.chinroutou],
-  ['churenpoton', YAKUMAN.chuuren], ['kokushimuso', YAKUMAN.kokushi], ['daisushi', YAKUMAN.daisuushii], ['shosushi', YAKUMAN.shousuushii],
-  ['sukantsu', YAKUMAN.suukantsu], ['dora', YAKU.dora], ['uradora', YAKU.ura], ['akadora', YAKU.akaDora],
-]);
-const YAKUMAN_IDS: ReadonlySet<number> = new Set(Object.values(YAKUMAN));
 
 // ---------- the reader ----------
 
@@ -193,7 +179,7 @@ class MjaiReader {
     // A log that does not say whether the game has red fives has them when it shows one.
     const red = aka ?? this.docs.some(showsRedFive);
     this.redFiveSuits = red ? 7 : 0;
-    const base = decodeGameType(0x01 | (kyokuFirst === 4 ? 0 : 0x08) | (this.players === 3 ? 0x10 : 0) | (red ? 0 : 0x02));
+    const base = gameRuleOf({ playerCount: this.players, redFives: red, length: kyokuFirst === 4 ? 'tonpuu' : 'hanchan' });
     // mjai names no lobby, level or speed: the rule keeps only what the log says (players, red fives, length).
     this.rule = { ...base, typeCode: null, redFiveSuits: this.redFiveSuits, label: '', ...(aka === null ? { redFivesFrom: 'tiles' as const } : {}) };
   }
@@ -282,7 +268,7 @@ class MjaiReader {
     if (!Array.isArray(d.tehais) || d.tehais.length < this.players || d.tehais.length > 4) {
       throw new IngestError(`start_kyoku tehais is ${describe(d.tehais)}, expected ${this.players} hands of 13 tiles`, this.at);
     }
-    this.alloc = new TileAllocator(this.redFiveSuits, mjaiName, this.at);
+    this.alloc = new TileAllocator(this.redFiveSuits);
     this.uraCache.clear();
     const doraIndicator = this.fresh(this.tile(d.dora_marker, 'dora_marker'));
     const hands: TileId[][] = [];
@@ -552,12 +538,13 @@ class MjaiReader {
       }
       const [name, han] = entry as [string, number];
       let id: number | undefined;
-      if (name === 'jikaze') id = YAKU.seatEast + ((seat - this.start.dealer + 4) % 4);
-      else if (name === 'bakaze') id = YAKU.roundEast + Math.floor(this.start.kyoku / 4);
+      // gimite's mjai names the winds and dragons without saying which: they are resolved from the seat, the round and the hand.
+      if (name === 'jikaze') id = seatWindYaku((seat - this.start.dealer + 4) % 4);
+      else if (name === 'bakaze') id = roundWindYaku(Math.floor(this.start.kyoku / 4));
       else if (name === 'sangenpai') id = YAKU.haku + (dragons.shift() ?? 31) - 31;
-      else id = YAKU_BY_MJAI_NAME.get(name);
+      else id = YAKU_IDS_BY_MJAI_NAME.get(name);
       if (id === undefined) yaku.push({ id: -1, han, name });
-      else if (YAKUMAN_IDS.has(id)) yakuman.push(id);
+      else if (YAKU_TABLE[id].yakuman) yakuman.push(id);
       else yaku.push({ id, han });
     }
     return { yaku, yakuman };
@@ -596,13 +583,7 @@ class MjaiReader {
 
   /** A fresh id for a tile that appears (dealt, drawn, turned over). */
   private fresh(t: MjaiTile): TileId {
-    try {
-      return this.alloc.take(t.kind, t.red);
-    } catch (err) {
-      // The allocator was made at the hand's start: the line is this event's.
-      if (err instanceof IngestError) throw new IngestError(err.reason, this.at);
-      throw err;
-    }
+    return takeLogTile(this.alloc, t.kind, t.red, mjaiName, this.at);
   }
 
   private matches(id: TileId, t: MjaiTile): boolean {

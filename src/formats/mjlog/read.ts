@@ -16,7 +16,7 @@ import type {
   Seat,
   Yaku,
 } from '../../events/index.js';
-import { DAN_NAMES, decodeGameType, readLobbyRule } from '../core/game-type.js';
+import { DAN_NAMES, decodeGameType, gameRuleOf, readLobbyRule } from '../core/game-type.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
 import { RYUUKYOKU_TYPES } from './names.js';
 import { tileCodeOfName, tileNameOfCode, type MjlogTokens, type TagToken } from './tokenizer.js';
@@ -244,7 +244,8 @@ class MjlogReader {
       platform: options.platform ?? 'tenhou',
       gzip: options.gzip,
       logId: options.logId,
-      rule: decodeGameType(0x01 | 0x08),
+      // Until the GO tag says otherwise: a 4-player hanchan with red fives.
+      rule: gameRuleOf({ playerCount: 4, redFives: true }),
       lobby: null,
       players: [],
       seed: null,

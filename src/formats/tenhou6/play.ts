@@ -7,9 +7,9 @@
  */
 import type { CallEvent, GameEvent, RiichiEvent, RoundStartEvent, Seat } from '../../events/index.js';
 import { Table } from '../../table/index.js';
-import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind } from '../../tiles/index.js';
+import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind, type TileAllocator } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
-import { allocatorAfter, heldId, heldIds, type TileAllocator, type TileNamer } from '../core/table-reading.js';
+import { allocatorAfter, heldId, heldIds, takeLogTile, type TileNamer } from '../core/table-reading.js';
 
 /** A JSON tile code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51/52/53 red fives. */
 export type TileCode = number;
@@ -45,9 +45,9 @@ function codeOf(kind: TileKind): TileCode {
   return kind < 27 ? (Math.floor(kind / 9) + 1) * 10 + (kind % 9) + 1 : 41 + kind - 27;
 }
 
-/** A fresh id for a tile code. */
-export function takeCode(alloc: TileAllocator, code: TileCode): TileId {
-  return alloc.take(codeKind(code), codeIsRed(code));
+/** A fresh id for a tile code; an IngestError at `path` when there is none. */
+export function takeCode(alloc: TileAllocator, code: TileCode, path: string): TileId {
+  return takeLogTile(alloc, codeKind(code), codeIsRed(code), codeName, path);
 }
 
 function matchesCode(tile: TileId, code: TileCode, redFives: number): boolean {
@@ -157,7 +157,7 @@ class HandPlayer {
     this.events = [input.start];
     this.table = new Table(input.start, { hand: 1, players: input.players });
     this.scores = [...input.start.scores];
-    this.allocator = allocatorAfter(this.events, this.redFives, codeName, this.path);
+    this.allocator = allocatorAfter(this.events, this.redFives);
   }
 
   play(): PlayedHand {
@@ -221,7 +221,7 @@ class HandPlayer {
       const table = new Table(start, { hand: 1, players: this.players });
       for (let i = 1; i < events.length; i++) table.apply(events[i], i);
       this.table = table;
-      this.allocator = allocatorAfter(events, this.redFives, codeName, this.path);
+      this.allocator = allocatorAfter(events, this.redFives);
       this.scores = scoresAfter(events, start);
       this.take.splice(0, 4, ...choice.take);
       this.discard.splice(0, 4, ...choice.discard);
@@ -249,7 +249,7 @@ class HandPlayer {
     if (!item || item.kind !== 'draw') return false;
     this.take[seat]++;
     this.acceptRiichi();
-    this.emit({ type: 'draw', seat, tile: takeCode(this.allocator, item.tile) });
+    this.emit({ type: 'draw', seat, tile: takeCode(this.allocator, item.tile, this.path) });
     return true;
   }
 

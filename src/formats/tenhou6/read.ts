@@ -7,8 +7,10 @@
  * (`roundStart.untimedKandora`): placing them is the replay's business, under the audit's rules.
  */
 import {
+  LIMITS,
+  roundWindYaku,
+  seatWindYaku,
   TENHOU_LOG_ID,
-  YAKU,
   YAKU_IDS_BY_NAME,
   type FinalResult,
   type GameEvent,
@@ -24,13 +26,13 @@ import {
   type WinEvent,
   type Yaku,
 } from '../../events/index.js';
-import { sortIds, type TileId } from '../../tiles/index.js';
+import { sortIds, TileAllocator, type TileId } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
-import { danIndex, DAN_NAMES, decodeGameType, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId } from '../core/game-type.js';
+import { danIndex, DAN_NAMES, decodeGameType, gameRuleOf, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
-import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, TileAllocator, unknownYakuWarnings, winnerHand, withWarnings } from '../core/table-reading.js';
-import { codeName, GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
+import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, unknownYakuWarnings, winnerHand, withWarnings } from '../core/table-reading.js';
+import { GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
 
 // ---------- tile codes and per-player items ----------
 
@@ -140,12 +142,15 @@ const RYUUKYOKU_LABELS: Record<string, RyuukyokuReason> = {
  * The limit a point text starts with: Tenhou's words, tensoul-py's 切り上げ満貫 (kiriage mangan), and the
  * English words of tensoul's English modes (docs/formats.md §5.6).
  */
-const LIMIT_NAMES: Record<string, number> = {
-  満貫: 1, 跳満: 2, 倍満: 3, 三倍満: 4, 役満: 5, 数え役満: 5, 切り上げ満貫: 1,
-  'Mangan ': 1, 'Haneman ': 2, 'Baiman ': 3, 'Sanbaiman ': 4, 'Yakuman ': 5, 'Kazoe Yakuman ': 5, 'Counted Yakuman ': 5,
-  'Kiriage Mangan ': 1, 'Rounded Mangan ': 1,
-};
-const LIMIT_WORDS = new RegExp(`^(${Object.keys(LIMIT_NAMES).sort((a, b) => b.length - a.length).join('|')})`);
+const LIMIT_NAMES: ReadonlyMap<string, number> = new Map(
+  LIMITS.filter((l) => l.limit > 0).flatMap((l) => [l.tenhou, l.english, ...l.alsoRead].map((name) => [limitWord(name), l.limit] as const)),
+);
+
+/** A limit's name as a point text starts with it: an English one with the space before the points (`Mangan 8000点`). */
+function limitWord(name: string): string {
+  return /^[A-Za-z]/.test(name) ? `${name} ` : name;
+}
+const LIMIT_WORDS = new RegExp(`^(${[...LIMIT_NAMES.keys()].sort((a, b) => b.length - a.length).join('|')})`);
 
 interface WinDetail {
   seat: Seat;
@@ -192,8 +197,8 @@ function readWinDetail(detail: unknown, deltas: number[], path: string, winds: W
     const known = YAKU_IDS_BY_NAME.get(name);
     const id =
       known === undefined ? null
-      : known === 'seat-wind' ? YAKU.seatEast + ((who - winds.dealer + 4) % 4)
-      : known === 'round-wind' ? YAKU.roundEast + (winds.kyoku >> 2)
+      : known === 'seat-wind' ? seatWindYaku((who - winds.dealer + 4) % 4)
+      : known === 'round-wind' ? roundWindYaku(winds.kyoku >> 2)
       : known;
     if (m && m[3] !== undefined) {
       if (id !== null) yakuman.push(id);
@@ -209,7 +214,7 @@ function readWinDetail(detail: unknown, deltas: number[], path: string, winds: W
     ...(pao !== who ? { pao } : {}),
     fu: fuMatch ? Number(fuMatch[1]) : 0,
     points,
-    limit: limitMatch ? LIMIT_NAMES[limitMatch[1]] : 0,
+    limit: limitMatch ? (LIMIT_NAMES.get(limitMatch[1]) ?? 0) : 0,
     yaku,
     yakuman,
   };
@@ -447,7 +452,7 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
     // No GO type anywhere: the red fives as the tiles show them.
     const suits = redSuitsShown(hands);
     const redFives = (players === 3 ? suits & 6 : suits) !== 0;
-    const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
+    const base = gameRuleOf({ playerCount: players, redFives });
     return { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: '', redFivesFrom: 'tiles', lobbyRule };
   }
   const suits = redFiveSuits(ruleObj);
@@ -459,7 +464,7 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
   let rule: GameRule;
   if (fromLabel) rule = { ...fromLabel, redFiveSuits: redFives ? suits : 0 };
   else {
-    const base = decodeGameType(0x01 | 0x08 | (players === 3 ? 0x10 : 0) | (redFives ? 0 : 0x02));
+    const base = gameRuleOf({ playerCount: players, redFives });
     rule = { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: disp };
   }
   return rule;
@@ -525,7 +530,7 @@ function readHand(value: unknown, path: string, rule: GameRule, budget: GameBudg
     for (let i = 0; i < discardList.length; i++) discardItems.push(parseDiscard(discardList[i], `${path}[${base + 2}][${i}]`));
     discards.push(discardItems);
   }
-  const alloc = new TileAllocator(rule.redFiveSuits, codeName, path);
+  const alloc = new TileAllocator(rule.redFiveSuits);
   const start: RoundStartEvent = {
     type: 'roundStart',
     kyoku,
@@ -533,11 +538,11 @@ function readHand(value: unknown, path: string, rule: GameRule, budget: GameBudg
     riichiStickCount: sticks,
     // tenhou.net/6 JSON does not keep the dice.
     dice: [0, 0],
-    doraIndicator: takeCode(alloc, dora[0]),
+    doraIndicator: takeCode(alloc, dora[0], path),
     scores,
     dealer: kyoku % 4,
-    hands: haipai.map((h) => takeAll(alloc, h)),
-    untimedKandora: takeAll(alloc, dora.slice(1)),
+    hands: haipai.map((h) => takeAll(alloc, h, path)),
+    untimedKandora: takeAll(alloc, dora.slice(1), path),
   };
   const played = playHand({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
   const result = expectArray(k[16], `${path}[16]`, 'the hand result');
@@ -573,9 +578,9 @@ function scoreChanges(list: readonly unknown[], path: string): number[] {
 }
 
 /** Fresh ids for tile codes, in order. */
-function takeAll(alloc: TileAllocator, codes: readonly TileCode[]): TileId[] {
+function takeAll(alloc: TileAllocator, codes: readonly TileCode[], path: string): TileId[] {
   const ids: TileId[] = [];
-  for (const c of codes) ids.push(takeCode(alloc, c));
+  for (const c of codes) ids.push(takeCode(alloc, c, path));
   return ids;
 }
 
@@ -618,9 +623,9 @@ function roundResult(
   }
   const accepted = acceptedRiichiCount(events);
   if (label === '和了') {
-    const alloc = allocatorAfter(events, redFives, codeName, path);
+    const alloc = allocatorAfter(events, redFives);
     // One ura list per round, shown to every winner in riichi.
-    const uraIndicators = takeAll(alloc, ura);
+    const uraIndicators = takeAll(alloc, ura, path);
     const doraIndicators = [start.doraIndicator, ...(start.untimedKandora ?? [])];
     const inRiichi = riichiSeats(events);
     for (let i = 1; i + 1 < result.length; i += 2) {

@@ -4,13 +4,12 @@
  * a hand's dora list holds every indicator turned over (or listed untimed), nothing says when. The seed
  * and the dice are not kept; a win's value is written as Tenhou's text (`30符1飜1000点`, `1000-2000点`).
  */
-import { YAKU_NAMES, type CallEvent, type GameEvent, type GameLog, type RoundStartEvent, type RyuukyokuEvent, type WinEvent } from '../../events/index.js';
+import { LIMITS, YAKU_TABLE, type CallEvent, type GameEvent, type GameLog, type RoundStartEvent, type RyuukyokuEvent, type WinEvent } from '../../events/index.js';
 import { isRedFive, kindOf, type TileId } from '../../tiles/index.js';
 
 /** Takes and discards hold tile codes and call strings; discards also 60 (tsumogiri) and 0 (after a daiminkan). */
 type Item = number | string;
 
-const LIMIT_NAMES = ['', '満貫', '跳満', '倍満', '三倍満', '役満'];
 
 const DRAWN_HAND_LABELS: Record<RyuukyokuEvent['reason'], string> = {
   exhaustive: '流局',
@@ -154,11 +153,11 @@ function callItem(e: CallEvent, takes: Item[], discards: Item[], redFives: numbe
 /** `[who, fromWho, paoWho, "30符1飜1000点", "立直(1飜)", …]`: JSON leaves out the 0-han entries (ura 0). */
 function winDetail(e: WinEvent, start: RoundStartEvent): unknown[] {
   const han = e.yaku.reduce((a, y) => a + y.han, 0);
-  const value = e.limit > 0 ? LIMIT_NAMES[e.limit] : `${e.fu}符${han}飜`;
+  const value = e.limit > 0 ? LIMITS[e.limit]?.tenhou : `${e.fu}符${han}飜`;
   const yaku =
     e.yakuman.length > 0
-      ? e.yakuman.map((id) => `${YAKU_NAMES[id]}(役満)`)
-      : e.yaku.filter((y) => y.han > 0).map((y) => `${y.id >= 0 ? YAKU_NAMES[y.id] : y.name}(${y.han}飜)`);
+      ? e.yakuman.map((id) => `${YAKU_TABLE[id]?.tenhou}(役満)`)
+      : e.yaku.filter((y) => y.han > 0).map((y) => `${y.id >= 0 ? YAKU_TABLE[y.id]?.tenhou : y.name}(${y.han}飜)`);
   return [e.seat, e.from, e.pao ?? e.seat, value + paid(e, start), ...yaku];
 }
 

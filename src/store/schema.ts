@@ -7,12 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { StoreError } from './errors.js';
+import { auditGroupsDdl, fillAuditGroupsSql } from './audit-groups.js';
 import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from './rows.js';
 
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -214,6 +215,14 @@ CREATE TABLE inferred_knobs (
   inferred       INTEGER NOT NULL,
   PRIMARY KEY (inference_id, knob, value)
 ) STRICT;`,
+  },
+  {
+    to: 9,
+    description: 'audit_groups: the audits grouped by what the statistics group them by, with their totals, kept by triggers',
+    // Filled once from every audit and its game; the triggers keep it so from then on.
+    sql: `
+${auditGroupsDdl()}
+${fillAuditGroupsSql()}`,
   },
 ];
 

@@ -1331,6 +1331,10 @@ LEFT JOIN hands ro ON ro.game_id = f.game_id AND ro.hand = f.hand;
 CREATE INDEX IF NOT EXISTS wins_chankan ON wins (game_id, hand) WHERE chankan = 1 OR chankan_on_ankan = 1;
 CREATE INDEX IF NOT EXISTS hands_four_kans ON hands (game_id) WHERE kans >= 4;
 CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule);
+-- Version 9: riichi_kan_stats groups a rule set's riichi-kan verdicts by verdict and reason, and counts their
+-- games, from this index alone (the table's rows carry the explanation and waits); the report's riichi-kan
+-- turns read the verdicts' keys from it too.
+CREATE INDEX IF NOT EXISTS riichi_kan_verdicts_by_reason ON riichi_kan_verdicts (rule_set_id, legal, reason, game_id);
 -- The wins with a kandora indicator shown under the rule (about one in twelve), for the report's kandora hit
 -- rate: its query repeats this WHERE term to read them alone.
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;

@@ -1215,8 +1215,8 @@ GROUP BY f.rule_set_id, f.kind, f.severity;
 -- and the drawn hands whose payments differ (score-mismatch findings at no win). not_rescored: wins
 -- audited before version 6. A platform shows when the rule set's games there have a win. From the audits'
 -- totals (version 7: audits.wins …, not every win), as audit_groups sums them (version 9: a few rows per rule
--- set, not one per game); a count stays null, as a sum over the wins would be, when no win could give it (agreeing and differing with no win re-scored, a component
--- with no win differing).
+-- set, not one per game); a count stays null, as a sum over the wins would be, when no win could give it
+-- (agreeing and differing with no win re-scored, a component with no win differing).
 CREATE VIEW score_conformance AS
 SELECT t.rule_set_id, r.rules_key, r.profile, t.platform, t.games, t.wins, t.not_rescored, t.agreeing, t.differing,
        round(100.0 * t.agreeing / nullif(t.wins - t.not_rescored, 0), 2) AS agreeing_pct,

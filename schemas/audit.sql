@@ -823,7 +823,7 @@ CREATE TRIGGER audit_groups_game_changed AFTER UPDATE OF platform, format, playe
     kan_fu_wins_points = kan_fu_wins_points + excluded.kan_fu_wins_points, kan_han_wins = kan_han_wins + excluded.kan_han_wins,
     kan_han_brought = kan_han_brought + excluded.kan_han_brought, kan_han_wins_han = kan_han_wins_han + excluded.kan_han_wins_han,
     kan_han_wins_points = kan_han_wins_points + excluded.kan_han_wins_points;
-  DELETE FROM audit_groups WHERE games = 0;
+  DELETE FROM audit_groups WHERE games = 0 AND rule_set_id IN (SELECT rule_set_id FROM audits WHERE game_id = NEW.game_id);
 END;
 
 -- Each kan's reveal moment under the rule set (compare with kans.reveal_logged).

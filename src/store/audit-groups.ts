@@ -114,7 +114,9 @@ function triggers(): string {
     `CREATE TRIGGER audit_groups_audit_changed AFTER UPDATE ON audits BEGIN\n${move(-1, 'OLD', 'g', of('OLD'))}\n${dropIfEmpty('OLD', of('OLD'))}\n` +
       `${move(1, 'NEW', 'g', of('NEW'))}\nEND;`,
     `CREATE TRIGGER audit_groups_game_changed AFTER UPDATE OF ${GAME_COLUMNS_READ.join(', ')} ON games BEGIN\n` +
-      `${move(-1, 'a', 'OLD', auditsOf('OLD'))}\n${move(1, 'a', 'NEW', auditsOf('NEW'))}\n  DELETE FROM audit_groups WHERE games = 0;\nEND;`,
+      `${move(-1, 'a', 'OLD', auditsOf('OLD'))}\n${move(1, 'a', 'NEW', auditsOf('NEW'))}\n` +
+      // only the rule sets that audited the game: none when the writer rewrites a game's facts (its audits go first)
+      `  DELETE FROM audit_groups WHERE games = 0 AND rule_set_id IN (SELECT rule_set_id FROM audits WHERE game_id = NEW.game_id);\nEND;`,
   ].join('\n');
 }
 

@@ -347,6 +347,491 @@ CREATE TABLE audits (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX audits_by_game ON audits (game_id);
 
+-- Version 11: the audits of each rule set grouped by what the statistics group them by (status and the game's
+-- platform, format, players, lobby, year and facts version), with the sums of the games' and the audits'
+-- totals: kan_stats, rinshan_stats, riichi_kan_frequency, chankan_suukaikan_stats, rule_set_summary,
+-- score_conformance, kan_scoring and `kanshi report` read these few rows instead of every audit joined to its
+-- game (a million games, a million audits a rule set). The triggers below keep each group equal to the same
+-- computed from audits JOIN games, whatever writes; src/store/audit-groups.ts writes this text.
+CREATE TABLE audit_groups (
+  rule_set_id      INTEGER NOT NULL,
+  group_key        TEXT    NOT NULL,   -- json_array of the seven columns below (NULLs included): one row per value
+  status           TEXT    NOT NULL,   -- audits.status
+  platform         TEXT,               -- the games' platform, format, player_count, lobby_level
+  format           TEXT,
+  player_count     INTEGER,
+  lobby_level      TEXT,
+  year             TEXT,               -- YYYY: games.played_on's, else a Tenhou log id's first four digits; else null
+  facts_digest     TEXT,               -- games.facts_digest
+  games            INTEGER NOT NULL,   -- audits in the group (one per game)
+  games_with_wins  INTEGER NOT NULL,   -- … with audits.wins > 0
+  hand_count       INTEGER NOT NULL,   -- sum of games.hand_count (null counted 0)
+  -- sums of the games' totals (games.completed_kans … kans_in_riichi; null counted 0)
+  completed_kans         INTEGER NOT NULL,
+  ankans                 INTEGER NOT NULL,
+  daiminkans             INTEGER NOT NULL,
+  kakans                 INTEGER NOT NULL,
+  robbed_kans            INTEGER NOT NULL,
+  ankan_replacements     INTEGER NOT NULL,
+  daiminkan_replacements INTEGER NOT NULL,
+  kakan_replacements     INTEGER NOT NULL,
+  ankan_rinshan_wins     INTEGER NOT NULL,
+  daiminkan_rinshan_wins INTEGER NOT NULL,
+  kakan_rinshan_wins     INTEGER NOT NULL,
+  kitas                  INTEGER NOT NULL,
+  kita_replacement_draws INTEGER NOT NULL,
+  kita_rinshan_wins      INTEGER NOT NULL,
+  riichis                INTEGER NOT NULL,
+  kans_in_riichi         INTEGER NOT NULL,
+  -- sums of the audits' findings by severity and of their totals (audits.wins … kan_han_wins_points)
+  errors                 INTEGER NOT NULL,
+  warnings               INTEGER NOT NULL,
+  infos                  INTEGER NOT NULL,
+  wins                   INTEGER NOT NULL,
+  wins_not_rescored      INTEGER NOT NULL,
+  wins_agreeing          INTEGER NOT NULL,
+  wins_differing         INTEGER NOT NULL,
+  wins_yaku_differ       INTEGER NOT NULL,
+  wins_han_differ        INTEGER NOT NULL,
+  wins_fu_differ         INTEGER NOT NULL,
+  wins_points_differ     INTEGER NOT NULL,
+  wins_limit_differ      INTEGER NOT NULL,
+  wins_payment_differ    INTEGER NOT NULL,
+  draws_differing        INTEGER NOT NULL,
+  valid_wins             INTEGER NOT NULL,
+  rinshan_wins           INTEGER NOT NULL,
+  rinshan_brought        INTEGER NOT NULL,
+  rinshan_wins_han       INTEGER NOT NULL,
+  rinshan_wins_points    INTEGER NOT NULL,
+  chankan_wins           INTEGER NOT NULL,
+  chankan_brought        INTEGER NOT NULL,
+  chankan_wins_han       INTEGER NOT NULL,
+  chankan_wins_points    INTEGER NOT NULL,
+  sankantsu_wins         INTEGER NOT NULL,
+  sankantsu_brought      INTEGER NOT NULL,
+  sankantsu_wins_han     INTEGER NOT NULL,
+  sankantsu_wins_points  INTEGER NOT NULL,
+  suukantsu_wins         INTEGER NOT NULL,
+  suukantsu_brought      INTEGER NOT NULL,
+  suukantsu_wins_han     INTEGER NOT NULL,
+  suukantsu_wins_points  INTEGER NOT NULL,
+  kandora_wins           INTEGER NOT NULL,
+  kandora_brought        INTEGER NOT NULL,
+  kandora_wins_han       INTEGER NOT NULL,
+  kandora_wins_points    INTEGER NOT NULL,
+  kan_fu_wins            INTEGER NOT NULL,
+  kan_fu_brought         INTEGER NOT NULL,
+  kan_fu_wins_han        INTEGER NOT NULL,
+  kan_fu_wins_points     INTEGER NOT NULL,
+  kan_han_wins           INTEGER NOT NULL,
+  kan_han_brought        INTEGER NOT NULL,
+  kan_han_wins_han       INTEGER NOT NULL,
+  kan_han_wins_points    INTEGER NOT NULL,
+  PRIMARY KEY (rule_set_id, group_key)
+) STRICT, WITHOUT ROWID;
+CREATE TRIGGER audit_groups_audit_added AFTER INSERT ON audits BEGIN
+  INSERT INTO audit_groups (rule_set_id, group_key, status, platform, format, player_count, lobby_level, year, facts_digest, games, games_with_wins, hand_count,
+    completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements,
+    ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kitas, kita_replacement_draws, kita_rinshan_wins, riichis,
+    kans_in_riichi, errors, warnings, infos, wins, wins_not_rescored, wins_agreeing, wins_differing, wins_yaku_differ, wins_han_differ,
+    wins_fu_differ, wins_points_differ, wins_limit_differ, wins_payment_differ, draws_differing, valid_wins, rinshan_wins,
+    rinshan_brought, rinshan_wins_han, rinshan_wins_points, chankan_wins, chankan_brought, chankan_wins_han, chankan_wins_points,
+    sankantsu_wins, sankantsu_brought, sankantsu_wins_han, sankantsu_wins_points, suukantsu_wins, suukantsu_brought, suukantsu_wins_han,
+    suukantsu_wins_points, kandora_wins, kandora_brought, kandora_wins_han, kandora_wins_points, kan_fu_wins, kan_fu_brought,
+    kan_fu_wins_han, kan_fu_wins_points, kan_han_wins, kan_han_brought, kan_han_wins_han, kan_han_wins_points)
+  SELECT NEW.rule_set_id,
+    json_array(NEW.status, g.platform, g.format, g.player_count, g.lobby_level, coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END), g.facts_digest),
+    NEW.status, g.platform, g.format, g.player_count, g.lobby_level,
+    coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END),
+    g.facts_digest, 1, (NEW.wins > 0), coalesce(g.hand_count, 0), coalesce(g.completed_kans, 0), coalesce(g.ankans, 0),
+    coalesce(g.daiminkans, 0), coalesce(g.kakans, 0), coalesce(g.robbed_kans, 0), coalesce(g.ankan_replacements, 0),
+    coalesce(g.daiminkan_replacements, 0), coalesce(g.kakan_replacements, 0), coalesce(g.ankan_rinshan_wins, 0),
+    coalesce(g.daiminkan_rinshan_wins, 0), coalesce(g.kakan_rinshan_wins, 0), coalesce(g.kitas, 0),
+    coalesce(g.kita_replacement_draws, 0), coalesce(g.kita_rinshan_wins, 0), coalesce(g.riichis, 0), coalesce(g.kans_in_riichi, 0),
+    NEW.errors, NEW.warnings, NEW.infos, NEW.wins, NEW.wins_not_rescored, NEW.wins_agreeing, NEW.wins_differing, NEW.wins_yaku_differ,
+    NEW.wins_han_differ, NEW.wins_fu_differ, NEW.wins_points_differ, NEW.wins_limit_differ, NEW.wins_payment_differ, NEW.draws_differing,
+    NEW.valid_wins, NEW.rinshan_wins, NEW.rinshan_brought, NEW.rinshan_wins_han, NEW.rinshan_wins_points, NEW.chankan_wins,
+    NEW.chankan_brought, NEW.chankan_wins_han, NEW.chankan_wins_points, NEW.sankantsu_wins, NEW.sankantsu_brought,
+    NEW.sankantsu_wins_han, NEW.sankantsu_wins_points, NEW.suukantsu_wins, NEW.suukantsu_brought, NEW.suukantsu_wins_han,
+    NEW.suukantsu_wins_points, NEW.kandora_wins, NEW.kandora_brought, NEW.kandora_wins_han, NEW.kandora_wins_points, NEW.kan_fu_wins,
+    NEW.kan_fu_brought, NEW.kan_fu_wins_han, NEW.kan_fu_wins_points, NEW.kan_han_wins, NEW.kan_han_brought, NEW.kan_han_wins_han,
+    NEW.kan_han_wins_points
+  FROM games g WHERE g.game_id = NEW.game_id
+  ON CONFLICT (rule_set_id, group_key) DO UPDATE SET
+    games = games + excluded.games, games_with_wins = games_with_wins + excluded.games_with_wins,
+    hand_count = hand_count + excluded.hand_count, completed_kans = completed_kans + excluded.completed_kans,
+    ankans = ankans + excluded.ankans, daiminkans = daiminkans + excluded.daiminkans, kakans = kakans + excluded.kakans,
+    robbed_kans = robbed_kans + excluded.robbed_kans, ankan_replacements = ankan_replacements + excluded.ankan_replacements,
+    daiminkan_replacements = daiminkan_replacements + excluded.daiminkan_replacements,
+    kakan_replacements = kakan_replacements + excluded.kakan_replacements,
+    ankan_rinshan_wins = ankan_rinshan_wins + excluded.ankan_rinshan_wins,
+    daiminkan_rinshan_wins = daiminkan_rinshan_wins + excluded.daiminkan_rinshan_wins,
+    kakan_rinshan_wins = kakan_rinshan_wins + excluded.kakan_rinshan_wins, kitas = kitas + excluded.kitas,
+    kita_replacement_draws = kita_replacement_draws + excluded.kita_replacement_draws,
+    kita_rinshan_wins = kita_rinshan_wins + excluded.kita_rinshan_wins, riichis = riichis + excluded.riichis,
+    kans_in_riichi = kans_in_riichi + excluded.kans_in_riichi, errors = errors + excluded.errors,
+    warnings = warnings + excluded.warnings, infos = infos + excluded.infos, wins = wins + excluded.wins,
+    wins_not_rescored = wins_not_rescored + excluded.wins_not_rescored, wins_agreeing = wins_agreeing + excluded.wins_agreeing,
+    wins_differing = wins_differing + excluded.wins_differing, wins_yaku_differ = wins_yaku_differ + excluded.wins_yaku_differ,
+    wins_han_differ = wins_han_differ + excluded.wins_han_differ, wins_fu_differ = wins_fu_differ + excluded.wins_fu_differ,
+    wins_points_differ = wins_points_differ + excluded.wins_points_differ,
+    wins_limit_differ = wins_limit_differ + excluded.wins_limit_differ,
+    wins_payment_differ = wins_payment_differ + excluded.wins_payment_differ,
+    draws_differing = draws_differing + excluded.draws_differing, valid_wins = valid_wins + excluded.valid_wins,
+    rinshan_wins = rinshan_wins + excluded.rinshan_wins, rinshan_brought = rinshan_brought + excluded.rinshan_brought,
+    rinshan_wins_han = rinshan_wins_han + excluded.rinshan_wins_han,
+    rinshan_wins_points = rinshan_wins_points + excluded.rinshan_wins_points, chankan_wins = chankan_wins + excluded.chankan_wins,
+    chankan_brought = chankan_brought + excluded.chankan_brought, chankan_wins_han = chankan_wins_han + excluded.chankan_wins_han,
+    chankan_wins_points = chankan_wins_points + excluded.chankan_wins_points, sankantsu_wins = sankantsu_wins + excluded.sankantsu_wins,
+    sankantsu_brought = sankantsu_brought + excluded.sankantsu_brought,
+    sankantsu_wins_han = sankantsu_wins_han + excluded.sankantsu_wins_han,
+    sankantsu_wins_points = sankantsu_wins_points + excluded.sankantsu_wins_points,
+    suukantsu_wins = suukantsu_wins + excluded.suukantsu_wins, suukantsu_brought = suukantsu_brought + excluded.suukantsu_brought,
+    suukantsu_wins_han = suukantsu_wins_han + excluded.suukantsu_wins_han,
+    suukantsu_wins_points = suukantsu_wins_points + excluded.suukantsu_wins_points, kandora_wins = kandora_wins + excluded.kandora_wins,
+    kandora_brought = kandora_brought + excluded.kandora_brought, kandora_wins_han = kandora_wins_han + excluded.kandora_wins_han,
+    kandora_wins_points = kandora_wins_points + excluded.kandora_wins_points, kan_fu_wins = kan_fu_wins + excluded.kan_fu_wins,
+    kan_fu_brought = kan_fu_brought + excluded.kan_fu_brought, kan_fu_wins_han = kan_fu_wins_han + excluded.kan_fu_wins_han,
+    kan_fu_wins_points = kan_fu_wins_points + excluded.kan_fu_wins_points, kan_han_wins = kan_han_wins + excluded.kan_han_wins,
+    kan_han_brought = kan_han_brought + excluded.kan_han_brought, kan_han_wins_han = kan_han_wins_han + excluded.kan_han_wins_han,
+    kan_han_wins_points = kan_han_wins_points + excluded.kan_han_wins_points;
+END;
+CREATE TRIGGER audit_groups_audit_removed AFTER DELETE ON audits BEGIN
+  INSERT INTO audit_groups (rule_set_id, group_key, status, platform, format, player_count, lobby_level, year, facts_digest, games, games_with_wins, hand_count,
+    completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements,
+    ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kitas, kita_replacement_draws, kita_rinshan_wins, riichis,
+    kans_in_riichi, errors, warnings, infos, wins, wins_not_rescored, wins_agreeing, wins_differing, wins_yaku_differ, wins_han_differ,
+    wins_fu_differ, wins_points_differ, wins_limit_differ, wins_payment_differ, draws_differing, valid_wins, rinshan_wins,
+    rinshan_brought, rinshan_wins_han, rinshan_wins_points, chankan_wins, chankan_brought, chankan_wins_han, chankan_wins_points,
+    sankantsu_wins, sankantsu_brought, sankantsu_wins_han, sankantsu_wins_points, suukantsu_wins, suukantsu_brought, suukantsu_wins_han,
+    suukantsu_wins_points, kandora_wins, kandora_brought, kandora_wins_han, kandora_wins_points, kan_fu_wins, kan_fu_brought,
+    kan_fu_wins_han, kan_fu_wins_points, kan_han_wins, kan_han_brought, kan_han_wins_han, kan_han_wins_points)
+  SELECT OLD.rule_set_id,
+    json_array(OLD.status, g.platform, g.format, g.player_count, g.lobby_level, coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END), g.facts_digest),
+    OLD.status, g.platform, g.format, g.player_count, g.lobby_level,
+    coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END),
+    g.facts_digest, -1, -(OLD.wins > 0), -coalesce(g.hand_count, 0), -coalesce(g.completed_kans, 0), -coalesce(g.ankans, 0),
+    -coalesce(g.daiminkans, 0), -coalesce(g.kakans, 0), -coalesce(g.robbed_kans, 0), -coalesce(g.ankan_replacements, 0),
+    -coalesce(g.daiminkan_replacements, 0), -coalesce(g.kakan_replacements, 0), -coalesce(g.ankan_rinshan_wins, 0),
+    -coalesce(g.daiminkan_rinshan_wins, 0), -coalesce(g.kakan_rinshan_wins, 0), -coalesce(g.kitas, 0),
+    -coalesce(g.kita_replacement_draws, 0), -coalesce(g.kita_rinshan_wins, 0), -coalesce(g.riichis, 0), -coalesce(g.kans_in_riichi, 0),
+    -OLD.errors, -OLD.warnings, -OLD.infos, -OLD.wins, -OLD.wins_not_rescored, -OLD.wins_agreeing, -OLD.wins_differing,
+    -OLD.wins_yaku_differ, -OLD.wins_han_differ, -OLD.wins_fu_differ, -OLD.wins_points_differ, -OLD.wins_limit_differ,
+    -OLD.wins_payment_differ, -OLD.draws_differing, -OLD.valid_wins, -OLD.rinshan_wins, -OLD.rinshan_brought, -OLD.rinshan_wins_han,
+    -OLD.rinshan_wins_points, -OLD.chankan_wins, -OLD.chankan_brought, -OLD.chankan_wins_han, -OLD.chankan_wins_points,
+    -OLD.sankantsu_wins, -OLD.sankantsu_brought, -OLD.sankantsu_wins_han, -OLD.sankantsu_wins_points, -OLD.suukantsu_wins,
+    -OLD.suukantsu_brought, -OLD.suukantsu_wins_han, -OLD.suukantsu_wins_points, -OLD.kandora_wins, -OLD.kandora_brought,
+    -OLD.kandora_wins_han, -OLD.kandora_wins_points, -OLD.kan_fu_wins, -OLD.kan_fu_brought, -OLD.kan_fu_wins_han,
+    -OLD.kan_fu_wins_points, -OLD.kan_han_wins, -OLD.kan_han_brought, -OLD.kan_han_wins_han, -OLD.kan_han_wins_points
+  FROM games g WHERE g.game_id = OLD.game_id
+  ON CONFLICT (rule_set_id, group_key) DO UPDATE SET
+    games = games + excluded.games, games_with_wins = games_with_wins + excluded.games_with_wins,
+    hand_count = hand_count + excluded.hand_count, completed_kans = completed_kans + excluded.completed_kans,
+    ankans = ankans + excluded.ankans, daiminkans = daiminkans + excluded.daiminkans, kakans = kakans + excluded.kakans,
+    robbed_kans = robbed_kans + excluded.robbed_kans, ankan_replacements = ankan_replacements + excluded.ankan_replacements,
+    daiminkan_replacements = daiminkan_replacements + excluded.daiminkan_replacements,
+    kakan_replacements = kakan_replacements + excluded.kakan_replacements,
+    ankan_rinshan_wins = ankan_rinshan_wins + excluded.ankan_rinshan_wins,
+    daiminkan_rinshan_wins = daiminkan_rinshan_wins + excluded.daiminkan_rinshan_wins,
+    kakan_rinshan_wins = kakan_rinshan_wins + excluded.kakan_rinshan_wins, kitas = kitas + excluded.kitas,
+    kita_replacement_draws = kita_replacement_draws + excluded.kita_replacement_draws,
+    kita_rinshan_wins = kita_rinshan_wins + excluded.kita_rinshan_wins, riichis = riichis + excluded.riichis,
+    kans_in_riichi = kans_in_riichi + excluded.kans_in_riichi, errors = errors + excluded.errors,
+    warnings = warnings + excluded.warnings, infos = infos + excluded.infos, wins = wins + excluded.wins,
+    wins_not_rescored = wins_not_rescored + excluded.wins_not_rescored, wins_agreeing = wins_agreeing + excluded.wins_agreeing,
+    wins_differing = wins_differing + excluded.wins_differing, wins_yaku_differ = wins_yaku_differ + excluded.wins_yaku_differ,
+    wins_han_differ = wins_han_differ + excluded.wins_han_differ, wins_fu_differ = wins_fu_differ + excluded.wins_fu_differ,
+    wins_points_differ = wins_points_differ + excluded.wins_points_differ,
+    wins_limit_differ = wins_limit_differ + excluded.wins_limit_differ,
+    wins_payment_differ = wins_payment_differ + excluded.wins_payment_differ,
+    draws_differing = draws_differing + excluded.draws_differing, valid_wins = valid_wins + excluded.valid_wins,
+    rinshan_wins = rinshan_wins + excluded.rinshan_wins, rinshan_brought = rinshan_brought + excluded.rinshan_brought,
+    rinshan_wins_han = rinshan_wins_han + excluded.rinshan_wins_han,
+    rinshan_wins_points = rinshan_wins_points + excluded.rinshan_wins_points, chankan_wins = chankan_wins + excluded.chankan_wins,
+    chankan_brought = chankan_brought + excluded.chankan_brought, chankan_wins_han = chankan_wins_han + excluded.chankan_wins_han,
+    chankan_wins_points = chankan_wins_points + excluded.chankan_wins_points, sankantsu_wins = sankantsu_wins + excluded.sankantsu_wins,
+    sankantsu_brought = sankantsu_brought + excluded.sankantsu_brought,
+    sankantsu_wins_han = sankantsu_wins_han + excluded.sankantsu_wins_han,
+    sankantsu_wins_points = sankantsu_wins_points + excluded.sankantsu_wins_points,
+    suukantsu_wins = suukantsu_wins + excluded.suukantsu_wins, suukantsu_brought = suukantsu_brought + excluded.suukantsu_brought,
+    suukantsu_wins_han = suukantsu_wins_han + excluded.suukantsu_wins_han,
+    suukantsu_wins_points = suukantsu_wins_points + excluded.suukantsu_wins_points, kandora_wins = kandora_wins + excluded.kandora_wins,
+    kandora_brought = kandora_brought + excluded.kandora_brought, kandora_wins_han = kandora_wins_han + excluded.kandora_wins_han,
+    kandora_wins_points = kandora_wins_points + excluded.kandora_wins_points, kan_fu_wins = kan_fu_wins + excluded.kan_fu_wins,
+    kan_fu_brought = kan_fu_brought + excluded.kan_fu_brought, kan_fu_wins_han = kan_fu_wins_han + excluded.kan_fu_wins_han,
+    kan_fu_wins_points = kan_fu_wins_points + excluded.kan_fu_wins_points, kan_han_wins = kan_han_wins + excluded.kan_han_wins,
+    kan_han_brought = kan_han_brought + excluded.kan_han_brought, kan_han_wins_han = kan_han_wins_han + excluded.kan_han_wins_han,
+    kan_han_wins_points = kan_han_wins_points + excluded.kan_han_wins_points;
+  DELETE FROM audit_groups WHERE rule_set_id = OLD.rule_set_id AND games = 0
+    AND group_key = (SELECT json_array(OLD.status, g.platform, g.format, g.player_count, g.lobby_level, coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END), g.facts_digest) FROM games g WHERE g.game_id = OLD.game_id);
+END;
+CREATE TRIGGER audit_groups_audit_changed AFTER UPDATE ON audits BEGIN
+  INSERT INTO audit_groups (rule_set_id, group_key, status, platform, format, player_count, lobby_level, year, facts_digest, games, games_with_wins, hand_count,
+    completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements,
+    ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kitas, kita_replacement_draws, kita_rinshan_wins, riichis,
+    kans_in_riichi, errors, warnings, infos, wins, wins_not_rescored, wins_agreeing, wins_differing, wins_yaku_differ, wins_han_differ,
+    wins_fu_differ, wins_points_differ, wins_limit_differ, wins_payment_differ, draws_differing, valid_wins, rinshan_wins,
+    rinshan_brought, rinshan_wins_han, rinshan_wins_points, chankan_wins, chankan_brought, chankan_wins_han, chankan_wins_points,
+    sankantsu_wins, sankantsu_brought, sankantsu_wins_han, sankantsu_wins_points, suukantsu_wins, suukantsu_brought, suukantsu_wins_han,
+    suukantsu_wins_points, kandora_wins, kandora_brought, kandora_wins_han, kandora_wins_points, kan_fu_wins, kan_fu_brought,
+    kan_fu_wins_han, kan_fu_wins_points, kan_han_wins, kan_han_brought, kan_han_wins_han, kan_han_wins_points)
+  SELECT OLD.rule_set_id,
+    json_array(OLD.status, g.platform, g.format, g.player_count, g.lobby_level, coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END), g.facts_digest),
+    OLD.status, g.platform, g.format, g.player_count, g.lobby_level,
+    coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END),
+    g.facts_digest, -1, -(OLD.wins > 0), -coalesce(g.hand_count, 0), -coalesce(g.completed_kans, 0), -coalesce(g.ankans, 0),
+    -coalesce(g.daiminkans, 0), -coalesce(g.kakans, 0), -coalesce(g.robbed_kans, 0), -coalesce(g.ankan_replacements, 0),
+    -coalesce(g.daiminkan_replacements, 0), -coalesce(g.kakan_replacements, 0), -coalesce(g.ankan_rinshan_wins, 0),
+    -coalesce(g.daiminkan_rinshan_wins, 0), -coalesce(g.kakan_rinshan_wins, 0), -coalesce(g.kitas, 0),
+    -coalesce(g.kita_replacement_draws, 0), -coalesce(g.kita_rinshan_wins, 0), -coalesce(g.riichis, 0), -coalesce(g.kans_in_riichi, 0),
+    -OLD.errors, -OLD.warnings, -OLD.infos, -OLD.wins, -OLD.wins_not_rescored, -OLD.wins_agreeing, -OLD.wins_differing,
+    -OLD.wins_yaku_differ, -OLD.wins_han_differ, -OLD.wins_fu_differ, -OLD.wins_points_differ, -OLD.wins_limit_differ,
+    -OLD.wins_payment_differ, -OLD.draws_differing, -OLD.valid_wins, -OLD.rinshan_wins, -OLD.rinshan_brought, -OLD.rinshan_wins_han,
+    -OLD.rinshan_wins_points, -OLD.chankan_wins, -OLD.chankan_brought, -OLD.chankan_wins_han, -OLD.chankan_wins_points,
+    -OLD.sankantsu_wins, -OLD.sankantsu_brought, -OLD.sankantsu_wins_han, -OLD.sankantsu_wins_points, -OLD.suukantsu_wins,
+    -OLD.suukantsu_brought, -OLD.suukantsu_wins_han, -OLD.suukantsu_wins_points, -OLD.kandora_wins, -OLD.kandora_brought,
+    -OLD.kandora_wins_han, -OLD.kandora_wins_points, -OLD.kan_fu_wins, -OLD.kan_fu_brought, -OLD.kan_fu_wins_han,
+    -OLD.kan_fu_wins_points, -OLD.kan_han_wins, -OLD.kan_han_brought, -OLD.kan_han_wins_han, -OLD.kan_han_wins_points
+  FROM games g WHERE g.game_id = OLD.game_id
+  ON CONFLICT (rule_set_id, group_key) DO UPDATE SET
+    games = games + excluded.games, games_with_wins = games_with_wins + excluded.games_with_wins,
+    hand_count = hand_count + excluded.hand_count, completed_kans = completed_kans + excluded.completed_kans,
+    ankans = ankans + excluded.ankans, daiminkans = daiminkans + excluded.daiminkans, kakans = kakans + excluded.kakans,
+    robbed_kans = robbed_kans + excluded.robbed_kans, ankan_replacements = ankan_replacements + excluded.ankan_replacements,
+    daiminkan_replacements = daiminkan_replacements + excluded.daiminkan_replacements,
+    kakan_replacements = kakan_replacements + excluded.kakan_replacements,
+    ankan_rinshan_wins = ankan_rinshan_wins + excluded.ankan_rinshan_wins,
+    daiminkan_rinshan_wins = daiminkan_rinshan_wins + excluded.daiminkan_rinshan_wins,
+    kakan_rinshan_wins = kakan_rinshan_wins + excluded.kakan_rinshan_wins, kitas = kitas + excluded.kitas,
+    kita_replacement_draws = kita_replacement_draws + excluded.kita_replacement_draws,
+    kita_rinshan_wins = kita_rinshan_wins + excluded.kita_rinshan_wins, riichis = riichis + excluded.riichis,
+    kans_in_riichi = kans_in_riichi + excluded.kans_in_riichi, errors = errors + excluded.errors,
+    warnings = warnings + excluded.warnings, infos = infos + excluded.infos, wins = wins + excluded.wins,
+    wins_not_rescored = wins_not_rescored + excluded.wins_not_rescored, wins_agreeing = wins_agreeing + excluded.wins_agreeing,
+    wins_differing = wins_differing + excluded.wins_differing, wins_yaku_differ = wins_yaku_differ + excluded.wins_yaku_differ,
+    wins_han_differ = wins_han_differ + excluded.wins_han_differ, wins_fu_differ = wins_fu_differ + excluded.wins_fu_differ,
+    wins_points_differ = wins_points_differ + excluded.wins_points_differ,
+    wins_limit_differ = wins_limit_differ + excluded.wins_limit_differ,
+    wins_payment_differ = wins_payment_differ + excluded.wins_payment_differ,
+    draws_differing = draws_differing + excluded.draws_differing, valid_wins = valid_wins + excluded.valid_wins,
+    rinshan_wins = rinshan_wins + excluded.rinshan_wins, rinshan_brought = rinshan_brought + excluded.rinshan_brought,
+    rinshan_wins_han = rinshan_wins_han + excluded.rinshan_wins_han,
+    rinshan_wins_points = rinshan_wins_points + excluded.rinshan_wins_points, chankan_wins = chankan_wins + excluded.chankan_wins,
+    chankan_brought = chankan_brought + excluded.chankan_brought, chankan_wins_han = chankan_wins_han + excluded.chankan_wins_han,
+    chankan_wins_points = chankan_wins_points + excluded.chankan_wins_points, sankantsu_wins = sankantsu_wins + excluded.sankantsu_wins,
+    sankantsu_brought = sankantsu_brought + excluded.sankantsu_brought,
+    sankantsu_wins_han = sankantsu_wins_han + excluded.sankantsu_wins_han,
+    sankantsu_wins_points = sankantsu_wins_points + excluded.sankantsu_wins_points,
+    suukantsu_wins = suukantsu_wins + excluded.suukantsu_wins, suukantsu_brought = suukantsu_brought + excluded.suukantsu_brought,
+    suukantsu_wins_han = suukantsu_wins_han + excluded.suukantsu_wins_han,
+    suukantsu_wins_points = suukantsu_wins_points + excluded.suukantsu_wins_points, kandora_wins = kandora_wins + excluded.kandora_wins,
+    kandora_brought = kandora_brought + excluded.kandora_brought, kandora_wins_han = kandora_wins_han + excluded.kandora_wins_han,
+    kandora_wins_points = kandora_wins_points + excluded.kandora_wins_points, kan_fu_wins = kan_fu_wins + excluded.kan_fu_wins,
+    kan_fu_brought = kan_fu_brought + excluded.kan_fu_brought, kan_fu_wins_han = kan_fu_wins_han + excluded.kan_fu_wins_han,
+    kan_fu_wins_points = kan_fu_wins_points + excluded.kan_fu_wins_points, kan_han_wins = kan_han_wins + excluded.kan_han_wins,
+    kan_han_brought = kan_han_brought + excluded.kan_han_brought, kan_han_wins_han = kan_han_wins_han + excluded.kan_han_wins_han,
+    kan_han_wins_points = kan_han_wins_points + excluded.kan_han_wins_points;
+  DELETE FROM audit_groups WHERE rule_set_id = OLD.rule_set_id AND games = 0
+    AND group_key = (SELECT json_array(OLD.status, g.platform, g.format, g.player_count, g.lobby_level, coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END), g.facts_digest) FROM games g WHERE g.game_id = OLD.game_id);
+  INSERT INTO audit_groups (rule_set_id, group_key, status, platform, format, player_count, lobby_level, year, facts_digest, games, games_with_wins, hand_count,
+    completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements,
+    ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kitas, kita_replacement_draws, kita_rinshan_wins, riichis,
+    kans_in_riichi, errors, warnings, infos, wins, wins_not_rescored, wins_agreeing, wins_differing, wins_yaku_differ, wins_han_differ,
+    wins_fu_differ, wins_points_differ, wins_limit_differ, wins_payment_differ, draws_differing, valid_wins, rinshan_wins,
+    rinshan_brought, rinshan_wins_han, rinshan_wins_points, chankan_wins, chankan_brought, chankan_wins_han, chankan_wins_points,
+    sankantsu_wins, sankantsu_brought, sankantsu_wins_han, sankantsu_wins_points, suukantsu_wins, suukantsu_brought, suukantsu_wins_han,
+    suukantsu_wins_points, kandora_wins, kandora_brought, kandora_wins_han, kandora_wins_points, kan_fu_wins, kan_fu_brought,
+    kan_fu_wins_han, kan_fu_wins_points, kan_han_wins, kan_han_brought, kan_han_wins_han, kan_han_wins_points)
+  SELECT NEW.rule_set_id,
+    json_array(NEW.status, g.platform, g.format, g.player_count, g.lobby_level, coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END), g.facts_digest),
+    NEW.status, g.platform, g.format, g.player_count, g.lobby_level,
+    coalesce(substr(g.played_on, 1, 4), CASE WHEN g.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(g.log_id, 1, 4) END),
+    g.facts_digest, 1, (NEW.wins > 0), coalesce(g.hand_count, 0), coalesce(g.completed_kans, 0), coalesce(g.ankans, 0),
+    coalesce(g.daiminkans, 0), coalesce(g.kakans, 0), coalesce(g.robbed_kans, 0), coalesce(g.ankan_replacements, 0),
+    coalesce(g.daiminkan_replacements, 0), coalesce(g.kakan_replacements, 0), coalesce(g.ankan_rinshan_wins, 0),
+    coalesce(g.daiminkan_rinshan_wins, 0), coalesce(g.kakan_rinshan_wins, 0), coalesce(g.kitas, 0),
+    coalesce(g.kita_replacement_draws, 0), coalesce(g.kita_rinshan_wins, 0), coalesce(g.riichis, 0), coalesce(g.kans_in_riichi, 0),
+    NEW.errors, NEW.warnings, NEW.infos, NEW.wins, NEW.wins_not_rescored, NEW.wins_agreeing, NEW.wins_differing, NEW.wins_yaku_differ,
+    NEW.wins_han_differ, NEW.wins_fu_differ, NEW.wins_points_differ, NEW.wins_limit_differ, NEW.wins_payment_differ, NEW.draws_differing,
+    NEW.valid_wins, NEW.rinshan_wins, NEW.rinshan_brought, NEW.rinshan_wins_han, NEW.rinshan_wins_points, NEW.chankan_wins,
+    NEW.chankan_brought, NEW.chankan_wins_han, NEW.chankan_wins_points, NEW.sankantsu_wins, NEW.sankantsu_brought,
+    NEW.sankantsu_wins_han, NEW.sankantsu_wins_points, NEW.suukantsu_wins, NEW.suukantsu_brought, NEW.suukantsu_wins_han,
+    NEW.suukantsu_wins_points, NEW.kandora_wins, NEW.kandora_brought, NEW.kandora_wins_han, NEW.kandora_wins_points, NEW.kan_fu_wins,
+    NEW.kan_fu_brought, NEW.kan_fu_wins_han, NEW.kan_fu_wins_points, NEW.kan_han_wins, NEW.kan_han_brought, NEW.kan_han_wins_han,
+    NEW.kan_han_wins_points
+  FROM games g WHERE g.game_id = NEW.game_id
+  ON CONFLICT (rule_set_id, group_key) DO UPDATE SET
+    games = games + excluded.games, games_with_wins = games_with_wins + excluded.games_with_wins,
+    hand_count = hand_count + excluded.hand_count, completed_kans = completed_kans + excluded.completed_kans,
+    ankans = ankans + excluded.ankans, daiminkans = daiminkans + excluded.daiminkans, kakans = kakans + excluded.kakans,
+    robbed_kans = robbed_kans + excluded.robbed_kans, ankan_replacements = ankan_replacements + excluded.ankan_replacements,
+    daiminkan_replacements = daiminkan_replacements + excluded.daiminkan_replacements,
+    kakan_replacements = kakan_replacements + excluded.kakan_replacements,
+    ankan_rinshan_wins = ankan_rinshan_wins + excluded.ankan_rinshan_wins,
+    daiminkan_rinshan_wins = daiminkan_rinshan_wins + excluded.daiminkan_rinshan_wins,
+    kakan_rinshan_wins = kakan_rinshan_wins + excluded.kakan_rinshan_wins, kitas = kitas + excluded.kitas,
+    kita_replacement_draws = kita_replacement_draws + excluded.kita_replacement_draws,
+    kita_rinshan_wins = kita_rinshan_wins + excluded.kita_rinshan_wins, riichis = riichis + excluded.riichis,
+    kans_in_riichi = kans_in_riichi + excluded.kans_in_riichi, errors = errors + excluded.errors,
+    warnings = warnings + excluded.warnings, infos = infos + excluded.infos, wins = wins + excluded.wins,
+    wins_not_rescored = wins_not_rescored + excluded.wins_not_rescored, wins_agreeing = wins_agreeing + excluded.wins_agreeing,
+    wins_differing = wins_differing + excluded.wins_differing, wins_yaku_differ = wins_yaku_differ + excluded.wins_yaku_differ,
+    wins_han_differ = wins_han_differ + excluded.wins_han_differ, wins_fu_differ = wins_fu_differ + excluded.wins_fu_differ,
+    wins_points_differ = wins_points_differ + excluded.wins_points_differ,
+    wins_limit_differ = wins_limit_differ + excluded.wins_limit_differ,
+    wins_payment_differ = wins_payment_differ + excluded.wins_payment_differ,
+    draws_differing = draws_differing + excluded.draws_differing, valid_wins = valid_wins + excluded.valid_wins,
+    rinshan_wins = rinshan_wins + excluded.rinshan_wins, rinshan_brought = rinshan_brought + excluded.rinshan_brought,
+    rinshan_wins_han = rinshan_wins_han + excluded.rinshan_wins_han,
+    rinshan_wins_points = rinshan_wins_points + excluded.rinshan_wins_points, chankan_wins = chankan_wins + excluded.chankan_wins,
+    chankan_brought = chankan_brought + excluded.chankan_brought, chankan_wins_han = chankan_wins_han + excluded.chankan_wins_han,
+    chankan_wins_points = chankan_wins_points + excluded.chankan_wins_points, sankantsu_wins = sankantsu_wins + excluded.sankantsu_wins,
+    sankantsu_brought = sankantsu_brought + excluded.sankantsu_brought,
+    sankantsu_wins_han = sankantsu_wins_han + excluded.sankantsu_wins_han,
+    sankantsu_wins_points = sankantsu_wins_points + excluded.sankantsu_wins_points,
+    suukantsu_wins = suukantsu_wins + excluded.suukantsu_wins, suukantsu_brought = suukantsu_brought + excluded.suukantsu_brought,
+    suukantsu_wins_han = suukantsu_wins_han + excluded.suukantsu_wins_han,
+    suukantsu_wins_points = suukantsu_wins_points + excluded.suukantsu_wins_points, kandora_wins = kandora_wins + excluded.kandora_wins,
+    kandora_brought = kandora_brought + excluded.kandora_brought, kandora_wins_han = kandora_wins_han + excluded.kandora_wins_han,
+    kandora_wins_points = kandora_wins_points + excluded.kandora_wins_points, kan_fu_wins = kan_fu_wins + excluded.kan_fu_wins,
+    kan_fu_brought = kan_fu_brought + excluded.kan_fu_brought, kan_fu_wins_han = kan_fu_wins_han + excluded.kan_fu_wins_han,
+    kan_fu_wins_points = kan_fu_wins_points + excluded.kan_fu_wins_points, kan_han_wins = kan_han_wins + excluded.kan_han_wins,
+    kan_han_brought = kan_han_brought + excluded.kan_han_brought, kan_han_wins_han = kan_han_wins_han + excluded.kan_han_wins_han,
+    kan_han_wins_points = kan_han_wins_points + excluded.kan_han_wins_points;
+END;
+CREATE TRIGGER audit_groups_game_changed AFTER UPDATE OF platform, format, player_count, lobby_level, played_on, log_id, facts_digest, hand_count, completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements, ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kitas, kita_replacement_draws, kita_rinshan_wins, riichis, kans_in_riichi ON games BEGIN
+  INSERT INTO audit_groups (rule_set_id, group_key, status, platform, format, player_count, lobby_level, year, facts_digest, games, games_with_wins, hand_count,
+    completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements,
+    ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kitas, kita_replacement_draws, kita_rinshan_wins, riichis,
+    kans_in_riichi, errors, warnings, infos, wins, wins_not_rescored, wins_agreeing, wins_differing, wins_yaku_differ, wins_han_differ,
+    wins_fu_differ, wins_points_differ, wins_limit_differ, wins_payment_differ, draws_differing, valid_wins, rinshan_wins,
+    rinshan_brought, rinshan_wins_han, rinshan_wins_points, chankan_wins, chankan_brought, chankan_wins_han, chankan_wins_points,
+    sankantsu_wins, sankantsu_brought, sankantsu_wins_han, sankantsu_wins_points, suukantsu_wins, suukantsu_brought, suukantsu_wins_han,
+    suukantsu_wins_points, kandora_wins, kandora_brought, kandora_wins_han, kandora_wins_points, kan_fu_wins, kan_fu_brought,
+    kan_fu_wins_han, kan_fu_wins_points, kan_han_wins, kan_han_brought, kan_han_wins_han, kan_han_wins_points)
+  SELECT a.rule_set_id,
+    json_array(a.status, OLD.platform, OLD.format, OLD.player_count, OLD.lobby_level, coalesce(substr(OLD.played_on, 1, 4), CASE WHEN OLD.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(OLD.log_id, 1, 4) END), OLD.facts_digest),
+    a.status, OLD.platform, OLD.format, OLD.player_count, OLD.lobby_level,
+    coalesce(substr(OLD.played_on, 1, 4), CASE WHEN OLD.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(OLD.log_id, 1, 4) END),
+    OLD.facts_digest, -1, -(a.wins > 0), -coalesce(OLD.hand_count, 0), -coalesce(OLD.completed_kans, 0), -coalesce(OLD.ankans, 0),
+    -coalesce(OLD.daiminkans, 0), -coalesce(OLD.kakans, 0), -coalesce(OLD.robbed_kans, 0), -coalesce(OLD.ankan_replacements, 0),
+    -coalesce(OLD.daiminkan_replacements, 0), -coalesce(OLD.kakan_replacements, 0), -coalesce(OLD.ankan_rinshan_wins, 0),
+    -coalesce(OLD.daiminkan_rinshan_wins, 0), -coalesce(OLD.kakan_rinshan_wins, 0), -coalesce(OLD.kitas, 0),
+    -coalesce(OLD.kita_replacement_draws, 0), -coalesce(OLD.kita_rinshan_wins, 0), -coalesce(OLD.riichis, 0),
+    -coalesce(OLD.kans_in_riichi, 0), -a.errors, -a.warnings, -a.infos, -a.wins, -a.wins_not_rescored, -a.wins_agreeing,
+    -a.wins_differing, -a.wins_yaku_differ, -a.wins_han_differ, -a.wins_fu_differ, -a.wins_points_differ, -a.wins_limit_differ,
+    -a.wins_payment_differ, -a.draws_differing, -a.valid_wins, -a.rinshan_wins, -a.rinshan_brought, -a.rinshan_wins_han,
+    -a.rinshan_wins_points, -a.chankan_wins, -a.chankan_brought, -a.chankan_wins_han, -a.chankan_wins_points, -a.sankantsu_wins,
+    -a.sankantsu_brought, -a.sankantsu_wins_han, -a.sankantsu_wins_points, -a.suukantsu_wins, -a.suukantsu_brought,
+    -a.suukantsu_wins_han, -a.suukantsu_wins_points, -a.kandora_wins, -a.kandora_brought, -a.kandora_wins_han, -a.kandora_wins_points,
+    -a.kan_fu_wins, -a.kan_fu_brought, -a.kan_fu_wins_han, -a.kan_fu_wins_points, -a.kan_han_wins, -a.kan_han_brought,
+    -a.kan_han_wins_han, -a.kan_han_wins_points
+  FROM audits a WHERE a.game_id = OLD.game_id
+  ON CONFLICT (rule_set_id, group_key) DO UPDATE SET
+    games = games + excluded.games, games_with_wins = games_with_wins + excluded.games_with_wins,
+    hand_count = hand_count + excluded.hand_count, completed_kans = completed_kans + excluded.completed_kans,
+    ankans = ankans + excluded.ankans, daiminkans = daiminkans + excluded.daiminkans, kakans = kakans + excluded.kakans,
+    robbed_kans = robbed_kans + excluded.robbed_kans, ankan_replacements = ankan_replacements + excluded.ankan_replacements,
+    daiminkan_replacements = daiminkan_replacements + excluded.daiminkan_replacements,
+    kakan_replacements = kakan_replacements + excluded.kakan_replacements,
+    ankan_rinshan_wins = ankan_rinshan_wins + excluded.ankan_rinshan_wins,
+    daiminkan_rinshan_wins = daiminkan_rinshan_wins + excluded.daiminkan_rinshan_wins,
+    kakan_rinshan_wins = kakan_rinshan_wins + excluded.kakan_rinshan_wins, kitas = kitas + excluded.kitas,
+    kita_replacement_draws = kita_replacement_draws + excluded.kita_replacement_draws,
+    kita_rinshan_wins = kita_rinshan_wins + excluded.kita_rinshan_wins, riichis = riichis + excluded.riichis,
+    kans_in_riichi = kans_in_riichi + excluded.kans_in_riichi, errors = errors + excluded.errors,
+    warnings = warnings + excluded.warnings, infos = infos + excluded.infos, wins = wins + excluded.wins,
+    wins_not_rescored = wins_not_rescored + excluded.wins_not_rescored, wins_agreeing = wins_agreeing + excluded.wins_agreeing,
+    wins_differing = wins_differing + excluded.wins_differing, wins_yaku_differ = wins_yaku_differ + excluded.wins_yaku_differ,
+    wins_han_differ = wins_han_differ + excluded.wins_han_differ, wins_fu_differ = wins_fu_differ + excluded.wins_fu_differ,
+    wins_points_differ = wins_points_differ + excluded.wins_points_differ,
+    wins_limit_differ = wins_limit_differ + excluded.wins_limit_differ,
+    wins_payment_differ = wins_payment_differ + excluded.wins_payment_differ,
+    draws_differing = draws_differing + excluded.draws_differing, valid_wins = valid_wins + excluded.valid_wins,
+    rinshan_wins = rinshan_wins + excluded.rinshan_wins, rinshan_brought = rinshan_brought + excluded.rinshan_brought,
+    rinshan_wins_han = rinshan_wins_han + excluded.rinshan_wins_han,
+    rinshan_wins_points = rinshan_wins_points + excluded.rinshan_wins_points, chankan_wins = chankan_wins + excluded.chankan_wins,
+    chankan_brought = chankan_brought + excluded.chankan_brought, chankan_wins_han = chankan_wins_han + excluded.chankan_wins_han,
+    chankan_wins_points = chankan_wins_points + excluded.chankan_wins_points, sankantsu_wins = sankantsu_wins + excluded.sankantsu_wins,
+    sankantsu_brought = sankantsu_brought + excluded.sankantsu_brought,
+    sankantsu_wins_han = sankantsu_wins_han + excluded.sankantsu_wins_han,
+    sankantsu_wins_points = sankantsu_wins_points + excluded.sankantsu_wins_points,
+    suukantsu_wins = suukantsu_wins + excluded.suukantsu_wins, suukantsu_brought = suukantsu_brought + excluded.suukantsu_brought,
+    suukantsu_wins_han = suukantsu_wins_han + excluded.suukantsu_wins_han,
+    suukantsu_wins_points = suukantsu_wins_points + excluded.suukantsu_wins_points, kandora_wins = kandora_wins + excluded.kandora_wins,
+    kandora_brought = kandora_brought + excluded.kandora_brought, kandora_wins_han = kandora_wins_han + excluded.kandora_wins_han,
+    kandora_wins_points = kandora_wins_points + excluded.kandora_wins_points, kan_fu_wins = kan_fu_wins + excluded.kan_fu_wins,
+    kan_fu_brought = kan_fu_brought + excluded.kan_fu_brought, kan_fu_wins_han = kan_fu_wins_han + excluded.kan_fu_wins_han,
+    kan_fu_wins_points = kan_fu_wins_points + excluded.kan_fu_wins_points, kan_han_wins = kan_han_wins + excluded.kan_han_wins,
+    kan_han_brought = kan_han_brought + excluded.kan_han_brought, kan_han_wins_han = kan_han_wins_han + excluded.kan_han_wins_han,
+    kan_han_wins_points = kan_han_wins_points + excluded.kan_han_wins_points;
+  INSERT INTO audit_groups (rule_set_id, group_key, status, platform, format, player_count, lobby_level, year, facts_digest, games, games_with_wins, hand_count,
+    completed_kans, ankans, daiminkans, kakans, robbed_kans, ankan_replacements, daiminkan_replacements, kakan_replacements,
+    ankan_rinshan_wins, daiminkan_rinshan_wins, kakan_rinshan_wins, kitas, kita_replacement_draws, kita_rinshan_wins, riichis,
+    kans_in_riichi, errors, warnings, infos, wins, wins_not_rescored, wins_agreeing, wins_differing, wins_yaku_differ, wins_han_differ,
+    wins_fu_differ, wins_points_differ, wins_limit_differ, wins_payment_differ, draws_differing, valid_wins, rinshan_wins,
+    rinshan_brought, rinshan_wins_han, rinshan_wins_points, chankan_wins, chankan_brought, chankan_wins_han, chankan_wins_points,
+    sankantsu_wins, sankantsu_brought, sankantsu_wins_han, sankantsu_wins_points, suukantsu_wins, suukantsu_brought, suukantsu_wins_han,
+    suukantsu_wins_points, kandora_wins, kandora_brought, kandora_wins_han, kandora_wins_points, kan_fu_wins, kan_fu_brought,
+    kan_fu_wins_han, kan_fu_wins_points, kan_han_wins, kan_han_brought, kan_han_wins_han, kan_han_wins_points)
+  SELECT a.rule_set_id,
+    json_array(a.status, NEW.platform, NEW.format, NEW.player_count, NEW.lobby_level, coalesce(substr(NEW.played_on, 1, 4), CASE WHEN NEW.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(NEW.log_id, 1, 4) END), NEW.facts_digest),
+    a.status, NEW.platform, NEW.format, NEW.player_count, NEW.lobby_level,
+    coalesce(substr(NEW.played_on, 1, 4), CASE WHEN NEW.log_id GLOB '[12][0-9][0-9][0-9][01][0-9][0-3][0-9]*' THEN substr(NEW.log_id, 1, 4) END),
+    NEW.facts_digest, 1, (a.wins > 0), coalesce(NEW.hand_count, 0), coalesce(NEW.completed_kans, 0), coalesce(NEW.ankans, 0),
+    coalesce(NEW.daiminkans, 0), coalesce(NEW.kakans, 0), coalesce(NEW.robbed_kans, 0), coalesce(NEW.ankan_replacements, 0),
+    coalesce(NEW.daiminkan_replacements, 0), coalesce(NEW.kakan_replacements, 0), coalesce(NEW.ankan_rinshan_wins, 0),
+    coalesce(NEW.daiminkan_rinshan_wins, 0), coalesce(NEW.kakan_rinshan_wins, 0), coalesce(NEW.kitas, 0),
+    coalesce(NEW.kita_replacement_draws, 0), coalesce(NEW.kita_rinshan_wins, 0), coalesce(NEW.riichis, 0),
+    coalesce(NEW.kans_in_riichi, 0), a.errors, a.warnings, a.infos, a.wins, a.wins_not_rescored, a.wins_agreeing, a.wins_differing,
+    a.wins_yaku_differ, a.wins_han_differ, a.wins_fu_differ, a.wins_points_differ, a.wins_limit_differ, a.wins_payment_differ,
+    a.draws_differing, a.valid_wins, a.rinshan_wins, a.rinshan_brought, a.rinshan_wins_han, a.rinshan_wins_points, a.chankan_wins,
+    a.chankan_brought, a.chankan_wins_han, a.chankan_wins_points, a.sankantsu_wins, a.sankantsu_brought, a.sankantsu_wins_han,
+    a.sankantsu_wins_points, a.suukantsu_wins, a.suukantsu_brought, a.suukantsu_wins_han, a.suukantsu_wins_points, a.kandora_wins,
+    a.kandora_brought, a.kandora_wins_han, a.kandora_wins_points, a.kan_fu_wins, a.kan_fu_brought, a.kan_fu_wins_han,
+    a.kan_fu_wins_points, a.kan_han_wins, a.kan_han_brought, a.kan_han_wins_han, a.kan_han_wins_points
+  FROM audits a WHERE a.game_id = NEW.game_id
+  ON CONFLICT (rule_set_id, group_key) DO UPDATE SET
+    games = games + excluded.games, games_with_wins = games_with_wins + excluded.games_with_wins,
+    hand_count = hand_count + excluded.hand_count, completed_kans = completed_kans + excluded.completed_kans,
+    ankans = ankans + excluded.ankans, daiminkans = daiminkans + excluded.daiminkans, kakans = kakans + excluded.kakans,
+    robbed_kans = robbed_kans + excluded.robbed_kans, ankan_replacements = ankan_replacements + excluded.ankan_replacements,
+    daiminkan_replacements = daiminkan_replacements + excluded.daiminkan_replacements,
+    kakan_replacements = kakan_replacements + excluded.kakan_replacements,
+    ankan_rinshan_wins = ankan_rinshan_wins + excluded.ankan_rinshan_wins,
+    daiminkan_rinshan_wins = daiminkan_rinshan_wins + excluded.daiminkan_rinshan_wins,
+    kakan_rinshan_wins = kakan_rinshan_wins + excluded.kakan_rinshan_wins, kitas = kitas + excluded.kitas,
+    kita_replacement_draws = kita_replacement_draws + excluded.kita_replacement_draws,
+    kita_rinshan_wins = kita_rinshan_wins + excluded.kita_rinshan_wins, riichis = riichis + excluded.riichis,
+    kans_in_riichi = kans_in_riichi + excluded.kans_in_riichi, errors = errors + excluded.errors,
+    warnings = warnings + excluded.warnings, infos = infos + excluded.infos, wins = wins + excluded.wins,
+    wins_not_rescored = wins_not_rescored + excluded.wins_not_rescored, wins_agreeing = wins_agreeing + excluded.wins_agreeing,
+    wins_differing = wins_differing + excluded.wins_differing, wins_yaku_differ = wins_yaku_differ + excluded.wins_yaku_differ,
+    wins_han_differ = wins_han_differ + excluded.wins_han_differ, wins_fu_differ = wins_fu_differ + excluded.wins_fu_differ,
+    wins_points_differ = wins_points_differ + excluded.wins_points_differ,
+    wins_limit_differ = wins_limit_differ + excluded.wins_limit_differ,
+    wins_payment_differ = wins_payment_differ + excluded.wins_payment_differ,
+    draws_differing = draws_differing + excluded.draws_differing, valid_wins = valid_wins + excluded.valid_wins,
+    rinshan_wins = rinshan_wins + excluded.rinshan_wins, rinshan_brought = rinshan_brought + excluded.rinshan_brought,
+    rinshan_wins_han = rinshan_wins_han + excluded.rinshan_wins_han,
+    rinshan_wins_points = rinshan_wins_points + excluded.rinshan_wins_points, chankan_wins = chankan_wins + excluded.chankan_wins,
+    chankan_brought = chankan_brought + excluded.chankan_brought, chankan_wins_han = chankan_wins_han + excluded.chankan_wins_han,
+    chankan_wins_points = chankan_wins_points + excluded.chankan_wins_points, sankantsu_wins = sankantsu_wins + excluded.sankantsu_wins,
+    sankantsu_brought = sankantsu_brought + excluded.sankantsu_brought,
+    sankantsu_wins_han = sankantsu_wins_han + excluded.sankantsu_wins_han,
+    sankantsu_wins_points = sankantsu_wins_points + excluded.sankantsu_wins_points,
+    suukantsu_wins = suukantsu_wins + excluded.suukantsu_wins, suukantsu_brought = suukantsu_brought + excluded.suukantsu_brought,
+    suukantsu_wins_han = suukantsu_wins_han + excluded.suukantsu_wins_han,
+    suukantsu_wins_points = suukantsu_wins_points + excluded.suukantsu_wins_points, kandora_wins = kandora_wins + excluded.kandora_wins,
+    kandora_brought = kandora_brought + excluded.kandora_brought, kandora_wins_han = kandora_wins_han + excluded.kandora_wins_han,
+    kandora_wins_points = kandora_wins_points + excluded.kandora_wins_points, kan_fu_wins = kan_fu_wins + excluded.kan_fu_wins,
+    kan_fu_brought = kan_fu_brought + excluded.kan_fu_brought, kan_fu_wins_han = kan_fu_wins_han + excluded.kan_fu_wins_han,
+    kan_fu_wins_points = kan_fu_wins_points + excluded.kan_fu_wins_points, kan_han_wins = kan_han_wins + excluded.kan_han_wins,
+    kan_han_brought = kan_han_brought + excluded.kan_han_brought, kan_han_wins_han = kan_han_wins_han + excluded.kan_han_wins_han,
+    kan_han_wins_points = kan_han_wins_points + excluded.kan_han_wins_points;
+  DELETE FROM audit_groups WHERE games = 0 AND rule_set_id IN (SELECT rule_set_id FROM audits WHERE game_id = NEW.game_id);
+END;
+
 -- Each kan's reveal moment under the rule set (compare with kans.reveal_logged).
 CREATE TABLE kan_verdicts (
   rule_set_id INTEGER NOT NULL,
@@ -501,7 +986,7 @@ SELECT rule_set_id, game_id, hand, event_index, valid, yaku, yakuman, han, fu, p
   FROM win_dora
  WHERE valid IS NOT NULL;
 
--- Each rule set with its counts.
+-- Each rule set with its counts (version 11: from audit_groups, a few rows per rule set).
 CREATE VIEW rule_set_summary AS
 SELECT r.rule_set_id, r.rules_key, r.profile,
        r.kandora_timing, r.riichi_kan, r.okuri_kan, r.kokushi_ankan_chankan, r.suukaikan, r.fifth_kan, r.daiminkan_pao,
@@ -512,13 +997,13 @@ SELECT r.rule_set_id, r.rules_key, r.profile,
        r.multiple_ron_honba, r.open_tanyao, r.renhou,
        r.multiple_ron, r.abortive_draws, r.busting, r.kuikae, r.riichi_under_thousand,
        r.first_run_at, r.last_run_at,
-       count(a.game_id)                              AS games,
-       coalesce(sum(a.status = 'ok'), 0)             AS games_read,
-       coalesce(sum(a.status <> 'ok'), 0)            AS games_failed,
-       coalesce(sum(a.errors), 0)                    AS errors,
-       coalesce(sum(a.warnings), 0)                  AS warnings,
-       coalesce(sum(a.infos), 0)                     AS infos
-FROM rule_sets r LEFT JOIN audits a ON a.rule_set_id = r.rule_set_id
+       coalesce(sum(x.games), 0)                                      AS games,
+       coalesce(sum(CASE WHEN x.status = 'ok' THEN x.games END), 0)   AS games_read,
+       coalesce(sum(CASE WHEN x.status <> 'ok' THEN x.games END), 0)  AS games_failed,
+       coalesce(sum(x.errors), 0)                                     AS errors,
+       coalesce(sum(x.warnings), 0)                                   AS warnings,
+       coalesce(sum(x.infos), 0)                                      AS infos
+FROM rule_sets r LEFT JOIN audit_groups x ON x.rule_set_id = r.rule_set_id
 GROUP BY r.rule_set_id;
 
 -- Every kan with names instead of ids, its game and its hand.
@@ -539,8 +1024,8 @@ LEFT JOIN tiles rt ON rt.tile = k.replacement_tile
 LEFT JOIN tiles it ON it.tile = k.indicator;
 
 -- Kans per game by kind and lobby, over the games each rule set audited (robbed kakans apart). From the
--- games' totals (games.completed_kans …): one row per game, not every kan; the rule set's names are joined
--- to the few groups, not carried through the sort of a million rows.
+-- games' totals (games.completed_kans …) summed by audit_groups (version 11): a few rows per rule set, not one
+-- per game.
 CREATE VIEW kan_stats AS
 SELECT x.rule_set_id, r.rules_key, r.profile, x.player_count, x.lobby_level,
        x.games, x.kans, x.ankan, x.daiminkan, x.kakan, x.robbed,
@@ -549,22 +1034,23 @@ SELECT x.rule_set_id, r.rules_key, r.profile, x.player_count, x.lobby_level,
        round(x.daiminkan * 1.0 / x.games, 3) AS daiminkan_per_game,
        round(x.kakan * 1.0 / x.games, 3)     AS kakan_per_game
 FROM (
-  SELECT a.rule_set_id, g.player_count, g.lobby_level,
-         count(*)                        AS games,
-         coalesce(sum(g.completed_kans), 0) AS kans,
-         coalesce(sum(g.ankans), 0)      AS ankan,
-         coalesce(sum(g.daiminkans), 0)  AS daiminkan,
-         coalesce(sum(g.kakans), 0)      AS kakan,
-         coalesce(sum(g.robbed_kans), 0) AS robbed
-  FROM audits a JOIN games g ON g.game_id = a.game_id
-  WHERE a.status = 'ok'
-  GROUP BY a.rule_set_id, g.player_count, g.lobby_level
+  SELECT rule_set_id, player_count, lobby_level,
+         sum(games)                        AS games,
+         coalesce(sum(completed_kans), 0)  AS kans,
+         coalesce(sum(ankans), 0)          AS ankan,
+         coalesce(sum(daiminkans), 0)      AS daiminkan,
+         coalesce(sum(kakans), 0)          AS kakan,
+         coalesce(sum(robbed_kans), 0)     AS robbed
+  FROM audit_groups
+  WHERE status = 'ok'
+  GROUP BY rule_set_id, player_count, lobby_level
 ) x
 JOIN rule_sets r ON r.rule_set_id = x.rule_set_id;
 
 -- Rinshan kaihou: how often the replacement tile wins, by kan kind (completed kans only); and, apart,
 -- the replacement draws after a kita in 3-player games (kind 'kita', not a kan; kans = the kita count).
--- A kind shows when the rule set's games have such a kan (kita: such a kita). From the games' totals.
+-- A kind shows when the rule set's games have such a kan (kita: such a kita). From the games' totals, as
+-- audit_groups sums them.
 CREATE VIEW rinshan_stats AS
 SELECT rule_set_id, rules_key, profile, kind, kans, replacement_draws, rinshan_wins,
        round(100.0 * rinshan_wins / nullif(replacement_draws, 0), 2) AS rinshan_win_pct
@@ -576,15 +1062,15 @@ FROM (
          CASE k.kind WHEN 'ankan' THEN t.ankan_rinshan_wins WHEN 'daiminkan' THEN t.daiminkan_rinshan_wins
                      WHEN 'kakan' THEN t.kakan_rinshan_wins ELSE t.kita_rinshan_wins END AS rinshan_wins
   FROM (
-    SELECT a.rule_set_id,
-           sum(g.ankans) AS ankans, sum(g.daiminkans) AS daiminkans, sum(g.kakans) AS kakans, sum(g.kitas) AS kita,
-           sum(g.ankan_replacements) AS ankan_replacements, sum(g.daiminkan_replacements) AS daiminkan_replacements,
-           sum(g.kakan_replacements) AS kakan_replacements, sum(g.kita_replacement_draws) AS kita_replacements,
-           sum(g.ankan_rinshan_wins) AS ankan_rinshan_wins, sum(g.daiminkan_rinshan_wins) AS daiminkan_rinshan_wins,
-           sum(g.kakan_rinshan_wins) AS kakan_rinshan_wins, sum(g.kita_rinshan_wins) AS kita_rinshan_wins
-    FROM audits a JOIN games g ON g.game_id = a.game_id
-    WHERE a.status = 'ok'
-    GROUP BY a.rule_set_id
+    SELECT rule_set_id,
+           sum(ankans) AS ankans, sum(daiminkans) AS daiminkans, sum(kakans) AS kakans, sum(kitas) AS kita,
+           sum(ankan_replacements) AS ankan_replacements, sum(daiminkan_replacements) AS daiminkan_replacements,
+           sum(kakan_replacements) AS kakan_replacements, sum(kita_replacement_draws) AS kita_replacements,
+           sum(ankan_rinshan_wins) AS ankan_rinshan_wins, sum(daiminkan_rinshan_wins) AS daiminkan_rinshan_wins,
+           sum(kakan_rinshan_wins) AS kakan_rinshan_wins, sum(kita_rinshan_wins) AS kita_rinshan_wins
+    FROM audit_groups
+    WHERE status = 'ok'
+    GROUP BY rule_set_id
   ) t
   JOIN rule_sets r ON r.rule_set_id = t.rule_set_id
   CROSS JOIN (SELECT 'ankan' AS kind UNION ALL SELECT 'daiminkan' UNION ALL SELECT 'kakan' UNION ALL SELECT 'kita') k
@@ -617,12 +1103,12 @@ JOIN rule_sets r ON r.rule_set_id = v.rule_set_id
 GROUP BY v.rule_set_id, v.legal, v.reason;
 
 -- How often a player in riichi makes a kan, per rule set's audited games: from the games' totals
--- (games.riichis, games.kans_in_riichi) and the verdicts, each aggregated once per rule set.
+-- (games.riichis, games.kans_in_riichi, summed by audit_groups) and the verdicts, each aggregated once per rule set.
 CREATE VIEW riichi_kan_frequency AS
 WITH games_ok AS (
-  SELECT a.rule_set_id, count(*) AS games, sum(g.riichis) AS riichi, sum(g.kans_in_riichi) AS riichi_kans
-  FROM audits a JOIN games g ON g.game_id = a.game_id
-  WHERE a.status = 'ok' GROUP BY a.rule_set_id
+  SELECT rule_set_id, sum(games) AS games, sum(riichis) AS riichi, sum(kans_in_riichi) AS riichi_kans
+  FROM audit_groups
+  WHERE status = 'ok' GROUP BY rule_set_id
 ), verdicts AS (
   SELECT rule_set_id, sum(legal = 1) AS legal, sum(legal = 0) AS illegal, sum(legal IS NULL) AS not_judged
   FROM riichi_kan_verdicts GROUP BY rule_set_id
@@ -669,8 +1155,8 @@ WHERE ro.kans >= 4;
 -- Chankan and four kans: how often, per rule set's audited games.
 -- Each count is aggregated once per rule set (GROUP BY) over its source and the aggregates are summed:
 -- no subquery per game. The few wins, hands and aborts counted are reached through small partial indexes
--- (CROSS JOIN keeps them the outer loop); hands are games.hand_count (one hands row per hand of the log),
--- which spares reading every hands row.
+-- (CROSS JOIN keeps them the outer loop); games and hands (games.hand_count: one hands row per hand of the
+-- log) are audit_groups' sums, which spares reading every audit and every hands row.
 CREATE VIEW chankan_suukaikan_stats AS
 SELECT x.rule_set_id, r.rules_key, r.profile, r.suukaikan, r.fifth_kan, r.kokushi_ankan_chankan,
        sum(x.games)                      AS games,
@@ -683,10 +1169,10 @@ SELECT x.rule_set_id, r.rules_key, r.profile, r.suukaikan, r.fifth_kan, r.kokush
        sum(x.suukaikan_aborts)           AS suukaikan_aborts,
        round(1000.0 * sum(x.suukaikan_aborts) / sum(x.games), 2) AS suukaikan_per_1000_games
 FROM (
-  SELECT a.rule_set_id, count(*) AS games, sum(g.hand_count) AS hands, 0 AS chankan_wins, 0 AS chankan_on_ankan,
+  SELECT rule_set_id, sum(games) AS games, sum(hand_count) AS hands, 0 AS chankan_wins, 0 AS chankan_on_ankan,
          0 AS four_kan_hands, 0 AS four_kans_one_player, 0 AS suukaikan_aborts
-  FROM audits a JOIN games g ON g.game_id = a.game_id
-  WHERE a.status = 'ok' GROUP BY a.rule_set_id
+  FROM audit_groups
+  WHERE status = 'ok' GROUP BY rule_set_id
   UNION ALL
   SELECT a.rule_set_id, 0, 0, sum(w.chankan), sum(w.chankan_on_ankan), 0, 0, 0
   FROM wins w CROSS JOIN audits a ON a.game_id = w.game_id
@@ -741,9 +1227,9 @@ GROUP BY f.rule_set_id, f.kind, f.severity;
 -- the logs state: how many agree in every component, how many differ in each (a win can differ in several),
 -- and the drawn hands whose payments differ (score-mismatch findings at no win). not_rescored: wins
 -- audited before version 6. A platform shows when the rule set's games there have a win. From the audits'
--- totals (version 7: audits.wins …, one row per game, not every win); a count stays null, as a sum over
--- the wins would be, when no win could give it (agreeing and differing with no win re-scored, a component
--- with no win differing).
+-- totals (version 7: audits.wins …, not every win), as audit_groups sums them (version 11: a few rows per rule
+-- set, not one per game); a count stays null, as a sum over the wins would be, when no win could give it
+-- (agreeing and differing with no win re-scored, a component with no win differing).
 CREATE VIEW score_conformance AS
 SELECT t.rule_set_id, r.rules_key, r.profile, t.platform, t.games, t.wins, t.not_rescored, t.agreeing, t.differing,
        round(100.0 * t.agreeing / nullif(t.wins - t.not_rescored, 0), 2) AS agreeing_pct,
@@ -761,13 +1247,13 @@ FROM (
          CASE WHEN differing > 0 THEN payment_differs END AS payment_differs,
          draws_differing
   FROM (
-    SELECT a.rule_set_id, coalesce(g.platform, 'unknown') AS platform, sum(a.wins > 0) AS games, sum(a.wins) AS wins,
-           sum(a.wins_not_rescored) AS not_rescored, sum(a.wins_agreeing) AS agreeing, sum(a.wins_differing) AS differing,
-           sum(a.wins_yaku_differ) AS yaku_differs, sum(a.wins_han_differ) AS han_differs, sum(a.wins_fu_differ) AS fu_differs,
-           sum(a.wins_points_differ) AS points_differs, sum(a.wins_limit_differ) AS limit_differs,
-           sum(a.wins_payment_differ) AS payment_differs, sum(a.draws_differing) AS draws_differing
-    FROM audits a JOIN games g ON g.game_id = a.game_id
-    GROUP BY a.rule_set_id, coalesce(g.platform, 'unknown')
+    SELECT rule_set_id, coalesce(platform, 'unknown') AS platform, sum(games_with_wins) AS games, sum(wins) AS wins,
+           sum(wins_not_rescored) AS not_rescored, sum(wins_agreeing) AS agreeing, sum(wins_differing) AS differing,
+           sum(wins_yaku_differ) AS yaku_differs, sum(wins_han_differ) AS han_differs, sum(wins_fu_differ) AS fu_differs,
+           sum(wins_points_differ) AS points_differs, sum(wins_limit_differ) AS limit_differs,
+           sum(wins_payment_differ) AS payment_differs, sum(draws_differing) AS draws_differing
+    FROM audit_groups
+    GROUP BY rule_set_id, coalesce(platform, 'unknown')
   )
   WHERE wins > 0
 ) t
@@ -778,14 +1264,13 @@ JOIN rule_sets r ON r.rule_set_id = t.rule_set_id;
 -- kans at all): how many (and per 1000 re-scored wins), what it brought on average (han, fu, or 1 for the
 -- yakuman), and the average han and points of those wins. kandora: the dora the kandora indicators shown
 -- under kandoraTiming make in the hand (win_dora.kandora), counted in hands that are not yakuman.
--- From the audits' totals (version 7: audits.valid_wins, rinshan_wins …, one row per game, not every win):
--- an average is a sum over a count, as avg() computes it.
+-- From the audits' totals (version 7: audits.valid_wins, rinshan_wins …, not every win), as audit_groups sums
+-- them (version 11: a few rows per rule set): an average is a sum over a count, as avg() computes it.
 CREATE VIEW kan_scoring AS
 WITH v AS (
-  SELECT rule_set_id, sum(valid_wins) AS wins FROM audits GROUP BY rule_set_id
+  SELECT rule_set_id, sum(valid_wins) AS wins FROM audit_groups GROUP BY rule_set_id
 ),
 t AS (
-  -- the audits with a valid win that has any of the sources (about a third of the games; the others add 0)
   SELECT rule_set_id,
          sum(rinshan_wins) AS n1, sum(rinshan_brought) AS b1, sum(rinshan_wins_han) AS h1, sum(rinshan_wins_points) AS p1,
          sum(chankan_wins) AS n2, sum(chankan_brought) AS b2, sum(chankan_wins_han) AS h2, sum(chankan_wins_points) AS p2,
@@ -794,8 +1279,7 @@ t AS (
          sum(kandora_wins) AS n5, sum(kandora_brought) AS b5, sum(kandora_wins_han) AS h5, sum(kandora_wins_points) AS p5,
          sum(kan_fu_wins) AS n6, sum(kan_fu_brought) AS b6, sum(kan_fu_wins_han) AS h6, sum(kan_fu_wins_points) AS p6,
          sum(kan_han_wins) AS n7, sum(kan_han_brought) AS b7, sum(kan_han_wins_han) AS h7, sum(kan_han_wins_points) AS p7
-  FROM audits
-  WHERE rinshan_wins + chankan_wins + sankantsu_wins + suukantsu_wins + kandora_wins + kan_fu_wins + kan_han_wins > 0
+  FROM audit_groups
   GROUP BY rule_set_id
 )
 SELECT t.rule_set_id, r.rules_key, r.profile, s.source, s.unit, CASE s.ord WHEN 1 THEN n1 WHEN 2 THEN n2 WHEN 3 THEN n3 WHEN 4 THEN n4 WHEN 5 THEN n5 WHEN 6 THEN n6 WHEN 7 THEN n7 END AS wins,
@@ -860,9 +1344,13 @@ LEFT JOIN hands ro ON ro.game_id = f.game_id AND ro.hand = f.hand;
 CREATE INDEX IF NOT EXISTS wins_chankan ON wins (game_id, hand) WHERE chankan = 1 OR chankan_on_ankan = 1;
 CREATE INDEX IF NOT EXISTS hands_four_kans ON hands (game_id) WHERE kans >= 4;
 CREATE INDEX IF NOT EXISTS kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule, reveal_verdict);
+-- Version 11: riichi_kan_stats groups a rule set's riichi-kan verdicts by verdict and reason, and counts their
+-- games, from this index alone (the table's rows carry the explanation and waits); the report's riichi-kan
+-- turns read the verdicts' keys from it too.
+CREATE INDEX IF NOT EXISTS riichi_kan_verdicts_by_reason ON riichi_kan_verdicts (rule_set_id, legal, reason, game_id);
 -- The wins with a kandora indicator shown under the rule (about one in twelve), for the report's kandora hit
 -- rate: its query repeats this WHERE term to read them alone.
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 10;
+PRAGMA user_version = 11;

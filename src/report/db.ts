@@ -34,15 +34,13 @@ export const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v
 export const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /**
- * The parts of the schema the report can use. Schema v4 adds viewer links, game dates, turns since
+ * The parts of the schema the report can use. Schema v4 adds viewer links, turns since
  * riichi and dora by source; on an older database the report leaves out what needs them and says so.
  */
 export interface SchemaFeatures {
   version: number;
   /** `finding_list` view with `viewer_url`. */
   findingList: boolean;
-  /** `games.played_on`. */
-  playedOn: boolean;
   /** `riichi_kans.turns_since_riichi`. */
   turnsSinceRiichi: boolean;
   /** `win_dora.kandora` and `win_dora.first_indicator_dora`. */
@@ -57,7 +55,6 @@ export function schemaFeatures(store: Store): SchemaFeatures {
   return {
     version: num(rowsOf(store, 'PRAGMA user_version')[0]?.user_version),
     findingList: columns('finding_list').has('viewer_url'),
-    playedOn: columns('games').has('played_on'),
     turnsSinceRiichi: columns('riichi_kans').has('turns_since_riichi'),
     kandoraDora: winDora.has('kandora') && winDora.has('first_indicator_dora'),
   };

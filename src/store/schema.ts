@@ -7,12 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { StoreError } from './errors.js';
+import { auditGroupsDdl, fillAuditGroupsSql } from './audit-groups.js';
 import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from './rows.js';
 
 type Database = BetterSqlite3.Database;
 
 /** The version `schemas/audit.sql` creates (its last line sets the same user_version). */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** `PRAGMA application_id` of a kanshi database: "kans" in ASCII. */
 export const APPLICATION_ID = 0x6b616e73;
@@ -243,6 +244,14 @@ UPDATE kan_verdicts SET reveal_verdict = CASE
     ELSE 'differs'
   END;
 DROP INDEX IF EXISTS kan_verdicts_timing;`,
+  },
+  {
+    to: 11,
+    description: 'audit_groups: the audits grouped by what the statistics group them by, with their totals, kept by triggers',
+    // Filled once from every audit and its game; the triggers keep it so from then on.
+    sql: `
+${auditGroupsDdl()}
+${fillAuditGroupsSql()}`,
   },
 ];
 

@@ -74,8 +74,10 @@ function asVersion9(fresh: string): string {
   db.exec(`
     DROP INDEX kan_verdicts_timing;
     ALTER TABLE kan_verdicts DROP COLUMN reveal_verdict;
-    CREATE INDEX kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule);
-    PRAGMA user_version = ${STEP.to - 1};`);
+    CREATE INDEX kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule);`);
+  // Nor what version 11 added: audit_groups, its triggers and the riichi-kan verdicts' index.
+  for (const t of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'trigger'`).pluck().all() as string[]) db.exec(`DROP TRIGGER "${t}"`);
+  db.exec(`DROP TABLE audit_groups; DROP INDEX riichi_kan_verdicts_by_reason; PRAGMA user_version = ${STEP.to - 1};`);
   db.close();
   return old;
 }

@@ -170,8 +170,11 @@ describe('migrating a version-5 database to 6 (issue 25)', () => {
     store.writeBatch([auditOf(g)]);
     store.close();
     const db = new Database(file);
-    // Back to version 5's shape: no re-scored wins (win_dora's scoring columns), no scoring knobs' columns, no audits totals, no inferences (the views, made again after migrating, first).
+    // Back to version 5's shape: no re-scored wins (win_dora's scoring columns), no scoring knobs' columns, no audits totals, no inferences, no
+    // audit_groups (the views, made again after migrating, first; then the triggers, which read the audits totals).
     for (const v of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[]) db.exec(`DROP VIEW "${v}"`);
+    for (const t of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'trigger'`).pluck().all() as string[]) db.exec(`DROP TRIGGER "${t}"`);
+    db.exec('DROP TABLE audit_groups;');
     db.exec(AUDIT_TOTAL_COLUMNS.map((c) => `ALTER TABLE audits DROP COLUMN ${c};`).join(' '));
     db.exec('DROP TABLE inferred_knobs; DROP TABLE inferences; ALTER TABLE finding_kinds DROP COLUMN family;');
     db.exec(LEGALITY_KNOBS.map((k) => `ALTER TABLE rule_sets DROP COLUMN ${k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())};`).join(' '));

@@ -25,14 +25,15 @@ function tables(db: Database.Database): string[] {
 
 /**
  * What version 6 added, which a version-4 database cannot have held: the re-scored wins, the scoring knobs'
- * columns; version 7's audits totals over the re-scored wins; version 9's legality knobs' columns. (Version
- * 10's reveal verdicts are not written to the version-4 database either, but its migration computes them:
- * they are compared.)
+ * columns; version 7's audits totals over the re-scored wins (and version 11's sums of them in audit_groups);
+ * version 9's legality knobs' columns. (Version 10's reveal verdicts are not written to the version-4
+ * database either, but its migration computes them: they are compared.)
  */
 const ADDED_IN_6: Record<string, ReadonlySet<string>> = {
   win_dora: new Set(WIN_SCORE_COLUMNS),
   rule_sets: new Set([...SCORING_KNOBS, ...LEGALITY_KNOBS].map((k) => k.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))),
   audits: new Set(AUDIT_TOTAL_COLUMNS),
+  audit_groups: new Set(AUDIT_TOTAL_COLUMNS),
 };
 const addedIn6 = (table: string, column: string): boolean => ADDED_IN_6[table]?.has(column) ?? false;
 
@@ -88,9 +89,9 @@ describe('migrating a version-4 database', () => {
     v4.pragma('foreign_keys = OFF');
     const src = new Database(fresh, { readonly: true });
     for (const t of tables(src)) {
-      // Closed lists, and what version 8 added (kanshi infer's tables, empty here).
-      if (['finding_kinds', 'riichi_kan_reasons', 'yaku', 'tiles', 'inferences', 'inferred_knobs'].includes(t)) continue;
-      // Generated columns (kyoku_name) are not written, nor what version 6 added, nor version 9's reveal verdicts.
+      // Closed lists, what version 8 added (kanshi infer's tables, empty here) and version 11 (audit_groups, which the migration fills).
+      if (['finding_kinds', 'riichi_kan_reasons', 'yaku', 'tiles', 'inferences', 'inferred_knobs', 'audit_groups'].includes(t)) continue;
+      // Generated columns (kyoku_name) are not written, nor what version 6 added, nor version 10's reveal verdicts.
       const columns = (src.prepare('SELECT name, hidden FROM pragma_table_xinfo(?)').all(t) as { name: string; hidden: number }[])
         .filter((c) => c.hidden === 0 && !addedIn6(t, c.name) && !(t === 'kan_verdicts' && c.name === 'reveal_verdict'))
         .map((c) => c.name);

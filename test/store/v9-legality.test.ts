@@ -23,8 +23,9 @@ describe('migrating a version-8 database to 9 (issue 33)', () => {
     const db = new Database(file);
     for (const v of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[]) db.exec(`DROP VIEW "${v}"`);
     db.exec(`${LEGALITY_COLUMNS.map((c) => `ALTER TABLE rule_sets DROP COLUMN ${c};`).join(' ')} ALTER TABLE finding_kinds DROP COLUMN family;`);
-    // and what version 10 added (the reveal verdicts, whose column the timing index holds)
-    db.exec('DROP INDEX kan_verdicts_timing; ALTER TABLE kan_verdicts DROP COLUMN reveal_verdict; PRAGMA user_version = 8;');
+    // and what versions 10 and 11 added (the reveal verdicts, whose column the timing index holds; audit_groups)
+    for (const t of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'trigger'`).pluck().all() as string[]) db.exec(`DROP TRIGGER "${t}"`);
+    db.exec('DROP INDEX kan_verdicts_timing; ALTER TABLE kan_verdicts DROP COLUMN reveal_verdict; DROP TABLE audit_groups; DROP INDEX riichi_kan_verdicts_by_reason; PRAGMA user_version = 8;');
     db.close();
 
     openStore(file).close();

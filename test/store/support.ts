@@ -183,3 +183,27 @@ export function dump(file: string, only?: readonly string[]): Record<string, str
     db.close();
   }
 }
+
+/** A row as better-sqlite3 reads it. */
+export type Row = Record<string, unknown>;
+
+/** The rows of one statement, the file opened read-only for it. */
+export function rows(file: string, sql: string): Row[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Every row of a view (or table), ordered by all its columns. */
+export function view(file: string, name: string): Row[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    const n = db.prepare('SELECT count(*) FROM pragma_table_info(?)').pluck().get(name) as number;
+    return db.prepare(`SELECT * FROM ${name} ORDER BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}`).all() as Row[];
+  } finally {
+    db.close();
+  }
+}

@@ -17,23 +17,12 @@ import { MIGRATIONS, openStore, SCHEMA_VERSION } from '../../src/store/index.js'
 import { PROJECT_ROOT } from '../support/cli.js';
 import { CORPUS_LOGS, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
-import { tempDb } from './support.js';
-
-type Row = Record<string, unknown>;
+import { rows, tempDb } from './support.js';
 
 const MOMENTS: RevealMoment[] = ['declaration', 'after-replacement', 'next-kan', 'after-discard', 'never', 'unknown', 'unrecorded'];
 
 /** The step that brings the verdicts (found by what it does, whatever its number). */
 const STEP = MIGRATIONS.find((m) => m.sql.includes('ADD COLUMN reveal_verdict'))!;
-
-function rows(file: string, sql: string): Row[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as Row[];
-  } finally {
-    db.close();
-  }
-}
 
 /** Tables and views with their columns, and each index's definition. */
 function shape(file: string): Record<string, unknown> {

@@ -21,29 +21,7 @@ import { mergeDatabases, openStore, SCHEMA_VERSION } from '../../src/store/index
 import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from '../../src/store/rows.js';
 import { CORPUS_LOGS, PLATFORMS_DIR, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
-import { auditOf, readGames, sampleFiles, tempDb, unreadableAudit } from './support.js';
-
-type Row = Record<string, unknown>;
-
-function rows(file: string, sql: string): Row[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as Row[];
-  } finally {
-    db.close();
-  }
-}
-
-/** Every row of a view, ordered by all its columns. */
-function view(file: string, name: string): Row[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    const n = db.prepare('SELECT count(*) FROM pragma_table_info(?)').pluck().get(name) as number;
-    return db.prepare(`SELECT * FROM ${name} ORDER BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}`).all() as Row[];
-  } finally {
-    db.close();
-  }
-}
+import { auditOf, readGames, rows, sampleFiles, tempDb, unreadableAudit, view, type Row } from './support.js';
 
 const by = (n: number) => `ORDER BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}`;
 const OK = `ok AS (SELECT rule_set_id, game_id FROM audits WHERE status = 'ok')`;

@@ -18,29 +18,7 @@ import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
 import { AUDIT_TOTAL_COLUMNS } from '../../src/store/rows.js';
 import { CORPUS_LOGS, PLATFORMS_DIR, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
-import { auditOf, readGames, tempDb } from './support.js';
-
-type Row = Record<string, unknown>;
-
-function rows(file: string, sql: string): Row[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as Row[];
-  } finally {
-    db.close();
-  }
-}
-
-/** Every row of a view, ordered by all its columns. */
-function view(file: string, name: string): Row[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    const n = (db.prepare('SELECT count(*) FROM pragma_table_info(?)').pluck().get(name) as number);
-    return db.prepare(`SELECT * FROM ${name} ORDER BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}`).all() as Row[];
-  } finally {
-    db.close();
-  }
-}
+import { auditOf, readGames, rows, tempDb, view } from './support.js';
 
 /** The han of the first yaku `id` in a win's re-scored yaku JSON. */
 const yakuHan = (id: number) =>

@@ -153,6 +153,11 @@ export function expectedFault(err: unknown): string | null {
   const e = err as (NodeJS.ErrnoException & { dest?: string }) | null;
   const code = typeof e?.code === 'string' ? e.code : '';
   if (/^SQLITE_/.test(code)) return `the database: ${e?.message ?? code}`;
+  // node started with a flag (a V8 heap size …) that worker threads refuse: the workers take node's flags.
+  if (code === 'ERR_WORKER_INVALID_EXEC_ARGV') {
+    const flags = /flags: (.*)$/.exec(e?.message ?? '')?.[1] ?? 'some of its flags';
+    return `node was started with ${flags}, which kanshi's worker threads cannot take: leave the flag out, or run on this thread alone (--workers 0)`;
+  }
   if (!/^E[A-Z0-9]+$/.test(code) || typeof e?.syscall !== 'string') return null;
   const verb = SYSCALL_VERBS[e.syscall] ?? e.syscall;
   return `cannot ${verb}${e.path ? ` ${e.path}` : ''}: ${writeErrorText(err)}`;

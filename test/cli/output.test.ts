@@ -171,3 +171,23 @@ describe('a database another program holds', () => {
     }
   });
 });
+
+describe('node started with a flag worker threads refuse', () => {
+  it('says so in one line with the way out, not a stack trace (the workers take node\'s own flags)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-flags-'));
+    try {
+      const main = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
+      const example = join(PROJECT_ROOT, 'logs', 'examples', 'double-ron.mjlog');
+      const r = spawnSync(process.execPath, ['--max-semi-space-size=32', main, 'audit', example, '--workers', '2', '--db', join(dir, 'a.sqlite')], { encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(
+        "kanshi: node was started with --max-semi-space-size=32, which kanshi's worker threads cannot take: leave the flag out, or run on this thread alone (--workers 0)\n",
+      );
+      // On this thread alone the same command audits.
+      const alone = spawnSync(process.execPath, ['--max-semi-space-size=32', main, 'audit', example, '--workers', '0', '--db', join(dir, 'b.sqlite')], { encoding: 'utf8' });
+      expect(alone.status, alone.stderr).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -43,8 +43,7 @@ export function checkLegality(replay: ReplayResult, rules: LegalityRules): Findi
     checkMultipleRon(hand, rules, out);
     checkAbortsTaken(hand, replay.playerCount, rules, out);
   }
-  checkCarried(replay, out);
-  checkBusting(replay, rules, out);
+  checkCarried(replay, rules, out);
   return out;
 }
 
@@ -195,9 +194,9 @@ function checkMultipleRon(hand: HandReplay, rules: LegalityRules, out: Finding[]
   const over = rule === 'atamahane' ? rons > 1 : rule === 'triple-aborts' ? rons > 2 : false;
   if (!over) return;
   const seats = hand.wins.filter((w) => !w.tsumo).map((w) => w.seat);
-  const rule_ = rule === 'atamahane' ? 'one winner only, the first after the discarder' : 'three rons end the hand as an abortive draw';
+  const allowed = rule === 'atamahane' ? 'one winner only, the first after the discarder' : 'three rons end the hand as an abortive draw';
   out.push(
-    finding('multiple-ron-mismatch', at, `${WINNERS[rons] ?? rons} players (seats ${seats.join(', ')}) win on one discard, but under multipleRon ${rule} ${rule_}`, {
+    finding('multiple-ron-mismatch', at, `${WINNERS[rons] ?? rons} players (seats ${seats.join(', ')}) win on one discard, but under multipleRon ${rule} ${allowed}`, {
       winners: rons,
       multipleRon: rule,
       what: 'winners',
@@ -261,33 +260,23 @@ function scoresLeft(book: HandReplay['scoreBook']): number[] | null {
   return book.start.map((score, s) => score - 1000 * book.deposits[s] + (deltas[s] ?? 0));
 }
 
-/** Under busting ends-game, no hand follows one that left a score below zero. */
-function checkBusting(replay: ReplayResult, rules: LegalityRules, out: Finding[]): void {
-  if (rules.busting !== 'ends-game') return;
-  const hands = replay.hands;
-  for (let h = 0; h + 1 < hands.length; h++) {
-    const book = hands[h].scoreBook;
-    if (book.deltas === null || !leavesBelowZero(book)) continue;
-    const left = scoresLeft(book)!;
-    const below = left.map((score, s) => (score < 0 ? s : -1)).filter((s) => s >= 0);
-    out.push(
-      finding('played-below-zero', { hand: hands[h + 1].hand, eventIndex: 0, seat: below[0] }, `hand ${hands[h].hand} left ${below.map((s) => `seat ${s} at ${left[s]}`).join(', ')}, below zero, but the game went on (busting ends-game)`, {
-        seats: below,
-        scores: left.join(','),
-      }),
-    );
-    return;
-  }
+/** The finding for a hand played after `before` left the scores `left`, some below zero. */
+function playedBelowZero(before: HandReplay, next: HandReplay, left: readonly number[]): Finding {
+  const below = left.map((score, s) => (score < 0 ? s : -1)).filter((s) => s >= 0);
+  return finding(
+    'played-below-zero',
+    { hand: next.hand, eventIndex: 0, seat: below[0] },
+    `hand ${before.hand} left ${below.map((s) => `seat ${s} at ${left[s]}`).join(', ')}, below zero, but the game went on (busting ends-game)`,
+    { seats: below, scores: left.join(',') },
+  );
 }
 
-/** Whether a hand with an ending leaves some score below zero (scoresLeft, without the array). */
-function leavesBelowZero(book: HandReplay['scoreBook']): boolean {
-  const deltas = book.deltas!;
-  for (let s = 0; s < book.start.length; s++) if (book.start[s] - 1000 * book.deposits[s] + (deltas[s] ?? 0) < 0) return true;
-  return false;
-}
-
-function checkCarried(replay: ReplayResult, out: Finding[]): void {
+/**
+ * Each hand against the scores the one before left (scores-not-carried), and, under busting ends-game,
+ * the first hand played after a score below zero (played-below-zero).
+ */
+function checkCarried(replay: ReplayResult, rules: LegalityRules, out: Finding[]): void {
+  let bustingChecked = rules.busting !== 'ends-game';
   const hands = replay.hands;
   for (let h = 0; h + 1 < hands.length; h++) {
     const book = hands[h].scoreBook;
@@ -324,6 +313,10 @@ function checkCarried(replay: ReplayResult, out: Finding[]): void {
           logged: String(next.scoreBook.honba),
         }),
       );
+    }
+    if (!bustingChecked && expected.some((score) => score < 0)) {
+      out.push(playedBelowZero(hands[h], next, expected));
+      bustingChecked = true;
     }
   }
   const last = hands.at(-1);

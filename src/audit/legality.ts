@@ -35,15 +35,36 @@ export type LegalityRules = Pick<Rules, 'multipleRon' | 'abortiveDraws' | 'busti
 
 export function checkLegality(replay: ReplayResult, rules: LegalityRules): Finding[] {
   const out: Finding[] = [];
+  // The order keeps a riichi's points before its other faults, and a call's kuikae after its others
+  // (the audit sorts the findings by hand and event, keeping this order among equals).
   for (const hand of replay.hands) {
     checkFuriten(hand, out);
-    checkRiichi(hand, replay.playerCount, rules, out);
-    checkCalls(hand, rules, out);
+    checkRiichiPoints(hand, rules, out);
+    checkRiichi(hand, replay.playerCount, out);
+    checkCalls(hand, out);
+    checkKuikae(hand, rules, out);
     checkDrawnHand(hand, replay.playerCount, out);
     checkMultipleRon(hand, rules, out);
     checkAbortsTaken(hand, replay.playerCount, rules, out);
   }
-  checkCarried(replay, rules, out);
+  checkCarried(replay, out);
+  checkBusting(replay, rules, out);
+  return out;
+}
+
+/**
+ * Only the checks a legality knob decides (riichiUnderThousand, kuikae, multipleRon, abortiveDraws,
+ * busting): what kanshi infer judges each knob's values by, without the checks every rule set shares.
+ */
+export function checkLegalityKnobs(replay: ReplayResult, rules: LegalityRules): Finding[] {
+  const out: Finding[] = [];
+  for (const hand of replay.hands) {
+    checkRiichiPoints(hand, rules, out);
+    checkKuikae(hand, rules, out);
+    checkMultipleRon(hand, rules, out);
+    checkAbortsTaken(hand, replay.playerCount, rules, out);
+  }
+  checkBusting(replay, rules, out);
   return out;
 }
 
@@ -60,19 +81,25 @@ function checkFuriten(hand: HandReplay, out: Finding[]): void {
   }
 }
 
-function checkRiichi(hand: HandReplay, players: number, rules: LegalityRules, out: Finding[]): void {
+/** A riichi declared with fewer than 1,000 points, where riichiUnderThousand is false. */
+function checkRiichiPoints(hand: HandReplay, rules: LegalityRules, out: Finding[]): void {
+  if (rules.riichiUnderThousand) return;
+  for (const r of hand.riichiDeclarations) {
+    if (r.scoreBefore >= 1000) continue;
+    out.push(
+      finding('riichi-illegal', { hand: hand.hand, eventIndex: r.eventIndex, seat: r.seat, rule: 'riichiUnderThousand' }, `seat ${r.seat} declares riichi with ${r.scoreBefore} points: a riichi deposits 1,000 (riichiUnderThousand false)`, {
+        reason: 'points',
+        score: r.scoreBefore,
+        liveWallLeft: r.liveWallLeft,
+        tiles: null,
+      }),
+    );
+  }
+}
+
+function checkRiichi(hand: HandReplay, players: number, out: Finding[]): void {
   for (const r of hand.riichiDeclarations) {
     const at = { hand: hand.hand, eventIndex: r.eventIndex, seat: r.seat };
-    if (r.scoreBefore < 1000 && !rules.riichiUnderThousand) {
-      out.push(
-        finding('riichi-illegal', { ...at, rule: 'riichiUnderThousand' }, `seat ${r.seat} declares riichi with ${r.scoreBefore} points: a riichi deposits 1,000 (riichiUnderThousand false)`, {
-          reason: 'points',
-          score: r.scoreBefore,
-          liveWallLeft: r.liveWallLeft,
-          tiles: null,
-        }),
-      );
-    }
     // Each other player draws once more, then the declarer: four live tiles (three in a 3-player game).
     if (r.liveWallLeft < players) {
       out.push(
@@ -126,28 +153,37 @@ function swapKinds(meld: 'chi' | 'pon' | 'daiminkan', tiles: readonly TileId[], 
   return out;
 }
 
-function checkCalls(hand: HandReplay, rules: LegalityRules, out: Finding[]): void {
+function checkCalls(hand: HandReplay, out: Finding[]): void {
   for (const c of hand.discardCalls) {
     if (c.meld === 'daiminkan') continue;
     const at = { hand: hand.hand, eventIndex: c.eventIndex, seat: c.seat };
     const tile = kindToString(kindOf(c.called));
-    const details = (reason: 'houtei' | 'in-riichi' | 'kuikae', discarded: string | null) => ({ reason, meld: c.meld, tile, discarded });
     if (c.liveWallLeft <= 0) {
-      out.push(finding('call-illegal', at, `seat ${c.seat}'s ${c.meld} calls ${tile}, the hand's last discard (houtei): it can only be won on`, details('houtei', null)));
+      out.push(finding('call-illegal', at, `seat ${c.seat}'s ${c.meld} calls ${tile}, the hand's last discard (houtei): it can only be won on`, callDetails(c, 'houtei', null)));
     }
-    if (c.inRiichi) out.push(finding('call-illegal', at, `seat ${c.seat} calls ${c.meld} of ${tile} in riichi: a riichi hand makes no call but an ankan`, details('in-riichi', null)));
-    if (c.nextDiscard !== null && swapKinds(c.meld, c.tiles, c.called, rules.kuikae).includes(kindOf(c.nextDiscard))) {
-      const discarded = kindToString(kindOf(c.nextDiscard));
-      out.push(
-        finding(
-          'call-illegal',
-          { ...at, rule: 'kuikae' },
-          `seat ${c.seat} calls ${c.meld} of ${tile} and discards ${discarded} at once: a swap-call (kuikae), which the rules forbid (kuikae ${rules.kuikae})`,
-          details('kuikae', discarded),
-        ),
-      );
-    }
+    if (c.inRiichi) out.push(finding('call-illegal', at, `seat ${c.seat} calls ${c.meld} of ${tile} in riichi: a riichi hand makes no call but an ankan`, callDetails(c, 'in-riichi', null)));
   }
+}
+
+/** A chi or pon followed at once by a discard the kuikae rule forbids (swap-calling). */
+function checkKuikae(hand: HandReplay, rules: LegalityRules, out: Finding[]): void {
+  for (const c of hand.discardCalls) {
+    if (c.meld === 'daiminkan' || c.nextDiscard === null || !swapKinds(c.meld, c.tiles, c.called, rules.kuikae).includes(kindOf(c.nextDiscard))) continue;
+    const tile = kindToString(kindOf(c.called));
+    const discarded = kindToString(kindOf(c.nextDiscard));
+    out.push(
+      finding(
+        'call-illegal',
+        { hand: hand.hand, eventIndex: c.eventIndex, seat: c.seat, rule: 'kuikae' },
+        `seat ${c.seat} calls ${c.meld} of ${tile} and discards ${discarded} at once: a swap-call (kuikae), which the rules forbid (kuikae ${rules.kuikae})`,
+        callDetails(c, 'kuikae', discarded),
+      ),
+    );
+  }
+}
+
+function callDetails(c: HandReplay['discardCalls'][number], reason: 'houtei' | 'in-riichi' | 'kuikae', discarded: string | null) {
+  return { reason, meld: c.meld, tile: kindToString(kindOf(c.called)), discarded };
 }
 
 function checkDrawnHand(hand: HandReplay, players: number, out: Finding[]): void {
@@ -260,23 +296,27 @@ function scoresLeft(book: HandReplay['scoreBook']): number[] | null {
   return book.start.map((score, s) => score - 1000 * book.deposits[s] + (deltas[s] ?? 0));
 }
 
-/** The finding for a hand played after `before` left the scores `left`, some below zero. */
-function playedBelowZero(before: HandReplay, next: HandReplay, left: readonly number[]): Finding {
-  const below = left.map((score, s) => (score < 0 ? s : -1)).filter((s) => s >= 0);
-  return finding(
-    'played-below-zero',
-    { hand: next.hand, eventIndex: 0, seat: below[0] },
-    `hand ${before.hand} left ${below.map((s) => `seat ${s} at ${left[s]}`).join(', ')}, below zero, but the game went on (busting ends-game)`,
-    { seats: below, scores: left.join(',') },
-  );
+/** Under busting ends-game, no hand follows one that left a score below zero. */
+function checkBusting(replay: ReplayResult, rules: LegalityRules, out: Finding[]): void {
+  if (rules.busting !== 'ends-game') return;
+  const hands = replay.hands;
+  for (let h = 0; h + 1 < hands.length; h++) {
+    const left = scoresLeft(hands[h].scoreBook);
+    if (left === null || !left.some((score) => score < 0)) continue;
+    const below = left.map((score, s) => (score < 0 ? s : -1)).filter((s) => s >= 0);
+    out.push(
+      finding(
+        'played-below-zero',
+        { hand: hands[h + 1].hand, eventIndex: 0, seat: below[0] },
+        `hand ${hands[h].hand} left ${below.map((s) => `seat ${s} at ${left[s]}`).join(', ')}, below zero, but the game went on (busting ends-game)`,
+        { seats: below, scores: left.join(',') },
+      ),
+    );
+    return;
+  }
 }
 
-/**
- * Each hand against the scores the one before left (scores-not-carried), and, under busting ends-game,
- * the first hand played after a score below zero (played-below-zero).
- */
-function checkCarried(replay: ReplayResult, rules: LegalityRules, out: Finding[]): void {
-  let bustingChecked = rules.busting !== 'ends-game';
+function checkCarried(replay: ReplayResult, out: Finding[]): void {
   const hands = replay.hands;
   for (let h = 0; h + 1 < hands.length; h++) {
     const book = hands[h].scoreBook;
@@ -313,10 +353,6 @@ function checkCarried(replay: ReplayResult, rules: LegalityRules, out: Finding[]
           logged: String(next.scoreBook.honba),
         }),
       );
-    }
-    if (!bustingChecked && expected.some((score) => score < 0)) {
-      out.push(playedBelowZero(hands[h], next, expected));
-      bustingChecked = true;
     }
   }
   const last = hands.at(-1);

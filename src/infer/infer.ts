@@ -16,7 +16,7 @@
  * explains counts for both values (`jointly`). The wins and drawn hands nothing explains are the logs' own
  * errors (`unexplained`).
  */
-import { auditReplay, checkLegality } from '../audit/index.js';
+import { auditReplay, checkLegalityKnobs } from '../audit/index.js';
 import type { GameEvent, GameLog, Platform } from '../events/index.js';
 import { KAN_KNOBS, KNOBS, LEGALITY_KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
 import { effectiveTiming, isRevealed, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
@@ -178,7 +178,7 @@ export class RuleInference {
 
   /** The legality knobs, as the kan knobs: the places some value's legality checks flag. */
   private legalityChecks(replay: ReturnType<typeof replayGame>, base: Rules): void {
-    for (const knob of LEGALITY_KNOBS) this.flagCount(knob, base, (rules) => checkLegality(replay, rules));
+    for (const knob of LEGALITY_KNOBS) this.flagCount(knob, base, (rules) => checkLegalityKnobs(replay, rules));
   }
 
   /** Counts, for each value of the knob, the places (hand and event) its findings flag among those any value flags. */

@@ -5,8 +5,13 @@
  * corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { checkLegality } from '../../src/audit/index.js';
-import type { RiichiDeclaration } from '../../src/replay/index.js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkLegality, checkLegalityKnobs } from '../../src/audit/index.js';
+import { readLogFile } from '../../src/ingest/index.js';
+import { replayGame, type RiichiDeclaration } from '../../src/replay/index.js';
+import { LEGALITY_KNOBS, resolveRules } from '../../src/rules/index.js';
+import { PROJECT_ROOT } from '../support/cli.js';
 import { replay, round, rules, ryuukyoku, win, won } from './support.js';
 
 const kinds = (r: ReturnType<typeof replay>, overrides: Parameters<typeof rules>[0] = {}) => checkLegality(r, rules(overrides)).map((f) => f.kind);
@@ -100,5 +105,30 @@ describe('riichiUnderThousand', () => {
     const found = checkLegality(poor, rules());
     expect(found.map((f) => [f.kind, f.rule, (f.details as { reason: string }).reason])).toEqual([['riichi-illegal', 'riichiUnderThousand', 'points']]);
     expect(kinds(poor, { riichiUnderThousand: true })).toEqual([]);
+  });
+});
+
+describe('checkLegalityKnobs (what kanshi infer tries each knob with)', () => {
+  it('gives exactly the findings a legality knob decides, as checkLegality gives them, on every example log', () => {
+    const dir = join(PROJECT_ROOT, 'logs', 'examples');
+    const knobs = new Set<string>(LEGALITY_KNOBS.map((k) => k.name));
+    let decided = 0;
+    for (const file of readdirSync(dir).filter((f) => /\.(mjlog|xml|json|jsonl)$/.test(f))) {
+      let game;
+      try {
+        game = readLogFile(join(dir, file));
+      } catch {
+        continue; // the examples a reader refuses on purpose
+      }
+      for (const profile of ['tenhou', 'mleague', 'ema'] as const) {
+        const r = resolveRules({ profile });
+        const replayed = replayGame(game, r);
+        const all = checkLegality(replayed, r).filter((f) => f.rule !== undefined && knobs.has(f.rule));
+        expect(checkLegalityKnobs(replayed, r), `${file} ${profile}`).toEqual(all);
+        decided += all.length;
+      }
+    }
+    // The examples raise knob-decided findings (four winds, below zero, kuikae …), so the comparison is not empty.
+    expect(decided).toBeGreaterThan(0);
   });
 });

@@ -79,6 +79,8 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
   if (context.riichiEventIndex !== undefined) {
     for (const k of kans) if (!k.robbed && k.eventIndex > context.riichiEventIndex && k.eventIndex < win.eventIndex) (afterRiichi ??= []).push(kanRef(k));
   }
+  // Every field written, an absent one as undefined: one hidden class for every win, so that the scorer's
+  // optimized code is not thrown away at the first lobby game or assumed ura (docs/PERFORMANCE.md §2.4).
   return {
     seat,
     from: e.from,
@@ -100,11 +102,12 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
     blessing,
     doraIndicators: e.doraIndicators,
     uraIndicators: e.uraIndicators,
+    uraHanAssumed: undefined,
     redFiveSuits: context.rule?.redFiveSuits ?? 7,
     openTanyao: context.rule?.openTanyao,
     honba: start.honba,
     chips: context.rule?.chips ?? 'none',
-    ...(context.rule?.lobbyRule ? { gameKiriage: context.rule.lobbyRule.kiriageMangan } : {}),
+    gameKiriage: context.rule?.lobbyRule?.kiriageMangan,
     riichiSticks: context.riichiSticks ?? e.riichiStickCount,
     kans:
       rinshanKan || win.robbedKan || afterRiichi

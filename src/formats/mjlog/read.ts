@@ -72,7 +72,7 @@ class TagReader {
     return this.int(attr, 0, 3);
   }
 
-  numbers(attr: string, opts: { min?: number; max?: number; integer?: boolean; count?: number[] } = {}): number[] {
+  numbers(attr: string, opts: NumberRule): number[] {
     const fast = fastIntList(this.raw(attr));
     if (fast !== null && fast.length > 0) {
       let ok = !opts.count || opts.count.includes(fast.length);
@@ -116,6 +116,18 @@ class TagReader {
   }
 }
 
+/** What numbers() accepts of an attribute's values: every field present, so that its reads see one hidden class. */
+interface NumberRule {
+  min: number | undefined;
+  max: number | undefined;
+  integer: boolean;
+  count: number[] | undefined;
+}
+
+function numberRule(rule: Partial<NumberRule>): NumberRule {
+  return { min: rule.min, max: rule.max, integer: rule.integer ?? true, count: rule.count };
+}
+
 /** `1,2,-3` as integers without allocating per value; null if the text is anything else. */
 function fastIntList(text: string): number[] | null {
   const out: number[] = [];
@@ -146,16 +158,18 @@ function fastIntList(text: string): number[] | null {
  * Scores, deltas and game points are in hundreds of points, and may have decimals (uma). Bounded so that,
  * times 100, they stay whole numbers the database can store: no real game comes near a billion.
  */
-const POINTS = { integer: false, min: -1e9, max: 1e9 } as const;
+const POINTS = numberRule({ integer: false, min: -1e9, max: 1e9 });
 /** Scores of the seats (`ten`): three or four values. Option objects are made once: numbers() runs on every INIT and win. */
-const SCORES = { ...POINTS, count: [3, 4] };
-const DEALT = { min: 0, max: 135, count: [13] };
-const NOT_DEALT = { min: 0, max: 135, count: [0] };
-const TILES = { min: 0, max: 135 };
-const INIT_SEED = { min: 0, max: 135, count: [6] };
-const BA = { min: 0, max: 1000, count: [2] };
-const WIN_TEN = { min: 0, max: 1e9, count: [3] };
-const YAKU_IDS = { min: 0, max: 200 };
+const SCORES = numberRule({ integer: false, min: -1e9, max: 1e9, count: [3, 4] });
+const DEALT = numberRule({ min: 0, max: 135, count: [13] });
+const NOT_DEALT = numberRule({ min: 0, max: 135, count: [0] });
+const TILES = numberRule({ min: 0, max: 135 });
+const INIT_SEED = numberRule({ min: 0, max: 135, count: [6] });
+const BA = numberRule({ min: 0, max: 1000, count: [2] });
+const WIN_TEN = numberRule({ min: 0, max: 1e9, count: [3] });
+const YAKU_IDS = numberRule({ min: 0, max: 200 });
+const DANS = numberRule({ min: 0, max: 20 });
+const RATES = numberRule({ integer: false });
 
 /** Four seats' points from values in hundreds (`ten`); a missing fourth seat has 0. */
 function points(hundreds: readonly number[]): number[] {
@@ -488,8 +502,8 @@ function tagReader(tag: TagToken | null, code: number, index: number): TagReader
 }
 
 function readPlayers(r: TagReader, playerCount: 3 | 4): Player[] {
-  const dans = r.has('dan') ? r.numbers('dan', { min: 0, max: 20 }) : [];
-  const rates = r.has('rate') ? r.numbers('rate', { integer: false }) : [];
+  const dans = r.has('dan') ? r.numbers('dan', DANS) : [];
+  const rates = r.has('rate') ? r.numbers('rate', RATES) : [];
   const sexes = r.has('sx') ? r.raw('sx').split(',') : [];
   const players: Player[] = [];
   for (let seat = 0; seat < playerCount; seat++) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/cli.js';
-import { corpusFiles } from '../support/corpus.js';
+import { corpusFiles, platformManifest, PLATFORMS_DIR } from '../support/corpus.js';
 
 /**
  * Records built by spreading another object (`{ ...finish(), eventCount }`) each get a V8 hidden class of
@@ -24,6 +24,7 @@ function hiddenClassCounts(files: string[]): Record<string, number> {
     process.stdout.write(JSON.stringify({
       audits: classes(audits),
       games: classes(audits.map((a) => a.game)),
+      rules: classes(audits.map((a) => a.game.rule)),
       rounds: classes(audits.flatMap((a) => a.replay.hands)),
       roundCount: audits.flatMap((a) => a.replay.hands).length,
     }));`;
@@ -40,5 +41,13 @@ describe('replay records', () => {
     expect(counts.rounds).toBeLessThanOrEqual(4);
     expect(counts.games).toBeLessThanOrEqual(4);
     expect(counts.audits).toBeLessThanOrEqual(4);
+  });
+
+  it("give every format's and lobby's game rule one hidden class", () => {
+    // Tenhou mjlog and tenhou.net/6 (lobby and not), Mahjong Soul conversions, mjai: seven classes when
+    // each reader spread its additions into a rule of its own.
+    const files = [...corpusFiles().slice(0, 60), ...platformManifest().map((r) => join(PLATFORMS_DIR, 'logs', r.file))];
+    const counts = hiddenClassCounts(files);
+    expect(counts.rules).toBeLessThanOrEqual(2);
   });
 });

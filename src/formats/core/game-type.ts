@@ -34,6 +34,9 @@ export function decodeGameType(type: number): GameRule {
     playerCount: bit(B.threePlayer) ? 3 : 4,
     redFives,
     redFiveSuits: redFives ? 7 : 0,
+    // Written though absent, so that every game's rule has one hidden class (docs/PERFORMANCE.md §2.4).
+    redFivesFrom: undefined,
+    lobbyRule: undefined,
     openTanyao: !bit(B.noOpenTanyao),
     length: bit(B.hanchan) ? 'hanchan' : 'tonpuu',
     lobbyLevel: LEVELS[(bit(B.levelHigh) ? 2 : 0) | (bit(B.levelLow) ? 1 : 0)],

@@ -181,7 +181,11 @@ class MjaiReader {
     this.redFiveSuits = red ? 7 : 0;
     const base = gameRuleOf({ playerCount: this.players, redFives: red, length: kyokuFirst === 4 ? 'tonpuu' : 'hanchan' });
     // mjai names no lobby, level or speed: the rule keeps only what the log says (players, red fives, length).
-    this.rule = { ...base, typeCode: null, redFiveSuits: this.redFiveSuits, label: '', ...(aka === null ? { redFivesFrom: 'tiles' as const } : {}) };
+    base.typeCode = null;
+    base.redFiveSuits = this.redFiveSuits;
+    base.label = '';
+    if (aka === null) base.redFivesFrom = 'tiles';
+    this.rule = base;
   }
 
   private event(d: Doc, i: number): void {

@@ -448,12 +448,21 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
     // length and players by its bits; csrule its own rule.
     const lobbyRule = readLobbyRule(stringFields(d.rule), stringFields(d.csrule));
     const type = lobbyGameType(lobbyRule.rule) ?? fromId;
-    if (type !== null) return { ...decodeGameType(type), lobbyRule };
+    if (type !== null) {
+      const rule = decodeGameType(type);
+      rule.lobbyRule = lobbyRule;
+      return rule;
+    }
     // No GO type anywhere: the red fives as the tiles show them.
     const suits = redSuitsShown(hands);
     const redFives = (players === 3 ? suits & 6 : suits) !== 0;
     const base = gameRuleOf({ playerCount: players, redFives });
-    return { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: '', redFivesFrom: 'tiles', lobbyRule };
+    base.redFiveSuits = redFives ? suits : 0;
+    base.typeCode = null;
+    base.label = '';
+    base.redFivesFrom = 'tiles';
+    base.lobbyRule = lobbyRule;
+    return base;
   }
   const suits = redFiveSuits(ruleObj);
   // 3-player games have no 5m: its key says nothing about the game's red fives.
@@ -461,11 +470,12 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
   if (fromId !== null) return decodeGameType(fromId);
   const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
   const fromLabel = parseRuleLabel(players === 3 && !disp.startsWith('三') ? '三' + disp : disp, redFives);
-  let rule: GameRule;
-  if (fromLabel) rule = { ...fromLabel, redFiveSuits: redFives ? suits : 0 };
-  else {
-    const base = gameRuleOf({ playerCount: players, redFives });
-    rule = { ...base, redFiveSuits: redFives ? suits : 0, typeCode: null, label: disp };
+  // Each rule is a fresh object from decodeGameType, changed in place: one hidden class for every game's rule.
+  const rule = fromLabel ?? gameRuleOf({ playerCount: players, redFives });
+  rule.redFiveSuits = redFives ? suits : 0;
+  if (!fromLabel) {
+    rule.typeCode = null;
+    rule.label = disp;
   }
   return rule;
 }

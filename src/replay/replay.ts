@@ -70,7 +70,7 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
       const scored = scores.wins[i];
       w.score = scored.score;
       w.scoreMismatches = scored.mismatches;
-      if (scored.uraAssumed !== undefined) w.uraAssumed = scored.uraAssumed;
+      w.uraAssumed = scored.uraAssumed;
       // A win on tiles that make no winning hand is a contradiction of the log, whatever the rules.
       if (scored.score.failure === 'incomplete') {
         table.inconsistencies.push({
@@ -369,6 +369,10 @@ function winRecord(table: Table, w: Win, kans: readonly KanRecord[]): WinRecord 
     earlierKanCount: w.kansBefore,
     scoreDeltas: e.scoreDeltas,
     pao: e.pao ?? null,
+    // Set by replayGame once the hand is scored; written here so that every win record keeps one hidden class.
+    score: null,
+    scoreMismatches: undefined,
+    uraAssumed: undefined,
   };
 }
 

@@ -16,7 +16,8 @@ import type { DoraView, HandScoreMismatch } from './types.js';
 
 export interface HandScores {
   /** The table's wins, re-scored, in the same order. */
-  wins: { score: WinScore; mismatches: ScoreMismatch[]; uraAssumed?: number }[];
+  /** uraAssumed: the ura han taken from what the log pays (the `ura-unrecorded` convention), else undefined. */
+  wins: { score: WinScore; mismatches: ScoreMismatch[]; uraAssumed: number | undefined }[];
   /** Every mismatch of the hand, located. */
   mismatches: HandScoreMismatch[];
 }
@@ -41,21 +42,12 @@ export function scoreHand(table: Table, events: readonly GameEvent[], game: Game
     for (let i = 0; i < table.wins.length; i++) {
       const w = table.wins[i];
       if (!scores[i].valid) {
-        out.wins.push({ score: scores[i], mismatches: [] });
+        out.wins.push({ score: scores[i], mismatches: [], uraAssumed: undefined });
         continue;
       }
-      let mismatches = compareWithLog(w.event, scores[i], options);
-      let uraAssumed: number | undefined;
-      if (mismatches.length > 0 && w.event.uraUnrecorded && inputs[i].riichi !== 'none' && rules.uraDora && conventions.includes('ura-unrecorded')) {
-        const found = assumeUra(inputs, i, w.event, rules, options);
-        if (found) {
-          scores = found.scores;
-          mismatches = [];
-          uraAssumed = found.ura;
-        }
-      }
-      out.wins.push({ score: scores[i], mismatches, ...(uraAssumed !== undefined ? { uraAssumed } : {}) });
-      for (const m of mismatches) out.mismatches.push({ ...m, hand: table.hand, eventIndex: w.eventIndex, seat: m.seat ?? w.event.seat });
+      const mismatches = compareWithLog(w.event, scores[i], options);
+      if (mismatches.length === 0) out.wins.push({ score: scores[i], mismatches, uraAssumed: undefined });
+      else scores = settleDisagreement(out, table, inputs, scores, i, mismatches, rules, options);
     }
   }
   const at = table.ending?.kind === 'ryuukyoku' ? table.ending.eventIndex : null;
@@ -66,6 +58,35 @@ export function scoreHand(table: Table, events: readonly GameEvent[], game: Game
     }
   }
   return out;
+}
+
+/**
+ * A win whose score differs from the log's (rare): under the `ura-unrecorded` convention the ura han the
+ * log pays are assumed, else the mismatches are recorded, located. Returns the hand's scores (all of them
+ * scored again when ura was assumed). A function of its own, so that the first disagreement, and each new
+ * shape of event or mismatch met here, does not throw away scoreHand's optimized code.
+ */
+function settleDisagreement(
+  out: HandScores,
+  table: Table,
+  inputs: WinInput[],
+  scores: WinScore[],
+  i: number,
+  found: ScoreMismatch[],
+  rules: Rules,
+  options: CompareOptions,
+): WinScore[] {
+  const w = table.wins[i];
+  if (w.event.uraUnrecorded && inputs[i].riichi !== 'none' && rules.uraDora && options.conventions?.includes('ura-unrecorded')) {
+    const assumed = assumeUra(inputs, i, w.event, rules, options);
+    if (assumed) {
+      out.wins.push({ score: assumed.scores[i], mismatches: [], uraAssumed: assumed.ura });
+      return assumed.scores;
+    }
+  }
+  out.wins.push({ score: scores[i], mismatches: found, uraAssumed: undefined });
+  for (const m of found) out.mismatches.push({ ...m, hand: table.hand, eventIndex: w.eventIndex, seat: m.seat ?? w.event.seat });
+  return scores;
 }
 
 /**

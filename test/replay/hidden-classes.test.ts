@@ -25,6 +25,7 @@ function hiddenClassCounts(files: string[]): Record<string, number> {
       audits: classes(audits),
       games: classes(audits.map((a) => a.game)),
       rules: classes(audits.map((a) => a.game.rule)),
+      wins: classes(audits.flatMap((a) => a.replay.hands.flatMap((h) => h.wins))),
       rounds: classes(audits.flatMap((a) => a.replay.hands)),
       roundCount: audits.flatMap((a) => a.replay.hands).length,
     }));`;
@@ -49,5 +50,7 @@ describe('replay records', () => {
     const files = [...corpusFiles().slice(0, 60), ...platformManifest().map((r) => join(PLATFORMS_DIR, 'logs', r.file))];
     const counts = hiddenClassCounts(files);
     expect(counts.rules).toBeLessThanOrEqual(2);
+    // a win's record, its score set once the hand is scored (and its ura assumed where a log records none)
+    expect(counts.wins).toBe(1);
   });
 });

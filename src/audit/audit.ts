@@ -66,7 +66,7 @@ export function gameMeta(game: GameLog): GameMeta {
     players: game.players,
     seed: game.seed,
     final: game.final,
-    ...(game.title !== undefined ? { title: game.title } : {}),
+    title: game.title,
     handCount: game.hands.length,
   };
 }

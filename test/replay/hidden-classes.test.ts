@@ -52,5 +52,7 @@ describe('replay records', () => {
     expect(counts.rules).toBeLessThanOrEqual(2);
     // a win's record, its score set once the hand is scored (and its ura assumed where a log records none)
     expect(counts.wins).toBe(1);
+    // a game's meta, with or without a title (tenhou.net/6), from every reader
+    expect(counts.games).toBe(1);
   });
 });

@@ -123,7 +123,7 @@ export function unknownYakuWarnings(hands: readonly LoggedHand[]): ReadWarning[]
   return out;
 }
 
-/** `{ warnings }` when there are any, else nothing: a game read cleanly has no `warnings` key. */
-export function withWarnings(warnings: ReadWarning[]): { warnings?: ReadWarning[] } {
-  return warnings.length > 0 ? { warnings } : {};
+/** The warnings when there are any, else undefined: a game read cleanly has no warnings. */
+export function warningsIfAny(warnings: ReadWarning[]): ReadWarning[] | undefined {
+  return warnings.length > 0 ? warnings : undefined;
 }

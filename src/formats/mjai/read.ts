@@ -36,7 +36,7 @@ import { IngestError } from '../core/errors.js';
 import { gameRuleOf } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './names.js';
-import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, takeLogTile, unknownYakuWarnings, winnerHand, withWarnings, type TileNamer } from '../core/table-reading.js';
+import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, takeLogTile, unknownYakuWarnings, winnerHand, warningsIfAny, type TileNamer } from '../core/table-reading.js';
 
 export interface MjaiGameOptions {
   gzip: boolean;
@@ -152,7 +152,9 @@ class MjaiReader {
       hands: this.rounds,
       // mjai's end_game gives no game points (uma): the final result is not known.
       final: null,
-      ...withWarnings(unknownYakuWarnings(this.rounds)),
+      // every field written, an absent one as undefined: one hidden class for every reader's games
+      title: undefined,
+      warnings: warningsIfAny(unknownYakuWarnings(this.rounds)),
     };
   }
 

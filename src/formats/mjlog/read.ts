@@ -265,6 +265,9 @@ class MjlogReader {
       seed: null,
       hands: [],
       final: null,
+      // written though mjlog has neither: one hidden class for every reader's games
+      title: undefined,
+      warnings: undefined,
     };
     this.limits = options.limits ?? DEFAULT_LIMITS;
   }

@@ -31,7 +31,7 @@ import { IngestError } from '../core/errors.js';
 import { danIndex, DAN_NAMES, decodeGameType, gameRuleOf, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
-import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, unknownYakuWarnings, winnerHand, withWarnings } from '../core/table-reading.js';
+import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, unknownYakuWarnings, winnerHand, warningsIfAny } from '../core/table-reading.js';
 import { GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
 
 // ---------- tile codes and per-player items ----------
@@ -334,8 +334,9 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
     seed: null,
     hands: rounds,
     final,
-    ...(title ? { title } : {}),
-    ...withWarnings(unknownYakuWarnings(rounds)),
+    // every field written, an absent one as undefined: one hidden class for every reader's games
+    title,
+    warnings: warningsIfAny(unknownYakuWarnings(rounds)),
   };
 }
 

@@ -64,7 +64,7 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     }
     const round = handReplay(table, index, reason, timing, events);
     // Each win scored with its indicators under the rules' timing: the dora its record states.
-    const scores = scoreHand(table, events, game, rules, round.wins.map((w) => w.rule));
+    const scores = scoreHand(table, events, game, rules, round.wins.length > 0 ? round.wins.map((w) => w.rule) : undefined);
     for (let i = 0; i < round.wins.length; i++) {
       const w = round.wins[i];
       const scored = scores.wins[i];
@@ -83,7 +83,7 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
       }
     }
     scoredWinCount += scores.wins.length;
-    for (const m of scores.mismatches) scoreMismatches.push(m);
+    if (scores.mismatches.length > 0) for (const m of scores.mismatches) scoreMismatches.push(m);
     rounds.push(round);
     wallChecked += table.wallChecked;
     for (const x of table.inconsistencies) inconsistencies.push(x);

@@ -593,15 +593,7 @@ export function addWinTotals(t: AuditTotals, row: WinDoraRow, w: WinRecord): voi
   const mismatches = row.mismatches as number | null;
   if (mismatches === 0) t.wins_agreeing++;
   if (mismatches !== null && mismatches > 0) t.wins_differing++;
-  if (row.components !== null) {
-    const parts = String(row.components).split(',');
-    if (parts.includes('yaku')) t.wins_yaku_differ++;
-    if (parts.includes('han')) t.wins_han_differ++;
-    if (parts.includes('fu')) t.wins_fu_differ++;
-    if (parts.includes('points')) t.wins_points_differ++;
-    if (parts.includes('limit')) t.wins_limit_differ++;
-    if (parts.includes('payment')) t.wins_payment_differ++;
-  }
+  if (row.components !== null) addDifferingComponents(t, String(row.components));
   if (row.valid !== 1) return;
   t.valid_wins++;
   addSource(t, 'rinshan', yakuHan(w, YAKU.rinshanKaihou), row);
@@ -614,6 +606,20 @@ export function addWinTotals(t: AuditTotals, row: WinDoraRow, w: WinRecord): voi
   addSource(t, 'kan_fu', kanFu !== null && kanFu > 0 ? kanFu : null, row);
   const kanHan = row.kan_han as number | null;
   addSource(t, 'kan_han', kanHan !== null && kanHan > 0 ? kanHan : null, row);
+}
+
+/**
+ * Counts a differing win by the components that differ (rare: a function of its own, so that the first
+ * one met does not throw away addWinTotals' optimized code).
+ */
+function addDifferingComponents(t: AuditTotals, components: string): void {
+  const parts = components.split(',');
+  if (parts.includes('yaku')) t.wins_yaku_differ++;
+  if (parts.includes('han')) t.wins_han_differ++;
+  if (parts.includes('fu')) t.wins_fu_differ++;
+  if (parts.includes('points')) t.wins_points_differ++;
+  if (parts.includes('limit')) t.wins_limit_differ++;
+  if (parts.includes('payment')) t.wins_payment_differ++;
 }
 
 /**

@@ -63,7 +63,8 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
       });
     }
     const round = handReplay(table, index, reason, timing, events);
-    // Each win scored with its indicators under the rules' timing: the dora its record states.
+    // Each win scored with its indicators under the rules' timing: the dora its record states. (The
+    // guards on empty lists here keep an empty array's other hidden class out of this hot loop's code.)
     const scores = scoreHand(table, events, game, rules, round.wins.length > 0 ? round.wins.map((w) => w.rule) : undefined);
     for (let i = 0; i < round.wins.length; i++) {
       const w = round.wins[i];

@@ -44,7 +44,7 @@ describe('replay records', () => {
     expect(counts.audits).toBeLessThanOrEqual(4);
   });
 
-  it("give every format's and lobby's game rule one hidden class", () => {
+  it("keep one hidden class per kind across every format and lobby: game rules, win records, game metas", () => {
     // Tenhou mjlog and tenhou.net/6 (lobby and not), Mahjong Soul conversions, mjai: seven classes when
     // each reader spread its additions into a rule of its own.
     const files = [...corpusFiles().slice(0, 60), ...platformManifest().map((r) => join(PLATFORMS_DIR, 'logs', r.file))];

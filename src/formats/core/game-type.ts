@@ -89,6 +89,23 @@ export function gameRuleOf(said: Pick<GameRule, 'playerCount' | 'redFives'> & Pa
   );
 }
 
+/**
+ * gameRuleOf's rule saying it has no GO type (`typeCode` null), with the suits of its red fives, its label
+ * (none unless given) and, where the log has them, where its red fives were read and its lobby's own rule.
+ * Set on decodeGameType's object rather than spread into a new one: every game's rule keeps one hidden class.
+ */
+export function untypedRule(
+  said: Pick<GameRule, 'playerCount' | 'redFives' | 'redFiveSuits'> & Partial<Pick<GameRule, 'length' | 'label' | 'redFivesFrom' | 'lobbyRule'>>,
+): GameRule {
+  const rule = gameRuleOf(said);
+  rule.typeCode = null;
+  rule.redFiveSuits = said.redFiveSuits;
+  rule.label = said.label ?? '';
+  rule.redFivesFrom = said.redFivesFrom;
+  rule.lobbyRule = said.lobbyRule;
+  return rule;
+}
+
 /** Rebuilds the rule from a tenhou.net/6 label such as `鳳南喰赤`, `三鳳南喰赤` or `上東喰赤速`. */
 export function parseRuleLabel(label: string, redFives: boolean | null): GameRule | null {
   const m = /^([三四]?)([般上特鳳])([東南])(喰?)(赤?)([速光]?)/.exec(label);

@@ -33,7 +33,7 @@ import {
 import { Table } from '../../table/index.js';
 import { isRedFive, kindOf, ponOfKind, sortIds, TileAllocator, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
-import { gameRuleOf } from '../core/game-type.js';
+import { untypedRule } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './names.js';
 import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, takeLogTile, unknownYakuWarnings, winnerHand, warningsIfAny, type TileNamer } from '../core/table-reading.js';
@@ -181,13 +181,14 @@ class MjaiReader {
     // A log that does not say whether the game has red fives has them when it shows one.
     const red = aka ?? this.docs.some(showsRedFive);
     this.redFiveSuits = red ? 7 : 0;
-    const base = gameRuleOf({ playerCount: this.players, redFives: red, length: kyokuFirst === 4 ? 'tonpuu' : 'hanchan' });
     // mjai names no lobby, level or speed: the rule keeps only what the log says (players, red fives, length).
-    base.typeCode = null;
-    base.redFiveSuits = this.redFiveSuits;
-    base.label = '';
-    if (aka === null) base.redFivesFrom = 'tiles';
-    this.rule = base;
+    this.rule = untypedRule({
+      playerCount: this.players,
+      redFives: red,
+      length: kyokuFirst === 4 ? 'tonpuu' : 'hanchan',
+      redFiveSuits: this.redFiveSuits,
+      redFivesFrom: aka === null ? 'tiles' : undefined,
+    });
   }
 
   private event(d: Doc, i: number): void {

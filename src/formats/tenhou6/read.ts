@@ -28,7 +28,7 @@ import {
 } from '../../events/index.js';
 import { sortIds, TileAllocator, type TileId } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
-import { danIndex, DAN_NAMES, decodeGameType, gameRuleOf, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId } from '../core/game-type.js';
+import { danIndex, DAN_NAMES, decodeGameType, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId, untypedRule } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
 import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, unknownYakuWarnings, winnerHand, warningsIfAny } from '../core/table-reading.js';
@@ -457,13 +457,7 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
     // No GO type anywhere: the red fives as the tiles show them.
     const suits = redSuitsShown(hands);
     const redFives = (players === 3 ? suits & 6 : suits) !== 0;
-    const base = gameRuleOf({ playerCount: players, redFives });
-    base.redFiveSuits = redFives ? suits : 0;
-    base.typeCode = null;
-    base.label = '';
-    base.redFivesFrom = 'tiles';
-    base.lobbyRule = lobbyRule;
-    return base;
+    return untypedRule({ playerCount: players, redFives, redFiveSuits: redFives ? suits : 0, redFivesFrom: 'tiles', lobbyRule });
   }
   const suits = redFiveSuits(ruleObj);
   // 3-player games have no 5m: its key says nothing about the game's red fives.
@@ -471,14 +465,10 @@ function jsonRule(d: Json6, logId: string | null, players: 3 | 4, hands: readonl
   if (fromId !== null) return decodeGameType(fromId);
   const disp = typeof ruleObj.disp === 'string' ? ruleObj.disp : '';
   const fromLabel = parseRuleLabel(players === 3 && !disp.startsWith('三') ? '三' + disp : disp, redFives);
-  // Each rule is a fresh object from decodeGameType, changed in place: one hidden class for every game's rule.
-  const rule = fromLabel ?? gameRuleOf({ playerCount: players, redFives });
-  rule.redFiveSuits = redFives ? suits : 0;
-  if (!fromLabel) {
-    rule.typeCode = null;
-    rule.label = disp;
-  }
-  return rule;
+  if (!fromLabel) return untypedRule({ playerCount: players, redFives, redFiveSuits: redFives ? suits : 0, label: disp });
+  // a fresh object from decodeGameType, changed in place: one hidden class for every game's rule
+  fromLabel.redFiveSuits = redFives ? suits : 0;
+  return fromLabel;
 }
 
 function jsonPlayers(d: Json6, count: 3 | 4): Player[] {

@@ -74,22 +74,21 @@ function commentLines(text: string, indent = ''): string[] {
   return lines;
 }
 
-/** CREATE TABLE of a table as of a version, each column with its doc, a line naming the version that added later ones. */
+/** CREATE TABLE of a table as of a version, each column with its doc (and the version that added it, when later than the table). */
 export function createTableSql(at: TableAt): string {
   const width = Math.max(...at.columns.map((c) => c.name.length));
-  const items: { text: string; doc: string | null; before: string | null }[] = [];
-  let since = at.table.since;
+  const items: { text: string; doc: string | null }[] = [];
   for (const c of at.columns) {
-    const before = c.column.since > since ? `  -- version ${c.column.since}:` : null;
-    since = Math.max(since, c.column.since);
-    items.push({ text: `  ${c.name.padEnd(width)} ${c.type}`, doc: c.column.doc, before });
+    const since = c.column.since > at.table.since ? `version ${c.column.since}: ` : '';
+    items.push({ text: `  ${c.name.padEnd(width)} ${c.type}`, doc: since + c.column.doc });
   }
-  for (const k of at.constraints) items.push({ text: `  ${k}`, doc: null, before: null });
+  for (const k of at.constraints) items.push({ text: `  ${k}`, doc: null });
+  // The docs in a column, as far as the longest one-line definition (up to 70 characters) reaches.
+  const pad = Math.min(70, Math.max(...items.filter((x) => !x.text.includes('\n')).map((x) => x.text.length + 1)));
   const lines: string[] = [];
   items.forEach((item, i) => {
-    if (item.before) lines.push(item.before);
     const text = item.text + (i < items.length - 1 ? ',' : '');
-    lines.push(item.doc ? `${text}  -- ${item.doc}` : text);
+    lines.push(item.doc ? `${text.includes('\n') ? text : text.padEnd(pad)}  -- ${item.doc}` : text);
   });
   const options = at.table.withoutRowid ? 'STRICT, WITHOUT ROWID' : 'STRICT';
   return [...commentLines(at.table.doc), `CREATE TABLE ${at.name} (`, ...lines, `) ${options};`].join('\n');
@@ -251,4 +250,13 @@ export function addedSql(catalog: Catalog, to: number): string {
     parts.push(groupTriggersSql(after));
   }
   return parts.join('\n');
+}
+
+/**
+ * The whole schema a database of `version` had, without its views: the catalog's tables then, their indexes
+ * and audit_groups' triggers, and the marks (application_id, user_version). Tests make older databases with it
+ * to migrate (views are made again by every migration).
+ */
+export function schemaAsOf(catalog: Catalog, version: number, applicationId: number): string {
+  return `${tablesSql(catalog, version)}\nPRAGMA application_id = ${applicationId};\nPRAGMA user_version = ${version};\n`;
 }

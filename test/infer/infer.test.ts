@@ -211,6 +211,9 @@ describe('kanshi infer', () => {
     const html = readFileSync(out, 'utf8');
     expect(html).toContain('<h2>What these logs say the rules are</h2>');
     expect(html).toMatch(/<td>akaDora<\/td><td>3<\/td>/);
+    // The tie is among what the logs do not decide, not a row.
+    expect(html).not.toMatch(/<td>kiriageMangan<\/td>/);
+    expect(html).toMatch(/Not decided by these logs \(untouched, a tie, or a producer's convention: <code>kanshi infer<\/code> says which\): [^<]*kiriageMangan/);
   });
 
   it('exits 1 naming a file it cannot read, and infers from the rest', async () => {

@@ -969,7 +969,7 @@ CREATE TABLE inferred_knobs (
   agree_count    INTEGER NOT NULL,                                      -- cases that agree with the logs under the value, the other knobs at the base
   disagree_count INTEGER NOT NULL,                                      -- … that disagree
   joint_count    INTEGER NOT NULL,                                      -- cases explained only with a value of another knob
-  inferred       INTEGER NOT NULL,                                      -- 1 for the value the logs support
+  inferred       INTEGER NOT NULL,                                      -- 1 for the value the logs support, weak ones included; no value of a knob has it where the logs do not decide it (untouched, a tie, or a producer's convention)
   PRIMARY KEY (inference_id, knob, value)
 ) STRICT;
 

@@ -328,9 +328,9 @@ function inferenceSection(r: NonNullable<ReportData['inference']>): string {
     const others = k.values.filter((v) => v !== best).map((v) => `${v.value}: ${fmt(v.disagree)}`).join(', ');
     return [k.knob, k.inferred ?? '', best.agree, best.disagree, others];
   });
-  return `<p>What <code>kanshi infer --db</code> found on ${esc(fmt(r.gameCount))} games (${esc(fmt(r.winCount))} wins, ${esc(fmt(r.drawnHandCount))} drawn hands, ${esc(fmt(r.kanCount))} kans), ${esc(r.inferredAt)}: every win and drawn hand re-scored under every value of every scoring knob, every kan judged under each kan knob's values; a knob gets the value that agrees most often (docs/scoring.md §9). The logs' own errors, which no value explains: ${esc(fmt(r.unexplainedCount))}.</p>
+  return `<p>What <code>kanshi infer --db</code> found on ${esc(fmt(r.gameCount))} games (${esc(fmt(r.winCount))} wins, ${esc(fmt(r.drawnHandCount))} drawn hands, ${esc(fmt(r.kanCount))} kans), ${esc(r.inferredAt)}: every win and drawn hand re-scored under every value of every scoring knob, every kan judged under each kan knob's values; a knob gets a value only where the logs decide it, the one that agrees most often (docs/scoring.md §9). The logs' own errors, which no value explains: ${esc(fmt(r.unexplainedCount))}.</p>
 ${table(['knob', 'the logs say', 'agree', 'disagree', 'disagree under the other values'], rows, [false, false, true, true, false])}
-<p class="note">As <code>kanshi audit</code> flags: <code>${esc(r.flags)}</code>. Not touched by these logs: ${esc(untouched.join(', ') || 'none')}.</p>`;
+<p class="note">As <code>kanshi audit</code> flags: <code>${esc(r.flags)}</code>. Not decided by these logs (untouched, a tie, or a producer's convention: <code>kanshi infer</code> says which): ${esc(untouched.join(', ') || 'none')}.</p>`;
 }
 
 function conformanceSection(data: ReportData): string {

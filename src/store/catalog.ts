@@ -739,7 +739,7 @@ export const INFERRED_KNOBS = table<never, never>({
     column('agree_count', 'INTEGER NOT NULL', 8, 'cases that agree with the logs under the value, the other knobs at the base', 'none'),
     column('disagree_count', 'INTEGER NOT NULL', 8, '… that disagree', 'none'),
     column('joint_count', 'INTEGER NOT NULL', 8, 'cases explained only with a value of another knob', 'none'),
-    column('inferred', 'INTEGER NOT NULL', 8, '1 for the value the logs support', 'none'),
+    column('inferred', 'INTEGER NOT NULL', 8, "1 for the value the logs support, weak ones included; no value of a knob has it where the logs do not decide it (untouched, a tie, or a producer's convention)", 'none'),
   ],
   constraints: ['PRIMARY KEY (inference_id, knob, value)'],
   withoutRowid: false,

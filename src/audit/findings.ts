@@ -108,7 +108,7 @@ export const FINDING_KINDS = {
     family: 'kan',
     severity: 'warning',
     rule: 'daiminkanPao',
-    description: "a rinshan tsumo on a daiminkan's replacement tile paid otherwise than daiminkanPao says (all others, or the discarder alone)",
+    description: "a rinshan tsumo on a daiminkan's replacement tile, or on a later kan's of the same turn, paid otherwise than daiminkanPao says (all others, or the discarder alone)",
   },
   'kandora-timing-mismatch': {
     family: 'kan',

@@ -215,4 +215,29 @@ export const KANDORA: readonly Scenario[] = [
         .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 80, points: 2700, deltas: [-1300, 2700, -700, -700] })
         .toXml(),
   },
+  {
+    name: 'daiminkan-chained-rinshan-liable',
+    description:
+      "The daiminkan-chained-rinshan-tsumo game paid otherwise: seat 0, whose 9m seat 1 called for the daiminkan, pays the whole " +
+      "2,700 of the win on the later ankan's replacement tile alone. That is daiminkanPao discarder-pays-chained (the Rinshan kaihou " +
+      "page of the riichi wiki: liable until the end of the turn); under none and discarder-pays the liability does not reach the " +
+      'ankan, and every other player pays.',
+    checks: [
+      { profile: 'tenhou', expect: ['daiminkan-pao-mismatch'] },
+      { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays' }, expect: ['daiminkan-pao-mismatch'] },
+      { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays-chained' }, expect: [] },
+    ],
+    build: () =>
+      mjlog()
+        .round({ hands: ['9m+', '999m111p456p78s55z', null, null], reserve: '1p6s' })
+        .draw(0)
+        .discard(0, '9m')
+        .daiminkan(1)
+        .draw(1, '1p')
+        .ankan(1, '1p')
+        .draw(1, '6s')
+        // The same 80 fu, 1 han: 700/1,300 as a tsumo, 2,700 in all, paid by the liable player alone.
+        .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 80, points: 2700, deltas: [-2700, 2700, 0, 0] })
+        .toXml(),
+  },
 ];

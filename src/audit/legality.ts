@@ -314,12 +314,30 @@ function checkMultipleRon(hand: HandReplay, players: number, rules: LegalityRule
   );
 }
 
+/** The seat of the first go-around's fourth discard, which makes four winds: the last before the dealer in turn order. */
+function fourthDiscarder(hand: HandReplay, players: number): number {
+  return (hand.dealer + 3) % players;
+}
+
+/** Who ended the hand in an abortive draw: the nine-terminals declarer, the fourth wind's discarder, the last riichi declarer. */
+function abortSeat(hand: HandReplay, reason: 'kyuushu-kyuuhai' | 'suufon-renda' | 'suucha-riichi', players: number): number | undefined {
+  if (reason === 'kyuushu-kyuuhai') return hand.drawn?.drawer?.seat;
+  if (reason === 'suufon-renda') return fourthDiscarder(hand, players);
+  return hand.riichiDeclarations.at(-1)?.seat;
+}
+
 /** The abortive draws nine terminals, four winds and four riichi, against the abortiveDraws rule. */
 function checkAbortsTaken(hand: HandReplay, players: number, rules: LegalityRules, out: Finding[]): void {
   const reason = hand.ending.kind === 'ryuukyoku' ? hand.ending.reason : undefined;
   if (rules.abortiveDraws === 'none') {
     if (reason === 'kyuushu-kyuuhai' || reason === 'suufon-renda' || reason === 'suucha-riichi') {
-      out.push(finding('abortive-draw-unexpected', { hand: hand.hand, eventIndex: hand.ending.eventIndex }, `the hand ends in ${reason}, an abortive draw abortiveDraws none does not have`, { reason, abortiveDraws: 'none' }));
+      const seat = abortSeat(hand, reason, players);
+      out.push(
+        finding('abortive-draw-unexpected', { hand: hand.hand, eventIndex: hand.ending.eventIndex, ...(seat !== undefined ? { seat } : {}) }, `the hand ends in ${reason}, an abortive draw abortiveDraws none does not have`, {
+          reason,
+          abortiveDraws: 'none',
+        }),
+      );
     }
     return;
   }
@@ -331,7 +349,7 @@ function checkAbortsTaken(hand: HandReplay, players: number, rules: LegalityRule
     const wind = kindOf(first[0]);
     if (wind >= 27 && wind <= 30 && first.every((t) => kindOf(t) === wind) && hand.liveDrawCount > 4) {
       out.push(
-        finding('abortive-draw-missing', { hand: hand.hand, eventIndex: null }, `the four first discards are all ${kindToString(wind)} (four winds), but the hand went on`, {
+        finding('abortive-draw-missing', { hand: hand.hand, eventIndex: null, seat: fourthDiscarder(hand, players) }, `the four first discards are all ${kindToString(wind)} (four winds), but the hand went on`, {
           reason: 'suufon-renda',
           abortiveDraws: 'all',
         }),

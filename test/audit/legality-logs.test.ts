@@ -206,3 +206,33 @@ describe('triple ron and head bump under multipleRon', () => {
     expect(at(audit(text, name, { multipleRon: 'atamahane' }), 'multiple-ron-mismatch')).toEqual([{ hand, seat: bumped }]);
   });
 });
+
+describe('abortiveDraws none names the seat that ended the hand in an abort', () => {
+  /** Each abort tag of a Tenhou mjlog and the seat that made it, read from the log: the tag before the abort. */
+  function aborts(text: string, type: string): { hand: number; seat: number }[] {
+    return [...text.matchAll(new RegExp(`<RYUUKYOKU type="${type}"`, 'g'))].map((m) => {
+      const before = text.slice(0, m.index);
+      const hand = before.split('<INIT ').length - 1;
+      // yao9: the seat whose draw (T, U, V, W) came last; kaze4: the fourth discard's (D, E, F, G); reach4: the last REACH.
+      const seat =
+        type === 'yao9'
+          ? 'TUVW'.indexOf(before.match(/<([TUVW])\d+\/>\s*$/)![1])
+          : type === 'kaze4'
+            ? 'DEFG'.indexOf(before.match(/<([DEFG])\d+\/>\s*$/)![1])
+            : Number([...before.matchAll(/<REACH who="(\d)"/g)].at(-1)![1]);
+      return { hand, seat };
+    });
+  }
+
+  it.each([
+    ['2010112714gm-00a9-0000-d497e395.xml', 'yao9'],
+    ['2020010103gm-00a9-0000-d1152180.xml', 'kaze4'],
+    ['2018040923gm-00a9-0000-1833afca.xml', 'reach4'],
+  ])('%s (%s)', (name, type) => {
+    const text = readFileSync(corpusFile(name), 'utf8');
+    const expected = aborts(text, type);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(at(audit(text, name), 'abortive-draw-unexpected')).toEqual([]);
+    expect(at(audit(text, name, { abortiveDraws: 'none' }), 'abortive-draw-unexpected')).toEqual(expected);
+  });
+});

@@ -10,8 +10,9 @@
  * - A hand shown as tenpai at an exhaustive draw that waits on nothing: `tenpai-shown-noten`.
  * - A chi or pon of the hand's last discard (houtei), by a seat in riichi, or followed by a swap-call
  *   (kuikae: discarding the called kind, or the other end of a chi's run): `call-illegal` (details.reason).
- * - An abortive draw whose condition did not hold (nine terminals and honours, four winds, four riichi),
- *   and nagashi mangan without the discards it needs: `abortive-draw-unfounded`.
+ * - An abortive draw whose condition did not hold (nine terminals and honours, judged on the table's hand
+ *   of the seat that drew; four winds; four riichi accepted; a triple ron on a tile that completes three
+ *   other hands), and nagashi mangan paid to a seat without the discards it needs: `abortive-draw-unfounded`.
  * - A hand that does not start with the scores, sticks and honba the one before left, and final scores
  *   that do not follow from the last hand: `scores-not-carried`.
  * - Rons the multipleRon rule does not pay (three winners, or two under atamahane) and a triple-ron abort
@@ -297,9 +298,11 @@ function checkMultipleRon(hand: HandReplay, players: number, rules: LegalityRule
     );
     return;
   }
-  const rons = hand.wins.filter((w) => !w.tsumo);
-  const over = rule === 'atamahane' ? rons.length > 1 : rule === 'triple-aborts' ? rons.length > 2 : false;
+  let count = 0;
+  for (const w of hand.wins) if (!w.tsumo) count++;
+  const over = rule === 'atamahane' ? count > 1 : rule === 'triple-aborts' ? count > 2 : false;
   if (!over) return;
+  const rons = hand.wins.filter((w) => !w.tsumo);
   const from = rons[0].from;
   // In turn order after the discarder: under atamahane the first wins alone.
   const seats = rons.map((w) => w.seat).sort((a, b) => ((a - from + players) % players) - ((b - from + players) % players));

@@ -72,10 +72,13 @@ CREATE TABLE rule_sets (
   open_tanyao           ANY,                                            -- version 6: knob openTanyao (docs/scoring.md §2): open tanyao (kuitan), when the log's rule does not say; null for a rule set audited before version 6
   renhou                ANY,                                            -- version 6: knob renhou (docs/scoring.md §2): renhou: a ron before the winner's first draw, nobody having called; null for a rule set audited before version 6
   multiple_ron          ANY,                                            -- version 9: knob multipleRon (docs/legality.md §2): two or three players ronning the same discard; null for a rule set audited before version 9
-  abortive_draws        ANY,                                            -- version 9: knob abortiveDraws (docs/legality.md §2): whether nine terminals (kyuushu kyuuhai), four winds (suufon renda) and four riichi (suucha riichi) end the hand; null for a rule set audited before version 9
   busting               ANY,                                            -- version 9: knob busting (docs/legality.md §2): whether a score below zero ends the game (tobi); null for a rule set audited before version 9
   kuikae                ANY,                                            -- version 9: knob kuikae (docs/legality.md §2): which discards a chi or pon forbids its caller to make at once (kuikae, swap-calling); null for a rule set audited before version 9
-  riichi_under_thousand ANY                                             -- version 9: knob riichiUnderThousand (docs/legality.md §2): whether a player with fewer than 1,000 points may declare riichi; null for a rule set audited before version 9
+  riichi_under_thousand ANY,                                            -- version 9: knob riichiUnderThousand (docs/legality.md §2): whether a player with fewer than 1,000 points may declare riichi; null for a rule set audited before version 9
+  kyuushu_kyuuhai       ANY,                                            -- version 12: knob kyuushuKyuuhai (docs/legality.md §2): whether nine terminals (kyuushu kyuuhai) may end the hand; null for a rule set audited before version 12
+  suufon_renda          ANY,                                            -- version 12: knob suufonRenda (docs/legality.md §2): whether four winds (suufon renda) end the hand; null for a rule set audited before version 12
+  suucha_riichi         ANY,                                            -- version 12: knob suuchaRiichi (docs/legality.md §2): whether four riichi (suucha riichi) end the hand; null for a rule set audited before version 12
+  pinned                TEXT                                            -- version 12: the knobs given on the command line, comma-separated (their values win over what a game declares); null: none
 ) STRICT;
 
 -- Games: one row per distinct file content. A file that could not be read keeps its row, with `error` set and
@@ -903,6 +906,8 @@ CREATE TABLE findings (
   rule        TEXT,                                                     -- the knob that decided it
   message     TEXT    NOT NULL,                                         -- in words
   details     TEXT    NOT NULL,                                         -- JSON object
+  rule_value  ANY,                                                      -- version 12: the value of that knob that judged the game (booleans 0/1); null: no knob
+  rule_from   TEXT,                                                     -- version 12: where that value comes from: profile, flag (the command line) or declared (the game's log)
   PRIMARY KEY (rule_set_id, game_id, ordinal),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
@@ -949,15 +954,16 @@ INSERT INTO tiles (tile, kind, name, red)
 -- the value the logs support (none of a knob's values has it where no log touches the knob). Written by
 -- src/store/inference.ts.
 CREATE TABLE inferences (
-  inference_id     INTEGER PRIMARY KEY,  -- the inference
-  inferred_at      TEXT NOT NULL,        -- ISO time
-  profile          TEXT NOT NULL,        -- the profile the flags start from
-  game_count       INTEGER NOT NULL,     -- games read
-  win_count        INTEGER NOT NULL,     -- wins among them
-  drawn_hand_count INTEGER NOT NULL,     -- drawn hands
-  kan_count        INTEGER NOT NULL,     -- kans
-  flags            TEXT NOT NULL,        -- the inferred rule set as `kanshi audit` flags: `--profile P` and each value that differs from P's
-  unexplained      TEXT NOT NULL         -- JSON: the wins and drawn hands no value of any knob explains, with file, hand, event, seat and what differs
+  inference_id     INTEGER PRIMARY KEY,         -- the inference
+  inferred_at      TEXT NOT NULL,               -- ISO time
+  profile          TEXT NOT NULL,               -- the profile the flags start from
+  game_count       INTEGER NOT NULL,            -- games read
+  win_count        INTEGER NOT NULL,            -- wins among them
+  drawn_hand_count INTEGER NOT NULL,            -- drawn hands
+  kan_count        INTEGER NOT NULL,            -- kans
+  flags            TEXT NOT NULL,               -- the inferred rule set as `kanshi audit` flags: `--profile P` and each value that differs from P's
+  unexplained      TEXT NOT NULL,               -- JSON: the wins and drawn hands no value of any knob explains, with file, hand, event, seat and what differs
+  contradicted     TEXT NOT NULL DEFAULT '[]'   -- version 12: JSON: the cases the value kept contradicts, the logs' own errors (file, hand, event, seat, what differs, and the values they agree under)
 ) STRICT;
 
 -- Per inference, knob and value, how the logs agree with it.
@@ -970,8 +976,27 @@ CREATE TABLE inferred_knobs (
   disagree_count INTEGER NOT NULL,                                      -- … that disagree
   joint_count    INTEGER NOT NULL,                                      -- cases explained only with a value of another knob
   inferred       INTEGER NOT NULL,                                      -- 1 for the value the logs support, weak ones included; no value of a knob has it where the logs do not decide it (untouched, a tie, or a producer's convention)
+  status         TEXT NOT NULL DEFAULT 'untouched',                     -- version 12: the knob's status, on each of its rows: untouched, tie, weak, inferred, convention, or declared (the logs declare it)
+  tied           INTEGER NOT NULL DEFAULT 0,                            -- version 12: 1 on each of a tie's best values
+  convention     INTEGER NOT NULL DEFAULT 0,                            -- version 12: 1 on the value a producer's order of events follows (status convention)
+  deciding       TEXT,                                                  -- version 12: JSON, on the row of the inferred or convention value: its deciding cases [{file, logId, hand, seat, eventIndex, what}]; null elsewhere
   PRIMARY KEY (inference_id, knob, value)
 ) STRICT;
+
+-- Version 12: the knobs a game's log declares (its GO type, a lobby's csrule, a tenhou.net/6 rule object) where
+-- the game is judged otherwise than the rule set's row says, or a flag overrode what it declares: a game's value
+-- of a knob is its row here, else the rule set's column (docs/kan-rules.md §7, which value judges a game).
+CREATE TABLE game_rules (
+  rule_set_id INTEGER NOT NULL,                                         -- the rule set
+  game_id     INTEGER NOT NULL,                                         -- the game
+  knob        TEXT    NOT NULL,                                         -- the knob (its name, as rules_key spells it)
+  value       ANY,                                                      -- the value that judged the game (booleans 0/1)
+  source      TEXT    NOT NULL CHECK (source IN ('declared', 'flag')),  -- declared: the game's own value; flag: the command line's, over the game's
+  declared    ANY,                                                      -- the value the log declares
+  declared_by TEXT    NOT NULL,                                         -- what in the log declares it (`csrule[0] 0x00000008 set (kandora turned over at once)`)
+  PRIMARY KEY (rule_set_id, game_id, knob),
+  FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
+) STRICT, WITHOUT ROWID;
 
 -- Views --------------------------------------------------------------------------------------------------
 
@@ -992,7 +1017,7 @@ SELECT r.rule_set_id, r.rules_key, r.profile,
        r.kandora, r.aka_dora, r.yakuman_pao, r.pao_compound, r.pao_ron_honba, r.kita_interrupts,
        r.nagashi_mangan, r.noten_payments, r.three_player_noten, r.three_player_tsumo, r.three_player_honba,
        r.multiple_ron_honba, r.open_tanyao, r.renhou,
-       r.multiple_ron, r.abortive_draws, r.busting, r.kuikae, r.riichi_under_thousand,
+       r.multiple_ron, r.busting, r.kuikae, r.riichi_under_thousand, r.kyuushu_kyuuhai, r.suufon_renda, r.suucha_riichi, r.pinned,
        r.first_run_at, r.last_run_at,
        coalesce(sum(x.games), 0)                                      AS games,
        coalesce(sum(CASE WHEN x.status = 'ok' THEN x.games END), 0)   AS games_read,
@@ -1350,4 +1375,4 @@ CREATE INDEX IF NOT EXISTS riichi_kan_verdicts_by_reason ON riichi_kan_verdicts 
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 11;
+PRAGMA user_version = 12;

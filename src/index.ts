@@ -194,7 +194,6 @@ export {
 /** A game replayed on the table under a rule set (src/replay): every kan and win as plain records. */
 export {
   drawInputOf,
-  effectiveTiming,
   placeKandora,
   replayGame,
   scoreHand,

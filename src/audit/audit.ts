@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { GameLog } from '../events/index.js';
 import { IngestError } from '../formats/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import type { RuleSet, Rules } from '../rules/index.js';
+import { declarationOf, type GameRules, type RuleSet, type Rules } from '../rules/index.js';
 import { checkChankan } from './chankan.js';
 import { finding, type Finding } from './findings.js';
 import { checkFourKans } from './four-kans.js';
@@ -84,18 +84,43 @@ function gameAudit(file: string, hash: string, ruleSet: RuleSet, rest: Pick<Game
   };
 }
 
-/** Audits one parsed game. */
-export function auditGame(file: string, hash: string, game: GameLog, ruleSet: RuleSet): GameAudit {
-  const replay = replayGame(game, ruleSet.rules);
-  const { findings, riichiKans } = auditReplay(replay, ruleSet.rules);
-  const lobby = game.rule.lobbyRule;
-  if (lobby && lobby.notApplied.length > 0) {
+/**
+ * Says on a finding which value of its knob judged the game, and where it came from; a value the game's
+ * log declares, or a flag gave over it, is named in the message too.
+ */
+function judgedBy(f: Finding, judged: GameRules): void {
+  const knob = f.rule!;
+  const value = judged.rules[knob];
+  const from = judged.from[knob];
+  const declaration = declarationOf(judged.declared, knob);
+  f.judgedBy = from === 'declared' && declaration ? { value, from, by: declaration.by } : { value, from };
+  if (from === 'declared' && declaration) f.message += ` (${knob} ${String(value)}: the game declares it, ${declaration.by})`;
+  else if (from === 'flag' && declaration && declaration.value !== value) f.message += ` (${knob} ${String(value)}: given on the command line; the game declares ${String(declaration.value)})`;
+}
+
+/**
+ * The findings and riichi-kan verdicts of a replayed game under the rules that judged it (the replay's
+ * gameRules), each finding with its knob's value and where it came from, and a lobby's settings no knob
+ * applies said first.
+ */
+export function judgeReplay(replay: ReplayResult): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
+  const judged = replay.gameRules;
+  const { findings, riichiKans } = auditReplay(replay, judged.rules);
+  const { notApplied, unknownBits } = judged.declared;
+  if (notApplied.length > 0 || unknownBits.length > 0) {
+    const parts = [...(notApplied.length > 0 ? [`sets what no knob applies: ${notApplied.join(', ')}`] : []), ...(unknownBits.length > 0 ? [`sets bits no public source explains: ${unknownBits.join(', ')}`] : [])];
     findings.unshift(
-      finding('lobby-rule-not-applied', { hand: null, eventIndex: null }, `the game's lobby rule sets what kanshi does not apply: ${lobby.notApplied.join(', ')}`, {
-        settings: [...lobby.notApplied],
-      }),
+      finding('lobby-rule-not-applied', { hand: null, eventIndex: null }, `the game's lobby rule ${parts.join('; and ')}`, { settings: [...notApplied], unknownBits: [...unknownBits] }),
     );
   }
+  for (const f of findings) if (f.rule) judgedBy(f, judged);
+  return { findings, riichiKans };
+}
+
+/** Audits one parsed game. */
+export function auditGame(file: string, hash: string, game: GameLog, ruleSet: RuleSet): GameAudit {
+  const replay = replayGame(game, ruleSet);
+  const { findings, riichiKans } = judgeReplay(replay);
   return gameAudit(file, hash, ruleSet, { game: gameMeta(game), replay, riichiKans, findings });
 }
 

@@ -5,7 +5,7 @@
  */
 import type { RiichiKanReason } from '../hand/index.js';
 import type { InconsistencyKind, RevealMoment, WallMismatchKind } from '../replay/index.js';
-import type { DaiminkanPao, FifthKan, KandoraTiming, KnobName, LegalityRules, RiichiKan, Suukaikan } from '../rules/index.js';
+import type { DaiminkanPao, FifthKan, KandoraTiming, KnobName, KnobSource, KnobValue, LegalityRules, RiichiKan, Suukaikan } from '../rules/index.js';
 
 type MultipleRon = LegalityRules['multipleRon'];
 import type { ScoreComponent } from '../score/index.js';
@@ -166,14 +166,12 @@ export const FINDING_KINDS = {
   'abortive-draw-missing': {
     family: 'legality',
     severity: 'error',
-    rule: 'abortiveDraws',
-    description: "a hand that went on past four winds (the four first discards one wind, no call) or past a fourth riichi whose discard passed, which abortiveDraws all ends (details.reason)",
+    description: "a hand that went on past four winds (the four first discards one wind, no call) or past a fourth riichi whose discard passed, which suufonRenda or suuchaRiichi true ends (details.reason; the finding's rule names the knob)",
   },
   'abortive-draw-unexpected': {
     family: 'legality',
     severity: 'error',
-    rule: 'abortiveDraws',
-    description: 'a hand ended by nine terminals, four winds or four riichi under abortiveDraws none, which has no abortive draw (details.reason)',
+    description: 'a hand ended by nine terminals, four winds or four riichi where the knob of that abort (kyuushuKyuuhai, suufonRenda, suuchaRiichi) is false: the rules have no such abortive draw (details.reason; the finding\'s rule names the knob)',
   },
   'played-below-zero': {
     family: 'legality',
@@ -184,7 +182,7 @@ export const FINDING_KINDS = {
   'lobby-rule-not-applied': {
     family: 'scoring',
     severity: 'info',
-    description: "a Tenhou lobby's own rule (its log's csrule) sets what kanshi does not apply (details.settings): scores and aborts that depend on them are judged by the rule set alone",
+    description: "a Tenhou lobby's own rule (its log's csrule) sets what no knob applies (details.settings: sudden death, agari-yame…), or bits no public source explains (details.unknownBits); every flag that has a knob is applied as the game declares it",
   },
   'win-without-yaku': {
     family: 'scoring',
@@ -277,10 +275,10 @@ export interface FindingDetails {
   'abortive-draw-unfounded': { reason: string; why: string };
   'scores-not-carried': { what: 'scores' | 'riichi-sticks' | 'honba' | 'final-scores'; expected: string; logged: string };
   'multiple-ron-mismatch': { winners: number; multipleRon: MultipleRon; what: 'winners' | 'triple-ron-abort' };
-  'abortive-draw-missing': { reason: 'suufon-renda' | 'suucha-riichi'; abortiveDraws: 'all' };
-  'abortive-draw-unexpected': { reason: string; abortiveDraws: 'none' };
+  'abortive-draw-missing': { reason: 'suufon-renda' | 'suucha-riichi' };
+  'abortive-draw-unexpected': { reason: 'kyuushu-kyuuhai' | 'suufon-renda' | 'suucha-riichi' };
   'played-below-zero': { seats: number[]; scores: string };
-  'lobby-rule-not-applied': { settings: string[] };
+  'lobby-rule-not-applied': { settings: string[]; unknownBits: string[] };
   'win-without-yaku': { tile: string; hand: string; melds: number; loggedYaku: string[] };
   'unknown-yaku': { name: string; han: number };
   'ura-unrecorded': { uraHan: number };
@@ -300,8 +298,18 @@ interface FindingBase<K extends FindingKind> {
   seat?: number;
   /** The knob that decided it, when one did. */
   rule?: KnobName;
+  /** That knob's value for the game and where it came from (the profile, a flag, or the game's own declaration); set by the audit. */
+  judgedBy?: JudgedBy;
   message: string;
   details: FindingDetails[K];
+}
+
+/** The value of a finding's knob that judged the game, and where it came from. */
+export interface JudgedBy {
+  value: KnobValue;
+  from: KnobSource;
+  /** What in the log declares it, for a declared value. */
+  by?: string;
 }
 
 /** A finding of one kind (or, unparameterised, of any kind: a union narrowed by `kind`). */

@@ -1,6 +1,6 @@
 export * from './findings.js';
 export type * from './types.js';
-export { auditGame, auditReplay, brokenAudit, contentHash, failedAudit, gameMeta, unreadHash } from './audit.js';
+export { auditGame, auditReplay, judgeReplay, brokenAudit, contentHash, failedAudit, gameMeta, unreadHash } from './audit.js';
 export { checkLegality, checkLegalityKnobs, type LegalityRules as LegalityCheckRules } from './legality.js';
 export { judgeRiichiKan } from './riichi-kans.js';
 export { everyPlatform, ruleSetsFor, singleRuleSet, type RuleSets } from './rule-sets.js';

@@ -1,6 +1,6 @@
 /**
  * Every action checked, not only kans (issue 33): which Tenhou enforces and a log no engine produced may
- * break. Where rule sets differ, a legality knob decides (docs/legality.md §2: multipleRon, abortiveDraws,
+ * break. Where rule sets differ, a legality knob decides (docs/legality.md §2: multipleRon, kyuushuKyuuhai, suufonRenda, suuchaRiichi,
  * busting, kuikae, riichiUnderThousand) and the finding names it.
  *
  * - A ron by a furiten winner (its own river, a wait let pass, riichi furiten): `furiten-ron`.
@@ -17,8 +17,8 @@
  *   that do not follow from the last hand: `scores-not-carried`.
  * - Rons the multipleRon rule does not pay (three winners, or two under atamahane) and a triple-ron abort
  *   it does not have: `multiple-ron-mismatch`.
- * - A hand that went on past four winds or a fourth riichi that abortiveDraws `all` ends it at
- *   (`abortive-draw-missing`), and an abortive draw under abortiveDraws `none` (`abortive-draw-unexpected`).
+ * - A hand that went on past four winds or a fourth riichi that suufonRenda or suuchaRiichi ends it at
+ *   (`abortive-draw-missing`), and an abortive draw whose knob is false (`abortive-draw-unexpected`).
  * - A hand played after one left a score below zero, where busting ends the game: `played-below-zero`.
  *
  * A daiminkan by a seat in riichi is riichi-kan-illegal's, and a daiminkan on the last discard
@@ -32,7 +32,7 @@ import { finding, type Finding } from './findings.js';
 import { furitenReason } from './furiten.js';
 
 /** The rules the checks read. */
-export type LegalityRules = Pick<Rules, 'multipleRon' | 'abortiveDraws' | 'busting' | 'kuikae' | 'riichiUnderThousand'>;
+export type LegalityRules = Pick<Rules, 'multipleRon' | 'kyuushuKyuuhai' | 'suufonRenda' | 'suuchaRiichi' | 'busting' | 'kuikae' | 'riichiUnderThousand'>;
 
 export function checkLegality(replay: ReplayResult, rules: LegalityRules): Finding[] {
   const out: Finding[] = [];
@@ -54,7 +54,7 @@ export function checkLegality(replay: ReplayResult, rules: LegalityRules): Findi
 }
 
 /**
- * Only the checks a legality knob decides (riichiUnderThousand, kuikae, multipleRon, abortiveDraws,
+ * Only the checks a legality knob decides (riichiUnderThousand, kuikae, multipleRon, kyuushuKyuuhai, suufonRenda, suuchaRiichi,
  * busting): what kanshi infer judges each knob's values by, without the checks every rule set shares.
  */
 export function checkLegalityKnobs(replay: ReplayResult, rules: LegalityRules): Finding[] {
@@ -329,47 +329,47 @@ function abortSeat(hand: HandReplay, reason: 'kyuushu-kyuuhai' | 'suufon-renda' 
   return hand.riichiDeclarations.at(-1)?.seat;
 }
 
-/** The abortive draws nine terminals, four winds and four riichi, against the abortiveDraws rule. */
+/** The knob of each abortive draw a player's hand or discards make. */
+const ABORT_KNOB = { 'kyuushu-kyuuhai': 'kyuushuKyuuhai', 'suufon-renda': 'suufonRenda', 'suucha-riichi': 'suuchaRiichi' } as const;
+
+/** The abortive draws nine terminals, four winds and four riichi, each against its knob. */
 function checkAbortsTaken(hand: HandReplay, players: number, rules: LegalityRules, out: Finding[]): void {
   const reason = hand.ending.kind === 'ryuukyoku' ? hand.ending.reason : undefined;
-  if (rules.abortiveDraws === 'none') {
-    if (reason === 'kyuushu-kyuuhai' || reason === 'suufon-renda' || reason === 'suucha-riichi') {
+  if (reason === 'kyuushu-kyuuhai' || reason === 'suufon-renda' || reason === 'suucha-riichi') {
+    const knob = ABORT_KNOB[reason];
+    if (!rules[knob]) {
       const seat = abortSeat(hand, reason, players);
       out.push(
-        finding('abortive-draw-unexpected', { hand: hand.hand, eventIndex: hand.ending.eventIndex, ...(seat !== undefined ? { seat } : {}) }, `the hand ends in ${reason}, an abortive draw abortiveDraws none does not have`, {
+        finding('abortive-draw-unexpected', { hand: hand.hand, eventIndex: hand.ending.eventIndex, rule: knob, ...(seat !== undefined ? { seat } : {}) }, `the hand ends in ${reason}, an abortive draw ${knob} false does not have`, {
           reason,
-          abortiveDraws: 'none',
         }),
       );
     }
-    return;
   }
   if (players !== 4) return;
   // Four winds: the four discards of an uninterrupted first go-around, one wind; the hand ends after the
   // fourth (a ron on it aside), before a fifth live draw.
   const first = hand.openingDiscards;
-  if (reason !== 'suufon-renda' && first.length === 4) {
+  if (rules.suufonRenda && reason !== 'suufon-renda' && first.length === 4) {
     const wind = kindOf(first[0]);
     if (wind >= 27 && wind <= 30 && first.every((t) => kindOf(t) === wind) && hand.liveDrawCount > 4) {
       out.push(
-        finding('abortive-draw-missing', { hand: hand.hand, eventIndex: null, seat: fourthDiscarder(hand, players) }, `the four first discards are all ${kindToString(wind)} (four winds), but the hand went on`, {
+        finding('abortive-draw-missing', { hand: hand.hand, eventIndex: null, seat: fourthDiscarder(hand, players), rule: 'suufonRenda' }, `the four first discards are all ${kindToString(wind)} (four winds), but the hand went on`, {
           reason: 'suufon-renda',
-          abortiveDraws: 'all',
         }),
       );
     }
   }
   // Four riichi: once the fourth declaration's discard passes, the hand ends: no live draw after it.
-  if (reason !== 'suucha-riichi') {
+  if (rules.suuchaRiichi && reason !== 'suucha-riichi') {
     const seats = new Set<number>();
     for (const r of hand.riichiDeclarations) {
       if (!r.accepted) continue;
       seats.add(r.seat);
       if (seats.size === 4 && hand.liveWallLeftAtEnd < r.liveWallLeft) {
         out.push(
-          finding('abortive-draw-missing', { hand: hand.hand, eventIndex: r.eventIndex, seat: r.seat }, `seat ${r.seat}'s riichi is the fourth (four riichi) and its discard passed, but the hand went on`, {
+          finding('abortive-draw-missing', { hand: hand.hand, eventIndex: r.eventIndex, seat: r.seat, rule: 'suuchaRiichi' }, `seat ${r.seat}'s riichi is the fourth (four riichi) and its discard passed, but the hand went on`, {
             reason: 'suucha-riichi',
-            abortiveDraws: 'all',
           }),
         );
         break;

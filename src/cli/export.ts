@@ -6,7 +6,7 @@ import { writeFileAtomic } from '../files/index.js';
 import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
-import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
+import { DEFAULT_PROFILE, KANDORA_TIMINGS, ruleSet, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { untilStopped, withSignalStop } from './signals.js';
 import { makeFolder, writeErrorText, writeOut } from './output.js';
@@ -39,7 +39,8 @@ const TIMES_KANDORA: ReadonlySet<SourceFormat> = new Set(['mjlog', 'mjai']);
 export function exportText(game: GameLog, format: LogFormat, timing: KandoraTiming | undefined): string {
   const untimed = game.hands.some((r) => r.events[0]?.type === 'roundStart' && r.events[0].untimedKandora !== undefined);
   if (!TIMES_KANDORA.has(format.name) || (timing === undefined && !untimed)) return format.write(game);
-  const rules = { ...defaultRules(), ...(timing ? { kandoraTiming: timing } : {}) };
+  // A timing asked for wins over what the game declares (a chip game's immediate); without one, the game's own.
+  const rules = ruleSet({ profile: DEFAULT_PROFILE, overrides: timing ? { kandoraTiming: timing } : {} });
   return format.write(placeKandora(game, replayGame(game, rules), { all: timing !== undefined }));
 }
 

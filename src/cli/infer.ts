@@ -120,6 +120,10 @@ export function inferenceText(r: Inference, all: boolean): string[] {
     lines.push(`${flag} ${k.inferred === null ? '?' : String(k.inferred)}    ${statusText(k)}    cases: ${k.cases}`);
     for (const c of k.deciding.slice(0, SHOWN_CASES)) lines.push(`      deciding: ${placeText(c)} (${c.what})`);
     if (k.deciding.length > SHOWN_CASES) lines.push(`      … and ${k.deciding.length - SHOWN_CASES} more (--json lists them all)`);
+    for (const d of k.declared ?? []) {
+      const against = d.contradicting.length > 0 ? `; ${plural(d.contradicting.length, 'case')} against it, e.g. ${placeText(d.contradicting[0])}` : '';
+      lines.push(`      declared ${String(d.value)} by ${plural(d.games, 'game')} (${d.by}): ${d.agree} cases agree, ${d.disagree} do not${against}`);
+    }
     for (const v of k.values) {
       const mark = shown !== undefined && shown !== null && v.value === shown ? '*' : ' ';
       const joint = v.jointly > 0 ? `, ${v.jointly} with another knob's value` : '';
@@ -161,6 +165,8 @@ function statusText(k: KnobInference): string {
       return `convention: these logs follow ${String(k.convention)}, an order of events their producer chose, not a rule (no platform's own log shows the knob; ${count})`;
     case 'untouched':
       return 'not touched by these logs';
+    case 'declared':
+      return 'declared by the games themselves (not inferred: their logs are checked against it)';
   }
 }
 

@@ -2,7 +2,10 @@ import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
-import { defaultRules } from '../rules/index.js';
+import { effectiveRules, type EffectiveRule, type KnobName } from '../rules/index.js';
+import type { RuleSets } from '../audit/index.js';
+import { addRuleOptions } from './rule-options.js';
+import { ruleSetsFromOptions } from './rule-sets.js';
 import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
 import { untilStopped, withSignalStop } from './signals.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
@@ -32,11 +35,22 @@ export interface InfoLine {
   rinshanWinCount: number;
   suukaikanAbortCount: number;
   seeded: boolean;
+  /**
+   * The rules that judge the game (docs/kan-rules.md §7): each knob's value and where it comes from, a flag
+   * (the command line), what the game's log declares (with what in it declares it), or the profile; only the
+   * knobs whose value differs from the profile's, or every knob with --all.
+   */
+  effectiveRules: Partial<Record<KnobName, EffectiveRule>>;
+  /** A Tenhou lobby's settings no knob applies, and its bits no public source explains. */
+  lobbyRuleNotApplied?: { settings: string[]; unknownBits: string[] };
 }
 
-/** The counts come from the game's replay; no knob changes them, so the default rules serve. */
-export function infoLine(file: string, game: GameLog): InfoLine {
-  const s = summarizeReplay(replayGame(game, defaultRules()));
+/** The counts come from the game's replay (no knob changes them); the rules that judge it from the rule set and what it declares. */
+export function infoLine(file: string, game: GameLog, ruleSets: RuleSets, all = false): InfoLine {
+  const ruleSet = ruleSets[game.platform];
+  const replay = replayGame(game, ruleSet);
+  const s = summarizeReplay(replay);
+  const { notApplied, unknownBits } = replay.gameRules.declared;
   return {
     file,
     logId: game.logId,
@@ -55,6 +69,8 @@ export function infoLine(file: string, game: GameLog): InfoLine {
     rinshanWinCount: s.rinshanWinCount,
     suukaikanAbortCount: s.suukaikanAbortCount,
     seeded: game.seed !== null,
+    effectiveRules: effectiveRules(replay.gameRules, all),
+    ...(notApplied.length > 0 || unknownBits.length > 0 ? { lobbyRuleNotApplied: { settings: [...notApplied], unknownBits: [...unknownBits] } } : {}),
   };
 }
 
@@ -72,14 +88,18 @@ function textLine(l: InfoLine): string {
     `chankan wins ${l.chankanWinCount}`,
     `four-kan aborts ${l.suukaikanAbortCount}`,
     ...(l.redFivesFrom === 'tiles' ? [`red fives taken from the tiles (${redSuitNames(l.rule)}): the log's rule does not say`] : []),
-    ...(l.rule.lobbyRule ? [lobbyText(l.rule.lobbyRule)] : []),
+    ...declaredText(l),
   ].join('  ');
 }
 
-/** What a lobby's own rule says, as far as kanshi reads it. */
-function lobbyText(lobby: NonNullable<GameLog['rule']['lobbyRule']>): string {
-  const read = `lobby rule: kiriage mangan ${lobby.kiriageMangan ? 'yes' : 'no'}`;
-  return lobby.notApplied.length > 0 ? `${read}; lobby rule not applied: ${someOf(lobby.notApplied, 4, '--json lists them')}` : read;
+/** The values the game declares that judge it otherwise than the profile, and a lobby's settings no knob applies. */
+function declaredText(l: InfoLine): string[] {
+  const declared = Object.entries(l.effectiveRules).filter(([, r]) => r.from === 'declared').map(([k, r]) => `${k} ${String(r.value)}`);
+  const out = declared.length > 0 ? [`declared: ${someOf(declared, 6, '--json lists them with what declares each')}`] : [];
+  const n = l.lobbyRuleNotApplied;
+  if (n && n.settings.length > 0) out.push(`lobby rule not applied (no knob): ${someOf(n.settings, 4, '--json lists them')}`);
+  if (n && n.unknownBits.length > 0) out.push(`unknown lobby bits: ${n.unknownBits.join(', ')}`);
+  return out;
 }
 
 /** The suits with a red five, as `0m 0p 0s`, or `none`. */
@@ -94,8 +114,10 @@ export function registerInfoCommand(program: Command): void {
     .command('info')
     .description('print one line per game: players, hands, kans by kind, chankan wins, four-kan aborts')
     .argument('<path...>', 'log files (.mjlog, .xml, .json, gzip or not) or folders, read recursively, Tenhou log ids and viewer URLs (read from --fetch-dir), or - for one log on standard input')
-    .option('--json', 'print one JSON object per line (file, logId, platform, playerCount, players, rule, redFivesFrom, handCount, kanCounts, robbedKanCount, …; docs/vocabulary.md)')
+    .option('--json', 'print one JSON object per line (file, logId, platform, playerCount, players, rule, redFivesFrom, handCount, kanCounts, robbedKanCount, …, effectiveRules; docs/vocabulary.md)')
+    .option('--all', "list every knob in effectiveRules, not only those whose value for the game differs from the profile's")
     .addOption(platformOption());
+  addRuleOptions(command);
   addLogSourceOptions(command);
   addLimitOptions(command)
     .addHelpText(
@@ -112,10 +134,16 @@ ${LOG_SOURCE_HELP}
 Examples:
   kanshi info logs
   kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog
-  kanshi info 2020052221gm-00a9-0000-6f0524c7 --fetch`,
+  kanshi info --json --all lobby-game.mjlog          # every knob's value for the game, and where it comes from
+  kanshi info 2020052221gm-00a9-0000-6f0524c7 --fetch
+
+Which value judges a game (docs/kan-rules.md §7): a knob given on the command line, else what the game's
+log declares (its GO type, a Tenhou lobby's csrule, a tenhou.net/6 rule object), else the profile (with no
+--profile, the platform's). The text line lists the declared values that differ from the profile's.`,
     )
-    .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; platform?: Platform }) => {
+    .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; platform?: Platform }) => {
       const read = readOptionsFrom(opts);
+      const ruleSets = ruleSetsFromOptions(opts);
       let failed = 0;
       // `-`: one log from standard input, read first.
       const stdin = args.includes(STDIN_PATH);
@@ -136,7 +164,7 @@ Examples:
           }
           let line: InfoLine;
           try {
-            line = infoLine(item.path, readLogInput(item.path, read));
+            line = infoLine(item.path, readLogInput(item.path, read), ruleSets, opts.all === true);
           } catch (err) {
             failed++;
             report(opts.json, item.path, fileFailure(err).message);

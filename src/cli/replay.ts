@@ -9,7 +9,7 @@ import { drawGamePage, gamePageInput } from '../pages/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { plural, roundName, scoredYakuJson, tile, tiles } from './format.js';
-import type { RuleSet } from '../rules/index.js';
+import { effectiveRules, type RuleSet } from '../rules/index.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
@@ -99,7 +99,9 @@ export function replayJson(file: string, game: GameLog, result: ReplayResult, ha
       kans: r.kans.map((k) => ({ ...k, viewerUrl: viewerUrl(logId, k.seat, r.hand) })),
       wins: r.wins.map(({ score, ...w }) => ({ ...w, ...(score ? { score: scoreJson(score) } : {}), viewerUrl: viewerUrl(logId, w.seat, r.hand) })),
     }));
-  return { file, logId: game.logId, ...result, hands };
+  // The rules that judged the game as info --json gives them: the knobs a flag or the game's declaration sets otherwise.
+  const { gameRules, ...rest } = result;
+  return { file, logId: game.logId, ...rest, effectiveRules: effectiveRules(gameRules), hands };
 }
 
 export function registerReplayCommand(program: Command): void {
@@ -149,7 +151,6 @@ Examples:
     const ruleSets = ruleSetsFromOptions(opts);
     const file = await resolveOneLog(arg, opts);
     const game = readGameOrFail(file, readOptionsFrom(opts));
-    const { rules } = ruleSets[game.platform];
     const { hand, flag } = handToShow(arg, opts.hand as number | undefined);
     checkHand(hand, game, flag);
     if (opts.html !== undefined) {
@@ -157,7 +158,7 @@ Examples:
       return;
     }
     const lines = onFileOrFail(file, () => {
-      const result = replayGame(game, rules);
+      const result = replayGame(game, ruleSets[game.platform]);
       if (opts.json) return [JSON.stringify(replayJson(file, game, result, hand))];
       return replayText(file, game, result, hand);
     });

@@ -126,7 +126,7 @@ Examples:
         let line: VerifyLine;
         try {
           const game = readLogInput(item.path, read);
-          line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform].rules));
+          line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform]));
         } catch (err) {
           failedInput(item.path, fileFailure(err).message);
           continue;

@@ -5,7 +5,7 @@
  */
 import type { MeldType, TileId } from '../tiles/index.js';
 
-export const EVENTS_SCHEMA_VERSION = 6;
+export const EVENTS_SCHEMA_VERSION = 7;
 
 /** Seat 0..3; seat 0 is the first dealer. In 3-player games seat 3 is empty. */
 export type Seat = number;
@@ -184,10 +184,6 @@ export interface LobbyRule {
   rule: string[];
   /** The `csrule` fields: two words of flags (hex), then numbers (starting points, return, uma …). */
   csrule: string[];
-  /** csrule[0] bit 0x2: 4 han 30 fu and 3 han 60 fu are paid as a mangan (kiriage mangan). */
-  kiriageMangan: boolean;
-  /** The lobby's settings that differ from Tenhou's ranked games and that kanshi does not apply, in words. */
-  notApplied: string[];
 }
 
 export interface GameRule {

@@ -35,9 +35,11 @@ export interface Evidence {
  * - `weak`: one value, resting on fewer than WEAK_BELOW cases against its closest rival;
  * - `inferred`: one value, resting on WEAK_BELOW cases or more;
  * - `convention`: an order of events that only logs no platform wrote show: their producer's way of writing
- *   the events, not a rule (inferred null, `convention` the order they follow).
+ *   the events, not a rule (inferred null, `convention` the order they follow);
+ * - `declared` (infer.ts, never decideKnob's): no undeclared game's case tells its values apart, but games
+ *   declare it (their GO type, a lobby's csrule): their values, checked against their logs, are in `declared`.
  */
-export type KnobStatus = 'inferred' | 'weak' | 'tie' | 'untouched' | 'convention';
+export type KnobStatus = 'inferred' | 'weak' | 'tie' | 'untouched' | 'convention' | 'declared';
 
 export const WEAK_BELOW = 3;
 

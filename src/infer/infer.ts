@@ -19,8 +19,8 @@
  */
 import { auditReplay, checkLegalityKnobs } from '../audit/index.js';
 import type { GameEvent, GameLog, Platform } from '../events/index.js';
-import { KAN_KNOBS, KNOBS, LEGALITY_KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
-import { effectiveTiming, isRevealed, REVEAL_MOMENT_WORDS, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
+import { declarationOf, judgeRules, KAN_KNOBS, KNOBS, LEGALITY_KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
+import { isRevealed, REVEAL_MOMENT_WORDS, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
 import { Table } from '../table/index.js';
 import { decideKnob, type DecidingCase, type Evidence, type KnobStatus, type KnobVerdict } from './decide.js';
 
@@ -50,6 +50,24 @@ export interface KnobInference {
   deciding: DecidingCase[];
   /** convention: the order of events the logs follow, their producer's and not a rule. */
   convention?: KnobValue;
+  /**
+   * The values games declare for the knob (their GO type, a lobby's csrule, a rule object), each checked
+   * against those games' own cases; such games are not evidence for the knob's inferred value.
+   */
+  declared?: DeclaredValue[];
+}
+
+/** A value some of the games declare for a knob, and how their logs agree with it. */
+export interface DeclaredValue {
+  value: KnobValue;
+  /** The games that declare it, and what in their logs does (the first game's). */
+  games: number;
+  by: string;
+  /** Their cases of the knob that agree with the log under the declared value, and those that do not. */
+  agree: number;
+  disagree: number;
+  /** The cases another value explains and the declared one does not: the log against its own declaration. */
+  contradicting: DecidingCase[];
 }
 
 export interface UnexplainedCase {
@@ -102,7 +120,9 @@ const CASES: Partial<Record<KnobName, string>> = {
   fifthKan: 'fifth kans that some value flags',
   daiminkanPao: 'rinshan tsumo after a daiminkan that some value flags (and every win and drawn hand re-scored)',
   multipleRon: 'hands with two or more rons, or a triple-ron abort, that some value flags',
-  abortiveDraws: 'abortive draws, and hands that went on past four winds or four riichi, that some value flags',
+  kyuushuKyuuhai: 'nine-terminals aborts that some value flags',
+  suufonRenda: 'four-winds aborts, and hands that went on past four winds, that some value flags',
+  suuchaRiichi: 'four-riichi aborts, and hands that went on past a fourth riichi, that some value flags',
   busting: 'games that went on after a score below zero',
   kuikae: 'chi and pon followed by a discard that some value flags',
   riichiUnderThousand: 'riichi declared with fewer than 1,000 points',
@@ -134,8 +154,10 @@ export class RuleInference {
   private readonly counters = new Map<KnobName, Map<string, Counter>>();
   /** Per knob, the cases that tell its values apart. */
   private readonly evidence = new Map<KnobName, Evidence[]>();
-  /** The game being added: where its cases are. */
-  private current: { file: string; game: GameLog } | null = null;
+  /** The game being added: where its cases are, and the knobs it declares (judged by the declared value, not inferred). */
+  private current: { file: string; game: GameLog; declared: ReadonlyMap<KnobName, KnobValue> } | null = null;
+  /** Per knob, the values games declare, with their tallies. */
+  private readonly declaredValues = new Map<KnobName, Map<string, DeclaredValue>>();
   private readonly unexplained: UnexplainedCase[] = [];
   private readonly platforms = new Map<Platform, number>();
   private games = 0;
@@ -163,10 +185,23 @@ export class RuleInference {
 
   /** Adds one game's evidence. */
   addGame(file: string, game: GameLog): void {
-    const { rules: base } = this.baseFor(game);
+    const { rules: profile } = this.baseFor(game);
+    // The game's declared values in the base: each declared knob is checked against its value, not inferred.
+    const judged = judgeRules(profile, game.rule);
+    const base = judged.rules;
+    const declared = new Map<KnobName, KnobValue>();
+    for (const k of KNOBS) {
+      if (judged.from[k.name] !== 'declared') continue;
+      declared.set(k.name, base[k.name]);
+      const byValue = this.declaredValues.get(k.name) ?? new Map<string, DeclaredValue>();
+      this.declaredValues.set(k.name, byValue);
+      const entry = byValue.get(String(base[k.name]));
+      if (entry) entry.games++;
+      else byValue.set(String(base[k.name]), { value: base[k.name], games: 1, by: declarationOf(judged.declared, k.name)?.by ?? '', agree: 0, disagree: 0, contradicting: [] });
+    }
     this.games++;
     this.platforms.set(game.platform, (this.platforms.get(game.platform) ?? 0) + 1);
-    this.current = { file, game };
+    this.current = { file, game, declared };
     const replay = replayGame(game, base);
     for (const h of replay.hands) this.kans += h.kans.length;
     this.kanTiming(game, replay, base);
@@ -179,11 +214,25 @@ export class RuleInference {
   /** Keeps a case as evidence on the knob when it tells the values apart (agrees under some, not under all). */
   private decides(knob: KnobName, where: Omit<DecidingCase, 'file' | 'logId'>, agrees: readonly boolean[], differences: readonly string[]): void {
     if (agrees.every((a) => a === agrees[0])) return;
-    const { file, game } = this.current!;
+    const { file, game, declared } = this.current!;
+    const value = declared.get(knob);
+    if (value !== undefined) {
+      // A declared knob: a case against its declared value is the log against its own declaration.
+      if (!agrees[knobValues(knob).indexOf(value)]) this.declaredValues.get(knob)!.get(String(value))!.contradicting.push({ file, logId: game.logId, ...where });
+      return;
+    }
     this.evidence.get(knob)!.push({ at: { file, logId: game.logId, ...where }, agrees, platform: game.platform, differences });
   }
 
   private count(knob: KnobName, value: KnobValue, agrees: boolean, n = 1): void {
+    const declared = this.current?.declared.get(knob);
+    if (declared !== undefined) {
+      if (value !== declared) return;
+      const d = this.declaredValues.get(knob)!.get(String(declared))!;
+      if (agrees) d.agree += n;
+      else d.disagree += n;
+      return;
+    }
     const c = this.counters.get(knob)!.get(String(value))!;
     if (agrees) c.agree += n;
     else c.disagree += n;
@@ -200,7 +249,7 @@ export class RuleInference {
       if (untimed !== undefined) {
         if (hand.kans.length === 0) continue;
         const agrees = values.map((t) => {
-          const timing = effectiveTiming(t, game.rule);
+          const timing = t;
           let revealed = 0;
           for (const k of hand.kans) if (k.aftermath && isRevealed(ruleRevealMoment(timing, k.aftermath))) revealed++;
           return revealed === untimed.length;
@@ -212,7 +261,7 @@ export class RuleInference {
       }
       for (const k of hand.kans) {
         if (!k.aftermath || k.revealLogged === 'unknown' || k.revealLogged === 'unrecorded') continue;
-        const moments = values.map((t) => ruleRevealMoment(effectiveTiming(t, game.rule), k.aftermath!));
+        const moments = values.map((t) => ruleRevealMoment(t, k.aftermath!));
         const agrees = moments.map((m) => revealVerdict(k.revealLogged, m) !== 'differs');
         values.forEach((t, i) => this.count('kandoraTiming', t, agrees[i]));
         const differs = agrees[at] ? [] : [`the log reveals the kandora ${REVEAL_MOMENT_WORDS[k.revealLogged]}, the ${base.kandoraTiming} timing ${REVEAL_MOMENT_WORDS[moments[at]]}`];
@@ -296,8 +345,8 @@ export class RuleInference {
       if (!canMove(name, hand, game)) {
         // The knob cannot change a score of this hand: every value agrees as the base does.
         for (const v of values) {
-          v.counter.agree += baseAgree;
-          v.counter.disagree += baseDisagree;
+          this.count(name, v.value, true, baseAgree);
+          this.count(name, v.value, false, baseDisagree);
         }
         continue;
       }
@@ -305,8 +354,8 @@ export class RuleInference {
       const agrees: boolean[][] = cases.map(() => []);
       for (const v of values) {
         if (v.value === base[name]) {
-          v.counter.agree += baseAgree;
-          v.counter.disagree += baseDisagree;
+          this.count(name, v.value, true, baseAgree);
+          this.count(name, v.value, false, baseDisagree);
           for (let c = 0; c < cases.length; c++) agrees[c].push(baseOk[c]);
           continue;
         }
@@ -315,8 +364,7 @@ export class RuleInference {
         // What differs is needed only for a case the base does not explain (the joint search's candidates).
         const text = baseDisagree > 0 ? differences(scores, cases) : baseText;
         for (let c = 0; c < cases.length; c++) {
-          if (ok[c]) v.counter.agree++;
-          else v.counter.disagree++;
+          this.count(name, v.value, ok[c]);
           agrees[c].push(ok[c]);
           if (text[c] !== baseText[c]) movers[c].push({ knob: name, value: v.value });
           if (ok[c] && !baseOk[c]) fixedAlone[c] = true;
@@ -329,7 +377,7 @@ export class RuleInference {
       const pair = jointly(table, events, game, base, cases, c, movers[c]);
       if (pair) {
         for (const p of pair) {
-          this.counters.get(p.knob)!.get(String(p.value))!.jointly++;
+          if (!this.current!.declared.has(p.knob)) this.counters.get(p.knob)!.get(String(p.value))!.jointly++;
           this.decides(p.knob, where[c], knobValues(p.knob).map((v) => v === p.value), baseLines[c]);
         }
         continue;
@@ -375,26 +423,33 @@ export class RuleInference {
     const contradicted = new Map<string, ContradictedCase>();
     for (const k of KNOBS) {
       const values = k.values.map((v) => ({ value: v.value, ...this.counters.get(k.name)!.get(String(v.value))! }));
-      const { status, inferred: value, tied, rival, deciding, convention, contrary } = this.verdict(k.name, baseRules?.[k.name]);
+      const { status, inferred: decided, tied, rival, deciding, convention, contrary } = this.verdict(k.name, baseRules?.[k.name]);
       for (const c of contrary) {
         const key = `${c.at.file}\n${c.at.hand}\n${c.at.eventIndex}\n${c.at.what}`;
         let entry = contradicted.get(key);
         if (!entry) contradicted.set(key, (entry = { ...c.at, agreesUnder: [], differences: [...c.differences] }));
-        entry.agreesUnder.push({ knob: k.name, values: c.agreesWith, logs: (value ?? convention)! });
+        entry.agreesUnder.push({ knob: k.name, values: c.agreesWith, logs: (decided ?? convention)! });
       }
+      const declared = [...(this.declaredValues.get(k.name)?.values() ?? [])];
+      // A knob only games' declarations touch is theirs: its value is the one most of them declare (each game
+      // is judged by its own: the audit applies what it declares).
+      const own = status === 'untouched' && declared.length > 0 ? ('declared' as KnobStatus) : status;
+      const value = own === 'declared' ? declared.reduce((a, b) => (b.games > a.games ? b : a)).value : decided;
       inferred[k.name] = value;
       knobs.push({
         knob: k.name,
         cases: CASES[k.name] ?? SCORING_CASES,
         inferred: value,
-        status,
+        status: own,
         values,
         ...(tied ? { tied } : {}),
         ...(rival !== undefined ? { rival } : {}),
         deciding,
         ...(convention !== undefined ? { convention } : {}),
+        ...(declared.length > 0 ? { declared } : {}),
       });
-      if (value !== null && baseRules && value !== baseRules[k.name]) flags.push(`${k.flag} ${String(value)}`);
+      // A declared value needs no flag: the audit applies what each game declares.
+      if (own !== 'declared' && value !== null && baseRules && value !== baseRules[k.name]) flags.push(`${k.flag} ${String(value)}`);
     }
     return {
       games: this.games,

@@ -3,7 +3,7 @@
  * replay (so the page shows what `kanshi audit` finds), and the walls the replay checked the log against.
  * The only place src/pages replays or audits; the drawing (game-page.ts, dead-wall.ts) takes this as it is.
  */
-import { auditReplay, type Finding } from '../audit/index.js';
+import { judgeReplay, type Finding } from '../audit/index.js';
 import type { GameLog } from '../events/index.js';
 import { handWalls, replayGame, type HandWalls, type ReplayResult } from '../replay/index.js';
 import type { RuleSet } from '../rules/index.js';
@@ -23,7 +23,7 @@ export interface GamePageInput {
 
 /** The game replayed, audited and its walls at hand, for `drawGamePage`. */
 export function gamePageInput(file: string, game: GameLog, ruleSet: RuleSet): GamePageInput {
-  const replay = replayGame(game, ruleSet.rules);
-  const { findings } = auditReplay(replay, ruleSet.rules);
+  const replay = replayGame(game, ruleSet);
+  const { findings } = judgeReplay(replay);
   return { file, game, ruleSet, replay, findings, walls: handWalls(game) };
 }

@@ -29,7 +29,7 @@ export interface GamePagesWritten {
  */
 export async function writeGamePages(data: ReportData, dir: string, reportFile: string, databaseFolder?: string): Promise<GamePagesWritten> {
   mkdirSync(dir, { recursive: true });
-  const ruleSet = ruleSetOf(data.ruleSet.rules);
+  const ruleSet = ruleSetOf(data.ruleSet.rules, data.ruleSet.pinned);
   const pages = new Map<string, string>();
   const unread: GamePagesWritten['unread'] = [];
   const names = new Set<string>();

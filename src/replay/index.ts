@@ -6,7 +6,7 @@
  *     and under the timing), the ending; and per game, the wall mismatches, the inconsistencies, the
  *     reveal moments that differ from the timing, and (for logs that do not time their reveals) the hands
  *     whose number of kandora differs from what the timing reveals.
- *   revealsAt / ruleRevealMoment / effectiveTiming / revealFollows: the kandora timing as pure functions,
+ *   revealsAt / ruleRevealMoment / revealFollows: the kandora timing as pure functions,
  *     and the one place a reveal is put in the event stream; REVEAL_MOMENT_WORDS, its words;
  *     revealVerdict: the one verdict on a logged reveal against the rule's (each kan's `revealVerdict`).
  *   placeKandora(game, replay): the game with its kandora where the timing reveals them (for writers).
@@ -22,7 +22,6 @@ export { handWalls, type HandWalls } from './walls.js';
 export { summarizeReplay, type GameSummary } from './summary.js';
 export {
   REVEAL_MOMENT_WORDS,
-  effectiveTiming,
   isRevealed,
   revealFollows,
   revealsAt,

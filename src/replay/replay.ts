@@ -5,14 +5,14 @@
  * indicators and dora under it, and each win and drawn hand re-scored under the scoring knobs.
  */
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
-import type { KandoraTiming, Rules } from '../rules/index.js';
+import { judgeRules, type KandoraTiming, type RuleSet, type Rules } from '../rules/index.js';
 import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
 import { countDora, sortIds, tileToString, tilesToString, type TileId } from '../tiles/index.js';
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
 import { nagashiSeats, seatsCompletedBy } from './win-input.js';
 import { handWalls } from './walls.js';
-import { effectiveTiming, isRevealed, revealFollows, revealVerdict, ruleRevealMoment } from './timing.js';
+import { isRevealed, revealFollows, revealVerdict, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
   DrawnHandFacts,
@@ -31,10 +31,16 @@ import type {
 
 const NO_WALL: WallPosition = { index: null, expected: null };
 
-/** Replays a game under a rule set: never throws on a log's content, says what it found. */
-export function replayGame(game: GameLog, rules: Rules): ReplayResult {
+/**
+ * Replays a game under a rule set, each knob the game's log declares taking the declared value unless the
+ * rule set pins it (src/rules judgeRules; plain Rules pin nothing): never throws on a log's content, says
+ * what it found.
+ */
+export function replayGame(game: GameLog, ruleSet: RuleSet | Rules): ReplayResult {
   const players = game.rule.playerCount;
-  const timing = effectiveTiming(rules.kandoraTiming, game.rule);
+  const gameRules = judgeRules(ruleSet, game.rule);
+  const rules = gameRules.rules;
+  const timing = rules.kandoraTiming;
   const walls = handWalls(game);
   const rounds: HandReplay[] = [];
   const inconsistencies: Inconsistency[] = [];
@@ -99,8 +105,9 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     if (count) kandoraCountMismatches.push(count);
   }
   return {
-    kandoraTiming: rules.kandoraTiming,
+    kandoraTiming: ('key' in ruleSet ? ruleSet.rules : ruleSet).kandoraTiming,
     effectiveKandoraTiming: timing,
+    gameRules,
     playerCount: players,
     seeded: anyWall,
     seedNote: anyWall ? null : (walls.seedNote ?? (game.hands.length === 0 ? 'the log has no rounds' : 'no wall could be built')),

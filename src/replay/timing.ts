@@ -3,7 +3,6 @@
  * table (`revealsAt`) of the milestones a kan passes and which of them reveal it, and the moment that
  * follows for a kan from what the table saw after it.
  */
-import type { GameRule } from '../events/index.js';
 import type { KandoraTiming } from '../rules/index.js';
 import type { RevealMoment } from '../table/index.js';
 import type { KanAftermath, KanRecord, RevealVerdict } from './types.js';
@@ -77,16 +76,6 @@ export function revealVerdict(logged: RevealMoment, rule: RevealMoment): RevealV
 /** Whether a moment turns the indicator over at all. */
 export function isRevealed(moment: RevealMoment): boolean {
   return moment === 'declaration' || moment === 'after-replacement' || moment === 'next-kan' || moment === 'after-discard';
-}
-
-/**
- * The timing to replay a game with. `tenhou` means what Tenhou does, and Tenhou's chip games (祝儀, GO type
- * bit 0x200) reveal kandora at once: the corpus's one chip game (dnovikoff/tenhou chip.xml, type 553)
- * writes a kakan's DORA right after the N, before the replacement draw.
- */
-export function effectiveTiming(timing: KandoraTiming, rule: GameRule): KandoraTiming {
-  if (timing === 'tenhou' && rule.chips !== 'none') return 'immediate';
-  return timing;
 }
 
 /**

@@ -5,7 +5,7 @@
  * so it can cross threads.
  */
 import type { FinalResult, RyuukyokuReason, Seat, Yaku } from '../events/index.js';
-import type { KandoraTiming } from '../rules/index.js';
+import type { GameRules, KandoraTiming } from '../rules/index.js';
 import type { AfterDeclaration, AfterDiscard, DiscardCall, Inconsistency, KanDeclaration, RevealMoment, WallMismatch, WinMeld } from '../table/index.js';
 import type { ScoreMismatch, WinScore } from '../score/index.js';
 import type { KanType, MeldType, TileId } from '../tiles/index.js';
@@ -298,8 +298,10 @@ export interface KandoraCountMismatch {
 
 export interface ReplayResult {
   kandoraTiming: KandoraTiming;
-  /** The timing applied: `tenhou` becomes `immediate` for Tenhou's chip games (see effectiveTiming). */
+  /** The timing applied: the rule set's, or what the game declares (a chip game's or a lobby's immediate; src/rules judgeRules). */
   effectiveKandoraTiming: KandoraTiming;
+  /** The rules that judged the game, and where each value comes from: a flag, the game's declaration, the profile. */
+  gameRules: GameRules;
   playerCount: 3 | 4;
   /** A wall could be rebuilt from the log's seed. */
   seeded: boolean;

@@ -18,8 +18,8 @@ export interface WinContext {
   kans?: readonly Kan[];
   /** The event index of the winner's riichi declaration (`table.riichi`), for the kans after it. */
   riichiEventIndex?: number;
-  /** The game's rule (red-five suits, open tanyao); without it: red fives in every suit and the rules' openTanyao. */
-  rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'chips' | 'lobbyRule'>;
+  /** The game's rule (the suits of its red fives); without it: red fives in every suit. */
+  rule?: Pick<GameRule, 'redFiveSuits'>;
   /** The riichi sticks on the table for the hand's wins (a double ron's later wins log 0); default: the win's own. */
   riichiSticks?: number;
 }
@@ -104,10 +104,7 @@ export function winInputOf(win: Win, start: RoundStartEvent, players: 3 | 4, rul
     uraIndicators: e.uraIndicators,
     uraHanAssumed: undefined,
     redFiveSuits: context.rule?.redFiveSuits ?? 7,
-    openTanyao: context.rule?.openTanyao,
     honba: start.honba,
-    chips: context.rule?.chips ?? 'none',
-    gameKiriage: context.rule?.lobbyRule?.kiriageMangan,
     riichiSticks: context.riichiSticks ?? e.riichiStickCount,
     kans:
       rinshanKan || win.robbedKan || afterRiichi
@@ -130,7 +127,7 @@ export function turnDaiminkan<K extends Pick<Kan, 'seat' | 'kind' | 'from' | 'af
 }
 
 /** The inputs of every win of a played hand (a double ron: both, the table's sticks on each). */
-export function tableWinInputs(table: Table, rules: ScoringRules, rule?: Pick<GameRule, 'redFiveSuits' | 'openTanyao' | 'chips' | 'lobbyRule'>): WinInput[] {
+export function tableWinInputs(table: Table, rules: ScoringRules, rule?: Pick<GameRule, 'redFiveSuits'>): WinInput[] {
   let sticks = 0;
   for (const w of table.wins) sticks = Math.max(sticks, w.event.riichiStickCount);
   const inputs: WinInput[] = [];

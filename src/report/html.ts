@@ -328,15 +328,23 @@ function scoringSection(data: ReportData): string {
 
 function inferenceSection(r: NonNullable<ReportData['inference']>): string {
   const touched = r.knobs.filter((k) => k.inferred !== null);
-  const untouched = r.knobs.filter((k) => k.inferred === null).map((k) => k.knob);
+  const undecided = (status: string) => r.knobs.filter((k) => k.inferred === null && (k.status ?? 'untouched') === status).map((k) => k.knob);
   const rows = touched.map((k) => {
     const best = k.values.find((v) => v.value === k.inferred)!;
     const others = k.values.filter((v) => v !== best).map((v) => `${v.value}: ${fmt(v.disagree)}`).join(', ');
-    return [k.knob, k.inferred ?? '', best.agree, best.disagree, others];
+    return [k.knob, k.inferred ?? '', k.status ?? '', best.agree, best.disagree, others];
   });
+  const notDecided = [
+    ['untouched', 'no case tells their values apart'],
+    ['tie', 'the best values tie'],
+    ['convention', "a producer's order of events, not a rule"],
+  ]
+    .map(([status, words]) => [undecided(status), words] as const)
+    .filter(([knobs]) => knobs.length > 0)
+    .map(([knobs, words]) => `${knobs.join(', ')} (${words})`);
   return `<p>What <code>kanshi infer --db</code> found on ${esc(fmt(r.gameCount))} games (${esc(fmt(r.winCount))} wins, ${esc(fmt(r.drawnHandCount))} drawn hands, ${esc(fmt(r.kanCount))} kans), ${esc(r.inferredAt)}: every win and drawn hand re-scored under every value of every scoring knob, every kan judged under each kan knob's values; a knob gets a value only where the logs decide it, the one that agrees most often (docs/scoring.md §9). The logs' own errors, which no value explains: ${esc(fmt(r.unexplainedCount))}.</p>
-${table(['knob', 'the logs say', 'agree', 'disagree', 'disagree under the other values'], rows, [false, false, true, true, false])}
-<p class="note">As <code>kanshi audit</code> flags: <code>${esc(r.flags)}</code>. Not decided by these logs (untouched, a tie, or a producer's convention: <code>kanshi infer</code> says which): ${esc(untouched.join(', ') || 'none')}.</p>`;
+${table(['knob', 'the logs say', 'status', 'agree', 'disagree', 'disagree under the other values'], rows, [false, false, false, true, true, false])}
+<p class="note">status: inferred on 3 or more deciding cases, weak on fewer, declared where only the games' own declarations (their GO type, a lobby's csrule) touch the knob (agree and disagree count the undeclared games' cases then). As <code>kanshi audit</code> flags: <code>${esc(r.flags)}</code>. Not decided by these logs: ${esc(notDecided.join('; ') || 'none')}.</p>`;
 }
 
 function conformanceSection(data: ReportData): string {

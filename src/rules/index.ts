@@ -6,7 +6,7 @@
  *
  *   Rules                    KanRules { kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan,
  *                            fifthKan, daiminkanPao } & ScoringRules { kiriageMangan, honbaPoints, … }
- *                            & LegalityRules { multipleRon, abortiveDraws, busting, kuikae, riichiUnderThousand }
+ *                            & LegalityRules { multipleRon, kyuushuKyuuhai, suufonRenda, suuchaRiichi, busting, kuikae, riichiUnderThousand }
  *   KNOBS                    descriptors: name (the one name in code, CLI and database), flag
  *                            (`--kandora-timing`), description, section, values [{ value, meaning }], default
  *   PROFILES / PROFILE_NAMES tenhou (default), majsoul, mleague, ema, pro-strict; per knob
@@ -17,6 +17,8 @@
  *   ruleSet(request) / ruleSetOf(rules) → RuleSet { rules, key, profile }: made once where the rules are
  *                            chosen, passed down to replay, audit, rows and writer
  *   matchingProfile(rules), differencesFrom(rules, profile?)
+ *   declaredRules(gameRule) → what a game's log declares (GO type, csrule, rule object) as knob values
+ *   judgeRules(ruleSet, gameRule) → GameRules { rules, from }: flag > declared > profile, the rules that judge a game
  *   rulesCatalog()           everything above as plain JSON-ready data (`kanshi rules --json`)
  */
 export {
@@ -67,11 +69,11 @@ export {
   type RulesRequest,
 } from './resolve.js';
 export { rulesCatalog, type RulesCatalog } from './catalog.js';
-export { ruleSet, ruleSetOf, type RuleSet } from './rule-set.js';
+export { ruleSet, ruleSetKey, ruleSetOf, type RuleSet } from './rule-set.js';
+export { declarationOf, declaredRules, effectiveRules, judgeRules, type Declaration, type EffectiveRule, type GameDeclarations, type GameRules, type KnobSource } from './declared.js';
 export { PLATFORM_TABLE, platformProfile, LOG_CONVENTIONS, conventionsOf, type PlatformInfo, type LogConvention, type LogConventionName } from './platforms.js';
 export { SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';
 export {
-  ABORTIVE_DRAW_RULES,
   BUSTING_RULES,
   KUIKAE_RULES,
   LEGALITY_KNOBS,

@@ -2,31 +2,49 @@
  * A rule set as the commands pass it down: the knob values, their stable key and the profile they are,
  * made once where the rules are chosen (the command line, an API caller) and never worked out again.
  */
-import type { Rules } from './knobs.js';
+import { KNOB_NAMES, type KnobName, type Rules } from './knobs.js';
 import { DEFAULT_PROFILE } from './profiles.js';
 import { differencesFrom, matchingProfile, resolveRules, rulesKey, type RulesRequest } from './resolve.js';
 
 export interface RuleSet {
   readonly rules: Rules;
-  /** rulesKey(rules): verdicts under different rule sets are stored apart by it. */
+  /**
+   * The knobs given on the command line (or by an API caller's overrides), in KNOBS order: their values win
+   * over what a game's log declares (src/rules judgeRules); every other knob takes a game's declared value.
+   */
+  readonly pinned: readonly KnobName[];
+  /** ruleSetKey(rules, pinned): verdicts under different rule sets are stored apart by it. */
   readonly key: string;
   /**
-   * The rule set's name: the profile asked for, followed by each knob changed from it
-   * (`tenhou+kandoraTiming=immediate`); null for bare rules that are no profile's. Stored as
-   * rule_sets.profile, and what `--profile` selects in stats and report.
+   * The rule set's name: the profile asked for, followed by each knob given on the command line that
+   * changes it (`tenhou+kandoraTiming=immediate`) and each one pinned to the profile's own value
+   * (`tenhou+kandoraTiming=tenhou`); null for bare rules that are no profile's. Stored as rule_sets.profile,
+   * and what `--profile` selects in stats and report.
    */
   readonly profile: string | null;
 }
 
-/** The rule set of these rules, named after the profile they are exactly, if any. */
-export function ruleSetOf(rules: Rules): RuleSet {
-  return Object.freeze({ rules: Object.freeze({ ...rules }), key: rulesKey(rules), profile: matchingProfile(rules) ?? null });
+/**
+ * The stable key of a rule set: rulesKey(rules), and the knobs it pins (`;pinned=kandoraTiming,…`) when any:
+ * the same values pinned or not judge games that declare their rules apart.
+ */
+export function ruleSetKey(rules: Rules, pinned: readonly KnobName[] = []): string {
+  return pinned.length === 0 ? rulesKey(rules) : `${rulesKey(rules)};pinned=${pinned.join(',')}`;
+}
+
+/** The rule set of these rules (pinning nothing, or the knobs given), named after the profile they are exactly, if any. */
+export function ruleSetOf(rules: Rules, pinned: readonly KnobName[] = []): RuleSet {
+  const pins = KNOB_NAMES.filter((k) => pinned.includes(k));
+  return Object.freeze({ rules: Object.freeze({ ...rules }), pinned: Object.freeze(pins), key: ruleSetKey(rules, pins), profile: pins.length === 0 ? (matchingProfile(rules) ?? null) : null });
 }
 
 /** The rule set a profile and overrides ask for, named after them (RulesError on an unknown profile, knob or value). */
 export function ruleSet(request: RulesRequest = {}): RuleSet {
   const rules = resolveRules(request);
   const base = request.profile ?? DEFAULT_PROFILE;
-  const changed = differencesFrom(rules, base).map((d) => `+${d.knob}=${String(d.value)}`).join('');
-  return Object.freeze({ rules: Object.freeze({ ...rules }), key: rulesKey(rules), profile: base + changed });
+  const given = Object.entries(request.overrides ?? {}).filter(([, v]) => v !== undefined).map(([k]) => k);
+  const pinned = KNOB_NAMES.filter((k) => given.includes(k));
+  const changed = differencesFrom(rules, base).filter((d) => !pinned.includes(d.knob));
+  const name = [...changed.map((d) => `+${d.knob}=${String(d.value)}`), ...pinned.map((k) => `+${k}=${String(rules[k])}`)].join('');
+  return Object.freeze({ rules: Object.freeze({ ...rules }), pinned: Object.freeze(pinned), key: ruleSetKey(rules, pinned), profile: base + name });
 }

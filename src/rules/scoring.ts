@@ -13,12 +13,12 @@ import { knobMaker, profileValueMakers, type ProfileName, type ProfileValuesFor 
 /** The scoring rules: one value per knob. */
 export interface ScoringRules {
   /**
-   * Whether a 4 han 30 fu (or 3 han 60 fu) hand, 1,920 basic points, is paid as a mangan (kiriage mangan):
-   * never, always, or only in Tenhou's chip (祝儀) games, GO type bit 0x0200.
+   * Whether a 4 han 30 fu (or 3 han 60 fu) hand, 1,920 basic points, is paid as a mangan (kiriage mangan).
+   * Tenhou's chip (祝儀) games and lobbies declare it (declared.ts).
    */
-  kiriageMangan: 'none' | 'always' | 'chip-games';
-  /** Points a honba adds to a 4-player win: 300, or (`five-chip-games`) 1,500 in Tenhou's five-chip games (GO type bits 0x0200 and 0x0400) and 300 elsewhere. */
-  honbaPoints: 300 | 'five-chip-games';
+  kiriageMangan: 'none' | 'always';
+  /** Points a honba adds to a 4-player win: 300, or 1,500 (Tenhou's five-chip games declare it). */
+  honbaPoints: 300 | 1500;
   /** What 13 han or more without a yakuman is worth (kazoe yakuman). */
   kazoeYakuman: 'yakuman' | 'sanbaiman';
   /** Suuankou tanki, kokushi musou's 13-sided wait, junsei chuuren poutou and daisuushii count as two yakuman. */
@@ -86,13 +86,12 @@ const YES_NO = (yes: string, no: string) => [
 export const SCORING_KNOBS = Object.freeze([
   knob('kiriageMangan', 'whether 4 han 30 fu and 3 han 60 fu (1,920 basic points) are rounded up to a mangan', [
     { value: 'none', meaning: 'no: 7,700 (11,600 by a dealer)' },
-    { value: 'always', meaning: 'yes: paid as a mangan, 8,000 (12,000)' },
-    { value: 'chip-games', meaning: "as Tenhou decides each game: in chip (祝儀) games, GO type bit 0x0200, and in a lobby whose own rule (csrule) sets it; elsewhere no" },
-  ], 'chip-games'),
+    { value: 'always', meaning: "yes: paid as a mangan, 8,000 (12,000); Tenhou's chip games (GO type bit 0x0200) and lobbies whose csrule sets bit 0x2 declare it" },
+  ], 'none'),
   knob('honbaPoints', 'points each honba adds to a 4-player win (3-player: threePlayerHonba)', [
     { value: 300, meaning: '300: a ron pays 300 a honba, a tsumo 100 from each payer' },
-    { value: 'five-chip-games', meaning: "300, but 1,500 (500 from each payer of a tsumo) in Tenhou's five-chip games, GO type bits 0x0200 and 0x0400" },
-  ], 'five-chip-games'),
+    { value: 1500, meaning: "1,500: a ron pays 1,500 a honba, a tsumo 500 from each payer; Tenhou's five-chip games (GO type bits 0x0200 and 0x0400) declare it" },
+  ], 300),
   knob('kazoeYakuman', 'what a hand of 13 han or more without a yakuman is worth', [
     { value: 'yakuman', meaning: 'a yakuman (kazoe yakuman)' },
     { value: 'sanbaiman', meaning: 'a sanbaiman, the highest limit below yakuman' },
@@ -175,16 +174,16 @@ const JPML = 'JPML pro rules (日本プロ麻雀連盟 プロルール), the str
 export const SCORING_PROFILE_VALUES: Readonly<Record<ProfileName, ProfileValuesFor<ScoringRules>>> = Object.freeze({
   tenhou: scoringValues({
     kiriageMangan: fromLog(
-      'chip-games',
+      'none',
       '[log] 4 han 30 fu paid 11,600 by a dealer (2009082817gm-00ab-0000-997dbe26 hand 1) and 3 han 60 fu 7,700 (2020010101gm-00a9-0000-52a63b80 hand 9): ' +
-        '1,397 corpus wins disagree with always; in the chip games rounded up: ' +
+        '1,397 corpus wins disagree with always. The chip games declare always (GO type bit 0x0200) and round up: ' +
         'dnovikoff__tenhou__log_test_data_chip.xml (GO type 553) hand 1, 3 han 60 fu dealer tsumo 4,000 all; ' +
         'dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569) hand 2, 4 han 30 fu tsumo 2,000 / 4,000 (2 corpus wins disagree with none)',
     ),
     honbaPoints: fromLog(
-      'five-chip-games',
-      '[log] 300 a honba in every 4-player game but one: dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569, five chips) hand 4, ' +
-        'a ron with 1 honba paid 9,500 for 8,000 (its only win with honba); 0x0400 is the five-chip bit of the GO type',
+      300,
+      '[log] 300 a honba in every 4-player game but one, which declares 1,500 (five chips, GO type bits 0x0200 and 0x0400): ' +
+        'dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569) hand 4, a ron with 1 honba paid 9,500 for 8,000 (its only win with honba)',
     ),
     kazoeYakuman: fromLog('yakuman', '[log] 13 han or more is a yakuman (limit 5): 2018110809gm-00b9-0000-00a79b89 hand 3 (13 han), 2008121721gm-00c1-0000-fcadb0d7 hand 6 (17 han); 6 corpus wins disagree with sanbaiman'),
     doubleYakuman: fromLog(false, '[log] suuankou tanki paid as one yakuman (2010112211gm-00a9-0000-56a320b2 hand 4: 32,000 by a non-dealer); daisuushii too (Riichi-Mahjong-Statistics-Seminar fukugou.xml hand 6): 4 corpus wins disagree with true'),

@@ -123,7 +123,7 @@ function situationYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, l
 
 /** The flush and all-terminal yaku that read the tiles alone; shared by the standard and seven-pairs readings. */
 function tileYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, list: ScoredYaku[]): void {
-  if (facts.allSimples && (facts.closed || (input.openTanyao ?? rules.openTanyao))) yaku(list, YAKU.tanyao, facts.closed);
+  if (facts.allSimples && (facts.closed || rules.openTanyao)) yaku(list, YAKU.tanyao, facts.closed);
   if (facts.allTerminalsHonors && !facts.allHonors && !facts.allTerminals) yaku(list, YAKU.honroutou, facts.closed);
   const oneSuit = facts.suits === 1 || facts.suits === 2 || facts.suits === 4;
   if (oneSuit && facts.honors) yaku(list, YAKU.honitsu, facts.closed);

@@ -9,12 +9,9 @@ export function ceil100(x: number): number {
   return Math.ceil(x / 100) * 100;
 }
 
-/** Is 1,920 basic points rounded up to a mangan in this game (kiriage mangan)? */
-export function kiriage(rules: ScoringRules, chips: 'none' | 'chips' | 'five-chips' = 'none', gameKiriage?: boolean): boolean {
-  if (rules.kiriageMangan === 'always') return true;
-  if (rules.kiriageMangan === 'none') return false;
-  // chip-games: as the game says, by its lobby's own rule when the log states one, else by its chips.
-  return gameKiriage ?? chips !== 'none';
+/** Is 1,920 basic points rounded up to a mangan (kiriage mangan)? A game's declared rule is in `rules` (src/rules judgeRules). */
+export function kiriage(rules: ScoringRules): boolean {
+  return rules.kiriageMangan === 'always';
 }
 
 /** Basic points and the limit reached (0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman). */
@@ -58,8 +55,7 @@ export function handPayments(
   return out;
 }
 
-/** Points per honba: 300 in 4-player (1,500 in Tenhou's five-chip games under `five-chip-games`); 3-player by the rules (Tenhou 200). */
-export function honbaUnit(players: 3 | 4, rules: ScoringRules, chips: 'none' | 'chips' | 'five-chips' = 'none'): number {
-  if (players === 3) return rules.threePlayerHonba;
-  return rules.honbaPoints === 'five-chip-games' && chips === 'five-chips' ? 1500 : 300;
+/** Points per honba: 4-player by honbaPoints (Tenhou's five-chip games declare 1,500), 3-player by threePlayerHonba (Tenhou 200). */
+export function honbaUnit(players: 3 | 4, rules: ScoringRules): number {
+  return players === 3 ? rules.threePlayerHonba : rules.honbaPoints;
 }

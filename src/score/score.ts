@@ -104,7 +104,7 @@ function value(j: Judgement, reading: Reading, doraHan: number, input: WinInput,
   // Dora are no yaku: a reading without a yaku is worth nothing.
   const han = yakumanCount > 0 || j.yakuHan === 0 ? j.yakuHan : j.yakuHan + doraHan;
   if (yakumanCount === 0 && j.yakuHan === 0) return { j, reading, han, yakumanCount, basic: 0, limit: 0, points: 0 };
-  const { basic, limit } = basicPoints(han, j.fu, yakumanCount, rules, kiriage(rules, input.chips, input.gameKiriage));
+  const { basic, limit } = basicPoints(han, j.fu, yakumanCount, rules, kiriage(rules));
   const pay = handPayments(basic, input.seat, input.from, input.dealer, input.players, rules, SCRATCH_PAY);
   const points = pay[0] + pay[1] + pay[2] + pay[3];
   return { j, reading, han, yakumanCount, basic, limit, points };
@@ -177,7 +177,7 @@ function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valu
   }
   const payments = handPayments(best.basic, input.seat, input.from, input.dealer, input.players, rules);
   const deltas = [0, 0, 0, 0];
-  const honbaTotal = honbaUnit(input.players, rules, input.chips) * input.honba;
+  const honbaTotal = honbaUnit(input.players, rules) * input.honba;
   const liable = liableSeat(facts, input, rules, best);
   if (liable !== null) {
     payWithLiability(input, rules, best, liable, deltas, honbaTotal);

@@ -84,20 +84,8 @@ export interface WinInput {
   uraHanAssumed?: number;
   /** Which suits have a red five (copy 0 of the five): 1 m, 2 p, 4 s; 7 all, 0 none. */
   redFiveSuits: number;
-  /** Open tanyao counts; undefined: the rules' `openTanyao`. */
-  openTanyao?: boolean;
   /** Honba counters of the hand (a double ron: the table's, given to the first winner under `first-winner`). */
   honba: number;
-  /**
-   * Tenhou's chip (祝儀) games, by the GO type: `chips` (bit 0x0200), `five-chips` (bits 0x0200 and 0x0400);
-   * the `chip-games` and `five-chip-games` values of kiriageMangan and honbaPoints read it. Default `none`.
-   */
-  chips?: 'none' | 'chips' | 'five-chips';
-  /**
-   * Kiriage mangan as the game's own rule states it (a Tenhou lobby's csrule); where it is given, the
-   * `chip-games` value of kiriageMangan (Tenhou's: as each game says) reads it instead of the chips.
-   */
-  gameKiriage?: boolean;
   /** Riichi sticks on the table, the winner's own included (a double ron: the table's, given to one winner). */
   riichiSticks: number;
   /**

@@ -13,7 +13,7 @@
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
 import type { Player } from '../events/index.js';
 import type { HandReplay, KanRecord, RiichiDeclaration, WinRecord } from '../replay/index.js';
-import { KNOBS, type KnobName, type RuleSet } from '../rules/index.js';
+import { KNOBS, type KnobName, type KnobSource, type KnobValue, type RuleSet } from '../rules/index.js';
 import {
   auditStatus, bit, detailsJson, hanOf, idList, kitaReplacements, knobColumn, LIMIT_NAMES, loggedLimitName, mismatchComponents, orNull,
   playedOn, redDora, scoredYakuJson, scoredYakumanJson, severityCount, storedPath, yakuJson,
@@ -48,6 +48,8 @@ export interface ColumnSpec<S = never, C = never> {
   readonly was?: readonly FormerName[];
   /** The type ALTER TABLE … ADD COLUMN gave it, where a migration could not give `type` (NOT NULL needs a default there). */
   readonly added?: string;
+  /** The version that dropped it (a retired knob's column): it exists from `since` until the version before this. */
+  readonly until?: number;
 }
 
 export type TableKind = 'rules' | 'fact' | 'verdict' | 'closed-list' | 'inference' | 'group';
@@ -75,7 +77,7 @@ export type AnyTable = TableSpec<any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyColumn = ColumnSpec<any, any>;
 
-function column<S, C>(name: string, type: string, since: number, doc: string, value: ColumnSpec<S, C>['value'], more: Pick<ColumnSpec<S, C>, 'total' | 'was' | 'added'> = {}): ColumnSpec<S, C> {
+function column<S, C>(name: string, type: string, since: number, doc: string, value: ColumnSpec<S, C>['value'], more: Pick<ColumnSpec<S, C>, 'total' | 'was' | 'added' | 'until'> = {}): ColumnSpec<S, C> {
   return Object.freeze({ name, type, since, doc, value, ...more });
 }
 
@@ -90,7 +92,8 @@ const ROUND = [{ until: 5, name: 'round' }] as const;
 
 /**
  * The schema version that added each knob's column: the kan knobs by version 3, the scoring knobs in 6, the
- * legality knobs in 9. A new knob gets the next version here (the type makes every knob be listed).
+ * legality knobs in 9, the three abortive draws' in 12. A new knob gets the next version here (the type makes
+ * every knob be listed); the columns stand in this order, a new one at the end of the table.
  */
 const KNOB_SINCE: { readonly [K in KnobName]: number } = {
   kandoraTiming: 1, riichiKan: 1, okuriKan: 1, kokushiAnkanChankan: 1, suukaikan: 1, fifthKan: 1, daiminkanPao: 3,
@@ -98,8 +101,22 @@ const KNOB_SINCE: { readonly [K in KnobName]: number } = {
   atozuke: 6, ippatsuYaku: 6, uraDora: 6, kanUra: 6, kandora: 6, akaDora: 6, yakumanPao: 6, paoCompound: 6, paoRonHonba: 6,
   kitaInterrupts: 6, nagashiMangan: 6, notenPayments: 6, threePlayerNoten: 6, threePlayerTsumo: 6, threePlayerHonba: 6,
   multipleRonHonba: 6, openTanyao: 6, renhou: 6,
-  multipleRon: 9, abortiveDraws: 9, busting: 9, kuikae: 9, riichiUnderThousand: 9,
+  multipleRon: 9, busting: 9, kuikae: 9, riichiUnderThousand: 9,
+  kyuushuKyuuhai: 12, suufonRenda: 12, suuchaRiichi: 12,
 };
+
+/**
+ * The knob abortiveDraws (version 9), which version 12 split into kyuushuKyuuhai, suufonRenda and suuchaRiichi
+ * (a lobby's csrule switches each abort apart): its column, where it stood until then.
+ */
+const ABORTIVE_DRAWS = column<RuleSet, null>(
+  'abortive_draws',
+  'ANY',
+  9,
+  'knob abortiveDraws: all | none, whether nine terminals, four winds and four riichi end the hand (split in version 12)',
+  'none',
+  { until: 12 },
+);
 
 /** The kan knobs' columns were typed (text, or 0/1 checked); every later knob's is ANY (its values mix words and numbers). */
 const KAN_KNOB_TYPES: Partial<Record<KnobName, string>> = {
@@ -112,6 +129,11 @@ const KAN_KNOB_TYPES: Partial<Record<KnobName, string>> = {
   daiminkanPao: 'TEXT    NOT NULL',
 };
 
+/** A knob's value as SQL stores it: booleans 0/1; null when there is none. */
+function knobSql(v: KnobValue | undefined): SqlValue {
+  return v === undefined ? null : typeof v === 'boolean' ? bit(v) : v;
+}
+
 function knobColumnSpec(name: KnobName): ColumnSpec<RuleSet, null> {
   const k = KNOBS.find((d) => d.name === name)!;
   const since = KNOB_SINCE[name];
@@ -121,10 +143,7 @@ function knobColumnSpec(name: KnobName): ColumnSpec<RuleSet, null> {
   const was = since < 5 ? [{ until: 5, name }] : undefined;
   // Version 3 added daiminkanPao to the rule sets audited before, which had its value none.
   const added = name === 'daiminkanPao' ? "TEXT NOT NULL DEFAULT 'none'" : undefined;
-  return column(knobColumn(name), type, since, doc, (r) => {
-    const v = r.rules[name];
-    return typeof v === 'boolean' ? bit(v) : v;
-  }, { was, added });
+  return column(knobColumn(name), type, since, doc, (r) => knobSql(r.rules[name]), { was, added });
 }
 
 /** Knobs in the order of their columns: a new knob's column goes at the end of the table. */
@@ -144,7 +163,8 @@ export const RULE_SETS = table<RuleSet, null>({
     ...KNOB_COLUMN_ORDER.filter((k) => KNOB_SINCE[k] <= 3).map(knobColumnSpec),
     column('first_run_at', 'TEXT    NOT NULL', 1, 'the first audit under it: ISO 8601, UTC', 'writer'),
     column('last_run_at', 'TEXT    NOT NULL', 1, 'the latest audit under it', 'writer'),
-    ...KNOB_COLUMN_ORDER.filter((k) => KNOB_SINCE[k] > 3).map(knobColumnSpec),
+    ...KNOB_COLUMN_ORDER.filter((k) => KNOB_SINCE[k] > 3).flatMap((k) => (k === 'busting' ? [ABORTIVE_DRAWS, knobColumnSpec(k)] : [knobColumnSpec(k)])),
+    column('pinned', 'TEXT', 12, 'the knobs given on the command line, comma-separated (their values win over what a game declares); null: none', (r) => (r.pinned.length > 0 ? r.pinned.join(',') : null)),
   ],
   constraints: [],
   withoutRowid: false,
@@ -609,10 +629,41 @@ export const FINDINGS = table<Finding, number>({
     column('rule', 'TEXT', 1, 'the knob that decided it', (f) => orNull(f.rule)),
     column('message', 'TEXT    NOT NULL', 1, 'in words', (f) => f.message),
     column('details', 'TEXT    NOT NULL', 1, 'JSON object', (f) => detailsJson(f.details)),
+    column('rule_value', 'ANY', 12, "the value of that knob that judged the game (booleans 0/1); null: no knob", (f) => knobSql(f.judgedBy?.value)),
+    column('rule_from', 'TEXT', 12, "where that value comes from: profile, flag (the command line) or declared (the game's log)", (f) => f.judgedBy?.from ?? null),
   ],
   constraints: ['PRIMARY KEY (rule_set_id, game_id, ordinal)', 'FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)'],
   withoutRowid: true,
   indexes: [{ name: 'findings_by_kind', since: 1, on: '(kind, rule_set_id)' }],
+});
+
+/** A knob value of a game that differs from its rule set's: the game declares it, or declares another value a flag overrode. */
+export interface GameRuleRow {
+  knob: KnobName;
+  value: KnobValue;
+  from: KnobSource;
+  declared: KnobValue;
+  by: string;
+}
+
+export const GAME_RULES = table<GameRuleRow, null>({
+  name: 'game_rules',
+  since: 12,
+  kind: 'verdict',
+  doc:
+    "Version 12: the knobs a game's log declares (its GO type, a lobby's csrule, a tenhou.net/6 rule object) where the " +
+    "game is judged otherwise than the rule set's row says, or a flag overrode what it declares: a game's value of a knob " +
+    'is its row here, else the rule set\'s column (docs/kan-rules.md §7, which value judges a game).',
+  columns: [
+    ...verdictKeys<GameRuleRow, null>(),
+    column('knob', 'TEXT    NOT NULL', 12, 'the knob (its name, as rules_key spells it)', (r) => r.knob),
+    column('value', 'ANY', 12, 'the value that judged the game (booleans 0/1)', (r) => knobSql(r.value)),
+    column('source', "TEXT    NOT NULL CHECK (source IN ('declared', 'flag'))", 12, 'declared: the game\'s own value; flag: the command line\'s, over the game\'s', (r) => r.from),
+    column('declared', 'ANY', 12, 'the value the log declares', (r) => knobSql(r.declared)),
+    column('declared_by', 'TEXT    NOT NULL', 12, 'what in the log declares it (`csrule[0] 0x00000008 set (kandora turned over at once)`)', (r) => r.by),
+  ],
+  constraints: ['PRIMARY KEY (rule_set_id, game_id, knob)', 'FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)'],
+  withoutRowid: true,
 });
 
 // ---- closed lists --------------------------------------------------------------------------------------
@@ -721,6 +772,7 @@ export const INFERENCES = table<never, never>({
     column('kan_count', 'INTEGER NOT NULL', 8, 'kans', 'none'),
     column('flags', 'TEXT NOT NULL', 8, 'the inferred rule set as `kanshi audit` flags: `--profile P` and each value that differs from P\'s', 'none'),
     column('unexplained', 'TEXT NOT NULL', 8, 'JSON: the wins and drawn hands no value of any knob explains, with file, hand, event, seat and what differs', 'none'),
+    column('contradicted', "TEXT NOT NULL DEFAULT '[]'", 12, "JSON: the cases the value kept contradicts, the logs' own errors (file, hand, event, seat, what differs, and the values they agree under)", 'none'),
   ],
   constraints: [],
   withoutRowid: false,
@@ -740,6 +792,10 @@ export const INFERRED_KNOBS = table<never, never>({
     column('disagree_count', 'INTEGER NOT NULL', 8, '… that disagree', 'none'),
     column('joint_count', 'INTEGER NOT NULL', 8, 'cases explained only with a value of another knob', 'none'),
     column('inferred', 'INTEGER NOT NULL', 8, "1 for the value the logs support, weak ones included; no value of a knob has it where the logs do not decide it (untouched, a tie, or a producer's convention)", 'none'),
+    column('status', "TEXT NOT NULL DEFAULT 'untouched'", 12, "the knob's status, on each of its rows: untouched, tie, weak, inferred, convention, or declared (the logs declare it)", 'none'),
+    column('tied', 'INTEGER NOT NULL DEFAULT 0', 12, "1 on each of a tie's best values", 'none'),
+    column('convention', 'INTEGER NOT NULL DEFAULT 0', 12, "1 on the value a producer's order of events follows (status convention)", 'none'),
+    column('deciding', 'TEXT', 12, 'JSON, on the row of the inferred or convention value: its deciding cases [{file, logId, hand, seat, eventIndex, what}]; null elsewhere', 'none'),
   ],
   constraints: ['PRIMARY KEY (inference_id, knob, value)'],
   withoutRowid: false,
@@ -830,17 +886,22 @@ export interface Catalog {
 
 /** Every stored fact, as of the current schema version. */
 export const CATALOG: Catalog = Object.freeze({
-  version: 11,
+  version: 12,
   tables: Object.freeze([
     RULE_SETS, GAMES, PLAYERS, HANDS, KANS, REVEALS, WINS, RIICHI_DECLARATIONS, ABORTS, AUDITS,
     KAN_VERDICTS, RIICHI_KAN_VERDICTS, WIN_DORA, FINDINGS, FINDING_KINDS_TABLE, RIICHI_KAN_REASONS_TABLE, YAKU_LIST, TILES,
-    INFERENCES, INFERRED_KNOBS,
+    INFERENCES, INFERRED_KNOBS, GAME_RULES,
   ] as AnyTable[]),
 });
 
+/** The columns of the current version (a retired column left out). */
+export function currentColumns(t: AnyTable): AnyColumn[] {
+  return t.columns.filter((c) => c.until === undefined);
+}
+
 /** The columns a row builder writes (in table order, after the keys the writer fills). */
 export function writtenColumns(t: AnyTable): AnyColumn[] {
-  return t.columns.filter((c) => typeof c.value === 'function');
+  return currentColumns(t).filter((c) => typeof c.value === 'function');
 }
 
 /** The key columns the writer fills, in table order. */
@@ -852,6 +913,11 @@ export function keyColumns(t: AnyTable): AnyColumn[] {
 export function writerColumns(t: AnyTable): AnyColumn[] {
   return t.columns.filter((c) => c.value === 'writer');
 }
+
+/** The tables of a game's facts but games itself, parents first (the order inserts go in; deletes go in reverse). */
+export const FACT_TABLE_NAMES: readonly string[] = CATALOG.tables.filter((t) => t.kind === 'fact' && t.name !== 'games').map((t) => t.name);
+/** The tables of an audit's verdicts, audits first (the order inserts go in; deletes go in reverse). */
+export const VERDICT_TABLE_NAMES: readonly string[] = CATALOG.tables.filter((t) => t.kind === 'verdict').map((t) => t.name);
 
 export function tableOf(catalog: Catalog, name: string): AnyTable {
   const t = catalog.tables.find((x) => x.name === name);

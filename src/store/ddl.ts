@@ -52,7 +52,7 @@ export function tableAt(catalog: Catalog, t: AnyTable, version: number): TableAt
     table: t,
     name,
     columns: t.columns
-      .filter((c) => c.since <= version)
+      .filter((c) => c.since <= version && (c.until === undefined || version < c.until))
       .map((c) => ({ column: c, name: nameAt(c.name, c.was, version), type: rename(c.type, map), added: rename(c.added ?? c.type, map) })),
     constraints: t.constraints.map((c) => rename(c, map)),
     indexes: (t.indexes ?? []).filter((i) => i.since <= version).map((i) => ({ name: i.name, sql: `CREATE INDEX ${i.name} ON ${name} ${rename(i.on, map)};` })),
@@ -233,6 +233,7 @@ export function addedSql(catalog: Catalog, to: number): string {
       parts.push(tableSql(now));
       continue;
     }
+    for (const c of t.columns) if (c.until === to) parts.push(`ALTER TABLE ${now.name} DROP COLUMN ${nameAt(c.name, c.was, to - 1)};`);
     for (const c of now.columns) {
       if (c.column.since !== to) continue;
       parts.push(`ALTER TABLE ${now.name} ADD COLUMN ${c.name} ${c.added};`);

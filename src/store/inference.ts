@@ -17,7 +17,14 @@ export interface StoredInference {
   flags: string;
   /** How many wins or drawn hands no value of any knob explains. */
   unexplainedCount: number;
-  knobs: { knob: string; cases: string; inferred: string | null; values: { value: string; agree: number; disagree: number; jointly: number }[] }[];
+  knobs: {
+    knob: string;
+    cases: string;
+    inferred: string | null;
+    /** untouched, tie, weak, inferred, convention or declared (null: stored before version 12). */
+    status: string | null;
+    values: { value: string; agree: number; disagree: number; jointly: number; tied: boolean; convention: boolean }[];
+  }[];
 }
 
 /** Stores an inference in one transaction; returns its id. */
@@ -25,17 +32,43 @@ export function saveInference(db: Database, inference: Inference, at: Date = new
   const write = db.transaction(() => {
     const { lastInsertRowid } = db
       .prepare(
-        `INSERT INTO inferences (inferred_at, profile, game_count, win_count, drawn_hand_count, kan_count, flags, unexplained)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO inferences (inferred_at, profile, game_count, win_count, drawn_hand_count, kan_count, flags, unexplained, contradicted)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(at.toISOString(), inference.profile, inference.games, inference.wins, inference.drawnHands, inference.kans, inference.flags.join(' '), JSON.stringify(inference.unexplained));
+      .run(
+        at.toISOString(),
+        inference.profile,
+        inference.games,
+        inference.wins,
+        inference.drawnHands,
+        inference.kans,
+        inference.flags.join(' '),
+        JSON.stringify(inference.unexplained),
+        JSON.stringify(inference.contradicted),
+      );
     const id = Number(lastInsertRowid);
     const row = db.prepare(
-      `INSERT INTO inferred_knobs (inference_id, knob, value, cases, agree_count, disagree_count, joint_count, inferred) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO inferred_knobs (inference_id, knob, value, cases, agree_count, disagree_count, joint_count, inferred, status, tied, convention, deciding)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const k of inference.knobs) {
       for (const v of k.values) {
-        row.run(id, k.knob, String(v.value), k.cases, v.agree, v.disagree, v.jointly, k.inferred !== null && v.value === k.inferred ? 1 : 0);
+        const inferred = k.inferred !== null && v.value === k.inferred;
+        const convention = k.convention !== undefined && v.value === k.convention;
+        row.run(
+          id,
+          k.knob,
+          String(v.value),
+          k.cases,
+          v.agree,
+          v.disagree,
+          v.jointly,
+          inferred ? 1 : 0,
+          k.status,
+          k.tied?.includes(v.value) ? 1 : 0,
+          convention ? 1 : 0,
+          inferred || convention ? JSON.stringify(k.deciding) : null,
+        );
       }
     }
     return id;
@@ -51,17 +84,24 @@ export function latestInference(db: Database): StoredInference | null {
   if (!head) return null;
   const id = Number(head.inference_id);
   const rows = db
-    .prepare(`SELECT knob, value, cases, agree_count, disagree_count, joint_count, inferred FROM inferred_knobs WHERE inference_id = ? ORDER BY rowid`)
+    .prepare(`SELECT knob, value, cases, agree_count, disagree_count, joint_count, inferred, status, tied, convention FROM inferred_knobs WHERE inference_id = ? ORDER BY rowid`)
     .all(id) as Record<string, unknown>[];
   const knobs: StoredInference['knobs'] = [];
   for (const r of rows) {
     let k = knobs.at(-1);
     if (!k || k.knob !== r.knob) {
-      k = { knob: String(r.knob), cases: String(r.cases), inferred: null, values: [] };
+      k = { knob: String(r.knob), cases: String(r.cases), inferred: null, status: r.status === null || r.status === undefined ? null : String(r.status), values: [] };
       knobs.push(k);
     }
     if (Number(r.inferred) === 1) k.inferred = String(r.value);
-    k.values.push({ value: String(r.value), agree: Number(r.agree_count), disagree: Number(r.disagree_count), jointly: Number(r.joint_count) });
+    k.values.push({
+      value: String(r.value),
+      agree: Number(r.agree_count),
+      disagree: Number(r.disagree_count),
+      jointly: Number(r.joint_count),
+      tied: Number(r.tied) === 1,
+      convention: Number(r.convention) === 1,
+    });
   }
   return {
     inferenceId: id,

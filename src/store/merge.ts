@@ -31,6 +31,7 @@
  */
 import { realpathSync, existsSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
+import { FACT_TABLE_NAMES, VERDICT_TABLE_NAMES } from './catalog.js';
 import { StoreError } from './errors.js';
 import { asStoreError, connect } from './connect.js';
 import { checkSchema } from './schema.js';
@@ -39,9 +40,9 @@ import { openStore } from './store.js';
 type Database = BetterSqlite3.Database;
 
 /** Per-game fact tables, parents first (the order inserts go in; deletes go in reverse). */
-const FACT_TABLES = ['players', 'hands', 'kans', 'reveals', 'wins', 'aborts', 'riichi_declarations'] as const;
+const FACT_TABLES = FACT_TABLE_NAMES;
 /** Verdict tables, parents first. */
-const VERDICT_TABLES = ['audits', 'kan_verdicts', 'riichi_kan_verdicts', 'win_dora', 'findings'] as const;
+const VERDICT_TABLES = VERDICT_TABLE_NAMES;
 
 export interface MergeInputResult {
   file: string;

@@ -119,6 +119,13 @@ DROP INDEX IF EXISTS kan_verdicts_timing;`,
     // Filled once from every audit and its game (as of version 11: the sums of later totals come with them).
     after: (catalog) => fillAuditGroupsSql(catalog, 11),
   },
+  12: {
+    description:
+      "every game judged by the rules it declares: game_rules, findings' rule_value and rule_from, rule_sets.pinned; the knob abortiveDraws split " +
+      "into kyuushuKyuuhai, suufonRenda and suuchaRiichi (their columns null for the rule sets audited before); kanshi infer's statuses, ties, conventions, deciding and contradicted cases",
+    // The rule sets audited before keep their rows and keys (their abortive_draws value is in rules_key); the
+    // games' facts are unchanged; their verdicts under the new rules come with the next audit.
+  },
 };
 
 /** The steps from version 2 to the catalog's version: each its own SQL around what its entries add. */

@@ -6,7 +6,7 @@
  */
 import { YAKU_TABLE } from '../events/index.js';
 import {
-  ABORTS, AUDITS, CATALOG, FINDING_KINDS_TABLE, FINDINGS, GAMES, HANDS, KAN_VERDICTS, KANS, PLAYERS, REVEALS, RIICHI_DECLARATIONS,
+  ABORTS, AUDITS, CATALOG, FINDING_KINDS_TABLE, FINDINGS, GAME_RULES, GAMES, HANDS, KAN_VERDICTS, KANS, PLAYERS, REVEALS, RIICHI_DECLARATIONS,
   RIICHI_KAN_REASONS_TABLE, RIICHI_KAN_VERDICTS, RULE_SETS, WIN_DORA, WINS, YAKU_LIST, keyColumns, writerColumns, writtenColumns, type AnyTable,
   type TableSpec, type YakuListRow,
 } from './catalog.js';
@@ -53,6 +53,7 @@ export const kanVerdictValues = rowBuilder(KAN_VERDICTS);
 export const riichiKanValues = rowBuilder(RIICHI_KAN_VERDICTS);
 export const winDoraValues = rowBuilder(WIN_DORA);
 export const findingValues = rowBuilder(FINDINGS);
+export const gameRuleValues = rowBuilder(GAME_RULES);
 export const findingKindValues = rowBuilder(FINDING_KINDS_TABLE);
 export const riichiKanReasonValues = rowBuilder(RIICHI_KAN_REASONS_TABLE);
 export const yakuListValues = rowBuilder(YAKU_LIST);

@@ -4,7 +4,7 @@
  * kandora timing conformance, findings.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { KNOBS, type Rules } from '../rules/index.js';
+import { isKnobName, KNOBS, type KnobName, type Rules } from '../rules/index.js';
 import { StoreError } from './errors.js';
 import { knobColumn } from './rows.js';
 
@@ -15,6 +15,8 @@ export interface RuleSetSummary {
   rulesKey: string;
   profile: string | null;
   rules: Rules;
+  /** The knobs given on the command line, which win over what a game declares (rule_sets.pinned). */
+  pinned: KnobName[];
   firstRunAt: string;
   lastRunAt: string;
   /** Files audited under it; read: those that gave a game; failed: those that did not. */
@@ -79,6 +81,7 @@ export function listRuleSets(db: Database): RuleSetSummary[] {
     rulesKey: r.rules_key,
     profile: r.profile,
     rules: rulesOf(r),
+    pinned: typeof r.pinned === 'string' && r.pinned !== '' ? (r.pinned.split(',').filter(isKnobName) as KnobName[]) : [],
     firstRunAt: r.first_run_at,
     lastRunAt: r.last_run_at,
     gameCount: r.games,

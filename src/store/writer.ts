@@ -11,9 +11,9 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { unreadHash, type GameAudit, type GameMeta } from '../audit/index.js';
-import { ABORTS, AUDITS, FINDINGS, GAMES, HANDS, KAN_VERDICTS, KANS, PLAYERS, REVEALS, RIICHI_DECLARATIONS, RIICHI_KAN_VERDICTS, RULE_SETS, WIN_DORA, WINS, type AnyTable } from './catalog.js';
+import { ABORTS, AUDITS, FINDINGS, GAME_RULES, GAMES, HANDS, KAN_VERDICTS, KANS, PLAYERS, REVEALS, RIICHI_DECLARATIONS, RIICHI_KAN_VERDICTS, RULE_SETS, WIN_DORA, WINS, type AnyTable, type GameRuleRow, FACT_TABLE_NAMES, VERDICT_TABLE_NAMES } from './catalog.js';
 import {
-  abortValues, auditValues, columnIndex, findingValues, gameValues, handValues, insertColumns, kanValues, kanVerdictValues, playerValues, revealValues,
+  abortValues, auditValues, columnIndex, findingValues, gameRuleValues, gameValues, handValues, insertColumns, kanValues, kanVerdictValues, playerValues, revealValues,
   riichiDeclarationValues, riichiKanValues, ruleSetValues, winDoraValues, winValues, type SqlValue,
 } from './rows.js';
 import { addDrawTotals, addWinTotals, auditStatus, emptyAuditTotals, gameTotals, isAbort, storedPath } from './values.js';
@@ -22,9 +22,9 @@ type Database = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
 
 /** Fact tables, children before parents (the order deletes must go in). */
-const FACT_TABLES = ['riichi_declarations', 'aborts', 'reveals', 'wins', 'kans', 'hands', 'players'] as const;
+const FACT_TABLES = [...FACT_TABLE_NAMES].reverse();
 /** Verdict tables, children before parents. */
-const VERDICT_TABLES = ['findings', 'win_dora', 'riichi_kan_verdicts', 'kan_verdicts', 'audits'] as const;
+const VERDICT_TABLES = [...VERDICT_TABLE_NAMES].reverse();
 
 /** Rows per multi-row INSERT: fewer calls into SQLite, well under its limit on bound values. */
 const ROWS_PER_INSERT = 16;
@@ -120,6 +120,8 @@ export interface PreparedAudit {
     riichiKans: SqlValue[][];
     winDora: SqlValue[][];
     findings: SqlValue[][];
+    /** The knobs the game judged otherwise than the rule set's row says (game_rules). */
+    gameRules: SqlValue[][];
   };
 }
 
@@ -200,8 +202,31 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
     unreadError: audit.game === null ? auditStatus(audit).error : null,
     unreadPathHash: audit.game === null ? null : unreadHash(audit.file),
     facts: audit.game === null ? null : gameFacts(audit, audit.game),
-    verdicts: { audit: auditValues(audit, totals), kanVerdicts, riichiKans, winDora, findings },
+    verdicts: { audit: auditValues(audit, totals), kanVerdicts, riichiKans, winDora, findings, gameRules: gameRuleRows(audit) },
   };
+}
+
+/**
+ * The game_rules rows of an audit: each knob the game declares whose value judged it otherwise than the rule
+ * set's, or whose declared value a flag overrode.
+ */
+function gameRuleRows(audit: GameAudit): SqlValue[][] {
+  const judged = audit.replay?.gameRules;
+  if (!judged || judged.declared.declarations.length === 0) return [];
+  const base = audit.ruleSet.rules;
+  const rows: SqlValue[][] = [];
+  const seen = new Set<string>();
+  // The last declaration of a knob is the one that counts (the csrule after the GO type).
+  for (let i = judged.declared.declarations.length - 1; i >= 0; i--) {
+    const d = judged.declared.declarations[i];
+    if (seen.has(d.knob)) continue;
+    seen.add(d.knob);
+    const value = judged.rules[d.knob];
+    if (value === base[d.knob] && value === d.value) continue;
+    const row: GameRuleRow = { knob: d.knob, value, from: judged.from[d.knob], declared: d.value, by: d.by };
+    rows.push(gameRuleValues(row, null));
+  }
+  return rows.reverse();
 }
 
 /** A game the database holds: its id, and the facts version that wrote its facts. */
@@ -236,6 +261,7 @@ export class AuditWriter {
   private readonly riichiKanVerdicts: TableInsert;
   private readonly winDora: TableInsert;
   private readonly findings: TableInsert;
+  private readonly gameRules: TableInsert;
 
   constructor(db: Database) {
     const ruleSets = insertColumns(RULE_SETS);
@@ -283,6 +309,7 @@ export class AuditWriter {
     this.riichiKanVerdicts = new TableInsert(db, RIICHI_KAN_VERDICTS);
     this.winDora = new TableInsert(db, WIN_DORA);
     this.findings = new TableInsert(db, FINDINGS);
+    this.gameRules = new TableInsert(db, GAME_RULES);
     this.batch = db.transaction((audits: readonly PreparedAudit[]) => this.writeAll(audits));
   }
 
@@ -381,6 +408,7 @@ export class AuditWriter {
     this.riichiKanVerdicts.insert(key, v.riichiKans);
     this.winDora.insert(key, v.winDora);
     this.findings.insert(key, v.findings);
+    this.gameRules.insert(key, v.gameRules);
   }
 }
 

@@ -14,7 +14,8 @@ import { LEGALITY_KNOBS, resolveRules } from '../../src/rules/index.js';
 import { PROJECT_ROOT } from '../support/cli.js';
 import { replay, round, rules, ryuukyoku, win, won } from './support.js';
 
-const kinds = (r: ReturnType<typeof replay>, overrides: Parameters<typeof rules>[0] = {}) => checkLegality(r, rules(overrides)).map((f) => f.kind);
+const findings = (r: ReturnType<typeof replay>, overrides: Parameters<typeof rules>[0] = {}) => checkLegality(r, rules(overrides));
+const kinds = (r: ReturnType<typeof replay>, overrides: Parameters<typeof rules>[0] = {}) => findings(r, overrides).map((f) => f.kind);
 
 function riichi(seat: number, eventIndex: number, liveWallLeft: number, o: Partial<RiichiDeclaration> = {}): RiichiDeclaration {
   return { seat, eventIndex, turn: 3, tile: null, tsumogiri: false, accepted: true, scoreBefore: 25000, liveWallLeft, concealedAfterDiscard: null, ...o };
@@ -44,14 +45,21 @@ describe('multipleRon', () => {
   });
 });
 
-describe('abortiveDraws', () => {
-  it('none has no nine terminals, four winds or four riichi abort; all has them', () => {
+describe('kyuushuKyuuhai, suufonRenda, suuchaRiichi', () => {
+  it('each false has no such abort, the other two untouched; true has it', () => {
+    const knobs = { 'kyuushu-kyuuhai': 'kyuushuKyuuhai', 'suufon-renda': 'suufonRenda', 'suucha-riichi': 'suuchaRiichi' } as const;
     for (const reason of ['kyuushu-kyuuhai', 'suufon-renda', 'suucha-riichi'] as const) {
-      // Facts that make each abort founded under all: a drawn hand with no shown hands is enough for none.
+      // Facts that make each abort founded under true: a drawn hand with no shown hands is enough for false.
       const hand = replay({ hands: [round({ ending: ryuukyoku(reason, 12) })] });
-      expect(kinds(hand, { abortiveDraws: 'none' })).toEqual(['abortive-draw-unexpected']);
+      const off = (knob: string) => ({ [knob]: false }) as Parameters<typeof rules>[0];
+      const flagged = findings(hand, off(knobs[reason])).filter((f) => f.kind === 'abortive-draw-unexpected');
+      expect(flagged.map((f) => f.rule), reason).toEqual([knobs[reason]]);
+      for (const other of Object.values(knobs).filter((k) => k !== knobs[reason])) {
+        expect(findings(hand, off(other)).filter((f) => f.kind === 'abortive-draw-unexpected'), `${reason} under ${other} false`).toEqual([]);
+      }
     }
-    expect(kinds(replay({ hands: [round({ ending: ryuukyoku('exhaustive', 200) })] }), { abortiveDraws: 'none' })).toEqual([]);
+    const noAborts = { kyuushuKyuuhai: false, suufonRenda: false, suuchaRiichi: false };
+    expect(kinds(replay({ hands: [round({ ending: ryuukyoku('exhaustive', 200) })] }), noAborts)).toEqual([]);
   });
 
   it('all ends the hand at four winds: one more live draw after them is a hand that went on', () => {
@@ -60,7 +68,7 @@ describe('abortiveDraws', () => {
     expect(kinds(stopped)).toEqual([]);
     const wentOn = replay({ hands: [round({ openingDiscards: east, liveDrawCount: 70, ending: ryuukyoku('exhaustive', 200) })] });
     expect(kinds(wentOn)).toEqual(['abortive-draw-missing']);
-    expect(kinds(wentOn, { abortiveDraws: 'none' })).toEqual([]);
+    expect(kinds(wentOn, { suufonRenda: false })).toEqual([]);
     // Two winds among the four, or a call before the fourth (fewer than four opening discards): no abort due.
     expect(kinds(replay({ hands: [round({ openingDiscards: [108, 109, 112, 110], liveDrawCount: 70 })] }))).toEqual([]);
     expect(kinds(replay({ hands: [round({ openingDiscards: [108, 109, 110], liveDrawCount: 70 })] }))).toEqual([]);
@@ -71,7 +79,7 @@ describe('abortiveDraws', () => {
     expect(kinds(replay({ hands: [round({ riichiDeclarations: four, liveWallLeftAtEnd: 57, ending: ryuukyoku('suucha-riichi', 24) })] }))).toEqual([]);
     const wentOn = replay({ hands: [round({ riichiDeclarations: four, liveWallLeftAtEnd: 0, ending: ryuukyoku('exhaustive', 200) })] });
     expect(kinds(wentOn)).toEqual(['abortive-draw-missing']);
-    expect(kinds(wentOn, { abortiveDraws: 'none' })).toEqual([]);
+    expect(kinds(wentOn, { suuchaRiichi: false })).toEqual([]);
     // The fourth declaration's discard ronned: not accepted, no four riichi.
     const ronned = [...four.slice(0, 3), riichi(3, 22, 57, { accepted: false })];
     expect(kinds(replay({ hands: [round({ riichiDeclarations: ronned, liveWallLeftAtEnd: 57, ending: won(24) })] }))).toEqual([]);

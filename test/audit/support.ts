@@ -6,7 +6,8 @@
  */
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../../src/audit/index.js';
 import { revealVerdict, type KanRecord, type ReplayResult, type HandEnding, type HandReplay, type WinRecord } from '../../src/replay/index.js';
-import { defaultRules, ruleSetOf, type Rules } from '../../src/rules/index.js';
+import { defaultRules, judgeRules, ruleSetOf, type Rules } from '../../src/rules/index.js';
+import { decodeGameType } from '../../src/ingest/index.js';
 import { parseKinds, sortIds, TileAllocator, type TileId, type TileKind } from '../../src/tiles/index.js';
 
 /** Tiles as notation or as ids. */
@@ -263,6 +264,8 @@ export function replay(o: Partial<ReplayResult> = {}): ReplayResult {
     scoredWinCount: 0,
     scoreMismatches: [],
     final: null,
+    // a Tenhou ranked game's (GO type 0x00A9), under the default rules
+    gameRules: judgeRules(defaultRules(), decodeGameType(0xa9)),
     ...o,
   };
 }

@@ -26,7 +26,7 @@ describe('kanshi completion', () => {
     expect(complete(bash.stdout, ['kanshi', 'audit', '--profile', ''])).toEqual(['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict']);
     expect(complete(bash.stdout, ['kanshi', 'replay', '--riichi-kan', ''])).toEqual(['none', 'waits', 'strict']);
     expect(complete(bash.stdout, ['kanshi', 'verify', '--kandora-timing', 'after'])).toEqual(['after-replacement', 'after-discard']);
-    expect(complete(bash.stdout, ['kanshi', 'score', '--kiriage-mangan', ''])).toEqual(['none', 'always', 'chip-games']);
+    expect(complete(bash.stdout, ['kanshi', 'score', '--kiriage-mangan', ''])).toEqual(['none', 'always']);
   });
 
   it('gives zsh the same function through bashcompinit, and refuses another shell as a usage error', () => {

@@ -107,7 +107,7 @@ describe('kanshi score', () => {
     [['234567m34p55678s', '--win', '9p'], 'is not a winning hand'],
     [['234567m34p5567s', '--win', '5p'], 'HAND must have 13 tiles (or 10, 7, 4 or 1 after 1-4 melds), got 12'],
     [['234567m34p55678s', '--win', '5x'], '--win: '],
-    [['234567m34p55678s', '--win', '5p', '--kiriage-mangan', 'maybe'], 'invalid value "maybe" for --kiriage-mangan (allowed: none, always, chip-games)'],
+    [['234567m34p55678s', '--win', '5p', '--kiriage-mangan', 'maybe'], 'invalid value "maybe" for --kiriage-mangan (allowed: none, always)'],
     [['234567m34p55678s', '--win', '5p', '--profile', 'club'], 'unknown profile "club"'],
     [['234567m34p55678s', '--win', '5p', '--seat-wind', 'X'], '--seat-wind must be a wind'],
     [['234567m34p55678s', '--win', '5p', '--dealer', '--seat-wind', 'W'], '--dealer sits East'],

@@ -34,7 +34,7 @@ function fields(value: unknown, out: Map<string, Set<Kind>>, where: string, seen
     if (!seen.has(key)) seen.set(key, new Set());
     seen.get(key)!.add(where);
     // Objects keyed by data, not by field names: kinds, severities, file extensions, knob names.
-    if (/Counts(ByExtension)?$/.test(key) || key === 'rules' || key === 'rule') continue;
+    if (/Counts(ByExtension)?$/.test(key) || key === 'rules' || key === 'rule' || key === 'effectiveRules') continue;
     fields(v, out, where, seen);
   }
 }

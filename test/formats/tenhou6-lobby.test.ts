@@ -14,8 +14,7 @@ import type { GameLog } from '../../src/events/index.js';
 import { MJAI, MJLOG, TENHOU6 } from '../../src/formats/index.js';
 import { IngestError, parseLog } from '../../src/ingest/index.js';
 import { replayGame } from '../../src/replay/index.js';
-import { kiriage } from '../../src/score/index.js';
-import { defaultRules, ruleSet } from '../../src/rules/index.js';
+import { defaultRules, judgeRules, ruleSet } from '../../src/rules/index.js';
 import { isRedFive, kindOf } from '../../src/tiles/index.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'tenhou6-lobby.json');
@@ -62,7 +61,7 @@ describe('a Tenhou lobby log (tenhou.net/6 JSON, rule array and csrule)', () => 
       chips: 'none',
       label: '四般南喰',
     });
-    expect(lobbyRule).toEqual({ rule: doc().rule, csrule: doc().csrule, kiriageMangan: false, notApplied: [] });
+    expect(lobbyRule).toEqual({ rule: doc().rule, csrule: doc().csrule });
     // The dealt 51 is a plain 5m: some copy of kind 4, not a red five.
     const start = game.hands[0].events[0];
     expect(start.type === 'roundStart' && start.hands[0].some((t) => kindOf(t) === 4)).toBe(true);
@@ -93,18 +92,22 @@ describe('a Tenhou lobby log (tenhou.net/6 JSON, rule array and csrule)', () => 
     expect(replay.scoreMismatches.map((m) => m.component)).toContain('han');
   });
 
-  it("reads kiriage from csrule[0] bit 0x2, and Tenhou's rule (kiriageMangan chip-games) applies it to the game", () => {
+  it('keeps rule and csrule as written; kiriage (csrule[0] bit 0x2) and head bump (0x2000) judge the game, a flag wins over them', () => {
     const d = doc();
     (d.csrule as string[])[0] = '00002002';
     const game = read(d);
-    expect(game.rule.lobbyRule).toMatchObject({ kiriageMangan: true, notApplied: ['head bump (atamahane): one winner of a multiple ron'] });
-    // 4 han 30 fu: a mangan in this game under Tenhou's rule, as a chip game's; never under kiriageMangan none.
+    expect(game.rule.lobbyRule).toEqual({ rule: d.rule, csrule: d.csrule });
+    // 4 han 30 fu: a mangan in this game, which declares kiriage; not in one whose csrule does not, nor with the flag none.
     const tenhou = ruleSet({ profile: 'tenhou' });
-    expect(kiriage(tenhou.rules, 'none', game.rule.lobbyRule?.kiriageMangan)).toBe(true);
-    expect(kiriage(tenhou.rules, 'none', read(doc()).rule.lobbyRule?.kiriageMangan)).toBe(false);
-    expect(kiriage({ ...tenhou.rules, kiriageMangan: 'none' }, 'none', true)).toBe(false);
+    expect(judgeRules(tenhou, game.rule).rules).toMatchObject({ kiriageMangan: 'always', multipleRon: 'atamahane' });
+    expect(judgeRules(tenhou, game.rule).from).toMatchObject({ kiriageMangan: 'declared', multipleRon: 'declared', kandoraTiming: 'declared' });
+    expect(judgeRules(tenhou, read(doc()).rule).rules.kiriageMangan).toBe('none');
+    const flagged = ruleSet({ profile: 'tenhou', overrides: { kiriageMangan: 'none' } });
+    expect(judgeRules(flagged, game.rule).rules.kiriageMangan).toBe('none');
+    expect(judgeRules(flagged, game.rule).from.kiriageMangan).toBe('flag');
+    // Every flag set has a knob here: nothing left not applied.
     const audit = auditGame('lobby.json', 'x', game, tenhou);
-    expect(audit.findings.map((f) => [f.kind, f.severity])).toEqual([['lobby-rule-not-applied', 'info']]);
+    expect(audit.findings.map((f) => [f.kind, f.severity])).toEqual([]);
   });
 
   it('without a GO type anywhere (no ref, no rule[2]): the red fives per suit as the tiles show them', () => {

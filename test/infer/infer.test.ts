@@ -82,7 +82,7 @@ describe('kanshi infer', () => {
     expect(knob(corpus, 'okuriKan')).toMatchObject({ status: 'untouched', deciding: [] });
     // The legality knobs the corpus shows: its 94 double rons and 5 triple-ron aborts (counted in the files'
     // text: two AGARI in one hand or a tenhou.net/6 和了 with two winners; RYUUKYOKU type="ron3" or 三家和了).
-    expect(corpus.inferred).toMatchObject({ multipleRon: 'triple-aborts', abortiveDraws: 'all' });
+    expect(corpus.inferred).toMatchObject({ multipleRon: 'triple-aborts', kyuushuKyuuhai: true });
     const multipleRon = corpus.knobs.find((k) => k.knob === 'multipleRon')!.values;
     expect(multipleRon.map((v) => [v.value, v.agree, v.disagree])).toEqual([
       ['triple-aborts', 99, 0],
@@ -95,6 +95,12 @@ describe('kanshi infer', () => {
     const rules = profileRules(getProfile('tenhou'));
     for (const k of corpus.knobs) {
       if (k.status === 'untouched') continue;
+      if (k.status === 'declared') {
+        // Only the games' declarations touch it (every Tenhou game's GO type declares its red fives and open tanyao):
+        // the value most of them declare, the profile's.
+        expect([k.knob, k.inferred, k.deciding]).toEqual([k.knob, rules[k.knob], []]);
+        continue;
+      }
       if (k.status === 'tie') {
         // No value, but the profile's among the tied.
         expect([k.inferred, k.tied], k.knob).toEqual([null, expect.arrayContaining([rules[k.knob]])]);
@@ -107,16 +113,23 @@ describe('kanshi infer', () => {
     expect(aborts).toHaveLength(2);
     expect(knob(corpus, 'suukaikan')).toMatchObject({ status: 'weak', inferred: 'abort' });
     expect(knob(corpus, 'suukaikan').deciding.map((c) => c.file.replace(/.*\//, '')).sort()).toEqual(aborts);
-    // Kiriage in chip games rests on the two chip games that pay it (docs/scoring.md §2, Tenhou's evidence): weak.
-    expect(knob(corpus, 'kiriageMangan')).toMatchObject({ status: 'weak', inferred: 'chip-games', rival: 'none' });
-    expect(knob(corpus, 'kiriageMangan').deciding.map(caseText)).toEqual(['dnovikoff__tenhou__log_test_data_chip.xml 1 0 win', 'dnovikoff__tenhou__log_test_data_ratio1.xml 2 2 win']);
+    // Kiriage: the ranked games' 4-han 30-fu and 3-han 60-fu wins say none; the games that declare always (the chip
+    // games, GO type bit 0x200, and the lobby games whose csrule sets 0x2) are checked against it, and agree.
+    expect(knob(corpus, 'kiriageMangan')).toMatchObject({ status: 'inferred', inferred: 'none', rival: 'always' });
+    const declaring = manifest()
+      .filter((r) => (Number(/GO type=(\d+)/.exec(r.notes)?.[1] ?? 0) & 0x200) !== 0 || /csrule="[0-9A-Fa-f]*[2367ABEF],/.test(readFileSync(corpusFile(r.file), 'latin1')))
+      .map((r) => r.file);
+    expect(declaring).toHaveLength(4);
+    expect(knob(corpus, 'kiriageMangan').declared).toMatchObject([{ value: 'always', games: declaring.length, disagree: 0, contradicting: [] }]);
+    expect(knob(corpus, 'kiriageMangan').declared![0].agree).toBeGreaterThan(0);
     // The 5 triple-ron aborts tell triple-aborts from all.
     expect(knob(corpus, 'multipleRon')).toMatchObject({ status: 'inferred', rival: 'all' });
     expect(knob(corpus, 'multipleRon').deciding).toHaveLength(5);
     // No riichi kan of the corpus tells waits from strict: the logs do not say which.
     expect(knob(corpus, 'riichiKan')).toMatchObject({ status: 'tie', inferred: null, tied: ['waits', 'strict'] });
     expect(corpus.inferred.riichiKan).toBeNull();
-    for (const k of ['kandoraTiming', 'akaDora', 'uraDora', 'ippatsuYaku', 'notenPayments', 'abortiveDraws'] as const) expect(knob(corpus, k).status, k).toBe('inferred');
+    for (const k of ['kandoraTiming', 'uraDora', 'ippatsuYaku', 'notenPayments', 'kyuushuKyuuhai'] as const) expect(knob(corpus, k).status, k).toBe('inferred');
+    for (const k of ['akaDora', 'openTanyao'] as const) expect(knob(corpus, k).status, k).toBe('declared');
     expect(corpus.contradicted).toEqual([]);
   });
 
@@ -127,20 +140,28 @@ describe('kanshi infer', () => {
     ]);
   });
 
-  it('counts a contradicted value as disagreeing: red fives off, kiriage always, ura off', () => {
+  it('counts a contradicted value as disagreeing: kiriage always, ura off; and checks the declared red fives against the logs', () => {
     const values = (knob: KnobName) => Object.fromEntries(corpus.knobs.find((k) => k.knob === knob)!.values.map((v) => [String(v.value), v]));
-    expect(values('akaDora')['0'].disagree).toBeGreaterThan(1000);
     expect(values('kiriageMangan').always.disagree).toBeGreaterThan(1000);
     expect(values('uraDora').false.disagree).toBeGreaterThan(1000);
-    expect(values('akaDora')['3'].disagree).toBe(2);
+    // Every game declares its red fives (GO type bit 0x2, a rule object's aka): no undeclared game counts.
+    expect(values('akaDora')['3']).toMatchObject({ agree: 0, disagree: 0 });
+    const aka = Object.fromEntries(knob(corpus, 'akaDora').declared!.map((d) => [String(d.value), d]));
+    expect(aka['3'].agree).toBeGreaterThan(1000);
+    // the two editor-typed fixtures' wins (the unexplained) disagree under any value
+    expect(aka['3'].disagree).toBe(corpus.unexplained.length);
+    expect(aka['3'].contradicting).toEqual([]);
   });
 
-  it('corrects a profile the logs contradict: from pro-strict, the Tenhou corpus says red fives, ura, kiriage in chip games', () => {
+  it('corrects a profile the logs contradict: from pro-strict, the Tenhou corpus says ura and no kiriage; red fives it declares', () => {
     const r = infer(corpusFiles().filter((_, i) => i % 8 === 0), 'pro-strict');
     const flags = r.flags.join(' ');
     expect(flags).toMatch(/^--profile pro-strict /);
-    expect(flags).toContain('--aka-dora 3');
     expect(flags).toContain('--ura-dora true');
+    expect(flags).toContain('--kiriage-mangan none');
+    // The games declare their red fives (pro-strict has none): the audit applies the declaration, no flag needed.
+    expect(flags).not.toContain('--aka-dora');
+    expect(knob(r, 'akaDora')).toMatchObject({ status: 'declared', inferred: 3 });
   });
 
   it("infers the majsoul profile's values from the Mahjong Soul logs", () => {
@@ -149,10 +170,10 @@ describe('kanshi infer', () => {
     expect(r.profile).toBe('majsoul');
     expect(differingFrom(r, 'majsoul')).toEqual({});
     expect(r.inferred).toMatchObject({ akaDora: 3, ippatsuYaku: true, uraDora: true, notenPayments: true });
-    // No chip game among them: kiriage none and chip-games (none outside chip games) are not told apart;
-    // always is refuted. Their tenhou.net/6 logs count their kandora untimed, which tells no rinshan-free
-    // timing of Tenhou's from after-discard; the one timed log is an mjai conversion (convlog's order).
-    expect(knob(r, 'kiriageMangan')).toMatchObject({ status: 'tie', inferred: null, tied: ['none', 'chip-games'] });
+    // Their wins of 4 han 30 fu or 3 han 60 fu refute kiriage. Their tenhou.net/6 logs count their kandora untimed,
+    // which tells no rinshan-free timing of Tenhou's from after-discard; the one timed log is an mjai conversion
+    // (convlog's order).
+    expect(knob(r, 'kiriageMangan')).toMatchObject({ inferred: 'none', rival: 'always' });
     expect(knob(r, 'kandoraTiming')).toMatchObject({ status: 'tie', inferred: null, tied: ['tenhou', 'after-discard'] });
     // The converter's stick paid for a riichi that never stood (docs/scoring.md §6).
     expect(r.unexplained.map((u) => `${u.file.replace(/.*\//, '')} ${u.hand}`)).toEqual(['kandora__TensoulTests_tensoulLog.json 3']);
@@ -165,19 +186,22 @@ describe('kanshi infer', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^2 games, \d+ wins, \d+ drawn hands, \d+ kans: what the logs say the rules are/);
     expect(text.stdout).toMatch(
-      /--aka-dora 3 {4}inferred: \d+ cases tell it from 0 {4}cases: wins and drawn hands re-scored under the value\n( {6}deciding: \S+killer_mortal_gui\S+ hand \d+ event \d+ seat \d \(win\)\n){3} {6}… and \d+ more \(--json lists them all\)\n {2}\* 3 +agree +\d+ +disagree +0\n {4}0 +agree/,
+      /--kiriage-mangan none {4}(inferred|weak): \d+ cases? tells? it from always {4}cases: wins and drawn hands re-scored under the value\n( {6}deciding: \S+killer_mortal_gui\S+ hand \d+ event \d+ seat \d \(win\)\n)+ {2}\* none +agree +\d+ +disagree +0\n {4}always +agree/,
     );
-    expect(text.stdout).toMatch(/--kiriage-mangan \? {4}tie: none, chip-games \(no case tells them apart\)/);
+    // The red fives the logs' rule objects declare, checked against their wins.
+    expect(text.stdout).toMatch(/--aka-dora 3 {4}declared by the games themselves \(not inferred: their logs are checked against it\).*\n {6}declared 3 by 2 games \(the log's rule \(red fives\)\): \d+ cases agree, 0 do not\n/);
+    expect(text.stdout).toMatch(/--kandora-timing \? {4}tie: tenhou, after-discard \(no case tells them apart\)/);
     expect(text.stdout.trim().split('\n').at(-1)).toBe('--profile majsoul');
     const json = await kanshiInProcess('infer', '--json', ...files);
     const r = JSON.parse(json.stdout) as Inference;
     expect(r.inferred.akaDora).toBe(3);
-    expect(r.inferred.kiriageMangan).toBeNull();
+    expect(r.inferred.kandoraTiming).toBeNull();
     expect(r.flags).toEqual(['--profile majsoul']);
-    const aka = r.knobs.find((k) => k.knob === 'akaDora')!;
-    expect(aka).toMatchObject({ status: 'inferred', rival: 0 });
-    expect(aka.deciding.length).toBeGreaterThan(3);
-    for (const c of aka.deciding) {
+    expect(r.knobs.find((k) => k.knob === 'akaDora')).toMatchObject({ status: 'declared', declared: [{ value: 3, games: 2, disagree: 0 }] });
+    const kiriage = r.knobs.find((k) => k.knob === 'kiriageMangan')!;
+    expect(kiriage).toMatchObject({ rival: 'always' });
+    expect(kiriage.deciding.length).toBeGreaterThan(0);
+    for (const c of kiriage.deciding) {
       expect(Object.keys(c).sort()).toEqual(['eventIndex', 'file', 'hand', 'logId', 'seat', 'what']);
       expect(files).toContain(c.file);
     }
@@ -200,8 +224,9 @@ describe('kanshi infer', () => {
       const inference = stored.latestInference();
       expect(inference).toMatchObject({ gameCount: 7, profile: 'majsoul', flags: '--profile majsoul', unexplainedCount: 1 });
       expect(inference!.knobs.find((k) => k.knob === 'akaDora')?.inferred).toBe('3');
-      // A tie keeps no value, as an untouched knob.
-      expect(inference!.knobs.find((k) => k.knob === 'kiriageMangan')?.inferred).toBeNull();
+      // A tie keeps no value, as an untouched knob; its status says which.
+      expect(inference!.knobs.find((k) => k.knob === 'kandoraTiming')).toMatchObject({ inferred: null, status: 'tie' });
+      expect(inference!.knobs.find((k) => k.knob === 'kandoraTiming')!.values.filter((v) => v.tied).map((v) => v.value)).toEqual(['tenhou', 'after-discard']);
       expect(inference!.knobs.find((k) => k.knob === 'okuriKan')?.inferred).toBeNull();
     } finally {
       stored.close();
@@ -210,10 +235,11 @@ describe('kanshi infer', () => {
     expect((await kanshiInProcess('report', '--db', db, '--out', out)).code).toBe(0);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain('<h2>What these logs say the rules are</h2>');
-    expect(html).toMatch(/<td>akaDora<\/td><td>3<\/td>/);
-    // The tie is among what the logs do not decide, not a row.
-    expect(html).not.toMatch(/<td>kiriageMangan<\/td>/);
-    expect(html).toMatch(/Not decided by these logs \(untouched, a tie, or a producer's convention: <code>kanshi infer<\/code> says which\): [^<]*kiriageMangan/);
+    const section = html.slice(html.indexOf('<h2>What these logs say the rules are</h2>')).split('<h2>')[1];
+    expect(section).toMatch(/<td>akaDora<\/td><td>3<\/td><td>declared<\/td>/);
+    // The tie is among what the logs do not decide, by name, not a row.
+    expect(section).not.toMatch(/<td>kandoraTiming<\/td>/);
+    expect(section).toMatch(/Not decided by these logs: [^<]*kandoraTiming[^<]*\(the best values tie\)/);
   });
 
   it('exits 1 naming a file it cannot read, and infers from the rest', async () => {
@@ -283,14 +309,16 @@ describe('kanshi infer says when the logs do not decide (issue 41)', () => {
     const alone = infer([lobby]);
     expect(alone.unexplained).toEqual([]);
     expect(alone.contradicted).toEqual([]);
-    // Its last hand's win (seat 0) refutes none; in one lobby game always and chip-games apply kiriage alike.
+    // Its csrule declares kiriage (bit 0x2), and its last hand's win (seat 0) agrees with the declaration.
     const kiriage = knob(alone, 'kiriageMangan');
-    expect(kiriage).toMatchObject({ status: 'tie', tied: ['always', 'chip-games'] });
-    expect(kiriage.values.find((v) => v.value === 'none')).toMatchObject({ disagree: 1 });
-    // Beside the ranked game it was made of, whose same hand is paid 7,700: chip-games, as each game says.
+    expect(kiriage).toMatchObject({ status: 'declared', inferred: 'always', declared: [{ value: 'always', games: 1, disagree: 0, contradicting: [] }] });
+    expect(kiriage.declared![0].agree).toBeGreaterThan(0);
+    // Beside the ranked game it was made of, whose same hand is paid 7,700: that game says none, the lobby game
+    // declares always, and both are explained.
     const both = infer([lobby, corpusFile(KIRIAGE_SOURCE)]);
     expect(both.unexplained).toEqual([]);
-    expect(knob(both, 'kiriageMangan')).toMatchObject({ inferred: 'chip-games', status: 'weak', rival: 'none' });
-    expect(knob(both, 'kiriageMangan').deciding.map(caseText)).toEqual([`lobby-kiriage.json 11 0 win`]);
+    expect(both.contradicted).toEqual([]);
+    expect(knob(both, 'kiriageMangan')).toMatchObject({ inferred: 'none', rival: 'always', declared: [{ value: 'always', games: 1, disagree: 0 }] });
+    expect(knob(both, 'kiriageMangan').deciding.map(caseText)).toEqual([`${KIRIAGE_SOURCE} 11 0 win`]);
   });
 });

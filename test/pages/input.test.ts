@@ -3,7 +3,7 @@
  * `drawGamePage` draws that input and nothing else: no replay, no audit, no file of its own.
  */
 import { describe, expect, it } from 'vitest';
-import { auditReplay } from '../../src/audit/index.js';
+import { auditGame } from '../../src/audit/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { buildGamePage, drawGamePage, gamePageInput } from '../../src/pages/index.js';
 import { replayGame } from '../../src/replay/index.js';
@@ -22,8 +22,10 @@ describe('gamePageInput and drawGamePage', () => {
   it('the input is the game replayed and audited under the rule set, as kanshi audit does it', () => {
     expect(input.game).toBe(game);
     expect(input.ruleSet).toBe(mleague);
-    expect(input.replay).toEqual(replayGame(game, mleague.rules));
-    expect(input.findings).toEqual(auditReplay(input.replay, mleague.rules).findings);
+    expect(input.replay).toEqual(replayGame(game, mleague));
+    // The findings an audit of the game has: kanshi audit's own (auditGame), each with its knob's value.
+    expect(input.findings).toEqual(auditGame(FOUR_KANS, 'h', game, mleague).findings);
+    expect(input.findings.filter((f) => f.rule).every((f) => f.judgedBy !== undefined)).toBe(true);
     expect(input.findings.some((f) => f.kind === 'kandora-timing-mismatch')).toBe(true);
     expect(input.walls.seedNote).toBeNull();
   });

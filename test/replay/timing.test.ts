@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTiming, revealVerdict, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
+import { revealVerdict, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
+import { defaultRules, judgeRules, ruleSet } from '../../src/rules/index.js';
 import { countDora, doraKindOf } from '../../src/tiles/index.js';
 import { decodeGameType } from '../../src/ingest/index.js';
 
@@ -50,10 +51,10 @@ describe('reveal moments under each kandora timing', () => {
     expect(revealVerdict('unrecorded', 'never')).toBe('differs');
   });
 
-  it('tenhou timing is immediate in chip games only', () => {
-    expect(effectiveTiming('tenhou', decodeGameType(553))).toBe('immediate');
-    expect(effectiveTiming('tenhou', decodeGameType(169))).toBe('tenhou');
-    expect(effectiveTiming('after-discard', decodeGameType(553))).toBe('after-discard');
+  it("a chip game (GO type bit 0x200) declares immediate kandora; a ranked game declares no timing; a flag wins over the declaration", () => {
+    expect(judgeRules(defaultRules(), decodeGameType(553)).rules.kandoraTiming).toBe('immediate');
+    expect(judgeRules(defaultRules(), decodeGameType(169)).rules.kandoraTiming).toBe('tenhou');
+    expect(judgeRules(ruleSet({ profile: 'tenhou', overrides: { kandoraTiming: 'after-discard' } }), decodeGameType(553)).rules.kandoraTiming).toBe('after-discard');
   });
 });
 

@@ -57,7 +57,7 @@ describe('resolveRules', () => {
       'unknown rule profile "mahjongsoul" (profiles: tenhou, majsoul, mleague, ema, pro-strict)',
     );
     expect(error(() => resolveRules({ overrides: { kandoraTimming: 'tenhou' } })).message).toMatch(
-      /^unknown rule knob "kandoraTimming" \(knobs: kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan, daiminkanPao, kiriageMangan, .*, renhou, multipleRon, abortiveDraws, busting, kuikae, riichiUnderThousand\)$/,
+      /^unknown rule knob "kandoraTimming" \(knobs: kandoraTiming, riichiKan, okuriKan, kokushiAnkanChankan, suukaikan, fifthKan, daiminkanPao, kiriageMangan, .*, renhou, multipleRon, kyuushuKyuuhai, suufonRenda, suuchaRiichi, busting, kuikae, riichiUnderThousand\)$/,
     );
     const bad = error(() => resolveRules({ overrides: { kandoraTiming: 'later' } }));
     expect(bad.message).toBe('invalid value "later" for kandoraTiming (allowed: tenhou, immediate, after-replacement, after-discard)');
@@ -79,7 +79,7 @@ describe('helpers', () => {
   it('rulesKey is stable and tells rule sets apart; matchingProfile and differencesFrom', () => {
     // The kan knobs, the scoring knobs, then the legality knobs.
     expect(rulesKey(resolveRules())).toMatch(
-      /^kandoraTiming=tenhou;riichiKan=waits;okuriKan=false;kokushiAnkanChankan=false;suukaikan=abort;fifthKan=forbidden;daiminkanPao=none;kiriageMangan=chip-games;.*;renhou=none;multipleRon=triple-aborts;abortiveDraws=all;busting=ends-game;kuikae=forbidden;riichiUnderThousand=false$/,
+      /^kandoraTiming=tenhou;riichiKan=waits;okuriKan=false;kokushiAnkanChankan=false;suukaikan=abort;fifthKan=forbidden;daiminkanPao=none;kiriageMangan=none;.*;renhou=none;multipleRon=triple-aborts;kyuushuKyuuhai=true;suufonRenda=true;suuchaRiichi=true;busting=ends-game;kuikae=forbidden;riichiUnderThousand=false$/,
     );
     const keys = new Set(['tenhou', 'majsoul', 'mleague', 'ema', 'pro-strict'].map((p) => rulesKey(resolveRules({ profile: p }))));
     expect(keys.size).toBe(5);

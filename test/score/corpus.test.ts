@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { YAKU, type WinEvent } from '../../src/events/index.js';
 import { compareDrawWithLog, compareWithLog, scoreDraw, scoreHandWins, type ScoreMismatch, type ScoreRules, type WinScore } from '../../src/score/index.js';
 import { drawInputOf, tableWinInputs } from '../../src/replay/index.js';
+import { judgeRules, type Rules } from '../../src/rules/index.js';
 import type { Win } from '../../src/table/index.js';
 import { corpusHands, scoreRules, type PlayedHand } from './support.js';
 
@@ -25,15 +26,17 @@ function scoreCorpus(hands: readonly PlayedHand[], rules: ScoreRules): { wins: S
   const drawMismatches: { hand: PlayedHand; mismatches: ScoreMismatch[] }[] = [];
   let draws = 0;
   for (const h of hands) {
+    // The rules as the game's log declares them (a chip game's kiriage and honba), as the replay judges it.
+    const judged = judgeRules(rules as Rules, h.rule).rules;
     if (h.table.wins.length > 0) {
-      const scores = scoreHandWins(tableWinInputs(h.table, rules, h.rule), rules);
+      const scores = scoreHandWins(tableWinInputs(h.table, judged, h.rule), judged);
       h.table.wins.forEach((win, i) => {
         wins.push({ hand: h, win, score: scores[i], mismatches: compareWithLog(win.event, scores[i], { format: h.format, players: h.players }) });
       });
     }
     if (h.draw) {
       draws++;
-      const mismatches = compareDrawWithLog(h.draw, scoreDraw(drawInputOf(h.table, h.draw), rules), h.players);
+      const mismatches = compareDrawWithLog(h.draw, scoreDraw(drawInputOf(h.table, h.draw), judged), h.players);
       if (mismatches.length > 0) drawMismatches.push({ hand: h, mismatches });
     }
   }

@@ -14,7 +14,7 @@ import { auditGame, ruleSetsFor } from '../../src/audit/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { parseLog, readLogFile } from '../../src/ingest/index.js';
 import { replayGame } from '../../src/replay/index.js';
-import { defaultRules, type Rules } from '../../src/rules/index.js';
+import { defaultRules, judgeRules, ruleSet, type RuleSet, type Rules } from '../../src/rules/index.js';
 import { corpusFile } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
 import { KIRIAGE_RON, PLAIN_RON, kiriageLobbyGame } from '../support/kiriage-lobby.js';
@@ -22,7 +22,7 @@ import { KIRIAGE_RON, PLAIN_RON, kiriageLobbyGame } from '../support/kiriage-lob
 const read = (): GameLog => parseLog(Buffer.from(kiriageLobbyGame()), { file: 'lobby-kiriage.json' });
 
 /** The game's last win as re-scored under the rules: its score and its mismatches with the log. */
-function lastWin(game: GameLog, rules: Rules) {
+function lastWin(game: GameLog, rules: RuleSet | Rules) {
   const w = replayGame(game, rules).hands.at(-1)!.wins.at(-1)!;
   return { score: w.score!, mismatches: w.scoreMismatches ?? [] };
 }
@@ -30,18 +30,20 @@ function lastWin(game: GameLog, rules: Rules) {
 describe('a kiriage-rounded hand against the log', () => {
   it("agrees with a lobby log's 満貫: points, limit and payments, under the profile and under --kiriage-mangan always", () => {
     const game = read();
-    expect(game.rule.lobbyRule?.kiriageMangan).toBe(true);
+    expect(judgeRules(defaultRules(), game.rule).rules.kiriageMangan).toBe('always');
     const logged = game.hands.at(-1)!.events.find((e) => e.type === 'win')!;
     expect(logged).toMatchObject({ points: KIRIAGE_RON, limit: 1 });
-    for (const kiriageMangan of ['chip-games', 'always'] as const) {
-      const win = lastWin(game, { ...defaultRules(), kiriageMangan });
+    for (const rules of [defaultRules(), ruleSet({ profile: 'tenhou', overrides: { kiriageMangan: 'always' } })]) {
+      const kiriageMangan = 'key' in rules ? String(rules.profile) : 'tenhou';
+      const win = lastWin(game, rules);
       expect(win.score, kiriageMangan).toMatchObject({ valid: true, han: 4, fu: 30, points: KIRIAGE_RON, basicPoints: 2000 });
       expect(win.mismatches, kiriageMangan).toEqual([]);
     }
   });
 
   it('still differs where kiriage is off: the points and payments, and the limit the log names', () => {
-    const win = lastWin(read(), { ...defaultRules(), kiriageMangan: 'none' });
+    // A flag wins over the game's declared kiriage (plain rules would not: the game's csrule decides then).
+    const win = lastWin(read(), ruleSet({ profile: 'tenhou', overrides: { kiriageMangan: 'none' } }));
     expect(win.score.points).toBe(PLAIN_RON);
     expect(win.mismatches.map((m) => m.component).sort()).toEqual(['limit', 'payment', 'payment', 'points']);
   });

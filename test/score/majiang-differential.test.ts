@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareWithLog, scoreHandWins, type ScoreMismatch, type WinInput, type WinScore } from '../../src/score/index.js';
 import { tableWinInputs } from '../../src/replay/index.js';
+import { judgeRules, type Rules } from '../../src/rules/index.js';
 import type { Win } from '../../src/table/index.js';
 import { majiangHule, majiangScore } from './majiang.js';
 import { corpusHands, scoreRules, type PlayedHand } from './support.js';
@@ -80,7 +81,7 @@ function classify(hand: PlayedHand, input: WinInput, kanshi: WinScore, mismatche
     causes.push('pao-ron-honba');
     explained.add('payment');
   }
-  if (input.chips === 'five-chips' && input.honba > 0) {
+  if (hand.rule.chips === 'five-chips' && input.honba > 0) {
     causes.push('five-chip-honba');
     explained.add('payment');
   }
@@ -111,14 +112,16 @@ describe('kanshi vs majiang-core vs the log', () => {
     // The quick tier: every 26th of the 13,606 hands with a win (530 wins), the same ones each run.
     if (QUICK) hands = hands.filter((_, i) => i % 26 === 0);
     for (const h of hands) {
-      const inputs = tableWinInputs(h.table, rules, h.rule);
-      const scores = scoreHandWins(inputs, rules);
+      // Each hand under the rules its game declares (a chip game's kiriage and honba), as the replay judges it.
+      const judged = judgeRules(rules as Rules, h.rule).rules;
+      const inputs = tableWinInputs(h.table, judged, h.rule);
+      const scores = scoreHandWins(inputs, judged);
       h.table.wins.forEach((win, i) => {
         const input = { ...inputs[i], honba: scores[i].honbaPoints > 0 ? inputs[i].honba : 0, riichiSticks: scores[i].stickPoints / 1000 };
         const options = { format: h.format, players: h.players };
         const kanshi = compareWithLog(win.event, scores[i], options);
-        const hule = majiangHule(input, rules);
-        const majiang = hule ? compareWithLog(win.event, majiangScore(input, rules, hule), options) : [{ component: 'yaku' as const, logged: 'win', computed: 'none', message: 'majiang-core finds no winning hand with a yaku' }];
+        const hule = majiangHule(input, judged);
+        const majiang = hule ? compareWithLog(win.event, majiangScore(input, judged, hule), options) : [{ component: 'yaku' as const, logged: 'win', computed: 'none', message: 'majiang-core finds no winning hand with a yaku' }];
         const klass = classify(h, input, scores[i], majiang);
         rows.push({ hand: h, win, input, kanshi, majiang, klass });
       });

@@ -96,7 +96,7 @@ export function majiangHand(input: WinInput): string {
 export function majiangRule(input: WinInput, rules: ScoreRules): Record<string, unknown> {
   return Majiang.rule({
     '連風牌は2符': rules.doubleWindPairFu === 2,
-    'クイタンあり': input.openTanyao ?? rules.openTanyao,
+    'クイタンあり': rules.openTanyao,
     '一発あり': rules.ippatsuYaku,
     '裏ドラあり': rules.uraDora,
     'カンドラあり': rules.kandora,
@@ -105,7 +105,7 @@ export function majiangRule(input: WinInput, rules: ScoreRules): Record<string, 
     'ダブル役満あり': rules.doubleYakuman,
     '数え役満あり': rules.kazoeYakuman === 'yakuman',
     '役満パオあり': rules.yakumanPao !== 'none',
-    '切り上げ満貫あり': kiriage(rules, input.chips),
+    '切り上げ満貫あり': kiriage(rules),
   });
 }
 
@@ -152,7 +152,7 @@ export function majiangScore(input: WinInput, rules: ScoreRules, hule: MajiangHu
     else yaku.push({ id: idOf(h.name), name: h.name, han: h.fanshu });
   }
   const han = hule.fanshu ?? 0;
-  const { limit } = basicPoints(han, hule.fu ?? 0, hule.damanguan ?? 0, rules, kiriage(rules, input.chips));
+  const { limit } = basicPoints(han, hule.fu ?? 0, hule.damanguan ?? 0, rules, kiriage(rules));
   // By seat wind, East first; in 3-player the North it charges sits nowhere (kanshi reads no fourth seat).
   const deltas = [0, 0, 0, 0];
   for (let wind = 0; wind < input.players; wind++) deltas[(input.dealer + wind) % input.players] = hule.fenpei[wind];

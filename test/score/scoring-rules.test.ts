@@ -76,7 +76,7 @@ describe('scoring values in the profiles', () => {
 
   it('profiles are told apart by their key, which holds the scoring knobs after the kan knobs', () => {
     for (const p of PROFILES) expect(matchingProfile(profileRules(p))).toBe(p.name);
-    expect(rulesKey(resolveRules())).toMatch(/;daiminkanPao=none;kiriageMangan=chip-games;honbaPoints=five-chip-games;/);
+    expect(rulesKey(resolveRules())).toMatch(/;daiminkanPao=none;kiriageMangan=none;honbaPoints=300;/);
   });
 });
 

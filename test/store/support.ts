@@ -226,7 +226,8 @@ export function databaseAsOf(fresh: string, version: number, catalog: Catalog = 
     for (const t of catalog.tables) {
       const at = tableAt(catalog, t, version);
       if (!at || t.name === 'tiles') continue;
-      const columns = at.columns.filter((c) => !/\bGENERATED\b/.test(c.type)).map((c) => `"${c.name}"`).join(', ');
+      // A column the fresh database no longer has (a retired knob's) stays null.
+      const columns = at.columns.filter((c) => !/\bGENERATED\b/.test(c.type) && c.column.until === undefined).map((c) => `"${c.name}"`).join(', ');
       db.exec(`INSERT INTO main."${at.name}" (${columns}) SELECT ${columns} FROM src."${at.name}"`);
     }
   })();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { revealVerdict, type RevealMoment } from '../../src/replay/index.js';
-import { MIGRATIONS, openStore, SCHEMA_VERSION } from '../../src/store/index.js';
+import { CATALOG, MIGRATIONS, openStore, SCHEMA_VERSION } from '../../src/store/index.js';
 import { PROJECT_ROOT } from '../support/cli.js';
 import { CORPUS_LOGS, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
@@ -39,14 +39,26 @@ function shape(file: string): Record<string, unknown> {
   }
 }
 
+/** The columns of version 12 and later: an audit writes them; a migration leaves them empty (rule_set_summary shows rule_sets'). */
+const LATER = new Set(
+  CATALOG.tables.flatMap((t) =>
+    t.columns.filter((c) => c.since >= 12 && t.since < 12).flatMap((c) => [`${t.name}.${c.name}`, ...(t.name === 'rule_sets' ? [`rule_set_summary.${c.name}`] : [])]),
+  ),
+);
+
+const LATER_TABLES = new Set(CATALOG.tables.filter((t) => t.since >= 12).map((t) => t.name));
+
 /** Every row of every table and view, ordered by all its columns. */
 function content(file: string): Record<string, unknown[]> {
   const db = new Database(file, { readonly: true });
   try {
     const out: Record<string, unknown[]> = {};
     for (const n of db.prepare(`SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[]) {
-      const width = (db.prepare('SELECT count(*) FROM pragma_table_info(?)').pluck().get(n) as number);
-      out[n] = db.prepare(`SELECT * FROM "${n}" ORDER BY ${Array.from({ length: width }, (_, i) => i + 1).join(', ')}`).raw().all();
+      // Version 12's columns (a rule set's pins, the rules each game declares, the findings' judged values)
+      // come with the next audit, not with a migration: left out.
+      if (LATER_TABLES.has(n)) continue;
+      const columns = (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(n) as string[]).filter((c) => !LATER.has(`${n}.${c}`));
+      out[n] = db.prepare(`SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${n}" ORDER BY ${columns.map((_, i) => i + 1).join(', ')}`).raw().all();
     }
     return out;
   } finally {

@@ -40,7 +40,7 @@ describe('migrating a version-8 database to 9 (issue 33)', () => {
     again.writeBatch([auditOf(game, 'mleague')]);
     again.close();
     const after = new Database(v8, { readonly: true });
-    expect(after.prepare(`SELECT ${LEGALITY_COLUMNS.join(', ')} FROM rule_sets WHERE profile = 'mleague'`).raw().get()).toEqual(['atamahane', 'none', 'plays-on', 'forbidden', 1]);
+    expect(after.prepare(`SELECT ${LEGALITY_COLUMNS.join(', ')} FROM rule_sets WHERE profile = 'mleague'`).raw().get()).toEqual(['atamahane', 0, 0, 0, 'plays-on', 'forbidden', 1]);
     after.close();
   });
 });

@@ -150,62 +150,16 @@ export function logIdFromName(name: string): string | null {
   return m ? m[0] : null;
 }
 
-/**
- * A Tenhou lobby's `csrule` flags (first word, then second) as InjusticeJudge's example_arml_game.json
- * describes them, citing Tenhou's blog (docs/formats.md §5.7). Kiriage is read and applied; the others are
- * named when set, so that a user sees what the audit does not apply.
- */
-const CSRULE_FLAGS_1: readonly [number, string][] = [
-  [0x00000001, 'no nagashi mangan'],
-  [0x00000004, 'no busting (play goes on below zero)'],
-  [0x00000008, 'kandora turned over at once'],
-  [0x00000010, 'no dora'],
-  [0x00000020, 'no kan dora'],
-  [0x00000040, 'no ura dora'],
-  [0x00000080, 'no kan ura dora'],
-  [0x00000100, 'no four-winds abort'],
-  [0x00000200, 'no four-kan abort'],
-  [0x00000400, 'no four-riichi abort'],
-  [0x00000800, 'no nine-terminals abort'],
-  [0x00001000, 'no triple-ron abort'],
-  [0x00002000, 'head bump (atamahane): one winner of a multiple ron'],
-  [0x00004000, 'no agari-yame'],
-  [0x00008000, 'no tenpai-yame'],
-  [0x00010000, 'no renchan on a dealer win'],
-  [0x00020000, 'no renchan on dealer tenpai'],
-  [0x00080000, 'no ippatsu'],
-  [0x00100000, 'double round wind'],
-  [0x00200000, 'sudden death'],
-  [0x00400000, 'kita (3-player)'],
-  [0x00800000, '3-player tsumo split evenly'],
-  [0x01000000, 'renhou'],
-  [0x02000000, 'riichi with no draw left'],
-  [0x04000000, 'WRC rule on an ankan after riichi'],
-  [0x08000000, 'a tile whose four copies are in view is no wait'],
-];
-const CSRULE_FLAGS_2: readonly [number, string][] = [
-  [0x00000001, 'a double-wind pair worth 2 fu'],
-  [0x00000004, 'leftover riichi sticks to the first place'],
-  [0x00000008, 'pao for suukantsu'],
-  [0x00000010, 'no kazoe yakuman'],
-];
-
-function hexWord(text: string | undefined): number {
-  return text && /^[0-9a-fA-F]{1,8}$/.test(text) ? Number.parseInt(text, 16) : 0;
-}
-
 /** The GO type a lobby's `rule` fields carry (four hex digits at [2]), or null when it has none. */
 export function lobbyGameType(rule: readonly string[]): number | null {
   const code = rule[2];
   return typeof code === 'string' && /^[0-9a-fA-F]{1,4}$/.test(code) ? Number.parseInt(code, 16) : null;
 }
 
-/** What kanshi reads of a lobby's `rule` and `csrule` fields (kept as written). */
+/**
+ * A lobby's `rule` and `csrule` fields, kept as written: what they declare of the game's rules is src/rules'
+ * to say (declaredRules).
+ */
 export function readLobbyRule(rule: readonly string[], csrule: readonly string[]): LobbyRule {
-  const flags1 = hexWord(csrule[0]);
-  const flags2 = hexWord(csrule[1]);
-  const notApplied: string[] = [];
-  for (const [bit, words] of CSRULE_FLAGS_1) if (flags1 & bit) notApplied.push(words);
-  for (const [bit, words] of CSRULE_FLAGS_2) if (flags2 & bit) notApplied.push(words);
-  return { rule: [...rule], csrule: [...csrule], kiriageMangan: (flags1 & 0x2) !== 0, notApplied };
+  return { rule: [...rule], csrule: [...csrule] };
 }

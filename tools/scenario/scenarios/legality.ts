@@ -74,10 +74,10 @@ export const LEGALITY: readonly Scenario[] = [
     name: 'four-winds-went-on',
     description:
       'The four first discards are all East (1z), nobody having called: four winds (suufon renda), which ends the hand on Tenhou. ' +
-      'The hand goes on to an exhaustive draw at which nobody is tenpai. Under abortiveDraws none that is what the rules say.',
+      'The hand goes on to an exhaustive draw at which nobody is tenpai. Under suufonRenda false that is what the rules say.',
     checks: [
       { profile: 'tenhou', expect: ['abortive-draw-missing'] },
-      { profile: 'tenhou', overrides: { abortiveDraws: 'none' }, expect: [] },
+      { profile: 'tenhou', overrides: { suufonRenda: false }, expect: [] },
     ],
     build: () =>
       mjlog()
@@ -98,10 +98,10 @@ export const LEGALITY: readonly Scenario[] = [
     description:
       'All four players declare riichi on their first discards (double riichi), each tenpai on East, and the fourth riichi is accepted: four ' +
       'riichi (suucha riichi), which ends the hand on Tenhou. The hand goes on to an exhaustive draw at which all four are tenpai and ' +
-      'nobody pays. Under abortiveDraws none that is what the rules say.',
+      'nobody pays. Under suuchaRiichi false that is what the rules say.',
     checks: [
       { profile: 'tenhou', expect: ['abortive-draw-missing'] },
-      { profile: 'tenhou', overrides: { abortiveDraws: 'none' }, expect: [] },
+      { profile: 'tenhou', overrides: { suuchaRiichi: false }, expect: [] },
     ],
     build: () =>
       mjlog()
@@ -122,10 +122,10 @@ export const LEGALITY: readonly Scenario[] = [
     name: 'nine-terminals',
     description:
       'Seat 0, the dealer, declares nine terminals (九種九牌) on its first draw holding 19m 19p 19s 123z: nine kinds of terminals and ' +
-      'honours, as the abort needs. Tenhou ends the hand; under abortiveDraws none there is no such abort.',
+      'honours, as the abort needs. Tenhou ends the hand; under kyuushuKyuuhai false there is no such abort.',
     checks: [
       { profile: 'tenhou', expect: [] },
-      { profile: 'tenhou', overrides: { abortiveDraws: 'none' }, expect: ['abortive-draw-unexpected'] },
+      { profile: 'tenhou', overrides: { kyuushuKyuuhai: false }, expect: ['abortive-draw-unexpected'] },
     ],
     build: () =>
       mjlog()

@@ -57,12 +57,13 @@ export const WINS: readonly Scenario[] = [
   {
     name: 'lobby-rule',
     description:
-      "The seeded-exhaustive-draw game as a Tenhou lobby's (<GO rule csrule>): its csrule sets kiriage mangan (read and applied), no " +
-      'nagashi mangan and head bump, which kanshi names but does not apply.',
+      "The seeded-exhaustive-draw game as a Tenhou lobby's (<GO rule csrule>): its csrule sets kiriage mangan, no nagashi mangan and " +
+      'head bump, each applied as the game declares; sudden death (which no knob applies) and bit 0x40000000 (which no public ' +
+      'source explains) are named, not applied.',
     checks: [{ profile: 'tenhou', expect: ['lobby-rule-not-applied'] }],
     build: () =>
       DAMAGED.find((s) => s.name === 'seeded-exhaustive-draw')!
         .build()
-        .replace(/<GO type="(\d+)" lobby="\d+"\/>/, '<GO type="$1" lobby="12345" rule=",,00a9,0,0,0,0" csrule="00002003,00000000,,,25000,30000,30000"/>'),
+        .replace(/<GO type="(\d+)" lobby="\d+"\/>/, '<GO type="$1" lobby="12345" rule=",,00a9,0,0,0,0" csrule="40202003,00000000,,,25000,30000,30000"/>'),
   },
 ];

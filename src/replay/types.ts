@@ -148,6 +148,8 @@ export interface WinRecord {
   limit?: number;
   logged: DoraView;
   rule: DoraView;
+  /** Red fives in the winning hand (copy 0 of a five, in the suits the game's rule has them; src/tiles winDora). */
+  redFiveCount: number;
   /** Kans made in the hand before the win. */
   earlierKanCount: number;
   /** Score changes as the log records them, four entries (honba and riichi sticks included). */

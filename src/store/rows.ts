@@ -8,7 +8,6 @@ import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/in
 import { LIMITS, YAKU, YAKU_TABLE, YAKUMAN, type Yaku } from '../events/index.js';
 import type { KanRecord, ReplayResult, RiichiDeclaration, HandReplay, WinRecord } from '../replay/index.js';
 import { KNOBS, type Rules } from '../rules/index.js';
-import { isRedFive, type TileId } from '../tiles/index.js';
 
 export type SqlValue = number | string | null;
 type Row<C extends readonly string[]> = Record<C[number], SqlValue>;
@@ -311,14 +310,6 @@ export type WinRow = Row<typeof WIN_COLUMNS>;
 /** `wins.limit_name` by the log's limit code (0..5): src/events' names. */
 export const LIMIT_NAMES: readonly string[] = LIMITS.map((l) => l.term);
 
-/** The winning hand's tiles: concealed, the winning tile, the melds' and the kita (where its red fives are counted). */
-function winningHand(w: WinRecord): TileId[] {
-  const hand = [...w.concealed, w.winningTile];
-  for (const m of w.melds) for (const t of m.tiles) hand.push(t);
-  for (const t of w.kitaTiles) hand.push(t);
-  return hand;
-}
-
 /**
  * Han as scored: the yaku's han, 13 per yakuman (Tenhou counts no double yakuman); null when the log names
  * no yaku (mjai, some converted JSON): a win has at least one, so none means not recorded, not 0 han.
@@ -330,10 +321,7 @@ function hanOf(w: WinRecord): number | null {
   return han;
 }
 
-/** `redFives` as the game's rule says (true, false, or a mask of suits). */
-export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
-  let red = 0;
-  if (redFives !== false) for (const t of winningHand(w)) if (isRedFive(t, redFives)) red++;
+export function winRow(w: WinRecord): WinRow {
   const han = hanOf(w);
   return {
     hand: w.hand,
@@ -364,7 +352,7 @@ export function winRow(w: WinRecord, redFives: boolean | number): WinRow {
     points: w.points ?? null,
     // Without yaku the limit is not known either, unless the log names one (a mangan or more).
     limit_name: w.limit === undefined || (han === null && !w.limit) ? null : (LIMIT_NAMES[w.limit] ?? null),
-    red_dora: red,
+    red_dora: w.redFiveCount,
     kita_dora: w.kitaCount,
   };
 }

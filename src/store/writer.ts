@@ -165,7 +165,6 @@ export const FACTS_VERSION = 'facts-6';
 const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
 
 export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
-  const redFives = game.rule.redFives;
   const players: SqlValue[][] = [];
   for (const p of playerRows(game)) players.push(playerValues(p));
   const hands: SqlValue[][] = [];
@@ -176,7 +175,7 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
   const reveals: SqlValue[][] = [];
   for (const r of audit.replay?.hands ?? []) {
     hands.push(handValues(handRow(r)));
-    for (const w of r.wins) wins.push(winValues(winRow(w, redFives)));
+    for (const w of r.wins) wins.push(winValues(winRow(w)));
     const abort = abortRow(r);
     if (abort) aborts.push(abortValues(abort));
     for (const d of firstPerSeat(r.riichiDeclarations)) riichiDeclarations.push(riichiDeclarationValues(riichiDeclarationRow(r.hand, d)));

@@ -183,6 +183,7 @@ export function win(o: WinOverrides = {}): WinRecord {
     doraHanLogged: 0,
     logged: dora,
     rule: { ...dora },
+    redFiveCount: 0,
     earlierKanCount: 0,
     scoreDeltas: [0, -1000, 1000, 0],
     pao: null,

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../audit/index.js';
-import { LIMITS, YAKU, YAKU_TABLE, YAKUMAN, type Yaku } from '../events/index.js';
+import { LIMITS, YAKU, YAKU_TABLE, YAKUMAN, YAKUMAN_HAN, type Yaku } from '../events/index.js';
 import type { KanRecord, ReplayResult, RiichiDeclaration, HandReplay, WinRecord } from '../replay/index.js';
 import { KNOBS, type Rules } from '../rules/index.js';
 
@@ -311,12 +311,13 @@ export type WinRow = Row<typeof WIN_COLUMNS>;
 export const LIMIT_NAMES: readonly string[] = LIMITS.map((l) => l.term);
 
 /**
- * Han as scored: the yaku's han, 13 per yakuman (Tenhou counts no double yakuman); null when the log names
- * no yaku (mjai, some converted JSON): a win has at least one, so none means not recorded, not 0 han.
+ * Han as scored: the yaku's han, YAKUMAN_HAN per yakuman the log lists (Tenhou counts no double yakuman);
+ * null when the log names no yaku (mjai, some converted JSON): a win has at least one, so none means not
+ * recorded, not 0 han.
  */
 function hanOf(w: WinRecord): number | null {
   if (w.yaku.length === 0 && w.yakuman.length === 0) return null;
-  let han = 13 * w.yakuman.length;
+  let han = YAKUMAN_HAN * w.yakuman.length;
   for (const y of w.yaku) han += y.han;
   return han;
 }

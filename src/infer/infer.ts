@@ -19,7 +19,7 @@
 import { auditReplay, checkLegalityKnobs } from '../audit/index.js';
 import type { GameEvent, GameLog, Platform } from '../events/index.js';
 import { KAN_KNOBS, KNOBS, LEGALITY_KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
-import { effectiveTiming, isRevealed, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
+import { effectiveTiming, kandoraRevealed, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
 import { Table } from '../table/index.js';
 
 export interface ValueTally {
@@ -153,10 +153,7 @@ export class RuleInference {
       if (untimed !== undefined) {
         if (hand.kans.length === 0) continue;
         for (const t of values) {
-          const timing = effectiveTiming(t, game.rule);
-          let revealed = 0;
-          for (const k of hand.kans) if (k.aftermath && isRevealed(ruleRevealMoment(timing, k.aftermath))) revealed++;
-          this.count('kandoraTiming', t, revealed === untimed.length);
+          this.count('kandoraTiming', t, kandoraRevealed(hand.kans, effectiveTiming(t, game.rule)) === untimed.length);
         }
         continue;
       }

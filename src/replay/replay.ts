@@ -12,7 +12,7 @@ import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
 import { nagashiSeats } from './win-input.js';
 import { handWalls } from './walls.js';
-import { effectiveTiming, isRevealed, revealFollows, revealVerdict, ruleRevealMoment } from './timing.js';
+import { effectiveTiming, kandoraRevealed, revealFollows, revealVerdict, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
   DrawnHandFacts,
@@ -96,7 +96,7 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
         timingMismatches.push({ hand: index + 1, kanEventIndex: k.eventIndex, seat: k.seat, kind: k.kind, logged: k.revealLogged, rule: k.revealRule });
       }
     }
-    const count = kandoraCount(start, round);
+    const count = kandoraCount(start, round, timing);
     if (count) kandoraCountMismatches.push(count);
   }
   return {
@@ -418,11 +418,10 @@ function revealedBefore(k: KanRecord, at: number): boolean {
 }
 
 /** For a round whose reveals are untimed: the number shown against the number the timing reveals. */
-function kandoraCount(start: RoundStartEvent, round: HandReplay): KandoraCountMismatch | null {
+function kandoraCount(start: RoundStartEvent, round: HandReplay, timing: KandoraTiming): KandoraCountMismatch | null {
   const untimed = start.untimedKandora;
   if (!untimed) return null;
-  let rule = 0;
-  for (const k of round.kans) if (isRevealed(k.revealRule)) rule++;
+  const rule = kandoraRevealed(round.kans, timing);
   if (rule === untimed.length) return null;
   return { hand: round.hand, eventIndex: round.ending.eventIndex ?? round.eventCount - 1, logged: untimed.length, rule };
 }

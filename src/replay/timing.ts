@@ -80,6 +80,17 @@ export function isRevealed(moment: RevealMoment): boolean {
 }
 
 /**
+ * How many kandora `timing` (the effective one: effectiveTiming) turns over among a hand's kans, from each
+ * kan's aftermath: what a log that shows its indicators without their moments is judged by (the replay's
+ * kandora-count mismatches; `kanshi infer` for each timing it tries).
+ */
+export function kandoraRevealed(kans: readonly Pick<KanRecord, 'aftermath'>[], timing: KandoraTiming): number {
+  let n = 0;
+  for (const k of kans) if (k.aftermath && isRevealed(ruleRevealMoment(timing, k.aftermath))) n++;
+  return n;
+}
+
+/**
  * The timing to replay a game with. `tenhou` means what Tenhou does, and Tenhou's chip games (祝儀, GO type
  * bit 0x200) reveal kandora at once: the corpus's one chip game (dnovikoff/tenhou chip.xml, type 553)
  * writes a kakan's DORA right after the N, before the replacement draw.

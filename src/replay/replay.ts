@@ -5,8 +5,8 @@
  * indicators and dora under it, and each win and drawn hand re-scored under the scoring knobs.
  */
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
-import type { KandoraTiming, Rules } from '../rules/index.js';
-import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
+import { RIICHI_STICK_POINTS, type KandoraTiming, type Rules } from '../rules/index.js';
+import { afterChanges, scoresLeft, Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
 import { doraSum, tileToString, tilesToString, winDora, type TileId, type WinDora } from '../tiles/index.js';
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
@@ -285,7 +285,10 @@ function riichiDeclaration(r: RiichiRecord, events: readonly GameEvent[], scoreB
   };
 }
 
-/** The scores the hand started with, the sticks deposited in it, and the changes its ending made. */
+/**
+ * The scores the hand started with, the sticks deposited in it, the changes its ending made, and the
+ * scores it leaves (a riichi stick worth what the rule set says).
+ */
 function scoreBook(table: Table, events: readonly GameEvent[]): HandScoreBook {
   const start = table.start;
   const players = table.players;
@@ -297,20 +300,21 @@ function scoreBook(table: Table, events: readonly GameEvent[]): HandScoreBook {
   for (const e of events) {
     if (e.type === 'riichi' && e.step === 'accepted' && e.seat < players) deposits[e.seat]++;
     else if (e.type === 'win' || e.type === 'ryuukyoku') {
-      deltas ??= new Array<number>(players).fill(0);
-      for (let s = 0; s < players; s++) deltas[s] += e.scoreDeltas[s] ?? 0;
+      deltas = afterChanges(deltas ?? new Array<number>(players).fill(0), e.scoreDeltas);
       if (e.type === 'win') {
         won = true;
         if (e.seat === start.dealer) dealerWon = true;
       } else drawn = true;
     }
   }
+  const scores = start.scores.slice(0, players);
   return {
-    start: start.scores.slice(0, players),
+    start: scores,
     honba: start.honba,
     riichiStickCount: start.riichiStickCount,
     deposits,
     deltas,
+    left: deltas === null ? null : scoresLeft(scores, deposits, deltas, RIICHI_STICK_POINTS),
     renchan: dealerWon || (drawn && !won),
     won,
   };

@@ -200,6 +200,8 @@ export interface HandScoreBook {
   deposits: number[];
   /** The score changes of the hand's ending (a double ron's summed); null when the log stops before one. */
   deltas: number[] | null;
+  /** The scores the hand leaves (src/table scoresLeft: the start, less the sticks deposited, plus the changes); null without an ending. */
+  left: number[] | null;
   /** The hand ended in a win by the dealer, or in a drawn hand: the dealer keeps the seat (honba + 1). */
   renchan: boolean;
   /** Some win ended it (the sticks on the table were taken). */

@@ -18,6 +18,7 @@
  *                            chosen, passed down to replay, audit, rows and writer
  *   matchingProfile(rules), differencesFrom(rules, profile?)
  *   rulesCatalog()           everything above as plain JSON-ready data (`kanshi rules --json`)
+ *   RIICHI_STICK_POINTS      what a riichi deposit is worth in every rule set (no knob: none differs)
  */
 export {
   DAIMINKAN_PAO_RULES,
@@ -69,7 +70,7 @@ export {
 export { rulesCatalog, type RulesCatalog } from './catalog.js';
 export { ruleSet, ruleSetOf, type RuleSet } from './rule-set.js';
 export { PLATFORM_TABLE, platformProfile, LOG_CONVENTIONS, conventionsOf, type PlatformInfo, type LogConvention, type LogConventionName } from './platforms.js';
-export { SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';
+export { RIICHI_STICK_POINTS, SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';
 export {
   ABORTIVE_DRAW_RULES,
   BUSTING_RULES,

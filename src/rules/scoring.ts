@@ -74,6 +74,12 @@ export interface ScoringRules {
 
 export type ScoringKnobName = keyof ScoringRules;
 
+/**
+ * What a riichi deposit puts on the table (and its taker gains), the same in every rule set kanshi knows,
+ * so no knob: the scorer pays it to the winner, the replay's score book takes it from each declarer.
+ */
+export const RIICHI_STICK_POINTS = 1000;
+
 const knobOf = knobMaker<ScoringRules>('scoring', 'docs/scoring.md');
 /** Every scoring knob is described in docs/scoring.md §2. */
 const knob = <K extends ScoringKnobName>(name: K, description: string, values: readonly { value: ScoringRules[K]; meaning: string }[], defaultValue: ScoringRules[K]) =>

@@ -13,6 +13,10 @@
  * `nextReplacementIndex()`, positions from src/wall), `kans` (each as the table saw it: replacement,
  * logged reveal, next declaration, next discard and what followed), `indicators`, `wins`, `ending`,
  * and what the log got wrong: `inconsistencies`, `wallMismatches` (with a rebuilt wall), `wallChecked`.
+ *
+ * Beside it, the scores of a hand (scores.ts): a riichi deposit, an ending's changes, the scores a hand
+ * leaves and a win's value from its change, with what a stick and a honba are worth given by the caller.
  */
 export { Table, type TableOptions } from './table.js';
+export { afterChanges, afterDeposit, pointsFromDeltas, scoresLeft, type StickValues } from './scores.js';
 export type * from './types.js';

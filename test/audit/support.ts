@@ -226,7 +226,7 @@ export function round(o: RoundOverrides = {}): HandReplay {
     replacementDrawCount: kans.filter((k) => k.replacement !== null).length,
     riichiDeclarations: [],
     discardCalls: [],
-    scoreBook: { start: [25000, 25000, 25000, 25000], honba: 0, riichiStickCount: 0, deposits: [0, 0, 0, 0], deltas: null, renchan: false, won: false },
+    scoreBook: { start: [25000, 25000, 25000, 25000], honba: 0, riichiStickCount: 0, deposits: [0, 0, 0, 0], deltas: null, left: null, renchan: false, won: false },
     drawn: null,
     eventCount: 100,
     ...o,

@@ -6,9 +6,10 @@
  * each tile drawn or dealt, and the held id for each tile played.
  */
 import type { CallEvent, GameEvent, RiichiEvent, RoundStartEvent, Seat } from '../../events/index.js';
-import { Table } from '../../table/index.js';
+import { afterDeposit, Table } from '../../table/index.js';
 import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind, type TileAllocator } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
+import { FORMAT_STICKS } from '../core/sticks.js';
 import { allocatorAfter, heldId, heldIds, takeLogTile, type TileNamer } from '../core/table-reading.js';
 
 /** A JSON tile code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51/52/53 red fives. */
@@ -194,8 +195,7 @@ class HandPlayer {
   private acceptRiichi(): void {
     const seat = this.table.riichiAwaitingAcceptance();
     if (seat === null) return;
-    const scores = [...this.scores];
-    scores[seat] -= 1000;
+    const scores = afterDeposit(this.scores, seat, FORMAT_STICKS.riichiStick);
     this.scores = scores;
     this.emit({ type: 'riichi', seat, step: 'accepted', scores });
   }

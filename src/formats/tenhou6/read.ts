@@ -31,7 +31,9 @@ import { IngestError } from '../core/errors.js';
 import { danIndex, DAN_NAMES, decodeGameType, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId, untypedRule } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
-import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, unknownYakuWarnings, winnerHand, warningsIfAny } from '../core/table-reading.js';
+import { afterDeposit, pointsFromDeltas } from '../../table/index.js';
+import { FORMAT_STICKS } from '../core/sticks.js';
+import { acceptedRiichiCount, allocatorAfter, unknownYakuWarnings, winnerHand, warningsIfAny } from '../core/table-reading.js';
 import { GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
 
 // ---------- tile codes and per-player items ----------
@@ -617,8 +619,7 @@ function roundResult(
   if (waiting !== null) {
     const ronned = label === '和了' && ronsOn(result, waiting);
     if (!ronned) {
-      scores = [...scores];
-      scores[waiting] -= 1000;
+      scores = afterDeposit(scores, waiting, FORMAT_STICKS.riichiStick);
       events.push({ type: 'riichi', seat: waiting, step: 'accepted', scores });
     }
   }
@@ -649,7 +650,7 @@ function roundResult(
         honba: start.honba,
         riichiStickCount: first ? start.riichiStickCount + accepted : 0,
         fu: detail.fu,
-        points: detail.points ?? pointsFromDeltas(deltas, detail.seat, first, start, start.riichiStickCount + accepted),
+        points: detail.points ?? pointsFromDeltas(deltas, detail.seat, first, start.honba, start.riichiStickCount + accepted, FORMAT_STICKS),
         limit: detail.limit,
         yaku: detail.yaku,
         yakuman: detail.yakuman,

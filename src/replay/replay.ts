@@ -6,7 +6,7 @@
  */
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
 import { RIICHI_STICK_POINTS, type KandoraTiming, type Rules } from '../rules/index.js';
-import { afterChanges, scoresLeft, Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
+import { afterChanges, playedTable, scoresLeft, Table, type TableOptions, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
 import { doraSum, tileToString, tilesToString, winDora, type TileId, type WinDora } from '../tiles/index.js';
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
@@ -52,8 +52,10 @@ export function replayGame(game: GameLog, rules: Rules): ReplayResult {
     if (!start || start.type !== 'roundStart') continue;
     const { wall, reason } = walls.of(index, start);
     if (wall) anyWall = true;
-    const table = new Table(start, { hand: index + 1, players, wall, redFives: game.rule.redFives });
-    for (let i = 1; i < events.length; i++) table.apply(events[i], i);
+    const options: TableOptions = { hand: index + 1, players, wall, redFives: game.rule.redFives };
+    // The table the reader played the hand on (tenhou.net/6, mjai), when it has one: each hand is played once.
+    const table = playedTable(events, options) ?? new Table(start, options);
+    for (let i = table.eventCount; i < events.length; i++) table.apply(events[i], i);
     const ending = table.finish();
     if (ending.kind === 'none' && index < game.hands.length - 1) {
       table.inconsistencies.push({

@@ -120,6 +120,8 @@ export class Table {
   readonly indicators: TileId[];
   /** Whether the game has red fives: how messages write a tile. */
   private readonly redFives: boolean;
+  /** The layout the options gave, if any (else the current era's, or the wall's). */
+  private readonly givenLayout: WallLayout | undefined;
   /** Set when a win or a ryuukyoku ends the hand. */
   ending: Ending | null = null;
   readonly inconsistencies: Inconsistency[] = [];
@@ -147,6 +149,7 @@ export class Table {
     this.redFives = options.redFives ?? true;
     this.start = start;
     this.wall = options.wall ?? null;
+    this.givenLayout = options.layout;
     this.layout = this.wall?.layout ?? options.layout ?? wallLayout(options.players);
     // Literal calls, not a closure made per hand (docs/PERFORMANCE.md §3, Hot closures).
     const hands = start.hands;
@@ -164,6 +167,18 @@ export class Table {
     }
     this.see(start.doraIndicator, 0);
     if (this.wall && start.dealer < this.players) this.checkDeal(this.wall);
+  }
+
+  /** Whether this table was made from `start` with these options: a new one would be the same table. */
+  madeAs(start: RoundStartEvent, options: TableOptions): boolean {
+    return (
+      start === this.start &&
+      options.hand === this.hand &&
+      options.players === this.players &&
+      (options.wall ?? null) === this.wall &&
+      options.layout === this.givenLayout &&
+      (options.redFives ?? true) === this.redFives
+    );
   }
 
   // ---------- what the table knows ----------

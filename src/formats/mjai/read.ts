@@ -30,7 +30,7 @@ import {
   type WinEvent,
   type Yaku,
 } from '../../events/index.js';
-import { afterChanges, afterDeposit, pointsFromDeltas, Table } from '../../table/index.js';
+import { afterChanges, afterDeposit, handOn, pointsFromDeltas, Table } from '../../table/index.js';
 import { isRedFive, kindOf, ponOfKind, sortIds, TileAllocator, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
 import { untypedRule } from '../core/game-type.js';
@@ -302,7 +302,7 @@ class MjaiReader {
       hands,
     };
     this.events = [this.start];
-    this.table = new Table(this.start, { hand: this.rounds.length + 1, players: this.players });
+    this.table = new Table(this.start, { hand: this.rounds.length + 1, players: this.players, redFives: this.rule.redFives });
     this.scores = [...scores];
     this.wins = 0;
   }
@@ -310,6 +310,8 @@ class MjaiReader {
   private closeHand(): void {
     if (!this.events) return;
     this.table.finish();
+    // The replay goes on with this table (every event applied): the hand is played once.
+    handOn(this.events, this.table);
     this.rounds.push({ events: this.events });
     this.events = null;
   }

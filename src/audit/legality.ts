@@ -26,7 +26,7 @@
  */
 import { tileWaits } from '../hand/index.js';
 import type { DrawnHandFacts, HandReplay, ReplayResult } from '../replay/index.js';
-import type { Rules } from '../rules/index.js';
+import { RIICHI_STICK_POINTS, type Rules } from '../rules/index.js';
 import { isTerminalOrHonor, kindOf, kindToString, numberOf, tilesToString, type TileId, type TileKind } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
 import { furitenReason } from './furiten.js';
@@ -384,19 +384,12 @@ function sum(xs: readonly number[]): number {
   return n;
 }
 
-/** The scores a hand leaves (its start, less the riichi sticks deposited, plus its ending's changes); null when it has no ending. */
-function scoresLeft(book: HandReplay['scoreBook']): number[] | null {
-  const deltas = book.deltas;
-  if (deltas === null) return null;
-  return book.start.map((score, s) => score - 1000 * book.deposits[s] + (deltas[s] ?? 0));
-}
-
 /** Under busting ends-game, no hand follows one that left a score below zero. */
 function checkBusting(replay: ReplayResult, rules: LegalityRules, out: Finding[]): void {
   if (rules.busting !== 'ends-game') return;
   const hands = replay.hands;
   for (let h = 0; h + 1 < hands.length; h++) {
-    const left = scoresLeft(hands[h].scoreBook);
+    const left = hands[h].scoreBook.left;
     if (left === null || !left.some((score) => score < 0)) continue;
     const below = left.map((score, s) => (score < 0 ? s : -1)).filter((s) => s >= 0);
     out.push(
@@ -416,7 +409,7 @@ function checkCarried(replay: ReplayResult, out: Finding[]): void {
   for (let h = 0; h + 1 < hands.length; h++) {
     const book = hands[h].scoreBook;
     const next = hands[h + 1];
-    const expected = scoresLeft(book);
+    const expected = book.left;
     if (expected === null) continue;
     const at = { hand: next.hand, eventIndex: 0 };
     const differ = expected.map((e, s) => (e !== next.scoreBook.start[s] ? s : -1)).filter((s) => s >= 0);
@@ -452,14 +445,14 @@ function checkCarried(replay: ReplayResult, out: Finding[]): void {
   }
   const last = hands.at(-1);
   const final = replay.final;
-  const left = last ? scoresLeft(last.scoreBook) : null;
+  const left = last ? last.scoreBook.left : null;
   if (!last || !final || left === null) return;
   const book = last.scoreBook;
   // The sticks left on the table at the end go to the first place (Tenhou): only its score may be above.
   const onTable = book.won ? 0 : book.riichiStickCount + sum(book.deposits);
   const finalScores = final.scores.slice(0, left.length);
   const off = left.reduce((n, score, s) => n + Math.abs((finalScores[s] ?? score) - score), 0);
-  if (off !== 0 && off !== 1000 * onTable) {
+  if (off !== 0 && off !== RIICHI_STICK_POINTS * onTable) {
     out.push(
       finding('scores-not-carried', { hand: last.hand, eventIndex: last.ending.eventIndex }, `the game ends with scores ${finalScores.join(', ')}; its last hand left ${left.join(', ')}`, {
         what: 'final-scores',

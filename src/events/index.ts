@@ -9,6 +9,8 @@ export {
   YAKU_TABLE,
   YAKU,
   YAKUMAN,
+  YAKUMAN_HAN,
+  yakumanMultiplier,
   YAKU_IDS_BY_NAME,
   YAKU_IDS_BY_MJAI_NAME,
   WIND_YAKU_NAMES,

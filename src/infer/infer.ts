@@ -20,7 +20,7 @@
 import { auditReplay, checkLegalityKnobs } from '../audit/index.js';
 import type { GameEvent, GameLog, Platform } from '../events/index.js';
 import { declarationOf, judgeRules, KAN_KNOBS, KNOBS, LEGALITY_KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
-import { isRevealed, REVEAL_MOMENT_WORDS, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
+import { kandoraRevealed, REVEAL_MOMENT_WORDS, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
 import { Table } from '../table/index.js';
 import { decideKnob, type DecidingCase, type Evidence, type KnobStatus, type KnobVerdict } from './decide.js';
 
@@ -248,12 +248,7 @@ export class RuleInference {
       const untimed = start?.type === 'roundStart' ? start.untimedKandora : undefined;
       if (untimed !== undefined) {
         if (hand.kans.length === 0) continue;
-        const agrees = values.map((t) => {
-          const timing = t;
-          let revealed = 0;
-          for (const k of hand.kans) if (k.aftermath && isRevealed(ruleRevealMoment(timing, k.aftermath))) revealed++;
-          return revealed === untimed.length;
-        });
+        const agrees = values.map((t) => kandoraRevealed(hand.kans, t) === untimed.length);
         values.forEach((t, i) => this.count('kandoraTiming', t, agrees[i]));
         const differs = agrees[at] ? [] : [`the log lists ${untimed.length} kandora, the ${base.kandoraTiming} timing reveals another number`];
         this.decides('kandoraTiming', { hand: hand.hand, seat: null, eventIndex: null, what: 'kandora count' }, agrees, differs);

@@ -8,7 +8,8 @@
  *     whose number of kandora differs from what the timing reveals.
  *   revealsAt / ruleRevealMoment / revealFollows: the kandora timing as pure functions,
  *     and the one place a reveal is put in the event stream; REVEAL_MOMENT_WORDS, its words;
- *     revealVerdict: the one verdict on a logged reveal against the rule's (each kan's `revealVerdict`).
+ *     revealVerdict: the one verdict on a logged reveal against the rule's (each kan's `revealVerdict`);
+ *     kandoraRevealed: how many kandora a timing turns over in a hand.
  *   placeKandora(game, replay): the game with its kandora where the timing reveals them (for writers).
  *   summarizeReplay(replay): the counts `kanshi info` prints.
  *   winInputOf / tableWinInputs / drawInputOf: what the table saw as the scorer's input (src/score knows
@@ -23,6 +24,7 @@ export { summarizeReplay, type GameSummary } from './summary.js';
 export {
   REVEAL_MOMENT_WORDS,
   isRevealed,
+  kandoraRevealed,
   revealFollows,
   revealsAt,
   revealVerdict,

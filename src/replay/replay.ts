@@ -5,14 +5,14 @@
  * indicators and dora under it, and each win and drawn hand re-scored under the scoring knobs.
  */
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
-import { judgeRules, type KandoraTiming, type RuleSet, type Rules } from '../rules/index.js';
-import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
-import { countDora, sortIds, tileToString, tilesToString, type TileId } from '../tiles/index.js';
+import { judgeRules, RIICHI_STICK_POINTS, type KandoraTiming, type RuleSet, type Rules } from '../rules/index.js';
+import { afterChanges, playedTable, scoresLeft, Table, type TableOptions, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
+import { doraSum, sortIds, tileToString, tilesToString, winDora, type TileId, type WinDora } from '../tiles/index.js';
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
 import { nagashiSeats, seatsCompletedBy } from './win-input.js';
 import { handWalls } from './walls.js';
-import { isRevealed, revealFollows, revealVerdict, ruleRevealMoment } from './timing.js';
+import { kandoraRevealed, revealFollows, revealVerdict, ruleRevealMoment } from './timing.js';
 import type {
   DoraView,
   DrawnHandFacts,
@@ -30,6 +30,7 @@ import type {
 } from './types.js';
 
 const NO_WALL: WallPosition = { index: null, expected: null };
+const NO_TILES: readonly TileId[] = Object.freeze([]);
 
 /**
  * Replays a game under a rule set, each knob the game's log declares taking the declared value unless the
@@ -57,8 +58,10 @@ export function replayGame(game: GameLog, ruleSet: RuleSet | Rules): ReplayResul
     if (!start || start.type !== 'roundStart') continue;
     const { wall, reason } = walls.of(index, start);
     if (wall) anyWall = true;
-    const table = new Table(start, { hand: index + 1, players, wall, redFives: game.rule.redFives });
-    for (let i = 1; i < events.length; i++) table.apply(events[i], i);
+    const options: TableOptions = { hand: index + 1, players, wall, redFives: game.rule.redFives };
+    // The table the reader played the hand on (tenhou.net/6, mjai), when it has one: each hand is played once.
+    const table = playedTable(events, options) ?? new Table(start, options);
+    for (let i = table.eventCount; i < events.length; i++) table.apply(events[i], i);
     const ending = table.finish();
     if (ending.kind === 'none' && index < game.hands.length - 1) {
       table.inconsistencies.push({
@@ -68,7 +71,7 @@ export function replayGame(game: GameLog, ruleSet: RuleSet | Rules): ReplayResul
         message: 'the hand has no ending (no win, no drawn hand), yet the game goes on to the next',
       });
     }
-    const round = handReplay(table, index, reason, timing, events);
+    const round = handReplay(table, index, reason, timing, events, game.rule.redFiveSuits);
     // Each win scored with its indicators under the rules' timing: the dora its record states. (The
     // guards on empty lists here keep an empty array's other hidden class out of this hot loop's code.)
     const scores = scoreHand(table, events, game, rules, round.wins.length > 0 ? round.wins.map((w) => w.rule) : undefined);
@@ -101,7 +104,7 @@ export function replayGame(game: GameLog, ruleSet: RuleSet | Rules): ReplayResul
         timingMismatches.push({ hand: index + 1, kanEventIndex: k.eventIndex, seat: k.seat, kind: k.kind, logged: k.revealLogged, rule: k.revealRule });
       }
     }
-    const count = kandoraCount(start, round);
+    const count = kandoraCount(start, round, timing);
     if (count) kandoraCountMismatches.push(count);
   }
   return {
@@ -128,7 +131,14 @@ export function replayGame(game: GameLog, ruleSet: RuleSet | Rules): ReplayResul
  * log that shows indicators without their moments, the n-th completed kan's is the n-th shown (the kans
  * that reveal are always the first ones, in order); else the wall's, when a wall was built.
  */
-function handReplay(table: Table, index: number, wallReason: string | undefined, timing: KandoraTiming, events: readonly GameEvent[]): HandReplay {
+function handReplay(
+  table: Table,
+  index: number,
+  wallReason: string | undefined,
+  timing: KandoraTiming,
+  events: readonly GameEvent[],
+  redFives: number,
+): HandReplay {
   const untimed = table.start.untimedKandora;
   const ended = table.ending !== null;
   const kans: KanRecord[] = [];
@@ -137,7 +147,7 @@ function handReplay(table: Table, index: number, wallReason: string | undefined,
     const n = k.robbed ? 0 : ++completed;
     kans.push(kanRecord(table, k, n, untimed, ended, timing));
   }
-  const wins = table.wins.map((w) => winRecord(table, w, kans));
+  const wins = table.wins.map((w) => winRecord(table, w, kans, redFives));
   const ending = table.ending;
   const kanPlayers = new Set<number>();
   for (const k of kans) if (!k.robbed) kanPlayers.add(k.seat);
@@ -284,7 +294,10 @@ function riichiDeclaration(r: RiichiRecord, events: readonly GameEvent[], scoreB
   };
 }
 
-/** The scores the hand started with, the sticks deposited in it, and the changes its ending made. */
+/**
+ * The scores the hand started with, the sticks deposited in it, the changes its ending made, and the
+ * scores it leaves (a riichi stick worth what the rule set says).
+ */
 function scoreBook(table: Table, events: readonly GameEvent[]): HandScoreBook {
   const start = table.start;
   const players = table.players;
@@ -296,20 +309,21 @@ function scoreBook(table: Table, events: readonly GameEvent[]): HandScoreBook {
   for (const e of events) {
     if (e.type === 'riichi' && e.step === 'accepted' && e.seat < players) deposits[e.seat]++;
     else if (e.type === 'win' || e.type === 'ryuukyoku') {
-      deltas ??= new Array<number>(players).fill(0);
-      for (let s = 0; s < players; s++) deltas[s] += e.scoreDeltas[s] ?? 0;
+      deltas = afterChanges(deltas ?? new Array<number>(players).fill(0), e.scoreDeltas);
       if (e.type === 'win') {
         won = true;
         if (e.seat === start.dealer) dealerWon = true;
       } else drawn = true;
     }
   }
+  const scores = start.scores.slice(0, players);
   return {
-    start: start.scores.slice(0, players),
+    start: scores,
     honba: start.honba,
     riichiStickCount: start.riichiStickCount,
     deposits,
     deltas,
+    left: deltas === null ? null : scoresLeft(scores, deposits, deltas, RIICHI_STICK_POINTS),
     renchan: dealerWon || (drawn && !won),
     won,
   };
@@ -336,20 +350,12 @@ function wallPosition(wall: HandWall | null, index: number): WallPosition {
   return wall ? { index, expected: wall.tiles[index] } : NO_WALL;
 }
 
-function winRecord(table: Table, w: Win, kans: readonly KanRecord[]): WinRecord {
+function winRecord(table: Table, w: Win, kans: readonly KanRecord[], redFives: number): WinRecord {
   const e = w.event;
-  const hand = [...w.concealed, w.winningTile];
-  for (const m of w.melds) for (const t of m.tiles) hand.push(t);
-  for (const t of w.kitaTiles) hand.push(t);
-  const players = table.players;
   let doraHan = 0;
   for (const y of e.yaku) if (y.id === YAKU.dora) doraHan += y.han;
-  const logged: DoraView = {
-    indicators: [...e.doraIndicators],
-    ura: [...e.uraIndicators],
-    ...doraSplit(e.doraIndicators, hand, players),
-    uraDora: w.riichi ? countDora(e.uraIndicators, hand, players) : 0,
-  };
+  const counted = winDora(w, e.doraIndicators, w.riichi ? e.uraIndicators : NO_TILES, table.players, redFives);
+  const logged = doraView([...e.doraIndicators], [...e.uraIndicators], w.riichi, counted);
   return {
     hand: table.hand,
     eventIndex: w.eventIndex,
@@ -377,7 +383,8 @@ function winRecord(table: Table, w: Win, kans: readonly KanRecord[]): WinRecord 
     points: e.points,
     limit: e.limit,
     logged,
-    rule: ruleView(table, w, hand, logged, kans),
+    rule: ruleView(table, w, logged, kans),
+    redFiveCount: counted.red,
     earlierKanCount: w.kansBefore,
     scoreDeltas: e.scoreDeltas,
     pao: e.pao ?? null,
@@ -395,7 +402,7 @@ function uraOf(table: Table, logged: DoraView, k: number): TileId | null {
 }
 
 /** The indicators and dora of a win under the timing: the first indicator and each kan's revealed before the win. */
-function ruleView(table: Table, w: Win, hand: readonly TileId[], logged: DoraView, kans: readonly KanRecord[]): DoraView {
+function ruleView(table: Table, w: Win, logged: DoraView, kans: readonly KanRecord[]): DoraView {
   const indicators: (TileId | null)[] = [table.start.doraIndicator];
   const ura: (TileId | null)[] = [uraOf(table, logged, 0)];
   for (const k of kans) {
@@ -403,20 +410,22 @@ function ruleView(table: Table, w: Win, hand: readonly TileId[], logged: DoraVie
     indicators.push(k.indicator);
     ura.push(uraOf(table, logged, k.kandoraNumber));
   }
-  return {
-    indicators,
-    ura: w.riichi ? ura : [],
-    ...doraSplit(indicators, hand, table.players),
-    uraDora: w.riichi ? countDora(ura, hand, table.players) : 0,
-  };
+  return doraView(indicators, w.riichi ? ura : [], w.riichi, winDora(w, indicators, w.riichi ? ura : NO_TILES, table.players, false));
 }
 
-/** The dora of a hand from the indicators, and from the first one and the kandora apart (null where one is unknown). */
-function doraSplit(indicators: readonly (TileId | null)[], hand: readonly TileId[], players: 3 | 4): Pick<DoraView, 'dora' | 'firstIndicatorDora' | 'kandora'> {
-  const firstIndicatorDora = indicators.length > 0 ? countDora(indicators.slice(0, 1), hand, players) : null;
-  const kandora = indicators.length > 1 ? countDora(indicators.slice(1), hand, players) : 0;
-  const dora = indicators.length === 0 ? 0 : firstIndicatorDora === null || kandora === null ? null : firstIndicatorDora + kandora;
-  return { dora, firstIndicatorDora, kandora };
+/**
+ * A view of a win's dora from its counts (`winDora`), with the indicators it lists: the dora from the first indicator and the kandora
+ * apart (null where one is unknown; the first null with no indicator at all), and ura for a winner in riichi.
+ */
+function doraView(indicators: (TileId | null)[], ura: (TileId | null)[], riichi: boolean, d: WinDora): DoraView {
+  return {
+    indicators,
+    ura,
+    dora: doraSum(d.first, d.kandora),
+    firstIndicatorDora: indicators.length > 0 ? d.first : null,
+    kandora: d.kandora,
+    uraDora: riichi ? doraSum(d.ura, d.kanUra) : 0,
+  };
 }
 
 /** Whether a kan's indicator is revealed, under its rule moment, before the event at `at`. */
@@ -426,11 +435,10 @@ function revealedBefore(k: KanRecord, at: number): boolean {
 }
 
 /** For a round whose reveals are untimed: the number shown against the number the timing reveals. */
-function kandoraCount(start: RoundStartEvent, round: HandReplay): KandoraCountMismatch | null {
+function kandoraCount(start: RoundStartEvent, round: HandReplay, timing: KandoraTiming): KandoraCountMismatch | null {
   const untimed = start.untimedKandora;
   if (!untimed) return null;
-  let rule = 0;
-  for (const k of round.kans) if (isRevealed(k.revealRule)) rule++;
+  const rule = kandoraRevealed(round.kans, timing);
   if (rule === untimed.length) return null;
   return { hand: round.hand, eventIndex: round.ending.eventIndex ?? round.eventCount - 1, logged: untimed.length, rule };
 }

@@ -79,6 +79,17 @@ export function isRevealed(moment: RevealMoment): boolean {
 }
 
 /**
+ * How many kandora `timing` (the game's, src/rules judgeRules) turns over among a hand's kans, from each
+ * kan's aftermath: what a log that shows its indicators without their moments is judged by (the replay's
+ * kandora-count mismatches; `kanshi infer` for each timing it tries).
+ */
+export function kandoraRevealed(kans: readonly Pick<KanRecord, 'aftermath'>[], timing: KandoraTiming): number {
+  let n = 0;
+  for (const k of kans) if (k.aftermath && isRevealed(ruleRevealMoment(timing, k.aftermath))) n++;
+  return n;
+}
+
+/**
  * The event a kan's indicator follows under its rule moment (the one place a reveal is put in the event
  * stream, for the replay's view of each win and for every writer): the declaration; the replacement draw
  * (before the discard, as mjlog and mjai-reviewer write it); the next kan's declaration; the discard. Null

@@ -148,6 +148,8 @@ export interface WinRecord {
   limit?: number;
   logged: DoraView;
   rule: DoraView;
+  /** Red fives in the winning hand (copy 0 of a five, in the suits the game's rule has them; src/tiles winDora). */
+  redFiveCount: number;
   /** Kans made in the hand before the win. */
   earlierKanCount: number;
   /** Score changes as the log records them, four entries (honba and riichi sticks included). */
@@ -198,6 +200,8 @@ export interface HandScoreBook {
   deposits: number[];
   /** The score changes of the hand's ending (a double ron's summed); null when the log stops before one. */
   deltas: number[] | null;
+  /** The scores the hand leaves (src/table scoresLeft: the start, less the sticks deposited, plus the changes); null without an ending. */
+  left: number[] | null;
   /** The hand ended in a win by the dealer, or in a drawn hand: the dealer keeps the seat (honba + 1). */
   renchan: boolean;
   /** Some win ended it (the sticks on the table were taken). */

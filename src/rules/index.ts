@@ -20,6 +20,7 @@
  *   declaredRules(gameRule) → what a game's log declares (GO type, csrule, rule object) as knob values
  *   judgeRules(ruleSet, gameRule) → GameRules { rules, from }: flag > declared > profile, the rules that judge a game
  *   rulesCatalog()           everything above as plain JSON-ready data (`kanshi rules --json`)
+ *   RIICHI_STICK_POINTS      what a riichi deposit is worth in every rule set (no knob: none differs)
  */
 export {
   DAIMINKAN_PAO_RULES,
@@ -72,7 +73,7 @@ export { rulesCatalog, type RulesCatalog } from './catalog.js';
 export { ruleSet, ruleSetKey, ruleSetOf, type RuleSet } from './rule-set.js';
 export { declarationOf, declaredRules, effectiveRules, judgeRules, type Declaration, type EffectiveRule, type GameDeclarations, type GameRules, type KnobSource } from './declared.js';
 export { PLATFORM_TABLE, platformProfile, LOG_CONVENTIONS, conventionsOf, type PlatformInfo, type LogConvention, type LogConventionName } from './platforms.js';
-export { SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';
+export { RIICHI_STICK_POINTS, SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';
 export {
   BUSTING_RULES,
   KUIKAE_RULES,

@@ -8,6 +8,7 @@
  * Who pays for a rinshan tsumo after a daiminkan is a kan knob already (`daiminkanPao`, knobs.ts): the
  * scorer reads it from the rules and it is not repeated here.
  */
+import { YAKU_TABLE } from '../events/index.js';
 import { knobMaker, profileValueMakers, type ProfileName, type ProfileValuesFor } from './descriptor.js';
 
 /** The scoring rules: one value per knob. */
@@ -21,7 +22,7 @@ export interface ScoringRules {
   honbaPoints: 300 | 1500;
   /** What 13 han or more without a yakuman is worth (kazoe yakuman). */
   kazoeYakuman: 'yakuman' | 'sanbaiman';
-  /** Suuankou tanki, kokushi musou's 13-sided wait, junsei chuuren poutou and daisuushii count as two yakuman. */
+  /** The double yakuman of YAKU_TABLE (suuankou tanki, kokushi's 13-sided wait, …) count as two yakuman. */
   doubleYakuman: boolean;
   /** Several yakuman in one hand add up (daisangen + tsuuiisou = two yakuman); otherwise one is paid. */
   yakumanStacking: boolean;
@@ -73,10 +74,19 @@ export interface ScoringRules {
 
 export type ScoringKnobName = keyof ScoringRules;
 
+/**
+ * What a riichi deposit puts on the table (and its taker gains), the same in every rule set kanshi knows,
+ * so no knob: the scorer pays it to the winner, the replay's score book takes it from each declarer.
+ */
+export const RIICHI_STICK_POINTS = 1000;
+
 const knobOf = knobMaker<ScoringRules>('scoring', 'docs/scoring.md');
 /** Every scoring knob is described in docs/scoring.md §2. */
 const knob = <K extends ScoringKnobName>(name: K, description: string, values: readonly { value: ScoringRules[K]; meaning: string }[], defaultValue: ScoringRules[K]) =>
   knobOf(name, description, '§2', values, defaultValue);
+
+/** The double yakuman, as YAKU_TABLE names them (`a, b, c and d`). */
+const DOUBLE_YAKUMAN_NAMES = ((names: string[]) => `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)(YAKU_TABLE.filter((y) => y.double).map((y) => y.term));
 
 const YES_NO = (yes: string, no: string) => [
   { value: true, meaning: yes },
@@ -96,7 +106,7 @@ export const SCORING_KNOBS = Object.freeze([
     { value: 'yakuman', meaning: 'a yakuman (kazoe yakuman)' },
     { value: 'sanbaiman', meaning: 'a sanbaiman, the highest limit below yakuman' },
   ], 'yakuman'),
-  knob('doubleYakuman', 'whether suuankou tanki, kokushi 13-sided wait, junsei chuuren and daisuushii are double yakuman', YES_NO('yes: each counts as two yakuman', 'no: each is one yakuman'), false),
+  knob('doubleYakuman', `whether ${DOUBLE_YAKUMAN_NAMES} are double yakuman`, YES_NO('yes: each counts as two yakuman', 'no: each is one yakuman'), false),
   knob('yakumanStacking', 'whether several yakuman in one hand add up', YES_NO('yes: each yakuman is paid (daisangen + tsuuiisou = two)', 'no: one yakuman is paid, however many the hand holds'), true),
   knob('doubleWindPairFu', "fu for a pair of the wind that is both the seat's and the round's", [
     { value: 4, meaning: '4 fu: 2 for the seat wind and 2 for the round wind' },

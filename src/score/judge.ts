@@ -3,7 +3,7 @@
  * winning tile completed (the wait). The scorer judges every reading src/hand gives, with every group the
  * winning tile can have completed, and keeps the one worth most (score.ts).
  */
-import { YAKU, YAKUMAN, yakuHan, yakuTerm } from '../events/index.js';
+import { YAKU, YAKUMAN, yakuHan, yakumanMultiplier, yakuTerm } from '../events/index.js';
 import type { Group, Reading } from '../hand/index.js';
 import type { ScoringRules } from '../rules/index.js';
 import type { TileKind } from '../tiles/index.js';
@@ -92,21 +92,23 @@ export function judge(facts: HandFacts, input: WinInput, rules: ScoringRules, re
   if (reading.form === 'thirteen-orphans') {
     // The 13-sided wait: the 13 tiles before the win were the 13 orphans once each, so the winning tile made the pair.
     const thirteen = facts.counts[facts.winKind] === 2;
-    addYakuman(yakumanList, thirteen ? YAKUMAN.kokushi13 : YAKUMAN.kokushi, thirteen && rules.doubleYakuman ? 2 : 1);
+    addYakuman(yakumanList, thirteen ? YAKUMAN.kokushi13 : YAKUMAN.kokushi, rules);
     return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu: 0, fuParts: [], wait, winGroup: -1 };
   }
   if (reading.form === 'seven-pairs') return judgeSevenPairs(facts, input, rules, yakumanList, winGroup);
   return judgeStandard(facts, input, rules, reading, winGroup, wait, yakumanList, detail);
 }
 
-function addYakuman(list: ScoredYakuman[], id: number, multiplier: number, kans?: readonly KanRef[]): void {
+/** A yakuman scored: two yakuman for a double one (YAKU_TABLE's `double`) where the rules play them. */
+function addYakuman(list: ScoredYakuman[], id: number, rules: ScoringRules, kans?: readonly KanRef[]): void {
+  const multiplier = yakumanMultiplier(id, rules.doubleYakuman);
   list.push(kans && kans.length > 0 ? { id, name: yakuTerm(id), multiplier, kans } : { id, name: yakuTerm(id), multiplier });
 }
 
 function blessingYakuman(input: WinInput, rules: ScoringRules, list: ScoredYakuman[]): void {
-  if (input.blessing === 'tenhou') addYakuman(list, YAKUMAN.tenhou, 1);
-  else if (input.blessing === 'chiihou') addYakuman(list, YAKUMAN.chiihou, 1);
-  else if (input.blessing === 'renhou' && rules.renhou === 'yakuman') addYakuman(list, YAKU.renhou, 1);
+  if (input.blessing === 'tenhou') addYakuman(list, YAKUMAN.tenhou, rules);
+  else if (input.blessing === 'chiihou') addYakuman(list, YAKUMAN.chiihou, rules);
+  else if (input.blessing === 'renhou' && rules.renhou === 'yakuman') addYakuman(list, YAKU.renhou, rules);
 }
 
 /** The yaku of the situation, not of the tiles: riichi, ippatsu, menzen tsumo, chankan, rinshan, haitei, houtei (renhou: score.ts). */
@@ -131,10 +133,10 @@ function tileYaku(facts: HandFacts, input: WinInput, rules: ScoringRules, list: 
 }
 
 /** The yakuman of the tiles alone: tsuuiisou, ryuuiisou, chinroutou. */
-function tileYakuman(facts: HandFacts, list: ScoredYakuman[]): void {
-  if (facts.allHonors) addYakuman(list, YAKUMAN.tsuuiisou, 1);
-  if (facts.allGreen) addYakuman(list, YAKUMAN.ryuuiisou, 1);
-  if (facts.allTerminals) addYakuman(list, YAKUMAN.chinroutou, 1);
+function tileYakuman(facts: HandFacts, rules: ScoringRules, list: ScoredYakuman[]): void {
+  if (facts.allHonors) addYakuman(list, YAKUMAN.tsuuiisou, rules);
+  if (facts.allGreen) addYakuman(list, YAKUMAN.ryuuiisou, rules);
+  if (facts.allTerminals) addYakuman(list, YAKUMAN.chinroutou, rules);
 }
 
 function sumHan(list: readonly ScoredYaku[]): number {
@@ -146,7 +148,7 @@ function sumHan(list: readonly ScoredYaku[]): number {
 const CHIITOITSU_FU: FuPart = Object.freeze({ reason: 'chiitoitsu', fu: 25 });
 
 function judgeSevenPairs(facts: HandFacts, input: WinInput, rules: ScoringRules, yakumanList: ScoredYakuman[], winGroup: number): Judgement {
-  tileYakuman(facts, yakumanList);
+  tileYakuman(facts, rules, yakumanList);
   const fuParts: FuPart[] = [CHIITOITSU_FU];
   if (yakumanList.length > 0) return { yaku: [], yakuman: yakumanList, yakuHan: 0, fu: 25, fuParts, wait: 'chiitoitsu', winGroup };
   const list: ScoredYaku[] = [];
@@ -230,14 +232,14 @@ function judgeStandard(
   // Yakuman of the sets.
   if (concealedTriplets === 4) {
     const tanki = wait === 'tanki';
-    addYakuman(yakumanList, tanki ? YAKUMAN.suuankouTanki : YAKUMAN.suuankou, tanki && rules.doubleYakuman ? 2 : 1);
+    addYakuman(yakumanList, tanki ? YAKUMAN.suuankouTanki : YAKUMAN.suuankou, rules);
   }
-  if (dragonTriplets === 3) addYakuman(yakumanList, YAKUMAN.daisangen, 1);
-  if (windTriplets === 4) addYakuman(yakumanList, YAKUMAN.daisuushii, rules.doubleYakuman ? 2 : 1);
-  else if (windTriplets === 3 && pair >= 27 && pair <= 30) addYakuman(yakumanList, YAKUMAN.shousuushii, 1);
-  tileYakuman(facts, yakumanList);
+  if (dragonTriplets === 3) addYakuman(yakumanList, YAKUMAN.daisangen, rules);
+  if (windTriplets === 4) addYakuman(yakumanList, YAKUMAN.daisuushii, rules);
+  else if (windTriplets === 3 && pair >= 27 && pair <= 30) addYakuman(yakumanList, YAKUMAN.shousuushii, rules);
+  tileYakuman(facts, rules, yakumanList);
   if (facts.closed && melds.length === 0) chuuren(facts, rules, yakumanList);
-  if (kans === 4) addYakuman(yakumanList, YAKUMAN.suukantsu, 1, kanRefs);
+  if (kans === 4) addYakuman(yakumanList, YAKUMAN.suukantsu, rules, kanRefs);
 
   // The fu breakdown is written out for the reading kept only (its words cost more than its sums).
   const fuParts: FuPart[] = [];
@@ -325,7 +327,7 @@ function chuuren(facts: HandFacts, rules: ScoringRules, list: ScoredYakuman[]): 
   // Before the win: 3,1,1,1,1,1,1,1,3 exactly is the nine-sided wait.
   const before = c[base + w] - 1;
   const junsei = before === (w === 0 || w === 8 ? 3 : 1);
-  addYakuman(list, junsei ? YAKUMAN.junseiChuuren : YAKUMAN.chuuren, junsei && rules.doubleYakuman ? 2 : 1);
+  addYakuman(list, junsei ? YAKUMAN.junseiChuuren : YAKUMAN.chuuren, rules);
 }
 
 /** Marks returned by fuOf for a pinfu hand: 20 and 30 fu, told apart from the same fu of other hands. */

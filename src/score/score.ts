@@ -6,7 +6,7 @@
  */
 import { YAKU, YAKU_TABLE, YAKUMAN, yakuTerm } from '../events/index.js';
 import { readings, type Reading } from '../hand/index.js';
-import type { DaiminkanPao, ScoringRules } from '../rules/index.js';
+import { RIICHI_STICK_POINTS, type DaiminkanPao, type ScoringRules } from '../rules/index.js';
 import { doraOf } from './dora.js';
 import { handFacts, type HandFacts } from './facts.js';
 import { groupHolds, judge, type Judgement } from './judge.js';
@@ -189,7 +189,7 @@ function finish(facts: HandFacts, input: WinInput, rules: ScoreRules, best: Valu
       deltas[input.seat] += payments[s] + honba;
     }
   }
-  const sticks = 1000 * input.riichiSticks;
+  const sticks = RIICHI_STICK_POINTS * input.riichiSticks;
   deltas[input.seat] += sticks;
   return {
     valid: true,

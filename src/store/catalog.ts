@@ -16,7 +16,7 @@ import type { HandReplay, KanRecord, RiichiDeclaration, WinRecord } from '../rep
 import { KNOBS, type KnobName, type KnobSource, type KnobValue, type RuleSet } from '../rules/index.js';
 import {
   auditStatus, bit, detailsJson, hanOf, idList, kitaReplacements, knobColumn, LIMIT_NAMES, loggedLimitName, mismatchComponents, orNull,
-  playedOn, redDora, scoredYakuJson, scoredYakumanJson, severityCount, storedPath, yakuJson,
+  playedOn, scoredYakuJson, scoredYakumanJson, severityCount, storedPath, yakuJson,
   KAN_SCORING_SOURCES, type AuditTotals, type GameTotals, type SqlValue,
 } from './values.js';
 
@@ -421,7 +421,7 @@ export const WINS = table<WinRecord, GameMeta>({
     column('fu', 'INTEGER', 4, 'null where not logged (limit hands in tenhou.net/6, mjai)', (w) => (w.fu ? w.fu : null)),
     column('points', 'INTEGER', 4, 'what the win was worth to the winner, without honba and riichi sticks (a 3-player tsumo: what the two others paid)', (w) => w.points ?? null),
     column('limit_name', 'TEXT', 4, 'none | mangan | haneman | baiman | sanbaiman | yakuman; null when not known', (w) => loggedLimitName(w)),
-    column('red_dora', 'INTEGER', 4, 'red fives in the winning hand (in a game with red fives; counted whether or not scored, as dora is)', (w, g) => redDora(w, g.rule.redFives)),
+    column('red_dora', 'INTEGER', 4, 'red fives in the winning hand (of the suits the game has them in; counted whether or not scored, as dora is)', (w) => w.redFiveCount),
     column('kita_dora', 'INTEGER', 4, '3-player: kita set aside, each one dora (nukidora); 0 in 4-player games', (w) => w.kitaCount),
   ],
   constraints: HAND_KEYS,

@@ -5,9 +5,8 @@
  */
 import { resolve } from 'node:path';
 import type { Finding, GameAudit } from '../audit/index.js';
-import { LIMITS, YAKU, YAKUMAN, type Yaku } from '../events/index.js';
+import { LIMITS, YAKU, YAKUMAN, YAKUMAN_HAN, type Yaku } from '../events/index.js';
 import type { HandReplay, ReplayResult, WinRecord } from '../replay/index.js';
-import { isRedFive, type TileId } from '../tiles/index.js';
 
 export type SqlValue = number | string | null;
 
@@ -77,28 +76,14 @@ export function playedOn(logId: string | null, file: string): { played_on: strin
 /** `limit_name` by a limit code (0..5): src/events' names. */
 export const LIMIT_NAMES: readonly string[] = LIMITS.map((l) => l.term);
 
-/** The winning hand's tiles: concealed, the winning tile, the melds' and the kita (where its red fives are counted). */
-function winningHand(w: WinRecord): TileId[] {
-  const hand = [...w.concealed, w.winningTile];
-  for (const m of w.melds) for (const t of m.tiles) hand.push(t);
-  for (const t of w.kitaTiles) hand.push(t);
-  return hand;
-}
-
-/** Red fives in the winning hand, in a game whose rule has them (`redFives` true, false, or a mask of suits). */
-export function redDora(w: WinRecord, redFives: boolean | number): number {
-  let red = 0;
-  if (redFives !== false) for (const t of winningHand(w)) if (isRedFive(t, redFives)) red++;
-  return red;
-}
-
 /**
- * Han as scored: the yaku's han, 13 per yakuman (Tenhou counts no double yakuman); null when the log names
- * no yaku (mjai, some converted JSON): a win has at least one, so none means not recorded, not 0 han.
+ * Han as scored: the yaku's han, YAKUMAN_HAN per yakuman the log lists (Tenhou counts no double yakuman);
+ * null when the log names no yaku (mjai, some converted JSON): a win has at least one, so none means not
+ * recorded, not 0 han.
  */
 export function hanOf(w: WinRecord): number | null {
   if (w.yaku.length === 0 && w.yakuman.length === 0) return null;
-  let han = 13 * w.yakuman.length;
+  let han = YAKUMAN_HAN * w.yakuman.length;
   for (const y of w.yaku) han += y.han;
   return han;
 }

@@ -13,6 +13,14 @@
  * `nextReplacementIndex()`, positions from src/wall), `kans` (each as the table saw it: replacement,
  * logged reveal, next declaration, next discard and what followed), `indicators`, `wins`, `ending`,
  * and what the log got wrong: `inconsistencies`, `wallMismatches` (with a rebuilt wall), `wallChecked`.
+ *
+ * A reader that plays a hand to read it hands its table on (`handOn`), and the replay goes on with it
+ * (`playedTable`): each hand is played once (played.ts).
+ *
+ * Beside it, the scores of a hand (scores.ts): a riichi deposit, an ending's changes, the scores a hand
+ * leaves and a win's value from its change, with what a stick and a honba are worth given by the caller.
  */
 export { Table, type TableOptions } from './table.js';
+export { handOn, playedTable } from './played.js';
+export { afterChanges, afterDeposit, pointsFromDeltas, scoresLeft, type StickValues } from './scores.js';
 export type * from './types.js';

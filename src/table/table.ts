@@ -16,7 +16,7 @@ import type {
   WinEvent,
 } from '../events/index.js';
 import { plural, YAKU } from '../events/index.js';
-import { countDora, kindOf, kindToString, ponOfKind, sortIds, tileLabel, tilesLabel, type TileId } from '../tiles/index.js';
+import { doraSum, kindOf, kindToString, ponOfKind, sortIds, tileLabel, tilesLabel, winDora, type TileId } from '../tiles/index.js';
 import {
   haipaiIndices,
   indicatorIndex,
@@ -56,6 +56,9 @@ export interface TableOptions {
   /** Whether the game has red fives, for the tiles messages name (`0m` or `5m`); default true. */
   redFives?: boolean;
 }
+
+/** No indicators: the table checks the log's dora, not its ura. */
+const NO_TILES: readonly TileId[] = Object.freeze([]);
 
 /** The kind of North (4z): the only tile a kita sets aside. */
 const NORTH = 30;
@@ -117,6 +120,8 @@ export class Table {
   readonly indicators: TileId[];
   /** Whether the game has red fives: how messages write a tile. */
   private readonly redFives: boolean;
+  /** The layout the options gave, if any (else the current era's, or the wall's). */
+  private readonly givenLayout: WallLayout | undefined;
   /** Set when a win or a ryuukyoku ends the hand. */
   ending: Ending | null = null;
   readonly inconsistencies: Inconsistency[] = [];
@@ -144,6 +149,7 @@ export class Table {
     this.redFives = options.redFives ?? true;
     this.start = start;
     this.wall = options.wall ?? null;
+    this.givenLayout = options.layout;
     this.layout = this.wall?.layout ?? options.layout ?? wallLayout(options.players);
     // Literal calls, not a closure made per hand (docs/PERFORMANCE.md §3, Hot closures).
     const hands = start.hands;
@@ -161,6 +167,18 @@ export class Table {
     }
     this.see(start.doraIndicator, 0);
     if (this.wall && start.dealer < this.players) this.checkDeal(this.wall);
+  }
+
+  /** Whether this table was made from `start` with these options: a new one would be the same table. */
+  madeAs(start: RoundStartEvent, options: TableOptions): boolean {
+    return (
+      start === this.start &&
+      options.hand === this.hand &&
+      options.players === this.players &&
+      (options.wall ?? null) === this.wall &&
+      options.layout === this.givenLayout &&
+      (options.redFives ?? true) === this.redFives
+    );
   }
 
   // ---------- what the table knows ----------
@@ -595,7 +613,6 @@ export class Table {
       const ura = e.uraIndicators;
       for (let k = 0; k < ura.length && k < 5; k++) this.checkTile('ura', i, uraIndex(this.layout, k), ura[k], 'ura indicator', k + 1);
     }
-    this.checkDoraHan(e, full, i);
     if (robbedKan) robbedKan.robbed = true;
     const rinshan = tsumo && s.last === 'replacement';
     if (rinshan) {
@@ -608,7 +625,7 @@ export class Table {
       }
     }
     const liveLeft = this.liveLeft();
-    this.wins.push({
+    const win: Win = {
       event: e,
       eventIndex: i,
       tsumo,
@@ -626,7 +643,9 @@ export class Table {
       passedSinceOwnDiscard: this.passedBy(seat),
       kansBefore: this.kans.length,
       timing: this.timingOf(s, robbedKan !== null),
-    });
+    };
+    this.checkDoraHan(e, win, i);
+    this.wins.push(win);
     this.ending ??= { kind: 'win', eventIndex: i };
     this.phase = 'over';
   }
@@ -652,17 +671,13 @@ export class Table {
   }
 
   /** The log's dora han must be what its indicators give the replayed hand (plus one per kita): a check of the melds. */
-  private checkDoraHan(e: WinEvent, full: readonly TileId[], i: number): void {
+  private checkDoraHan(e: WinEvent, win: Win, i: number): void {
     if (e.yaku.length === 0 || e.yakuman.length > 0) return;
-    const s = this.seats[e.seat];
-    // Kita tiles are set aside but still the hand's: a North is a dora when the indicator says so.
-    const tiles = [...full];
-    for (const m of s.melds) for (const t of m.tiles) tiles.push(t);
-    for (const t of s.kita) tiles.push(t);
-    const dora = countDora(e.doraIndicators, tiles, this.players);
+    const d = winDora(win, e.doraIndicators, NO_TILES, this.players, false);
+    const dora = doraSum(d.first, d.kandora);
     let doraHan = 0;
     for (const y of e.yaku) if (y.id === YAKU.dora) doraHan += y.han;
-    if (dora !== null && dora + s.kita.length !== doraHan) {
+    if (dora !== null && dora + win.kitaTiles.length !== doraHan) {
       this.inconsistent('dora-count-mismatch', i, `the log scores ${doraHan} dora, the replayed hand holds ${dora} for the logged indicators`, e.seat);
     }
   }

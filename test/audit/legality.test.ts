@@ -87,7 +87,8 @@ describe('kyuushuKyuuhai, suufonRenda, suuchaRiichi', () => {
 });
 
 describe('busting', () => {
-  const book = (start: number[], deltas: number[] | null) => ({ start, honba: 0, riichiStickCount: 0, deposits: [0, 0, 0, 0], deltas, renchan: false, won: true });
+  // Nothing deposited: the hand leaves its start plus its changes.
+  const book = (start: number[], deltas: number[] | null) => ({ start, honba: 0, riichiStickCount: 0, deposits: [0, 0, 0, 0], deltas, left: deltas && start.map((v, s) => v + deltas[s]), renchan: false, won: true });
   const game = replay({
     hands: [
       round({ hand: 1, scoreBook: book([25000, 25000, 25000, 25000], [-26000, 26000, 0, 0]) }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revealVerdict, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
+import { kandoraRevealed, revealVerdict, ruleRevealMoment, type KanAftermath } from '../../src/replay/index.js';
 import { defaultRules, judgeRules, ruleSet } from '../../src/rules/index.js';
 import { countDora, doraKindOf } from '../../src/tiles/index.js';
 import { decodeGameType } from '../../src/ingest/index.js';
@@ -49,6 +49,19 @@ describe('reveal moments under each kandora timing', () => {
     expect(revealVerdict('unrecorded', 'unknown')).toBe('unrecorded');
     // tenhou.net/6 JSON shows the indicator of a kakan won on its replacement tile: Tenhou's timing never turns it over
     expect(revealVerdict('unrecorded', 'never')).toBe('differs');
+  });
+
+  it('the number of kandora a timing turns over in a hand (docs/kan-rules.md §2): a kakan won on its replacement tile and a robbed kan', () => {
+    // An ankan that went on, a kakan whose replacement tile won, and a kakan robbed (chankan), never completed.
+    const kans = [{ aftermath: { ...base, kind: 'ankan' as const } }, { aftermath: { ...base, discard: null, rinshanWin: true } }, { aftermath: { ...base, robbed: true, replaced: false, discard: null } }];
+    // tenhou: the ankan at its declaration; a minkan's indicator never, when its replacement tile wins.
+    expect(kandoraRevealed(kans, 'tenhou')).toBe(1);
+    // immediate and after-replacement: both completed kans, the rinshan win's too.
+    expect(kandoraRevealed(kans, 'immediate')).toBe(2);
+    expect(kandoraRevealed(kans, 'after-replacement')).toBe(2);
+    // after-discard: the ankan, after its player's discard passed.
+    expect(kandoraRevealed(kans, 'after-discard')).toBe(1);
+    expect(kandoraRevealed([], 'immediate')).toBe(0);
   });
 
   it("a chip game (GO type bit 0x200) declares immediate kandora; a ranked game declares no timing; a flag wins over the declaration", () => {

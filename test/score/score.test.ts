@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { YAKU, YAKUMAN } from '../../src/events/index.js';
 import { basicPoints, scoreDraw, scoreHandWins, scoreWin, type WinScore } from '../../src/score/index.js';
 import { hand } from './hands.js';
+import { majiangHule, majiangScore } from './majiang.js';
 import { scoreRules } from './support.js';
 
 const tenhou = scoreRules('tenhou');
@@ -53,6 +54,29 @@ describe('yakuman', () => {
     expect(s.yakuman.map((y) => [y.id, y.multiplier])).toEqual([[YAKUMAN.junseiChuuren, 2]]);
     const plain = scoreWin(hand('1112345678999p', '5p'), tenhou);
     expect(plain.points).toBe(32000);
+  });
+
+  it("double yakuman (YAKU_TABLE's double column) are majiang-core's, each yakuman counted as it counts them", () => {
+    const rules = { ...tenhou, doubleYakuman: true };
+    const wins = [
+      hand('19m19p19s1234567z', '1m'), // kokushi, 13-sided
+      hand('19m19p19s1234566z', '7z'), // kokushi
+      hand('1112345678999p', '5p'), // junsei chuuren
+      hand('1113456788999p', '2p'), // chuuren
+      hand('111m222p333s4445z', '5z'), // suuankou tanki
+      hand('111m222p333s4455z', '5z', { tsumo: true }), // suuankou
+      hand('111222333z5m', '5m', { melds: [['pon', '444z']] }), // daisuushii
+      hand('111222333z4z567m', '4z'), // shousuushii
+      hand('555666777z1122z', '1z'), // daisangen, tsuuiisou
+    ];
+    for (const input of wins) {
+      const ours = scoreWin(input, rules).yakuman.map((y) => [y.id, y.multiplier]);
+      const hule = majiangHule(input, rules);
+      const theirs = hule ? majiangScore(input, rules, hule).yakuman.map((y) => [y.id, y.multiplier]) : [];
+      expect(ours.length).toBeGreaterThan(0);
+      expect(ours).toEqual(expect.arrayContaining(theirs));
+      expect(theirs).toEqual(expect.arrayContaining(ours));
+    }
   });
 
   it('suuankou: tanki counts on a ron; a shanpon ron is sanankou and toitoi', () => {

@@ -1,10 +1,10 @@
 /**
  * What every reader that plays its log on a Table (tenhou.net/6, mjai) does the same way: tile ids given
  * as tiles appear (src/tiles' allocator; the refusals worded here), the held id of a tile played, the
- * winner's tile and hand at a win, the value of a win whose log gives only score changes, and the riichi sticks deposited. The table (src/table) knows whose
+ * winner's tile and hand at a win, and the riichi sticks deposited. The table (src/table) knows whose
  * move it is and what each seat holds; these small functions read it. Each reader words its own errors.
  */
-import type { GameEvent, LoggedHand, ReadWarning, RoundStartEvent, Seat } from '../../events/index.js';
+import type { GameEvent, LoggedHand, ReadWarning, Seat } from '../../events/index.js';
 import type { Table } from '../../table/index.js';
 import { isRedFive, kindOf, TileAllocator, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from './errors.js';
@@ -91,14 +91,6 @@ export function winnerHand(
   if (o.kind === 'none') return 'no-offer';
   const winningTile = o.kind === 'ankan' && o.kan && pick ? (pick(o.kan.tiles) ?? o.tile) : o.tile;
   return { winningTile, hand: [...s.concealed, winningTile] };
-}
-
-/**
- * A win's value (honba and riichi sticks aside) from the winner's score change, for a log that gives no
- * points: the first winner of a hand also took the honba and the sticks.
- */
-export function pointsFromDeltas(deltas: readonly number[], seat: Seat, first: boolean, start: RoundStartEvent, sticks: number): number {
-  return Math.max(0, deltas[seat] - (first ? start.honba * 300 + sticks * 1000 : 0));
 }
 
 /** Riichi sticks deposited among the events (riichi accepted). */

@@ -30,13 +30,14 @@ import {
   type WinEvent,
   type Yaku,
 } from '../../events/index.js';
-import { Table } from '../../table/index.js';
+import { afterChanges, afterDeposit, handOn, pointsFromDeltas, Table } from '../../table/index.js';
 import { isRedFive, kindOf, ponOfKind, sortIds, TileAllocator, type TileId, type TileKind } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
 import { untypedRule } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { MJAI_RYUKYOKU_REASONS, MJAI_TILE_NAMES, mjaiTileName } from './names.js';
-import { acceptedRiichiCount, heldId, heldIds, pointsFromDeltas, takeLogTile, unknownYakuWarnings, winnerHand, warningsIfAny, type TileNamer } from '../core/table-reading.js';
+import { FORMAT_STICKS } from '../core/sticks.js';
+import { acceptedRiichiCount, heldId, heldIds, takeLogTile, unknownYakuWarnings, winnerHand, warningsIfAny, type TileNamer } from '../core/table-reading.js';
 
 export interface MjaiGameOptions {
   gzip: boolean;
@@ -301,7 +302,7 @@ class MjaiReader {
       hands,
     };
     this.events = [this.start];
-    this.table = new Table(this.start, { hand: this.rounds.length + 1, players: this.players });
+    this.table = new Table(this.start, { hand: this.rounds.length + 1, players: this.players, redFives: this.rule.redFives });
     this.scores = [...scores];
     this.wins = 0;
   }
@@ -309,6 +310,8 @@ class MjaiReader {
   private closeHand(): void {
     if (!this.events) return;
     this.table.finish();
+    // The replay goes on with this table (every event applied): the hand is played once.
+    handOn(this.events, this.table);
     this.rounds.push({ events: this.events });
     this.events = null;
   }
@@ -391,8 +394,7 @@ class MjaiReader {
     if (Array.isArray(d.scores) && d.scores.length >= this.players && d.scores.every(isPoints)) {
       scores = [0, 1, 2, 3].map((s) => (s < this.players ? (d.scores as number[])[s] : 0));
     } else {
-      scores = [...this.scores];
-      scores[seat] -= 1000;
+      scores = afterDeposit(this.scores, seat, FORMAT_STICKS.riichiStick);
     }
     this.scores = scores;
     this.emit({ type: 'riichi', seat, step: 'accepted', scores });
@@ -431,7 +433,7 @@ class MjaiReader {
       honba: this.start.honba,
       riichiStickCount: sticks,
       fu,
-      points: isPoints(d.hora_points) ? d.hora_points : pointsFromDeltas(deltas, seat, first, this.start, sticks),
+      points: isPoints(d.hora_points) ? d.hora_points : pointsFromDeltas(deltas, seat, first, this.start.honba, sticks, FORMAT_STICKS),
       limit: yakuman.length > 0 ? 5 : han === null ? 0 : limitOf(han, fu),
       yaku,
       yakuman,
@@ -502,7 +504,7 @@ class MjaiReader {
       if (after) deltas = after.map((v, s) => v - this.scores[s]);
     }
     deltas ??= [0, 0, 0, 0];
-    this.scores = this.scores.map((v, s) => v + deltas[s]);
+    this.scores = afterChanges(this.scores, deltas);
     return deltas;
   }
 

@@ -11,9 +11,10 @@
  * log that has none (tenhou.net/6, mjai) as 1 and 1; a yaku known only by its name is left out.
  */
 import type { CallEvent, GameEvent, GameLog, Player, RoundStartEvent, RyuukyokuEvent, WinEvent } from '../../events/index.js';
-import { Table } from '../../table/index.js';
+import { afterChanges, afterDeposit, Table } from '../../table/index.js';
 import { encodeMeld, sortIds } from '../../tiles/index.js';
 import { encodeGameType } from '../core/game-type.js';
+import { FORMAT_STICKS } from '../core/sticks.js';
 import { UntimedKandoraError } from '../core/untimed.js';
 import { RYUUKYOKU_TYPE_OF } from './names.js';
 
@@ -82,7 +83,7 @@ class HandWriter {
   private readonly start: RoundStartEvent;
   private readonly table: Table;
   /** Each seat's score now: deposits as they are made, each ending's deltas. */
-  private readonly scores: number[];
+  private scores: number[];
   private out = '';
 
   constructor(
@@ -136,7 +137,7 @@ class HandWriter {
         if (e.step === 'declare') this.out += tag('REACH', [['who', String(e.seat)], ['step', '1']]);
         else {
           if (e.scores) for (let s = 0; s < 4; s++) this.scores[s] = e.scores[s] ?? 0;
-          else this.scores[e.seat] -= 1000;
+          else this.scores = afterDeposit(this.scores, e.seat, FORMAT_STICKS.riichiStick);
           const ten: Attrs = e.scores ? [['ten', this.scores.map(hundreds).join(',')]] : [];
           this.out += tag('REACH', [['who', String(e.seat)], ...ten, ['step', '2']]);
         }
@@ -191,7 +192,7 @@ class HandWriter {
   private ending(e: WinEvent | RyuukyokuEvent, attrs: Attrs, after: Attrs = []): Attrs {
     attrs.push(['sc', this.scores.map((score, s) => `${hundreds(score)},${hundreds(e.scoreDeltas[s] ?? 0)}`).join(',')]);
     attrs.push(...after);
-    for (let s = 0; s < 4; s++) this.scores[s] += e.scoreDeltas[s] ?? 0;
+    this.scores = afterChanges(this.scores, e.scoreDeltas);
     const final = e === this.lastEnding ? e.final : undefined;
     if (final) attrs.push(['owari', [0, 1, 2, 3].map((s) => `${hundreds(final.scores[s] ?? 0)},${(final.gamePoints[s] ?? 0).toFixed(1)}`).join(',')]);
     return attrs;

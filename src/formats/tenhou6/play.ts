@@ -6,9 +6,10 @@
  * each tile drawn or dealt, and the held id for each tile played.
  */
 import type { CallEvent, GameEvent, RiichiEvent, RoundStartEvent, Seat } from '../../events/index.js';
-import { Table } from '../../table/index.js';
+import { afterDeposit, Table, type TableOptions } from '../../table/index.js';
 import { isRedFive, kindOf, ponOfKind, sortIds, type TileId, type TileKind, type TileAllocator } from '../../tiles/index.js';
 import { IngestError } from '../core/errors.js';
+import { FORMAT_STICKS } from '../core/sticks.js';
 import { allocatorAfter, heldId, heldIds, takeLogTile, type TileNamer } from '../core/table-reading.js';
 
 /** A JSON tile code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51/52/53 red fives. */
@@ -74,6 +75,12 @@ export interface HandPlay {
   players: 3 | 4;
   /** The suits with a red five (1 m, 2 p, 4 s). */
   redFives: number;
+  /**
+   * The table's options beside the players: the hand's position in the game (1-based) and whether the
+   * game has red fives, as the replay makes its table, which goes on with this one (src/table handOn).
+   * Default: hand 1 of a game with red fives.
+   */
+  table?: { hand: number; redFives: boolean };
   takes: TakeItem[][];
   discards: DiscardItem[][];
   /** The steps the game's order search may still take (shared by its rounds); GAME_WORK_BUDGET when absent. */
@@ -124,6 +131,7 @@ class HandPlayer {
   private readonly start: RoundStartEvent;
   private readonly players: 3 | 4;
   private readonly redFives: number;
+  private readonly tableOptions: TableOptions;
   private readonly takes: TakeItem[][];
   private readonly discards: DiscardItem[][];
   /** What the game may still spend, shared by its rounds. */
@@ -150,12 +158,13 @@ class HandPlayer {
     this.start = input.start;
     this.players = input.players;
     this.redFives = input.redFives;
+    this.tableOptions = { hand: input.table?.hand ?? 1, players: input.players, redFives: input.table?.redFives ?? true };
     this.takes = input.takes;
     this.discards = input.discards;
     this.game = input.work ?? { left: GAME_WORK_BUDGET };
     this.budget = Math.min(WORK_BUDGET, this.game.left);
     this.events = [input.start];
-    this.table = new Table(input.start, { hand: 1, players: input.players });
+    this.table = new Table(input.start, this.tableOptions);
     this.scores = [...input.start.scores];
     this.allocator = allocatorAfter(this.events, this.redFives);
   }
@@ -194,8 +203,7 @@ class HandPlayer {
   private acceptRiichi(): void {
     const seat = this.table.riichiAwaitingAcceptance();
     if (seat === null) return;
-    const scores = [...this.scores];
-    scores[seat] -= 1000;
+    const scores = afterDeposit(this.scores, seat, FORMAT_STICKS.riichiStick);
     this.scores = scores;
     this.emit({ type: 'riichi', seat, step: 'accepted', scores });
   }
@@ -218,7 +226,7 @@ class HandPlayer {
       }
       events.length = choice.mark;
       this.spend(choice.mark);
-      const table = new Table(start, { hand: 1, players: this.players });
+      const table = new Table(start, this.tableOptions);
       for (let i = 1; i < events.length; i++) table.apply(events[i], i);
       this.table = table;
       this.allocator = allocatorAfter(events, this.redFives);

@@ -31,7 +31,9 @@ import { IngestError } from '../core/errors.js';
 import { danIndex, DAN_NAMES, decodeGameType, lobbyGameType, parseRuleLabel, readLobbyRule, typeFromLogId, untypedRule } from '../core/game-type.js';
 import { describe, type JsonDocument } from '../core/json-documents.js';
 import { DEFAULT_LIMITS, limitError, type IngestLimits } from '../core/limits.js';
-import { acceptedRiichiCount, allocatorAfter, pointsFromDeltas, unknownYakuWarnings, winnerHand, warningsIfAny } from '../core/table-reading.js';
+import { afterDeposit, handOn, pointsFromDeltas } from '../../table/index.js';
+import { FORMAT_STICKS } from '../core/sticks.js';
+import { acceptedRiichiCount, allocatorAfter, unknownYakuWarnings, winnerHand, warningsIfAny } from '../core/table-reading.js';
 import { GAME_WORK_BUDGET, playHand, takeCode, type DiscardItem, type TakeItem, type TileCode } from './play.js';
 
 // ---------- tile codes and per-player items ----------
@@ -306,7 +308,7 @@ export function json6PartsToGame(parts: readonly JsonDocument[], options: JsonGa
   const rounds: LoggedHand[] = [];
   const budget: GameBudget = { limits, entries: 0, work: { left: GAME_WORK_BUDGET } };
   const plain = rule.lobbyRule !== undefined && !rule.redFives;
-  logs.forEach(({ k, path }, i) => rounds.push(readHand(plain ? plainFives(k) : k, path, rule, budget, i === logs.length - 1).round));
+  logs.forEach(({ k, path }, i) => rounds.push(readHand(plain ? plainFives(k) : k, path, rule, budget, i + 1, i === logs.length - 1).round));
   let final: FinalResult | null = null;
   const withScores = [...docs].reverse().find(({ d }) => Array.isArray(d.sc) && d.sc.length >= 8 && d.sc.every((v) => typeof v === 'number'));
   if (withScores) {
@@ -492,7 +494,8 @@ function jsonPlayers(d: Json6, count: 3 | 4): Player[] {
   return players;
 }
 
-function readHand(value: unknown, path: string, rule: GameRule, budget: GameBudget, last: boolean): { round: LoggedHand; final: FinalResult | null } {
+/** Hand `hand` (1-based) of the game, the last one when `last`. */
+function readHand(value: unknown, path: string, rule: GameRule, budget: GameBudget, hand: number, last: boolean): { round: LoggedHand; final: FinalResult | null } {
   const k = expectArray(value, path, 'a hand array of 17 entries');
   if (k.length !== 17) throw new IngestError(`hand array has ${k.length} entries, expected 17`, path);
   const head = expectArray(k[0], `${path}[0]`, '[kyoku, honba, sticks]');
@@ -545,7 +548,9 @@ function readHand(value: unknown, path: string, rule: GameRule, budget: GameBudg
     hands: haipai.map((h) => takeAll(alloc, h, path)),
     untimedKandora: takeAll(alloc, dora.slice(1), path),
   };
-  const played = playHand({ path, start, players: seats, redFives: rule.redFiveSuits, takes, discards, work: budget.work });
+  const played = playHand({ path, start, players: seats, redFives: rule.redFiveSuits, table: { hand, redFives: rule.redFives }, takes, discards, work: budget.work });
+  // The replay goes on with this table, from the result's events the reader adds below: the hand is played once.
+  handOn(played.events, played.table);
   const result = expectArray(k[16], `${path}[16]`, 'the hand result');
   if (result.length === 0) {
     // An excerpt: the log stops inside its last hand, as an mjlog may (kanshi writes such a hand so).
@@ -617,8 +622,7 @@ function roundResult(
   if (waiting !== null) {
     const ronned = label === '和了' && ronsOn(result, waiting);
     if (!ronned) {
-      scores = [...scores];
-      scores[waiting] -= 1000;
+      scores = afterDeposit(scores, waiting, FORMAT_STICKS.riichiStick);
       events.push({ type: 'riichi', seat: waiting, step: 'accepted', scores });
     }
   }
@@ -649,7 +653,7 @@ function roundResult(
         honba: start.honba,
         riichiStickCount: first ? start.riichiStickCount + accepted : 0,
         fu: detail.fu,
-        points: detail.points ?? pointsFromDeltas(deltas, detail.seat, first, start, start.riichiStickCount + accepted),
+        points: detail.points ?? pointsFromDeltas(deltas, detail.seat, first, start.honba, start.riichiStickCount + accepted, FORMAT_STICKS),
         limit: detail.limit,
         yaku: detail.yaku,
         yakuman: detail.yakuman,

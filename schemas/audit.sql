@@ -49,7 +49,7 @@ CREATE TABLE rule_sets (
   kiriage_mangan        ANY,                                            -- version 6: knob kiriageMangan (docs/scoring.md §2): whether 4 han 30 fu and 3 han 60 fu (1,920 basic points) are rounded up to a mangan; null for a rule set audited before version 6
   honba_points          ANY,                                            -- version 6: knob honbaPoints (docs/scoring.md §2): points each honba adds to a 4-player win (3-player: threePlayerHonba); null for a rule set audited before version 6
   kazoe_yakuman         ANY,                                            -- version 6: knob kazoeYakuman (docs/scoring.md §2): what a hand of 13 han or more without a yakuman is worth; null for a rule set audited before version 6
-  double_yakuman        ANY,                                            -- version 6: knob doubleYakuman (docs/scoring.md §2): whether suuankou tanki, kokushi 13-sided wait, junsei chuuren and daisuushii are double yakuman; null for a rule set audited before version 6
+  double_yakuman        ANY,                                            -- version 6: knob doubleYakuman (docs/scoring.md §2): whether suuankou tanki, junsei chuuren poutou, kokushi musou 13-sided wait and daisuushii are double yakuman; null for a rule set audited before version 6
   yakuman_stacking      ANY,                                            -- version 6: knob yakumanStacking (docs/scoring.md §2): whether several yakuman in one hand add up; null for a rule set audited before version 6
   double_wind_pair_fu   ANY,                                            -- version 6: knob doubleWindPairFu (docs/scoring.md §2): fu for a pair of the wind that is both the seat's and the round's; null for a rule set audited before version 6
   rinshan_tsumo_fu      ANY,                                            -- version 6: knob rinshanTsumoFu (docs/scoring.md §2): whether a tsumo on a replacement tile (rinshan kaihou) gets the 2 fu of a tsumo; null for a rule set audited before version 6
@@ -257,7 +257,7 @@ CREATE TABLE wins (
   fu               INTEGER,                                      -- version 4: null where not logged (limit hands in tenhou.net/6, mjai)
   points           INTEGER,                                      -- version 4: what the win was worth to the winner, without honba and riichi sticks (a 3-player tsumo: what the two others paid)
   limit_name       TEXT,                                         -- version 4: none | mangan | haneman | baiman | sanbaiman | yakuman; null when not known
-  red_dora         INTEGER,                                      -- version 4: red fives in the winning hand (in a game with red fives; counted whether or not scored, as dora is)
+  red_dora         INTEGER,                                      -- version 4: red fives in the winning hand (of the suits the game has them in; counted whether or not scored, as dora is)
   kita_dora        INTEGER,                                      -- version 4: 3-player: kita set aside, each one dora (nukidora); 0 in 4-player games
   PRIMARY KEY (game_id, hand, event_index),
   FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)

@@ -5,7 +5,7 @@
  * given in notation (`4m`, `3444m778899s333z`): each builder hands out distinct copies of a kind.
  */
 import type { Finding, GameAudit, GameMeta, RiichiKanVerdict } from '../../src/audit/index.js';
-import { revealVerdict, type KanRecord, type ReplayResult, type HandEnding, type HandReplay, type WinRecord } from '../../src/replay/index.js';
+import { type KanRecord, type ReplayResult, type HandEnding, type HandReplay, type WinRecord } from '../../src/replay/index.js';
 import { defaultRules, judgeRules, ruleSetOf, type Rules } from '../../src/rules/index.js';
 import { decodeGameType } from '../../src/ingest/index.js';
 import { parseKinds, sortIds, TileAllocator, type TileId, type TileKind } from '../../src/tiles/index.js';
@@ -107,7 +107,7 @@ export function kan(o: KanOverrides = {}): KanRecord {
     afterDiscard: 'went-on',
     nextDeclarationEventIndex: null,
     ...o,
-    revealVerdict: o.revealVerdict ?? revealVerdict(o.revealLogged ?? 'after-discard', o.revealRule ?? 'after-discard'),
+    revealVerdict: o.revealVerdict ?? statedVerdict(o),
     eventIndex,
     seat,
     kind,
@@ -115,6 +115,17 @@ export function kan(o: KanOverrides = {}): KanRecord {
     tiles,
     from: o.from ?? (kind === 'ankan' ? seat : 0),
   };
+}
+
+/**
+ * The verdict on the default moments, by the rule written down (docs/kan-rules.md §2): after-discard logged
+ * and after-discard by the rule are both known and the same, so the kan `conforms`. A kan that sets either
+ * moment states its verdict too, rather than taking it from src/replay's revealVerdict, the function under
+ * test (test/replay/timing.test.ts).
+ */
+function statedVerdict(o: KanOverrides): KanRecord['revealVerdict'] {
+  if (o.revealLogged === undefined && o.revealRule === undefined) return 'conforms';
+  throw new Error('kan(): a kan that sets revealLogged or revealRule states its revealVerdict too (docs/kan-rules.md §2)');
 }
 
 function kindNotation(tile: TileId): string {

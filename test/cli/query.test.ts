@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { kanshi } from '../support/cli.js';
@@ -17,6 +18,58 @@ beforeAll(() => {
 });
 
 const query = (...args: string[]) => kanshi(['query', '--db', db, ...args]);
+
+/** A process as /proc shows it: its parent, its state and its start (in clock ticks since boot), or null once it is gone. */
+function procStat(pid: number): { ppid: number; state: string; start: string } | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // After the command name in parentheses (which may hold spaces): state, ppid, … starttime (field 22).
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { ppid: Number(f[1]), state: f[0], start: f[19] };
+}
+
+/**
+ * The query process this test's kanshi forked (its child running query-child.js), found by parent pid in
+ * /proc, so a query another test runs at the same time is never taken for it. Waits for it to start.
+ */
+async function queryChildOf(parent: number): Promise<{ pid: number; start: string }> {
+  for (let tries = 0; tries < 500; tries++) {
+    for (const name of readdirSync('/proc')) {
+      const pid = Number(name);
+      if (!Number.isInteger(pid) || procStat(pid)?.ppid !== parent) continue;
+      let cmdline = '';
+      try {
+        cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (cmdline.includes('query-child.js')) return { pid, start: procStat(pid)!.start };
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`kanshi (pid ${parent}) started no query-child.js`);
+}
+
+/** Whether that process has ended: no such pid, a zombie, or the pid reused by a process started later. */
+function ended(p: { pid: number; start: string }): boolean {
+  const now = procStat(p.pid);
+  return now === null || now.state === 'Z' || now.start !== p.start;
+}
+
+/**
+ * Once kanshi has exited: whether its query process was left running. One left behind is killed here (it
+ * would hold kanshi's stdout open, and the test would wait for it), so the test fails instead of hanging.
+ */
+async function leftBehind(kanshi: ChildProcess, queryChild: { pid: number; start: string }): Promise<boolean> {
+  if (kanshi.exitCode === null && kanshi.signalCode === null) await new Promise((resolve) => kanshi.once('exit', resolve));
+  if (ended(queryChild)) return false;
+  process.kill(queryChild.pid, 'SIGKILL');
+  return true;
+}
 
 describe('kanshi query', () => {
   it('prints an aligned table by default: a header, a rule, numbers on the right, a row count', () => {
@@ -156,11 +209,15 @@ describe('kanshi query on a statement without end (issue 14)', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // Nobody reads stdout for 5 s: the pipe fills at once and the query waits, its clock stopped.
     child.stdout.pause();
+    const queryChild = await queryChildOf(child.pid!);
     await new Promise((r) => setTimeout(r, 5000));
     let rows = 0;
     child.stdout.on('data', (d: Buffer) => (rows += d.toString().split('\n').length - 1));
     child.stdout.resume();
-    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    const closed = new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    // kanshi stops its query process and waits for it to end before it exits: none is left behind.
+    expect(await leftBehind(child, queryChild), `query process ${queryChild.pid} left running`).toBe(false);
+    const code = await closed;
     expect(code).toBe(124);
     expect(Date.now() - started).toBeGreaterThan(5000);
     expect(stderr).toMatch(/ran for 3 s/);
@@ -174,7 +231,7 @@ describe('kanshi query on a statement without end (issue 14)', () => {
   });
 
   it('stops at once on Ctrl-C (exit 130), and leaves no process behind', async () => {
-    const { spawn, execFileSync } = await import('node:child_process');
+    const { spawn } = await import('node:child_process');
     const { join } = await import('node:path');
     const { PROJECT_ROOT } = await import('../support/cli.js');
     const child = spawn(process.execPath, [join(PROJECT_ROOT, 'dist/src/cli/main.js'), 'query', '--db', db, endless, '--timeout', '0', '--format', 'csv'], {
@@ -182,18 +239,19 @@ describe('kanshi query on a statement without end (issue 14)', () => {
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    // Rows flowing: the statement is running.
+    // Rows flowing: the statement is running, in this kanshi's own query process.
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
     child.stdout.resume();
+    const queryChild = await queryChildOf(child.pid!);
     const sent = Date.now();
+    const closed = new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    // kanshi kills its query process and waits for it to end before it exits: it is gone (this test's, by pid).
+    expect(await leftBehind(child, queryChild), `query process ${queryChild.pid} left running`).toBe(false);
+    const code = await closed;
     expect(Date.now() - sent).toBeLessThan(2000);
     expect(code).toBe(130);
     expect(stderr).toMatch(/kanshi: query interrupted/);
-    await new Promise((r) => setTimeout(r, 1500));
-    const left = execFileSync('ps', ['-eo', 'args']).toString().split('\n').filter((l) => l.includes('query-child.js') && l.includes(process.execPath));
-    expect(left).toEqual([]);
   });
 
   it('ends quietly when its reader stops reading (a pipe into head)', async () => {

@@ -9,9 +9,10 @@ import { parseLog } from '../../src/ingest/index.js';
 import type { GameEvent, GameLog, WinEvent } from '../../src/events/index.js';
 import { replayGame } from '../../src/replay/index.js';
 import { makeSeed, mjlog, owariPoints, ScenarioError, type MjlogBuilder } from '../../tools/scenario/index.js';
-import { countDora, decodeMeld, isRedFive, kindOf, kindToString, parseKinds, type TileId } from '../../src/tiles/index.js';
+import { decodeMeld, isRedFive, kindOf, kindToString, parseKinds, type TileId } from '../../src/tiles/index.js';
 import { gameWalls, haipaiIndices, indicatorIndex, liveDrawIndex, seatOffsetFromDealer } from '../../src/wall/index.js';
 import { defaultRules } from '../../src/rules/index.js';
+import { majiangDoraCount } from '../score/majiang.js';
 
 /** Tag names in order, draws and discards as `draw`/`discard`. */
 function tagNames(xml: string): string[] {
@@ -258,10 +259,14 @@ describe('riichi, wins and draws', () => {
     expect(win.hand).toContain(win.winningTile);
     const melds = /m="([\d,]+)"/.exec(xml.slice(xml.indexOf('<AGARI')))![1];
     expect(melds.split(',').map((m) => decodeMeld(Number(m)).type)).toEqual(['ankan']);
+    // As the script states it: no dora, ura 0 (Tenhou lists ura on a riichi win, with 0 han too)…
+    expect(win.yaku.filter((y) => y.id === 52)).toEqual([]);
+    expect(win.yaku.find((y) => y.id === 53)).toEqual({ id: 53, han: 0 });
+    // …and true of the tiles: the indicators the builder chose (of no interest) point to none of them, by
+    // majiang-core's reading of an indicator.
     const all = [...win.hand, ...[0, 1, 2, 3].map((c) => parseKinds('3z')[0] * 4 + c)];
-    const dora = countDora(win.doraIndicators, all, 4)!;
-    expect(win.yaku.filter((y) => y.id === 52).reduce((a, y) => a + y.han, 0)).toBe(dora);
-    expect(win.yaku.find((y) => y.id === 53)).toEqual({ id: 53, han: countDora(win.uraIndicators, all, 4)! });
+    expect(majiangDoraCount(win.doraIndicators, all)).toBe(0);
+    expect(majiangDoraCount(win.uraIndicators, all)).toBe(0);
     expect(win.uraIndicators).toHaveLength(win.doraIndicators.length);
     // Score changes add up: the winner gets the loser's payment and the riichi stick.
     expect(win.scoreDeltas.reduce((a, b) => a + b, 0)).toBe(1000);

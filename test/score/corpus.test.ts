@@ -1,6 +1,6 @@
 /**
- * The bar: every win of the shared corpus (13,700: mjlog XML and tenhou.net/6 JSON, 4- and 3-player)
- * re-scored under the `tenhou` scoring profile equals the log in yaku (ids and han), han, fu, points,
+ * The bar: every win of the shared corpus (13,700: mjlog XML and tenhou.net/6 JSON, 4- and 3-player,
+ * as the logs' text counts them) re-scored under the `tenhou` scoring profile equals the log in yaku (ids and han), han, fu, points,
  * limit and every seat's score change; every drawn hand's score changes too. Two editor-made fixtures
  * whose typed results contradict their own play are the only exceptions, each named with why, and
  * checked to fail exactly as described. Edited copies of real wins must be caught, naming the
@@ -13,6 +13,8 @@ import { drawInputOf, tableWinInputs } from '../../src/replay/index.js';
 import { judgeRules, type Rules } from '../../src/rules/index.js';
 import type { Win } from '../../src/table/index.js';
 import { corpusHands, scoreRules, type PlayedHand } from './support.js';
+import { manifestTotal } from '../support/corpus.js';
+import { corpusLogCounts, sumOf } from '../support/log-counts.js';
 
 interface ScoredWin {
   hand: PlayedHand;
@@ -81,12 +83,15 @@ describe('the scorer against Tenhou on every corpus win (tenhou profile)', () =>
     result = scoreCorpus(hands, rules);
   });
 
-  it('compares all 13,700 wins: 4- and 3-player, mjlog XML and tenhou.net/6 JSON', () => {
-    expect(result.wins.length).toBe(13_700);
-    expect(result.wins.filter((w) => w.hand.players === 3).length).toBe(2_187);
-    expect(result.wins.filter((w) => w.hand.format === 'tenhou6').length).toBe(203);
-    expect(result.wins.filter((w) => w.win.robbedKan !== null).length).toBe(12);
-    expect(result.wins.filter((w) => w.score.yakuman.length > 0).length).toBe(46);
+  it('compares every win the logs hold: 4- and 3-player, mjlog XML and tenhou.net/6 JSON', () => {
+    // Counted from the logs' text (AGARI tags, 和了 winners) and MANIFEST.tsv, not by kanshi.
+    const logs = corpusLogCounts();
+    const wins = (rows: typeof logs) => sumOf(rows, (r) => r.wins);
+    expect(result.wins.length).toBe(wins(logs));
+    expect(result.wins.filter((w) => w.hand.players === 3).length).toBe(wins(logs.filter((r) => r.players === 3)));
+    expect(result.wins.filter((w) => w.hand.format === 'tenhou6').length).toBe(wins(logs.filter((r) => r.format === 'tenhou6')));
+    expect(result.wins.filter((w) => w.win.robbedKan !== null).length).toBe(manifestTotal('chankanWins'));
+    expect(result.wins.filter((w) => w.score.yakuman.length > 0).length).toBe(sumOf(logs, (r) => r.yakumanWins));
   });
 
   it('agrees exactly on yaku, han, fu, points, limit and every payment, but for the two editor-typed results', () => {
@@ -96,7 +101,7 @@ describe('the scorer against Tenhou on every corpus win (tenhou profile)', () =>
   });
 
   it('agrees on every drawn hand: noten payments (4- and 3-player), nagashi mangan, nothing at an abortive draw', () => {
-    expect(result.draws).toBe(2_598);
+    expect(result.draws).toBe(sumOf(corpusLogCounts(), (r) => r.draws));
     expect(result.drawMismatches.map((d) => `${d.hand.file} hand ${d.hand.hand}: ${d.mismatches.map(describeMismatch).join('; ')}`)).toEqual([]);
   });
 

@@ -31,6 +31,8 @@ export interface MajiangHule {
 
 interface Majiang {
   rule(param?: Record<string, unknown>): Record<string, unknown>;
+  /** The dora an indicator points to (`m9` → `m1`, `z4` → `z1`, `z7` → `z5`). */
+  Shan: { zhenbaopai(indicator: string): string };
   Shoupai: { fromString(text: string): MajiangShoupai };
   Util: {
     hule(shoupai: MajiangShoupai, rongpai: string | null, param: unknown): MajiangHule | undefined;
@@ -41,6 +43,20 @@ interface Majiang {
 export const Majiang = createRequire(import.meta.url)('@kobalab/majiang-core') as Majiang;
 
 const SUITS = ['m', 'p', 's', 'z'];
+
+/**
+ * How many of `tiles` are dora for these indicators, as majiang-core points an indicator to its dora (a red
+ * five counts as a five here; red fives as such are a yaku of their own). 4-player tiles.
+ */
+export function majiangDoraCount(indicators: readonly TileId[], tiles: readonly TileId[]): number {
+  const plain = (id: TileId) => tile(id, 0);
+  let n = 0;
+  for (const ind of indicators) {
+    const dora = Majiang.Shan.zhenbaopai(plain(ind));
+    n += tiles.filter((t) => plain(t) === dora).length;
+  }
+  return n;
+}
 
 /** One tile: `m5`, `m0` for a red five (as the game's rule has it). */
 function tile(id: TileId, redSuits: number): string {

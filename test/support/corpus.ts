@@ -59,6 +59,11 @@ export function manifest(): ManifestRow[] {
   return manifestCache;
 }
 
+/** A MANIFEST count summed over the whole corpus (kans by kind, riichi ankans, rinshan and chankan wins, four-kan aborts). */
+export function manifestTotal(key: 'kansTotal' | 'ankan' | 'daiminkan' | 'kakan' | 'riichiAnkan' | 'rinshanWins' | 'chankanWins' | 'kan4Aborts'): number {
+  return manifest().reduce((sum, r) => sum + r[key], 0);
+}
+
 /** The platform corpus (`platforms/`): logs from Mahjong Soul converters, mjai producers and per-round files. */
 export const PLATFORMS_DIR = join(CORPUS_DIR, 'platforms');
 

@@ -2,7 +2,7 @@
  * tenhou.net/6 JSON → GameLog (docs/formats.md). Both producers are read: mjlog2json (`ref`, `rule.disp`,
  * `dan`…) and the viewer/editor export (`title`, `rule.aka`).
  *
- * JSON keeps each player's takes and discards apart: json-play.ts rebuilds the order of play on the table.
+ * JSON keeps each player's takes and discards apart: play.ts rebuilds the order of play on the table.
  * The round header lists the kandora indicators but not when each was turned over, so they stay untimed
  * (`roundStart.untimedKandora`): placing them is the replay's business, under the audit's rules.
  */

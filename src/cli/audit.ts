@@ -1,9 +1,9 @@
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
-import { BatchFailure, countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
+import { BatchFailure, countInputs, inputProblem, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { PLATFORM_TABLE } from '../rules/index.js';
@@ -113,8 +113,8 @@ Examples:
     const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
     // The inputs before the database: an audit of nothing creates nothing (a glob of many files stops at the first).
-    if (!paths.some((path) => existsSync(path))) {
-      for (const path of paths) process.stderr.write(`kanshi: ${path}: ${statFailure(path)}\n`);
+    if (!paths.some((path) => inputProblem(path) === null)) {
+      for (const path of paths) process.stderr.write(`kanshi: ${path}: ${inputProblem(path) ?? 'cannot be read'}\n`);
       process.stderr.write(`kanshi: nothing to audit: no input given can be read (${opts.db} was not opened)\n`);
       process.exitCode = EXIT.failed;
       return;
@@ -200,6 +200,8 @@ Examples:
       bar?.stop();
       if (failure) process.stderr.write(`kanshi: ${failure}\n`);
       const summary = result.summary;
+      // Files read but not audited (ingest-error, audit-error): stored, each with why; said once below.
+      const unreadStored = summary.failedFileCount;
       summary.failedFileCount += failedPaths;
       // The games passed over were judged when they were audited: their stored findings are part of this
       // run's verdict, or a second run over flagged files would pass where the first failed.
@@ -256,9 +258,11 @@ Examples:
         lines.push(...exampleLines(findingExamples([...perKind.values()].flat(), EXAMPLES_PER_KIND)));
         for (const line of lines) out(line);
       }
+      // A file that could not be read fails the audit (as it fails info and verify), however many others were.
+      if (unreadStored > 0) process.stderr.write(`kanshi: ${unreadLine(unreadStored, opts.db)}\n`);
       if (result.interrupted) process.exitCode = stop.exitCode() ?? EXIT.interrupted;
       else if (failure) process.exitCode = EXIT.failed;
-      else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0) process.exitCode = EXIT.failed;
+      else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0 || unreadStored > 0) process.exitCode = EXIT.failed;
       else if (opts.failOn === 'error' && judged.error > 0) process.exitCode = EXIT.threshold;
       else if (opts.failOn === 'warning' && judged.error + judged.warning > 0) process.exitCode = EXIT.threshold;
     } finally {
@@ -296,14 +300,14 @@ function storedOrNone<T extends { severities: Record<'error' | 'warning' | 'info
   }
 }
 
-/** Why a path cannot be read, in words. */
-function statFailure(path: string): string {
-  try {
-    statSync(path);
-    return 'cannot be read';
-  } catch (err) {
-    return systemErrorText(err);
-  }
+/**
+ * `2 inputs could not be read or audited: their findings say why (kanshi query …)`, the one line for the
+ * files stored as ingest-error or audit-error findings.
+ */
+function unreadLine(count: number, db: string): string {
+  const dbFlag = db === DEFAULT_DB ? '' : ` --db ${/^[\w./-]+$/.test(db) ? db : `'${db.replace(/'/g, `'\\''`)}'`}`;
+  const sql = `SELECT file, message FROM finding_list WHERE kind IN ('ingest-error', 'audit-error')`;
+  return `${plural(count, 'input')} could not be read or audited: their findings say why (kanshi query${dbFlag} "${sql}")`;
 }
 
 function shardOption(value: string): Shard {

@@ -1,8 +1,7 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS, plural, type GameLog, type Platform } from '../events/index.js';
 import { writeOut } from './output.js';
-import { readSync } from 'node:fs';
-import { asIngestError, DEFAULT_LIMITS, IngestError, LIMIT_FLAGS, MAX_HANDS_LIMIT, parseLog, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
+import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, parseLog, readLogFile, readLogStream, streamDescriptor, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
 /**
  * Exit statuses, the same for every command (`kanshi --help` and README list them): the job ran and
@@ -91,52 +90,19 @@ export function fileFailure(err: unknown): { message: string; bug: boolean } {
   return { message: `kanshi failed on this file (a bug; please report it with the file): ${message}`, bug: true };
 }
 
-/** `-` as a path: the log is read from standard input (`kanshi info -`, `kanshi verify -`). */
-export const STDIN_PATH = '-';
-
-/** The items of a walk, standard input's first when `-` was given (once, however often). */
-export async function* withStdin<T>(stdin: boolean, items: AsyncIterable<T>): AsyncGenerator<T | { kind: 'file'; path: string }> {
-  if (stdin) yield { kind: 'file', path: STDIN_PATH };
-  yield* items;
-}
-
-/** Reads one log from a path, or from standard input for `-`; throws what readLogFile throws. */
-export function readLogInput(path: string, options: ReadOptions = {}): GameLog {
-  if (path !== STDIN_PATH) return readLogFile(path, options);
-  return parseLog(readStandardInput(options.limits?.maxLogBytes ?? DEFAULT_LIMITS.maxLogBytes), { ...options, file: STDIN_PATH });
-}
-
-/** All of standard input, refused past `max` bytes (the --max-log-bytes of a file). */
-function readStandardInput(max: number): Buffer {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for (;;) {
-    const chunk = Buffer.allocUnsafe(1 << 16);
-    let n: number;
-    try {
-      n = readSync(0, chunk, 0, chunk.length, null);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') {
-        // A non-blocking pipe with nothing yet: wait a little for the writer.
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-        continue;
-      }
-      if (code === 'EOF') break;
-      throw new IngestError(`cannot read standard input: ${systemErrorText(err)}`, null, STDIN_PATH);
-    }
-    if (n === 0) break;
-    chunks.push(chunk.subarray(0, n));
-    total += n;
-    if (total > max) throw new IngestError(`standard input has more than ${max} bytes (${LIMIT_FLAGS.maxLogBytes} raises the limit)`, null, STDIN_PATH);
-  }
-  return Buffer.concat(chunks, total);
+/**
+ * Reads one log: a file by its path, or a stream (`-`, `/dev/stdin`, `/dev/fd/N`) through the event loop,
+ * which `signal` stops (ReadAborted); throws what readLogFile and readLogStream throw.
+ */
+export async function readLogInput(path: string, options: ReadOptions = {}, signal?: AbortSignal): Promise<GameLog> {
+  if (streamDescriptor(path) === null) return readLogFile(path, options);
+  return parseLog(await readLogStream(path, options.limits, signal), { ...options, file: path });
 }
 
 /** Reads one log for a command that needs it, or fails with one line naming the file and the position (exit 1). */
-export function readGameOrFail(file: string, options: ReadOptions = {}): GameLog {
+export async function readGameOrFail(file: string, options: ReadOptions = {}): Promise<GameLog> {
   try {
-    return readLogFile(file, options);
+    return await readLogInput(file, options);
   } catch (err) {
     throw new CliError(`${file}: ${fileFailure(err).message}`, EXIT.failed);
   }

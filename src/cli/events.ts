@@ -30,7 +30,7 @@ Examples:
     )
     .action(async (arg: string, opts: { hand?: number; meta?: boolean; [option: string]: unknown }) => {
       const file = await resolveOneLog(arg, opts as LogSourceOptions);
-      const game = readGameOrFail(file, readOptionsFrom(opts));
+      const game = await readGameOrFail(file, readOptionsFrom(opts));
       const { hand, flag } = handToShow(arg, opts.hand);
       checkHand(hand, game, flag);
       const lines = onFileOrFail(file, () => {

@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
+import { readInputs } from './read-inputs.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { writeFileAtomic } from '../files/index.js';
 import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/index.js';
@@ -8,7 +9,7 @@ import { systemErrorText } from '../ingest/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
 import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
-import { untilStopped, withSignalStop } from './signals.js';
+import { withSignalStop } from './signals.js';
 import { makeFolder, writeErrorText, writeOut } from './output.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
@@ -101,7 +102,7 @@ Examples:
           if (files.length > 1) throw new CliError('several logs to export: give --out DIR to write one file each');
         }
         if (files.length === 0) throw new CliError(noLogsMessage(paths.join(', ')), EXIT.failed);
-        const game = readGameOrFail(files[0], read);
+        const game = await readGameOrFail(files[0], read);
         writeOut(onFileOrFail(files[0], () => write(game)));
         return;
       }
@@ -121,31 +122,25 @@ Examples:
       const walk = emptyWalkReport();
       // Ctrl-C or SIGTERM: the file in progress is written whole (or not at all: it is renamed into place), the rest not started (130, 143).
       await withSignalStop('the file in progress', async (stop) => {
-        for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
-          if (item.kind === 'missing') {
-            failed++;
-            process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
-            continue;
-          }
-          const name = exportName(item.path, format);
+        for await (const { path: input, game, error } of readInputs(paths, walk, read, stop)) {
+          const name = exportName(input, format);
           const earlier = written.get(name);
-          if (earlier !== undefined) {
+          let refused = !game ? `${input}: ${error}` : earlier !== undefined ? `${input}: not written: ${name} already holds ${earlier}` : null;
+          let text = '';
+          if (game && refused === null) {
+            try {
+              text = onFileOrFail(input, () => write(game));
+            } catch (err) {
+              if (!(err instanceof CliError)) throw err;
+              refused = err.message;
+            }
+          }
+          if (!game || refused !== null) {
             failed++;
-            process.stderr.write(`kanshi: ${item.path}: not written: ${name} already holds ${earlier}\n`);
+            process.stderr.write(`kanshi: ${refused}\n`);
             continue;
           }
-          let text: string;
-          let hands: number;
-          try {
-            const game = readGameOrFail(item.path, read);
-            hands = game.hands.length;
-            text = onFileOrFail(item.path, () => write(game));
-          } catch (err) {
-            if (!(err instanceof CliError)) throw err;
-            failed++;
-            process.stderr.write(`kanshi: ${err.message}\n`);
-            continue;
-          }
+          const hands = game.hands.length;
           const path = join(outDir, name);
           try {
             await writeFileAtomic(path, text);
@@ -153,12 +148,12 @@ Examples:
             // A full or read-only folder refuses the next file as well: stop here, with what was written kept.
             throw new CliError(`cannot write ${join(outDir, name)}: ${writeErrorText(err)} (${plural(written.size, 'file')} written before it)`, EXIT.failed);
           }
-          written.set(name, item.path);
-          out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
+          written.set(name, input);
+          out(`${input} → ${path} (${plural(hands, 'hand')})`);
         }
         // Nothing written is no success: say which paths held no log file.
         for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-        // Links to folders, named pipes and the like inside a folder are passed over: say so.
+        // Links to folders and links that lead nowhere inside a folder are passed over: say so.
         for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
         if (failed > 0 || walk.files === 0) process.exitCode = 1;
       }, () => `${plural(written.size, 'file')} written`);

@@ -3,8 +3,7 @@
  * and as the `kanshi audit` flags of the inferred rule set; `--json` for scripts.
  */
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
-import { readLogFile } from '../ingest/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import { RuleInference, type Inference } from '../infer/index.js';
 import { KNOBS } from '../rules/index.js';
 import { openStore } from '../store/index.js';
@@ -13,7 +12,8 @@ import { plural } from './format.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
-import { untilStopped, withSignalStop } from './signals.js';
+import { withSignalStop } from './signals.js';
+import { readInputs } from './read-inputs.js';
 
 export function registerInferCommand(program: Command): void {
   const command = program
@@ -68,19 +68,19 @@ Examples:
     await withSignalStop(
       'the game in progress',
       async (stop) => {
-        for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
-          if (item.kind === 'missing') {
-            failed++;
-            process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
-            continue;
+        for await (const { path, game, error } of readInputs(paths, walk, read, stop)) {
+          let why = error;
+          if (game) {
+            try {
+              inference.addGame(path, game);
+              games++;
+              continue;
+            } catch (err) {
+              why = fileFailure(err).message;
+            }
           }
-          try {
-            inference.addGame(item.path, readLogFile(item.path, read));
-            games++;
-          } catch (err) {
-            failed++;
-            process.stderr.write(`kanshi: ${item.path}: ${fileFailure(err).message}\n`);
-          }
+          failed++;
+          process.stderr.write(`kanshi: ${path}: ${why}\n`);
         }
       },
       () => `the rules inferred from ${plural(games, 'game')}`,

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
 import { defaultRules } from '../rules/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
-import { untilStopped, withSignalStop } from './signals.js';
+import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { withSignalStop } from './signals.js';
+import { readInputs } from './read-inputs.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { someOf } from './format.js';
 
@@ -117,9 +118,7 @@ Examples:
     .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; platform?: Platform }) => {
       const read = readOptionsFrom(opts);
       let failed = 0;
-      // `-`: one log from standard input, read first.
-      const stdin = args.includes(STDIN_PATH);
-      const { paths, unresolved } = await resolveLogInputs(args.filter((a) => a !== STDIN_PATH), opts);
+      const { paths, unresolved } = await resolveLogInputs(args, opts);
       for (const u of unresolved) {
         failed++;
         report(opts.json, u.input, u.reason);
@@ -128,18 +127,18 @@ Examples:
       let games = 0;
       // Ctrl-C or SIGTERM: the game in progress is finished and printed, the rest not read (130, 143).
       await withSignalStop('the game in progress', async (stop) => {
-        for await (const item of untilStopped(withStdin(stdin, walkInputs(paths, walk)), stop)) {
-          if (item.kind === 'missing') {
+        for await (const { path, game, error } of readInputs(paths, walk, read, stop)) {
+          if (!game) {
             failed++;
-            report(opts.json, item.path, item.reason);
+            report(opts.json, path, error);
             continue;
           }
           let line: InfoLine;
           try {
-            line = infoLine(item.path, readLogInput(item.path, read));
+            line = infoLine(path, game);
           } catch (err) {
             failed++;
-            report(opts.json, item.path, fileFailure(err).message);
+            report(opts.json, path, fileFailure(err).message);
             continue;
           }
           out(opts.json ? JSON.stringify(line) : textLine(line));
@@ -147,9 +146,9 @@ Examples:
         }
         // Nothing read is no success: say which paths held no log file.
         for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-        // Links to folders, named pipes and the like inside a folder are passed over: say so.
+        // Links to folders and links that lead nowhere inside a folder are passed over: say so.
         for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
-        if (failed > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
+        if (failed > 0 || walk.files === 0) process.exitCode = 1;
       }, () => `${plural(games, 'game')} printed`);
     });
 }

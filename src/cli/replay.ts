@@ -148,7 +148,7 @@ Examples:
     checkHtmlOptions(opts);
     const ruleSets = ruleSetsFromOptions(opts);
     const file = await resolveOneLog(arg, opts);
-    const game = readGameOrFail(file, readOptionsFrom(opts));
+    const game = await readGameOrFail(file, readOptionsFrom(opts));
     const { rules } = ruleSets[game.platform];
     const { hand, flag } = handToShow(arg, opts.hand as number | undefined);
     checkHand(hand, game, flag);

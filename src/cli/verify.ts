@@ -1,13 +1,14 @@
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
+import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { readInputs } from './read-inputs.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { plural } from './format.js';
-import { untilStopped, withSignalStop } from './signals.js';
+import { withSignalStop } from './signals.js';
 
 export interface VerifyLine {
   file: string;
@@ -111,24 +112,21 @@ Examples:
       if (opts.json) out(JSON.stringify({ file, error }));
       else process.stderr.write(`kanshi: ${file}: ${error}\n`);
     };
-    // `-`: one log from standard input, read first.
-    const stdin = args.includes(STDIN_PATH);
-    const { paths, unresolved } = await resolveLogInputs(args.filter((a) => a !== STDIN_PATH), opts);
+    const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) failedInput(u.input, u.reason);
     const walk = emptyWalkReport();
     // Ctrl-C or SIGTERM: the game in progress is finished and printed, with the totals so far (130, 143).
     await withSignalStop('the game in progress', async (stop) => {
-      for await (const item of untilStopped(withStdin(stdin, walkInputs(paths, walk)), stop)) {
-        if (item.kind === 'missing') {
-          failedInput(item.path, item.reason);
+      for await (const { path, game, error } of readInputs(paths, walk, read, stop)) {
+        if (!game) {
+          failedInput(path, error);
           continue;
         }
         let line: VerifyLine;
         try {
-          const game = readLogInput(item.path, read);
-          line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform].rules));
+          line = verifyLine(path, game.logId, replayGame(game, ruleSets[game.platform].rules));
         } catch (err) {
-          failedInput(item.path, fileFailure(err).message);
+          failedInput(path, fileFailure(err).message);
           continue;
         }
         games++;
@@ -164,9 +162,9 @@ Examples:
       }
       // Nothing verified is no success: say which paths held no log file.
       for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-      // Links to folders, named pipes and the like inside a folder are passed over: say so.
+      // Links to folders and links that lead nowhere inside a folder are passed over: say so.
       for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
-      if (bad > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
+      if (bad > 0 || walk.files === 0) process.exitCode = 1;
     }, () => `${plural(games, 'game')} verified`);
   });
 }

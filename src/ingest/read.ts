@@ -2,9 +2,10 @@
  * Bytes → text → format → GameLog. Gzip is recognised by its magic bytes and the format by the content
  * (each format of src/formats is asked whether the text is one of its logs), never by the file name.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { systemErrorText } from './errors.js';
+import { notAFileReason } from './stream.js';
 import type { GameLog, Platform } from '../events/index.js';
 import {
   DEFAULT_LIMITS,
@@ -117,30 +118,35 @@ export function asIngestError(err: unknown): IngestError | null {
 }
 
 /**
- * The bytes of a log file, never more than `maxBytes` of them: a file larger than that (by its size, or,
- * for a pipe or a device that has none, by reading one byte past the limit) is refused before it is
- * held in memory.
+ * The bytes of a log file, never more than `maxBytes` of them: a file larger than that is refused before it
+ * is held in memory. Only a regular file is read: a named pipe, a socket or a device is refused without
+ * waiting (opening a pipe would wait for a writer; streams are read by readLogStream).
  */
 export function readLogBytes(path: string, limits: Partial<IngestLimits> | undefined = undefined): Buffer {
   const resolved = resolveLimits(limits);
   const max = resolved.maxLogBytes;
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // O_NONBLOCK: opening a named pipe returns at once instead of waiting for a writer; a file reads as ever.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
-    throw new IngestError(systemErrorText(err), null, path);
+    // A socket cannot be opened (ENXIO): say what it is.
+    const special = (err as NodeJS.ErrnoException).code === 'ENXIO' ? notAFileAt(path) : null;
+    throw new IngestError(special ?? systemErrorText(err), null, path);
   }
   try {
     const info = fstatSync(fd);
     if (info.isDirectory()) throw new IngestError(systemErrorText({ code: 'EISDIR' }), null, path);
-    if (info.isFile() && info.size > max) {
+    const special = notAFileReason(info);
+    if (special !== null) throw new IngestError(special, null, path);
+    if (info.size > max) {
       throw limitError('maxLogBytes', resolved, `the file has ${formatCount(info.size)} bytes, more than {}`, `byte ${max}`).withFile(path);
     }
-    // A regular file is read at its size; anything else in chunks, up to one byte past the limit.
+    // Read at its size, and one byte past it: a file that grows while read is still refused past the limit.
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(info.isFile() && info.size > 0 ? info.size - total + 1 : 1 << 16, max + 1 - total));
+      const chunk = Buffer.allocUnsafe(Math.min(info.size > 0 ? info.size - total + 1 : 1 << 16, max + 1 - total));
       if (chunk.length === 0) break;
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
@@ -154,6 +160,15 @@ export function readLogBytes(path: string, limits: Partial<IngestLimits> | undef
     throw new IngestError(systemErrorText(err), null, path);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Why the node at `path` is not read, when it is no file (null when it cannot be looked at, or is one). */
+function notAFileAt(path: string): string | null {
+  try {
+    return notAFileReason(statSync(path));
+  } catch {
+    return null;
   }
 }
 

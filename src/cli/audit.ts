@@ -11,6 +11,7 @@ import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, 
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { EtaEstimator, formatEta } from './progress.js';
 import { stopOnSignals } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { expectedFault } from './output.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
@@ -24,6 +25,7 @@ interface AuditOptions extends LogSourceOptions {
   json?: boolean;
   failOn?: 'error' | 'warning';
   force?: boolean;
+  allowUnreadable?: boolean;
   progress: boolean;
   platform?: Platform;
   shard?: Shard;
@@ -45,6 +47,7 @@ export function registerAuditCommand(program: Command): void {
       ]),
     )
     .option('--force', 'audit every file again, even those whose audit under these rules the database holds')
+    .option('--allow-unreadable', 'an input that cannot be read (stored as an ingest-error finding) does not fail the audit: status 0 (or 3)')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .addOption(platformOption())
     .addOption(workerMemoryOption(DEFAULT_WORKER_MEMORY_MB))
@@ -56,17 +59,17 @@ export function registerAuditCommand(program: Command): void {
   addRuleOptions(command);
   addLogSourceOptions(command);
   addLimitOptions(command);
-  command.addHelpText(
-    'after',
-    `
+  addCommandHelp(command, {
+    text: `
 Each game is replayed with the wall rebuilt from its seed and checked: riichi kans (riichiKan, okuriKan),
 four-kan aborts and a fifth kan (suukaikan, fifthKan), chankan wins and impossible chankans
 (kokushiAnkanChankan), who pays a rinshan tsumo after a daiminkan (daiminkanPao), kans after the last
 live tile, a daiminkan on the last discard, a kan right after chi or pon, missing replacement draws,
 kandora reveal timing, wall mismatches, and files that cannot be read. Without --profile each game is
 audited under its platform's profile (${PLATFORM_TABLE.map((p) => `${p.platform}: ${p.defaultProfile}`).join(', ')}), with
-any knob flags on top; --platform says where the games were played when the logs do not. Games, players, hands, kans, reveals, wins, aborts and findings go into the database; auditing the
-same file again under the same rules changes nothing, and audits under other rules are kept apart.
+any knob flags on top; --platform says where the games were played when the logs do not. Games,
+players, hands, kans, reveals, wins, aborts and findings go into the database; auditing the same file
+again under the same rules changes nothing, and audits under other rules are kept apart.
 Files whose audit under the same rules the database holds are passed over (--force audits them again),
 so an interrupted audit (Ctrl-C, or killed), which leaves a database that opens, is completed by
 running it again, and a growing folder is audited only for its new files. The findings stored for the
@@ -79,32 +82,38 @@ gives these as passedOverCount (games passed over), passedOverSeverityCounts, ju
 (what --fail-on judges), duplicateFileCount, notLogFileCount, notLogFileCountsByExtension and
 noLogFilesIn.
 
+A file that cannot be read (empty, truncated, not a log; or a named pipe, socket or device inside a
+folder) is stored as an ingest-error finding with why, counted in failedFileCount, and fails the audit:
+one line on stderr gives the count and the query that lists them. -, /dev/stdin and /dev/fd/N are read
+as streams (kanshi audit <(zcat log.gz)); a named pipe, socket or device named otherwise is refused.
+
 With --shard K/N only the files whose content hash (SHA-256, its first 8 hex digits as a number, modulo
 N) is K - 1 are audited; the others are read for their hash only and counted as left to other shards
-(otherShardFileCount with --json). Run the N shards anywhere, each into its own database, then join them with
-kanshi merge A.sqlite B.sqlite … --into ALL.sqlite (docs/architecture.md, "Past one machine").
+(otherShardFileCount with --json). Run the N shards anywhere, each into its own database, then join them
+with kanshi merge A.sqlite B.sqlite … --into ALL.sqlite (docs/architecture.md, "Past one machine").
 
 ${LOG_SOURCE_HELP} The logs found or downloaded are audited with the rest.
 
-The inputs are checked before the database is opened: when none of them exists (or no id is in
---fetch-dir), nothing is audited and no database is created.
-
-Exit status: 0; 1 when a path does not exist, a log is not in --fetch-dir or could not be downloaded, or no
-path given holds any log file ("no log files found in PATH"); 2 on bad options; 3 with --fail-on when
-everything was read and a finding of a game audited now or passed over is that severe. 1 also when
-the database refuses the writes (its disk full, locked past the timeout, read-only): what was committed
-before is kept, one line names the database, and the summary still comes (error with --json). 130
-(Ctrl-C) or 143 (SIGTERM): the files in progress were finished and committed, no other was started
-(interrupted and signal with --json); run the command again to complete the audit.
-
-Examples:
+The inputs are checked before the database is opened: when none of them can be read (or no id is in
+--fetch-dir), nothing is audited and no database is created.`,
+    exit: [
+      [EXIT.ok, 'every input was read and audited (and, with --fail-on, no finding is that severe)'],
+      [
+        EXIT.failed,
+        'an input could not be read or audited (one line counts them; --allow-unreadable lets them pass), a path does not exist or holds no log file ("no log files found in PATH"), a log id is not in --fetch-dir or could not be downloaded; or the database refused the writes (its disk full, locked past the timeout, read-only): what was committed before is kept, one line names the database, and the summary still comes (error with --json)',
+      ],
+      USAGE_EXIT,
+      [EXIT.threshold, 'with --fail-on, when every input was read: a finding of a game audited now or passed over is that severe (an input not read is 1, which comes first)'],
+      ...signalExits('the files in progress were finished and committed (interrupted and signal with --json; run the command again to complete the audit)'),
+    ],
+    examples: `
   kanshi audit logs
   kanshi audit ~/tenhou/2023 --db phoenix.sqlite --profile pro-strict --json
   kanshi audit logs --riichi-kan strict --fail-on error
   kanshi audit logs --shard 2/8 --db shard-2.sqlite
-  kanshi audit 2020052221gm-00a9-0000-6f0524c7 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1' --fetch
+  kanshi audit 2020052221gm-00a9-0000-6f0524c7 2016052515gm-00a9-0000-c4d72066 --fetch
   kanshi stats --db phoenix.sqlite`,
-  );
+  });
   command.action(async (args: string[], opts: AuditOptions) => {
     const ruleSets = ruleSetsFromOptions(opts);
     const single = singleRuleSet(ruleSets);
@@ -262,7 +271,7 @@ Examples:
       if (unreadStored > 0) process.stderr.write(`kanshi: ${unreadLine(unreadStored, opts.db)}\n`);
       if (result.interrupted) process.exitCode = stop.exitCode() ?? EXIT.interrupted;
       else if (failure) process.exitCode = EXIT.failed;
-      else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0 || unreadStored > 0) process.exitCode = EXIT.failed;
+      else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0 || (unreadStored > 0 && !opts.allowUnreadable)) process.exitCode = EXIT.failed;
       else if (opts.failOn === 'error' && judged.error > 0) process.exitCode = EXIT.threshold;
       else if (opts.failOn === 'warning' && judged.error + judged.warning > 0) process.exitCode = EXIT.threshold;
     } finally {

@@ -13,18 +13,6 @@ import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, parseLog, 
  */
 export const EXIT = { ok: 0, failed: 1, usage: 2, threshold: 3, timeout: 124, interrupted: 130, terminated: 143 } as const;
 
-/** The exit statuses as `kanshi --help` ends with them. */
-export const EXIT_STATUS_HELP = `Exit status (every command):
-  ${EXIT.ok}    success
-  ${EXIT.failed}    the job ran, but something failed: an input that cannot be read, a log not downloaded, a
-       SQL error, a database refused, an output that cannot be written (a full disk, a read-only
-       folder: one line names it)
-  ${EXIT.usage}    usage error: an unknown option, a missing argument, a bad value (nothing was done)
-  ${EXIT.threshold}    audit --fail-on: everything was read, and findings at that severity exist
-  ${EXIT.timeout}  query: the statement ran past --timeout (the rows printed are not all of them)
-  ${EXIT.interrupted}  interrupted (SIGINT, Ctrl-C): what was done is kept, the rest not started
-  ${EXIT.terminated}  terminated (SIGTERM), the same way`;
-
 /** An error the CLI reports as one line on stderr (`kanshi: <what>: <why>`), with an exit status (usage by default). */
 export class CliError extends Error {
   constructor(

@@ -10,6 +10,7 @@ import { placeKandora, replayGame } from '../replay/index.js';
 import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
 import { withSignalStop } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { makeFolder, writeErrorText, writeOut } from './output.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
@@ -63,10 +64,8 @@ export function registerExportCommand(program: Command): void {
     )
     .addOption(platformOption());
   addLogSourceOptions(command);
-  addLimitOptions(command)
-    .addHelpText(
-      'after',
-      `
+  addCommandHelp(addLimitOptions(command), {
+    text: `
 Kandora are written at the moment of their reveal (mjlog DORA, mjai dora): where the log has them.
 tenhou.net/6 JSON does not say when its kandora were turned over: for mjlog and mjai they are placed where
 the replay under --kandora-timing (default tenhou) reveals them. An mjlog keeps the log's seed, so kanshi
@@ -75,19 +74,24 @@ verify checks the exported file's walls again. docs/formats.md lists what each f
 ${cannotHoldHelp()}
 
 A file that cannot be read is reported on stderr (one line naming where in the file and what was
-expected; a log over a limit names the flag that raises it) and the others go on; the exit status is 1
-if any failed or a path holds no log file. A file that cannot be written (a full or read-only folder,
-or stdout on a full disk) stops the export with status 1 and one line naming it; each file is written
-whole or not at all (a temporary file renamed into place). 130 (Ctrl-C) or 143 (SIGTERM): the files
-written so far are kept, no other is started.
+expected; a log over a limit names the flag that raises it) and the others go on. Each file is written
+whole or not at all (a temporary file renamed into place; a link is followed to the file it leads to).
 
-${LOG_SOURCE_HELP}
-
-Examples:
+${LOG_SOURCE_HELP}`,
+    exit: [
+      [EXIT.ok, 'every log was written'],
+      [
+        EXIT.failed,
+        'a log could not be read, or a path holds no log file; or a file could not be written (a full or read-only folder, or stdout on a full disk): the export stops there, with one line naming it',
+      ],
+      USAGE_EXIT,
+      ...signalExits('the files written so far are kept'),
+    ],
+    examples: `
   kanshi export --format mjai 2020052221gm-00a9-0000-6f0524c7.mjlog > game.mjai.jsonl
-  kanshi export --format tenhou6 majsoul-game.mjai.jsonl > game.json      # open it in Tenhou's viewer
+  kanshi export --format tenhou6 majsoul.mjai.jsonl > game.json    # open it in Tenhou's viewer
   kanshi export --format mjlog logs --out mjlog --kandora-timing after-discard`,
-    )
+  })
     .action(async (args: string[], opts: ExportOptions) => {
       const format = formatNamed(opts.format);
       const write = (game: GameLog) => exportText(game, format, opts.kandoraTiming);

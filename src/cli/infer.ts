@@ -13,6 +13,7 @@ import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceO
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
 import { withSignalStop } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { readInputs } from './read-inputs.js';
 
 export function registerInferCommand(program: Command): void {
@@ -27,9 +28,8 @@ export function registerInferCommand(program: Command): void {
   addRuleOptions(command);
   addLogSourceOptions(command);
   addLimitOptions(command);
-  command.addHelpText(
-    'after',
-    `
+  addCommandHelp(command, {
+    text: `
 Each game is replayed under its base rule set (the profile its platform is audited under, or --profile and
 the knob flags), then judged under each value of each knob, the others left at the base. A knob the logs
 touch gets the value that agrees with most wins, drawn hands or kans; a knob they do not touch, none. A win
@@ -37,18 +37,19 @@ no single value explains is tried under pairs of values of two knobs (kiriage an
 points); what nothing explains is listed as unexplained: the logs' own errors. The last line is the inferred
 rule set as flags for kanshi audit (docs/scoring.md §9).
 
-Exit status: 0 when the logs were read (unexplained wins are the logs' errors, not a failure); 1 when a
-file cannot be read, a path holds no log file or the output cannot be written; 2 on a usage error; 130
-(Ctrl-C) or 143 (SIGTERM): the game in progress is finished and what the games read so far say is printed.
-
-${LOG_SOURCE_HELP}
-
-Examples:
+${LOG_SOURCE_HELP}`,
+    exit: [
+      [EXIT.ok, "the logs were read (unexplained wins are the logs' errors, not a failure)"],
+      [EXIT.failed, 'a file cannot be read, a path holds no log file, the output or --db cannot be written'],
+      USAGE_EXIT,
+      ...signalExits('the game in progress is finished, and what the games read so far say is printed'),
+    ],
+    examples: `
   kanshi infer ../shared/corpus/platforms/logs
   kanshi infer --json logs | jq .inferred
   kanshi audit $(kanshi infer logs | tail -1) logs
-  kanshi infer logs --db kanshi.sqlite && kanshi report     # the report's "What these logs say the rules are"`,
-  );
+  kanshi infer logs --db kanshi.sqlite && kanshi report   # "What these logs say the rules are"`,
+  });
   command.action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; profile?: string; db?: string }) => {
     const ruleSets = ruleSetsFromOptions(opts);
     const read = readOptionsFrom(opts);

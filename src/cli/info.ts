@@ -3,8 +3,9 @@ import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
 import { defaultRules } from '../rules/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
 import { withSignalStop } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { readInputs } from './read-inputs.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { someOf } from './format.js';
@@ -98,23 +99,26 @@ export function registerInfoCommand(program: Command): void {
     .option('--json', 'print one JSON object per line (file, logId, platform, playerCount, players, rule, redFivesFrom, handCount, kanCounts, robbedKanCount, …; docs/vocabulary.md)')
     .addOption(platformOption());
   addLogSourceOptions(command);
-  addLimitOptions(command)
-    .addHelpText(
-      'after',
-      `
+  addCommandHelp(addLimitOptions(command), {
+    text: `
 A file that cannot be read prints {"file", "error"} (or "kanshi: file: error" on stderr), the error
-naming where in the file (byte, line, tag or JSON path) and what was expected, and the others go on; the
-exit status is 1 if any file failed or a path holds no log file (or stdout cannot be written), 130
-(Ctrl-C) or 143 (SIGTERM) when stopped by a signal after the games printed so far. A log over a limit
-(size, tags or events, nesting, rounds) is refused with the flag that raises it.
+naming where in the file (byte, line, tag or JSON path) and what was expected, and the others go on. A
+log over a limit (size, tags or events, nesting, rounds) is refused with the flag that raises it. -,
+/dev/stdin and /dev/fd/N are read as streams (kanshi info <(zcat log.gz)); a named pipe, socket or
+device named otherwise is refused.
 
-${LOG_SOURCE_HELP}
-
-Examples:
+${LOG_SOURCE_HELP}`,
+    exit: [
+      [EXIT.ok, 'every log was read'],
+      [EXIT.failed, 'a log could not be read, a path holds no log file, a log id is not in --fetch-dir or not downloaded, or stdout cannot be written'],
+      USAGE_EXIT,
+      ...signalExits('the games read so far are printed'),
+    ],
+    examples: `
   kanshi info logs
   kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog
   kanshi info 2020052221gm-00a9-0000-6f0524c7 --fetch`,
-    )
+  })
     .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; platform?: Platform }) => {
       const read = readOptionsFrom(opts);
       let failed = 0;

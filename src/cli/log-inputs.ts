@@ -38,7 +38,7 @@ export interface ResolvedInputs {
 export const LOG_SOURCE_HELP = `Log ids and viewer URLs: an argument that is not a file or folder but a Tenhou log id or viewer URL
 (2016052515gm-00a9-0000-c4d72066, https://tenhou.net/0/?log=ID&tw=1, as kanshi fetch takes them) is
 read from --fetch-dir (${DEFAULT_FETCH_DIR} by default: ID.mjlog, ID.xml or ID.json, gzip or not). One that is not
-there is an error (exit status 1) unless --fetch is given: then it is downloaded into --fetch-dir first,
+there is an error unless --fetch is given: then it is downloaded into --fetch-dir first,
 as kanshi fetch does (one request at a time, a second apart; only a valid log is saved), and read from
 there.`;
 

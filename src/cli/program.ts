@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
-import { CliError, EXIT, EXIT_STATUS_HELP } from './common.js';
+import { CliError, EXIT } from './common.js';
+import { exitStatusText, helpWidth, PROGRAM_EXITS } from './help.js';
 import { checkStandardOutput, expectedFault, OutputError, ReaderGone, reportOutputFailure } from './output.js';
 type Register = (program: Command) => void;
 
@@ -191,11 +192,16 @@ export async function buildProgram(plan: ProgramPlan = { load: COMMAND_NAMES, li
     .name('kanshi')
     .description('Replay and audit Tenhou mahjong logs, with every kan at the centre.')
     .version('0.1.0')
-    // Commander's own messages (`error: missing required argument 'path'`) in kanshi's one style.
-    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'kanshi: ')) })
+    .configureOutput({
+      // Commander's own messages (`error: missing required argument 'path'`) in kanshi's one style.
+      outputError: (text, write) => write(text.replace(/^error: /, 'kanshi: ')),
+      // Help in one width, the commands' own text included (src/cli/help.ts).
+      getOutHelpWidth: () => helpWidth(process.stdout),
+      getErrHelpWidth: () => helpWidth(process.stderr),
+    })
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .addHelpText('after', `\n${EXIT_STATUS_HELP}`);
+    .addHelpText('after', (context) => `\n${exitStatusText(PROGRAM_EXITS, helpWidth(context.error ? process.stderr : process.stdout))}\n\nEach command's --help says what its statuses mean for it.`);
   const loaded = new Map<string, Register>();
   await Promise.all(
     COMMANDS.filter((c) => plan.load.includes(c.name)).map(async (c) => {

@@ -2,13 +2,14 @@ import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
 import { readInputs } from './read-inputs.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { plural } from './format.js';
 import { withSignalStop } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 
 export interface VerifyLine {
   file: string;
@@ -82,24 +83,28 @@ export function registerVerifyCommand(program: Command): void {
   addRuleOptions(command);
   addLogSourceOptions(command);
   addLimitOptions(command);
-  command.addHelpText(
-    'after',
-    `
-Exit status: 0 when every game verifies; 1 when any game has a wall mismatch, a timing mismatch (or, for
-tenhou.net/6 JSON, which does not time its kandora, another number of kandora than the rule reveals), an
-inconsistency (a win on tiles that make no winning hand among them), a score the log states that differs
-from the win or drawn hand re-scored under the rule set (docs/scoring.md), a win with no yaku under the rules, or cannot be read (one line naming the file and where in it, and the others go on; a log
-over a limit of size, tags or events, nesting or rounds names the flag that raises it), and when a path
-holds no log file, or stdout cannot be written (a full disk: one line says so). 130 (Ctrl-C) or 143
-(SIGTERM): the games verified so far are printed, with the totals, and no other is started. Games
-without a usable seed are replayed with the wall checks skipped ("seeded": false, with the reason).
+  addCommandHelp(command, {
+    text: `
+A game fails when it has a wall mismatch, a timing mismatch (or, for tenhou.net/6 JSON, which does not
+time its kandora, another number of kandora than the rule reveals), an inconsistency (a win on tiles
+that make no winning hand among them), a score the log states that differs from the win or drawn hand
+re-scored under the rule set (docs/scoring.md), or a win with no yaku under the rules. A file that
+cannot be read gives one line naming the file and where in it, and the others go on; a log over a limit
+of size, tags or events, nesting or rounds names the flag that raises it. Games without a usable seed
+are replayed with the wall checks skipped ("seeded": false, with the reason). -, /dev/stdin and
+/dev/fd/N are read as streams; a named pipe, socket or device named otherwise is refused.
 
-${LOG_SOURCE_HELP}
-
-Examples:
+${LOG_SOURCE_HELP}`,
+    exit: [
+      [EXIT.ok, 'every game verifies'],
+      [EXIT.failed, 'a game fails, a log cannot be read, a path holds no log file, a log id is not in --fetch-dir or not downloaded, or stdout cannot be written (a full disk: one line says so)'],
+      USAGE_EXIT,
+      ...signalExits('the games verified so far are printed, with the totals'),
+    ],
+    examples: `
   kanshi verify logs
-  kanshi verify --json --kandora-timing immediate ../shared/corpus/logs | grep -v '"timingMismatchCount":0'`,
-  );
+  kanshi verify --json --kandora-timing immediate logs | grep -v '"timingMismatchCount":0'`,
+  });
   command.action(async (args: string[], opts: LogSourceOptions) => {
     const ruleSets = ruleSetsFromOptions(opts);
     const read = readOptionsFrom(opts);

@@ -18,7 +18,7 @@ export { joinStore, openStore, type OpenStoreOptions, type Store } from './store
 export { StoreError } from './errors.js';
 export type { StoredInference } from './inference.js';
 export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
-export type { QueryResult } from './query.js';
+export { READ_PRAGMAS, type QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
 export { FACTS_VERSION, preparedFindings, prepareAudit, type PreparedAudit, type PreparedFinding } from './writer.js';
 export { mergeDatabases, type MergeInputResult, type MergeOptions, type MergeResult } from './merge.js';

@@ -7,7 +7,7 @@ import { BatchFailure, countInputs, inputProblem, DEFAULT_WORKER_MEMORY_MB, defa
 import { openStore, type PreparedFinding } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { PLATFORM_TABLE } from '../rules/index.js';
-import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
+import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption, say, outJson } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { EtaEstimator, formatEta } from './progress.js';
 import { stopOnSignals } from './signals.js';
@@ -120,11 +120,11 @@ The inputs are checked before the database is opened: when none of them can be r
     // A profile names the rules only when they are exactly its own (no knob flag changed them).
     const { rules, profile } = single ?? ruleSets.tenhou;
     const { paths, unresolved } = await resolveLogInputs(args, opts);
-    for (const u of unresolved) process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+    for (const u of unresolved) say(`kanshi: ${u.input}: ${u.reason}`);
     // The inputs before the database: an audit of nothing creates nothing (a glob of many files stops at the first).
     if (!paths.some((path) => inputProblem(path) === null)) {
-      for (const path of paths) process.stderr.write(`kanshi: ${path}: ${inputProblem(path) ?? 'cannot be read'}\n`);
-      process.stderr.write(`kanshi: nothing to audit: no input given can be read (${opts.db} was not opened)\n`);
+      for (const path of paths) say(`kanshi: ${path}: ${inputProblem(path) ?? 'cannot be read'}`);
+      say(`kanshi: nothing to audit: no input given can be read (${opts.db} was not opened)`);
       process.exitCode = EXIT.failed;
       return;
     }
@@ -193,7 +193,7 @@ The inputs are checked before the database is opened: when none of them can be r
           onMissing: (path, reason) => {
             failedPaths++;
             bar?.stop();
-            process.stderr.write(`kanshi: ${path}: ${reason}\n`);
+            say(`kanshi: ${path}: ${reason}`);
           },
           onProgress: (done) => {
             if (!bar || !eta) return;
@@ -207,7 +207,7 @@ The inputs are checked before the database is opened: when none of them can be r
         failure = batchFailureText(opts.db, err.failure);
       }
       bar?.stop();
-      if (failure) process.stderr.write(`kanshi: ${failure}\n`);
+      if (failure) say(`kanshi: ${failure}`);
       const summary = result.summary;
       // Files read but not audited (ingest-error, audit-error): stored, each with why; said once below.
       const unreadStored = summary.failedFileCount;
@@ -218,9 +218,9 @@ The inputs are checked before the database is opened: when none of them can be r
       const notes: BatchNotes = { passedOver: result.skipped, passedOverSeverities: stored.severities, duplicateFiles: result.duplicates };
       const judged = judgedSeverities(summary, notes);
       // A CI gate must not go green on nothing: say which paths held no log file.
-      for (const path of result.walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      for (const path of result.walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
       // Links to folders, named pipes and the like inside a folder are passed over: say so.
-      for (const line of notReadMessages(result.walk)) process.stderr.write(`kanshi: ${line}\n`);
+      for (const line of notReadMessages(result.walk)) say(`kanshi: ${line}`);
       const seconds = (Date.now() - started) / 1000;
       nothingRead = creates && result.walk.files === 0 && !result.interrupted;
       if (opts.json) {
@@ -228,38 +228,36 @@ The inputs are checked before the database is opened: when none of them can be r
         // CPU time of the whole process (every thread: workers, compilers, collectors), start-up included.
         const cpu = process.cpuUsage();
         const byPlatform = single ? null : platformProfiles(ruleSets);
-        out(
-          JSON.stringify({
-            ...summary,
-            passedOverCount: result.skipped,
-            passedOverSeverityCounts: stored.severities,
-            judgedSeverityCounts: judged,
-            duplicateFileCount: result.duplicates,
-            notLogFileCount: notLogCount(result.walk.notLogs),
-            notLogFileCountsByExtension: result.walk.notLogs,
-            noLogFilesIn: result.walk.empty,
-            ...(opts.shard ? { shard: shardText(opts.shard), otherShardFileCount: result.otherShards } : {}),
-            profile,
-            rules,
-            ...(byPlatform ? { platformProfiles: byPlatform } : {}),
-            examples: findingExamples(found, Infinity),
-            db: nothingRead ? null : opts.db,
-            workerCount: result.workers,
-            seconds: Number(seconds.toFixed(3)),
-            cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
-            peakRssMB,
-            interrupted: result.interrupted,
-            ...(stop.stopping ? { signal: stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT' } : {}),
-            ...(failure ? { error: failure } : {}),
-          }),
-        );
+        outJson({
+          ...summary,
+          passedOverCount: result.skipped,
+          passedOverSeverityCounts: stored.severities,
+          judgedSeverityCounts: judged,
+          duplicateFileCount: result.duplicates,
+          notLogFileCount: notLogCount(result.walk.notLogs),
+          notLogFileCountsByExtension: result.walk.notLogs,
+          noLogFilesIn: result.walk.empty,
+          ...(opts.shard ? { shard: shardText(opts.shard), otherShardFileCount: result.otherShards } : {}),
+          profile,
+          rules,
+          ...(byPlatform ? { platformProfiles: byPlatform } : {}),
+          examples: findingExamples(found, Infinity),
+          db: nothingRead ? null : opts.db,
+          workerCount: result.workers,
+          seconds: Number(seconds.toFixed(3)),
+          cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
+          peakRssMB,
+          interrupted: result.interrupted,
+          ...(stop.stopping ? { signal: stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT' } : {}),
+          ...(failure ? { error: failure } : {}),
+        });
       } else {
         const head =
           (nothingRead
             ? `nothing audited: no log file was read, so ${opts.db} was not created`
             : `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s`) +
           (failure ? ' (stopped: the database refused the writes; what was committed before is kept)' : result.interrupted ? ' (interrupted: run again to complete)' : '');
-        process.stderr.write(head + '\n');
+        say(head);
         const lines = summaryLines(summary, notes);
         const skippedFiles = notLogsText(result.walk.notLogs);
         if (skippedFiles) lines.splice(1, 0, skippedFiles);
@@ -268,7 +266,7 @@ The inputs are checked before the database is opened: when none of them can be r
         for (const line of lines) out(line);
       }
       // A file that could not be read fails the audit (as it fails info and verify), however many others were.
-      if (unreadStored > 0) process.stderr.write(`kanshi: ${unreadLine(unreadStored, opts.db)}\n`);
+      if (unreadStored > 0) say(`kanshi: ${unreadLine(unreadStored, opts.db)}`);
       if (result.interrupted) process.exitCode = stop.exitCode() ?? EXIT.interrupted;
       else if (failure) process.exitCode = EXIT.failed;
       else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0 || (unreadStored > 0 && !opts.allowUnreadable)) process.exitCode = EXIT.failed;

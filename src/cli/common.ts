@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS, plural, type GameLog, type Platform } from '../events/index.js';
 import { writeOut } from './output.js';
+import { shown } from './safe-text.js';
 import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, parseLog, readLogFile, readLogStream, streamDescriptor, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
 /**
@@ -49,9 +50,22 @@ export function parseIntOption(name: string, min = 0, max = Number.MAX_SAFE_INTE
   };
 }
 
-/** Writes a line to stdout, checked (src/cli/output.ts: a failed write ends the command with status 1 and one line). */
+/**
+ * Writes a line of text to stdout, checked (src/cli/output.ts: a failed write ends the command with status
+ * 1 and one line), its control characters shown escaped (src/cli/safe-text.ts).
+ */
 export function out(line: string): void {
-  writeOut(line + '\n');
+  writeOut(shown(line) + '\n');
+}
+
+/** Writes a value as one line of JSON to stdout (or indented), exact: JSON escapes what it must itself. */
+export function outJson(value: unknown, indent?: number): void {
+  writeOut(JSON.stringify(value, null, indent) + '\n');
+}
+
+/** Writes a line to stderr, its control characters shown escaped: `kanshi: file: why`, the summaries. */
+export function say(line: string): void {
+  process.stderr.write(shown(line) + '\n');
 }
 
 /** How a command reads its logs: `--platform` and the limits. */

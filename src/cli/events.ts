@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
-import { addLimitOptions, checkHand, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { addLimitOptions, checkHand, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom, outJson } from './common.js';
 
 export function registerEventsCommand(program: Command): void {
   const command = program
@@ -38,16 +38,16 @@ Tiles are ids 0..135 (kind = id >> 2; 16, 52, 88 are the red fives).`,
       const game = await readGameOrFail(file, readOptionsFrom(opts));
       const { hand, flag } = handToShow(arg, opts.hand);
       checkHand(hand, game, flag);
-      const lines = onFileOrFail(file, () => {
-        const text: string[] = [];
+      const records = onFileOrFail(file, () => {
+        const lines: unknown[] = [];
         if (opts.meta) {
           const { hands, ...meta } = game;
-          text.push(JSON.stringify({ type: 'game', file, ...meta, handCount: hands.length }));
+          lines.push({ type: 'game', file, ...meta, handCount: hands.length });
         }
         const shown = hand === undefined ? game.hands : [game.hands[hand - 1]];
-        for (const h of shown) for (const event of h.events) text.push(JSON.stringify(event));
-        return text;
+        for (const h of shown) for (const event of h.events) lines.push(event);
+        return lines;
       });
-      for (const line of lines) out(line);
+      for (const record of records) outJson(record);
     });
 }

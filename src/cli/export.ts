@@ -8,7 +8,7 @@ import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/i
 import { systemErrorText } from '../ingest/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
 import { defaultRules, KANDORA_TIMINGS, type KandoraTiming } from '../rules/index.js';
-import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom, say } from './common.js';
 import { withSignalStop } from './signals.js';
 import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { makeFolder, writeErrorText, writeOut } from './output.js';
@@ -120,7 +120,7 @@ ${LOG_SOURCE_HELP}`,
       let failed = 0;
       for (const u of unresolved) {
         failed++;
-        process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+        say(`kanshi: ${u.input}: ${u.reason}`);
       }
       const written = new Map<string, string>();
       const walk = emptyWalkReport();
@@ -141,7 +141,7 @@ ${LOG_SOURCE_HELP}`,
           }
           if (!game || refused !== null) {
             failed++;
-            process.stderr.write(`kanshi: ${refused}\n`);
+            say(`kanshi: ${refused}`);
             continue;
           }
           const hands = game.hands.length;
@@ -156,9 +156,9 @@ ${LOG_SOURCE_HELP}`,
           out(`${input} → ${path} (${plural(hands, 'hand')})`);
         }
         // Nothing written is no success: say which paths held no log file.
-        for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+        for (const path of walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
         // Links to folders and links that lead nowhere inside a folder are passed over: say so.
-        for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+        for (const line of notReadMessages(walk)) say(`kanshi: ${line}`);
         if (failed > 0 || walk.files === 0) process.exitCode = 1;
       }, () => `${plural(written.size, 'file')} written`);
     });

@@ -20,7 +20,7 @@ import {
 } from '../fetch/index.js';
 import { DEFAULT_LIMITS, LIMIT_FLAGS, systemErrorText } from '../ingest/index.js';
 import { makeFolder } from './output.js';
-import { addLimitOptions, CliError, EXIT, checkBaseUrl, limitsFromOptions, out, parseIntOption } from './common.js';
+import { addLimitOptions, CliError, EXIT, checkBaseUrl, limitsFromOptions, out, parseIntOption, say, outJson } from './common.js';
 import { plural } from './format.js';
 import { stopOnSignals } from './signals.js';
 import { addCommandHelp, signalExits } from './help.js';
@@ -131,7 +131,7 @@ Outcome of each id (one progress line each on stderr, then a summary):
       throw new CliError('nothing to fetch: give log ids or URLs, --list FILE or --archive FILE (see kanshi fetch --help)');
     }
     if (opts.concurrency > 1 && /(^|\.)tenhou\.net$/.test(new URL(opts.baseUrl).hostname)) {
-      process.stderr.write(`kanshi: note: --concurrency ${opts.concurrency}; Tenhou asks bulk downloaders to use one connection\n`);
+      say(`kanshi: note: --concurrency ${opts.concurrency}; Tenhou asks bulk downloaders to use one connection`);
     }
     try {
       makeFolder(opts.out);
@@ -162,8 +162,8 @@ Outcome of each id (one progress line each on stderr, then a summary):
       stop.dispose();
       progress.stop();
     }
-    process.stderr.write(summaryLine(summary, opts.out) + '\n');
-    if (opts.json) out(JSON.stringify(jsonSummary(summary, requested, opts)));
+    say(summaryLine(summary, opts.out));
+    if (opts.json) outJson(jsonSummary(summary, requested, opts));
     if (summary.saved + summary.skipped < summary.total) process.exitCode = 1;
     if (stop.exitCode() !== null) process.exitCode = stop.exitCode()!;
   });
@@ -332,7 +332,7 @@ class ProgressReport {
 
   private line(text: string): void {
     if (this.bars) this.bars.log(text + '\n');
-    else process.stderr.write(text + '\n');
+    else say(text);
   }
 }
 

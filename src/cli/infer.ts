@@ -7,7 +7,7 @@ import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.
 import { RuleInference, type Inference } from '../infer/index.js';
 import { KNOBS } from '../rules/index.js';
 import { openStore } from '../store/index.js';
-import { addLimitOptions, CliError, EXIT, fileFailure, out, platformOption, readOptionsFrom, storeMessage } from './common.js';
+import { addLimitOptions, CliError, EXIT, fileFailure, out, platformOption, readOptionsFrom, storeMessage, say, outJson } from './common.js';
 import { plural } from './format.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { addRuleOptions } from './rule-options.js';
@@ -61,7 +61,7 @@ ${LOG_SOURCE_HELP}`,
     const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) {
       failed++;
-      process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+      say(`kanshi: ${u.input}: ${u.reason}`);
     }
     const walk = emptyWalkReport();
     let games = 0;
@@ -81,17 +81,17 @@ ${LOG_SOURCE_HELP}`,
             }
           }
           failed++;
-          process.stderr.write(`kanshi: ${path}: ${why}\n`);
+          say(`kanshi: ${path}: ${why}`);
         }
       },
       () => `the rules inferred from ${plural(games, 'game')}`,
     );
     const result = inference.result();
     if (opts.db) keepInference(opts.db, result);
-    if (opts.json) out(JSON.stringify(result));
+    if (opts.json) outJson(result);
     else for (const line of inferenceText(result, opts.all === true)) out(line);
-    for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-    for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+    for (const path of walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
+    for (const line of notReadMessages(walk)) say(`kanshi: ${line}`);
     if (process.exitCode === undefined && (failed > 0 || walk.files === 0)) process.exitCode = 1;
   });
 }
@@ -139,5 +139,5 @@ function keepInference(file: string, result: Inference): void {
   } finally {
     store.close();
   }
-  process.stderr.write(`kanshi: the inference is kept in ${file} (kanshi report shows it)\n`);
+  say(`kanshi: the inference is kept in ${file} (kanshi report shows it)`);
 }

@@ -3,7 +3,7 @@ import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
 import { defaultRules } from '../rules/index.js';
-import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom, say, outJson } from './common.js';
 import { withSignalStop } from './signals.js';
 import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { readInputs } from './read-inputs.js';
@@ -145,19 +145,20 @@ ${LOG_SOURCE_HELP}`,
             report(opts.json, path, fileFailure(err).message);
             continue;
           }
-          out(opts.json ? JSON.stringify(line) : textLine(line));
+          if (opts.json) outJson(line);
+          else out(textLine(line));
           games++;
         }
         // Nothing read is no success: say which paths held no log file.
-        for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+        for (const path of walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
         // Links to folders and links that lead nowhere inside a folder are passed over: say so.
-        for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+        for (const line of notReadMessages(walk)) say(`kanshi: ${line}`);
         if (failed > 0 || walk.files === 0) process.exitCode = 1;
       }, () => `${plural(games, 'game')} printed`);
     });
 }
 
 function report(json: boolean | undefined, file: string, error: string): void {
-  if (json) out(JSON.stringify({ file, error }));
-  else process.stderr.write(`kanshi: ${file}: ${error}\n`);
+  if (json) outJson({ file, error });
+  else say(`kanshi: ${file}: ${error}`);
 }

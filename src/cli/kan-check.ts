@@ -9,7 +9,7 @@ import {
 } from '../hand/index.js';
 import type { Rules } from '../rules/index.js';
 import { kindToString, kindsToString, type TileKind } from '../tiles/index.js';
-import { CliError, EXIT, out, parseIntOption } from './common.js';
+import { CliError, EXIT, out, parseIntOption, outJson } from './common.js';
 import { addCommandHelp } from './help.js';
 import { plural } from './format.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
@@ -153,24 +153,22 @@ function print(
   const names = (ks: readonly TileKind[]) => ks.map(kindToString);
   const ankanMelds: HandMeld[] = (ankans ?? []).map((first) => ({ type: 'ankan', first }));
   if (options.json) {
-    out(
-      JSON.stringify({
-        hand: kindsToString(kinds),
-        draw: kindToString(draw),
-        kan: kindToString(kan),
-        melds,
-        meldList: meldsJson(ankanMelds),
-        riichiKan: rules.riichiKan,
-        okuriKan: rules.okuriKan,
-        legal: v.legal,
-        reason: v.reason,
-        explanation: v.explanation,
-        okuri: v.okuri,
-        waitsBefore: names(v.waitsBefore),
-        waitsAfter: v.waitsAfter && names(v.waitsAfter),
-        lostReading: v.lostReading && { wait: kindToString(v.lostReading.wait), reading: readingToString(v.lostReading.reading) },
-      }),
-    );
+    outJson({
+      hand: kindsToString(kinds),
+      draw: kindToString(draw),
+      kan: kindToString(kan),
+      melds,
+      meldList: meldsJson(ankanMelds),
+      riichiKan: rules.riichiKan,
+      okuriKan: rules.okuriKan,
+      legal: v.legal,
+      reason: v.reason,
+      explanation: v.explanation,
+      okuri: v.okuri,
+      waitsBefore: names(v.waitsBefore),
+      waitsAfter: v.waitsAfter && names(v.waitsAfter),
+      lostReading: v.lostReading && { wait: kindToString(v.lostReading.wait), reading: readingToString(v.lostReading.reading) },
+    });
     return;
   }
   const meldNote = ankanMelds.length > 0 ? ` + ${meldsText(ankanMelds)}` : melds > 0 ? ` + ${melds} ankan${melds > 1 ? 's' : ''}` : '';

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { FETCH_DEFAULTS, LogRefError, fetchLogs, findLogIn, parseLogRef, type FetchOutcome, type LogRef } from '../fetch/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { checkBaseUrl, CliError, EXIT, limitsFromOptions } from './common.js';
+import { checkBaseUrl, CliError, EXIT, limitsFromOptions, say } from './common.js';
 
 /** Where log ids are looked up and `--fetch` downloads them (the folder `kanshi fetch` saves into too). */
 export const DEFAULT_FETCH_DIR = 'logs';
@@ -138,7 +138,7 @@ async function download(ids: string[], opts: LogSourceOptions): Promise<FetchOut
     baseUrl: opts.baseUrl,
     limits: limitsFromOptions(opts),
     onProgress: (event) => {
-      if (event.type === 'done' && event.outcome.status === 'saved') process.stderr.write(`kanshi: ${event.outcome.id}: downloaded to ${event.outcome.file}\n`);
+      if (event.type === 'done' && event.outcome.status === 'saved') say(`kanshi: ${event.outcome.id}: downloaded to ${event.outcome.file}`);
     },
   }).catch((err: unknown) => {
     // Per-id failures are outcomes; what is thrown is about the folder (cannot create or write it).

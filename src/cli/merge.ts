@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { mergeDatabases, StoreError, type MergeInputResult } from '../store/index.js';
-import { CliError, EXIT, out } from './common.js';
+import { CliError, EXIT, out, say, outJson } from './common.js';
 import { plural } from './format.js';
 import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
 import { storeFailure } from './query.js';
@@ -38,13 +38,13 @@ merged: a file that is not a kanshi database, or of another schema version, is r
     .action((inputs: string[], opts: MergeOptions) => {
       let result;
       try {
-        result = mergeDatabases(opts.into, inputs, { onInput: opts.json ? undefined : (r) => process.stderr.write(inputLine(r) + '\n') });
+        result = mergeDatabases(opts.into, inputs, { onInput: opts.json ? undefined : (r) => say(inputLine(r)) });
       } catch (err) {
         const why = err instanceof StoreError ? storeFailure(err).message : (err as Error).message;
         throw new CliError(`merge into ${opts.into} failed: ${why}`, EXIT.failed);
       }
       if (opts.json) {
-        out(JSON.stringify(result));
+        outJson(result);
       } else {
         out(`merged ${plural(inputs.length, 'database')} into ${opts.into} in ${result.seconds.toFixed(1)} s: ${plural(result.games, 'game')}, ${plural(result.audits, 'audit')}`);
       }

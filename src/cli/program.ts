@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { CliError, EXIT } from './common.js';
+import { CliError, EXIT, say } from './common.js';
 import { exitStatusText, helpWidth, PROGRAM_EXITS } from './help.js';
 import { checkStandardOutput, expectedFault, OutputError, ReaderGone, reportOutputFailure } from './output.js';
 type Register = (program: Command) => void;
@@ -236,17 +236,17 @@ export async function runCli(argv: string[]): Promise<number> {
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (err instanceof CliError) {
-      process.stderr.write(`kanshi: ${err.message}\n`);
+      say(`kanshi: ${err.message}`);
       return err.exitCode;
     }
     // A fault of the machine, not of kanshi (a full disk, a read-only folder, a locked database): one line.
     const fault = expectedFault(err);
     if (fault !== null) {
-      process.stderr.write(`kanshi: ${fault}\n`);
+      say(`kanshi: ${fault}`);
       return EXIT.failed;
     }
     // kanshi's own failure, not the command line's: the stack, for a bug report.
-    process.stderr.write(`kanshi: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    say(`kanshi: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     return EXIT.failed;
   }
 }

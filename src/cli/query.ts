@@ -11,7 +11,7 @@ import { READ_PRAGMAS, StoreError, openStore, type Store } from '../store/index.
 import { DEFAULT_DB } from './audit.js';
 import { systemErrorText } from '../ingest/index.js';
 import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
-import { CliError, EXIT, storeMessage } from './common.js';
+import { CliError, EXIT, storeMessage, say } from './common.js';
 import { plural } from './format.js';
 import type { QueryCommand, QueryReply, QueryRequest } from './query-child.js';
 import { TABLE_CELL_MAX, TABLE_SAMPLE_ROWS, type QueryFormat } from './query-format.js';
@@ -121,7 +121,7 @@ Tiles are ids 0..135 (join tiles to name them); booleans are 0/1; lists of tiles
         case 'reader-gone':
           return;
         case 'interrupted':
-          process.stderr.write(`\nkanshi: query ${ending.signal === 'SIGTERM' ? 'terminated' : 'interrupted'} (${rows}: they are not all of them)\n`);
+          say(`\nkanshi: query ${ending.signal === 'SIGTERM' ? 'terminated' : 'interrupted'} (${rows}: they are not all of them)`);
           process.exitCode = SIGNAL_EXIT[ending.signal];
           return;
         case 'timeout':

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { writeFileAtomic } from '../files/index.js';
 import { drawGamePage, gamePageInput } from '../pages/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom, outJson } from './common.js';
 import { plural, roundName, scoredYakuJson, tile, tiles } from './format.js';
 import type { RuleSet } from '../rules/index.js';
 import { addRuleOptions } from './rule-options.js';
@@ -162,12 +162,12 @@ written through).`,
       await writeGamePage(file, game, ruleSets[game.platform], String(opts.html), { hand, allHands: !!opts.allHands });
       return;
     }
-    const lines = onFileOrFail(file, () => {
+    const shown = onFileOrFail(file, () => {
       const result = replayGame(game, rules);
-      if (opts.json) return [JSON.stringify(replayJson(file, game, result, hand))];
-      return replayText(file, game, result, hand);
+      return opts.json ? { json: replayJson(file, game, result, hand) } : { lines: replayText(file, game, result, hand) };
     });
-    for (const line of lines) out(line);
+    if (shown.json) outJson(shown.json);
+    for (const line of shown.lines ?? []) out(line);
   });
 }
 

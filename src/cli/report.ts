@@ -9,7 +9,7 @@ import { writeGamePages, type GamePagesWritten } from '../pages/index.js';
 import { DEFAULT_FINDINGS_PER_KIND, readReportData, renderReport } from '../report/index.js';
 import { StoreError } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { CliError, EXIT, out, parseIntOption } from './common.js';
+import { CliError, EXIT, out, parseIntOption, say } from './common.js';
 import { plural } from './format.js';
 import { addCommandHelp, signalExitsAtOnce } from './help.js';
 import { addRuleSetChoiceOptions, checkProfileChoice, openForReading, storeFailure } from './query.js';
@@ -87,8 +87,8 @@ block device is refused.`,
         } catch (err) {
           throw new CliError(`cannot write the game pages into ${opts.games}: ${systemErrorText(err)}`, EXIT.failed);
         }
-        for (const u of games.unread.slice(0, 3)) process.stderr.write(`kanshi: ${u.file}: not read again for --games (its findings keep the command): ${u.reason}\n`);
-        if (games.unread.length > 3) process.stderr.write(`kanshi: … and ${plural(games.unread.length - 3, 'more game')} not read again\n`);
+        for (const u of games.unread.slice(0, 3)) say(`kanshi: ${u.file}: not read again for --games (its findings keep the command): ${u.reason}`);
+        if (games.unread.length > 3) say(`kanshi: … and ${plural(games.unread.length - 3, 'more game')} not read again`);
       }
       const built = await renderReport(data, { pages: games?.pages });
       let bytes: number;

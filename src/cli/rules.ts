@@ -1,7 +1,7 @@
 /** `kanshi rules [--json]`: the rule knobs, their values and meaning, and the profiles with their evidence. */
 import type { Command } from 'commander';
 import { KNOBS, differencesFrom, matchingProfile, rulesCatalog, rulesKey, type RulesCatalog } from '../rules/index.js';
-import { EXIT, out } from './common.js';
+import { EXIT, out, outJson } from './common.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 import { addCommandHelp } from './help.js';
 
@@ -93,7 +93,7 @@ to, and the profile they match.`,
       matchingProfile: matchingProfile(rules) ?? null,
     };
     if (options.json) {
-      out(JSON.stringify({ ...catalog, selected }, null, 2));
+      outJson({ ...catalog, selected }, 2);
       return;
     }
     printText(

@@ -19,7 +19,7 @@ import {
   type WinScore,
 } from '../score/index.js';
 import { kindToString, NotationError, parseTiles, TileAllocator, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
-import { CliError, EXIT, out, parseIntOption } from './common.js';
+import { CliError, EXIT, out, parseIntOption, outJson } from './common.js';
 import { addCommandHelp } from './help.js';
 import { scoredYakuJson } from './format.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
@@ -301,7 +301,7 @@ flag changes one: --profile ema --kiriage-mangan always.`,
   addRuleOptions(command);
   command.action((hand: string, options: Record<string, unknown>) => {
     const report = scoreCommand(hand, options);
-    if (options.json === true) out(JSON.stringify(scoreJson(report)));
+    if (options.json === true) outJson(scoreJson(report));
     else for (const line of scoreText(report)) out(line);
   });
 }

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { KNOBS, getProfile, isProfileName, profileRules } from '../rules/index.js';
 import { StoreError, type RuleSetSummary, type StatsReport, type StatsTable } from '../store/index.js';
-import { EXIT, out } from './common.js';
+import { EXIT, out, outJson } from './common.js';
 import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
 import { plural } from './format.js';
 import { addRuleSetChoiceOptions, checkProfileChoice, openForReading, storeFailure } from './query.js';
@@ -118,7 +118,7 @@ finding_counts) for kanshi query. The database is opened read-only.`,
     try {
       const report = store.stats({ profile: opts.profile, rulesKey: opts.rulesKey });
       if (opts.json) {
-        out(JSON.stringify(jsonReport(opts.db, report), null, 2));
+        outJson(jsonReport(opts.db, report), 2);
         return;
       }
       printHeader(opts.db, report);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom } from './common.js';
+import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom, say, outJson } from './common.js';
 import { readInputs } from './read-inputs.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
@@ -114,8 +114,8 @@ ${LOG_SOURCE_HELP}`,
     const failedInput = (file: string, error: string) => {
       bad++;
       totals.failed++;
-      if (opts.json) out(JSON.stringify({ file, error }));
-      else process.stderr.write(`kanshi: ${file}: ${error}\n`);
+      if (opts.json) outJson({ file, error });
+      else say(`kanshi: ${file}: ${error}`);
     };
     const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) failedInput(u.input, u.reason);
@@ -145,7 +145,7 @@ ${LOG_SOURCE_HELP}`,
         if (!line.seeded) totals.unseeded++;
         const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount + line.winWithoutYakuCount;
         if (problems > 0) bad++;
-        if (opts.json) out(JSON.stringify(line));
+        if (opts.json) outJson(line);
         else {
           const status = problems === 0 ? 'ok' : 'FAILED';
           const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
@@ -158,17 +158,17 @@ ${LOG_SOURCE_HELP}`,
         }
       }
       if (!opts.json) {
-        process.stderr.write(
+        say(
           `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
             `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
             `${inconsistencies(totals.inconsistencies)}; ${plural(totals.scoredWins, 'win')} re-scored, ${mismatches(totals.scoreMismatches, 'score')}; ` +
-            `${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
+            `${totals.unseeded} without a usable seed; ${totals.failed} unreadable`,
         );
       }
       // Nothing verified is no success: say which paths held no log file.
-      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      for (const path of walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
       // Links to folders and links that lead nowhere inside a folder are passed over: say so.
-      for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+      for (const line of notReadMessages(walk)) say(`kanshi: ${line}`);
       if (bad > 0 || walk.files === 0) process.exitCode = 1;
     }, () => `${plural(games, 'game')} verified`);
   });

@@ -26,7 +26,7 @@ import {
   type NotatedTile,
   type TileKind,
 } from '../tiles/index.js';
-import { CliError, EXIT, out } from './common.js';
+import { CliError, EXIT, out, outJson } from './common.js';
 import { addCommandHelp } from './help.js';
 
 const RED_SUITS = ['m', 'p', 's'] as const;
@@ -253,19 +253,17 @@ function printWaits(kinds: readonly TileKind[], counts: number[], melds: readonl
   });
   const hand = kindsToString(kinds);
   if (json) {
-    out(
-      JSON.stringify({
-        hand,
-        tiles: kinds.length,
-        melds: (13 - kinds.length) / 3,
-        meldList: meldsJson(melds),
-        tenpai: found.length > 0,
-        waits: found.map(kindToString),
-        readings: Object.fromEntries(byWait.map((b) => [b.wait, b.readings])),
-        heldFour: heldFour.map(kindToString),
-        noCopyLeft: noCopyLeft.map(kindToString),
-      }),
-    );
+    outJson({
+      hand,
+      tiles: kinds.length,
+      melds: (13 - kinds.length) / 3,
+      meldList: meldsJson(melds),
+      tenpai: found.length > 0,
+      waits: found.map(kindToString),
+      readings: Object.fromEntries(byWait.map((b) => [b.wait, b.readings])),
+      heldFour: heldFour.map(kindToString),
+      noCopyLeft: noCopyLeft.map(kindToString),
+    });
     return;
   }
   const head = melds.length > 0 ? `${hand}, ${meldsText(melds)}` : hand;

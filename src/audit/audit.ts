@@ -19,8 +19,11 @@ import { checkScores } from './scores.js';
 import type { GameAudit, GameMeta, RiichiKanVerdict } from './types.js';
 import { checkWins } from './wins.js';
 
-/** The findings and riichi-kan verdicts of a replayed game. */
-export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
+/**
+ * The findings and riichi-kan verdicts of a replayed game. `redFives`: the game has red fives (its rule
+ * says so), for the messages that name tiles (`0m` for a red five, docs/vocabulary.md).
+ */
+export function auditReplay(replay: ReplayResult, rules: Rules, redFives = false): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
   const riichi = checkRiichiKans(replay, rules);
   const payments = checkDaiminkanPayments(replay.hands, rules);
   const findings = [
@@ -30,7 +33,7 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
     ...checkRestrictions(replay.hands),
     ...payments,
     ...checkScores(replay, payments),
-    ...checkWins(replay),
+    ...checkWins(replay, redFives),
     ...checkLegality(replay, rules),
     ...checkIntegrity(replay),
   ];
@@ -87,7 +90,7 @@ function gameAudit(file: string, hash: string, ruleSet: RuleSet, rest: Pick<Game
 /** Audits one parsed game. */
 export function auditGame(file: string, hash: string, game: GameLog, ruleSet: RuleSet): GameAudit {
   const replay = replayGame(game, ruleSet.rules);
-  const { findings, riichiKans } = auditReplay(replay, ruleSet.rules);
+  const { findings, riichiKans } = auditReplay(replay, ruleSet.rules, game.rule.redFives);
   const lobby = game.rule.lobbyRule;
   if (lobby && lobby.notApplied.length > 0) {
     findings.unshift(

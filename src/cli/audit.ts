@@ -1,11 +1,10 @@
 import { existsSync, rmSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
+import { emptySummary, judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
-import { BatchFailure, countInputs, inputProblem, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
+import { BatchFailure, countInputs, emptyWalkReport, inputProblem, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
-import { systemErrorText } from '../ingest/index.js';
 import { PLATFORM_TABLE } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption, say, outJson } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
@@ -116,9 +115,6 @@ The inputs are checked before the database is opened: when none of them can be r
   });
   command.action(async (args: string[], opts: AuditOptions) => {
     const ruleSets = ruleSetsFromOptions(opts);
-    const single = singleRuleSet(ruleSets);
-    // A profile names the rules only when they are exactly its own (no knob flag changed them).
-    const { rules, profile } = single ?? ruleSets.tenhou;
     const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) say(`kanshi: ${u.input}: ${u.reason}`);
     // The inputs before the database: an audit of nothing creates nothing (a glob of many files stops at the first).
@@ -132,12 +128,20 @@ The inputs are checked before the database is opened: when none of them can be r
     const creates = !existsSync(opts.db);
     let nothingRead = false;
     let store;
+    const started = Date.now();
     try {
       store = openStore(opts.db);
     } catch (err) {
       // src/store names the file already (`cannot open x.sqlite: database is locked`): say it once.
       const why = storeMessage(err as Error).replace(`cannot open ${opts.db}: `, '');
-      throw new CliError(`cannot open the database ${opts.db}: ${why}`, EXIT.failed);
+      const error = `cannot open the database ${opts.db}: ${why}`;
+      // --json promises the summary, with its error: nothing audited.
+      if (opts.json) {
+        const none: BatchResult = { workers: 0, files: 0, missing: 0, interrupted: false, skipped: 0, passedOver: [], duplicates: 0, summary: emptySummary(), walk: emptyWalkReport(), otherShards: 0 };
+        const zero = { error: 0, warning: 0, info: 0 };
+        outJson(jsonSummary(opts, ruleSets, { result: none, stored: zero, judged: zero, examples: [], db: null, started, signal: null, error }));
+      }
+      throw new CliError(error, EXIT.failed);
     }
     let failedPaths = unresolved.length;
     // Ctrl-C or SIGTERM: the files in progress are finished and committed, no other is started (130, 143).
@@ -145,7 +149,6 @@ The inputs are checked before the database is opened: when none of them can be r
     const showBar = opts.progress && process.stderr.isTTY === true;
     let bar: cliProgress.SingleBar | null = null;
     let eta: EtaEstimator | null = null;
-    const started = Date.now();
     // This run's findings for the summary: all of them for --json, else only enough per kind for the
     // lines printed (a million-game run must not hold every finding to print three of each kind).
     const found: PreparedFinding[] = [];
@@ -224,33 +227,8 @@ The inputs are checked before the database is opened: when none of them can be r
       const seconds = (Date.now() - started) / 1000;
       nothingRead = creates && result.walk.files === 0 && !result.interrupted;
       if (opts.json) {
-        const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-        // CPU time of the whole process (every thread: workers, compilers, collectors), start-up included.
-        const cpu = process.cpuUsage();
-        const byPlatform = single ? null : platformProfiles(ruleSets);
-        outJson({
-          ...summary,
-          passedOverCount: result.skipped,
-          passedOverSeverityCounts: stored.severities,
-          judgedSeverityCounts: judged,
-          duplicateFileCount: result.duplicates,
-          notLogFileCount: notLogCount(result.walk.notLogs),
-          notLogFileCountsByExtension: result.walk.notLogs,
-          noLogFilesIn: result.walk.empty,
-          ...(opts.shard ? { shard: shardText(opts.shard), otherShardFileCount: result.otherShards } : {}),
-          profile,
-          rules,
-          ...(byPlatform ? { platformProfiles: byPlatform } : {}),
-          examples: findingExamples(found, Infinity),
-          db: nothingRead ? null : opts.db,
-          workerCount: result.workers,
-          seconds: Number(seconds.toFixed(3)),
-          cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
-          peakRssMB,
-          interrupted: result.interrupted,
-          ...(stop.stopping ? { signal: stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT' } : {}),
-          ...(failure ? { error: failure } : {}),
-        });
+        const signal = stop.stopping ? (stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT') : null;
+        outJson(jsonSummary(opts, ruleSets, { result, stored: stored.severities, judged, examples: findingExamples(found, Infinity), db: nothingRead ? null : opts.db, started, signal, error: failure }));
       } else {
         const head =
           (nothingRead
@@ -279,6 +257,54 @@ The inputs are checked before the database is opened: when none of them can be r
       if (nothingRead) removeUnusedDatabase(opts.db);
     }
   });
+}
+
+/** What the --json summary is made of beyond the batch's result. */
+interface JsonParts {
+  result: BatchResult;
+  /** The stored severities of the games passed over, and those --fail-on judges. */
+  stored: Record<'error' | 'warning' | 'info', number>;
+  judged: Record<'error' | 'warning' | 'info', number>;
+  examples: FindingExample[];
+  /** The database written, null when none was (nothing read, or it could not be opened). */
+  db: string | null;
+  started: number;
+  signal: 'SIGINT' | 'SIGTERM' | null;
+  error: string | null;
+}
+
+/** The --json summary: one object, the same keys whether the audit ran, stopped, or could not open its database. */
+function jsonSummary(opts: AuditOptions, ruleSets: RuleSets, p: JsonParts): Record<string, unknown> {
+  const single = singleRuleSet(ruleSets);
+  // A profile names the rules only when they are exactly its own (no knob flag changed them).
+  const { rules, profile } = single ?? ruleSets.tenhou;
+  const byPlatform = single ? null : platformProfiles(ruleSets);
+  const { result } = p;
+  // CPU time of the whole process (every thread: workers, compilers, collectors), start-up included.
+  const cpu = process.cpuUsage();
+  return {
+    ...result.summary,
+    passedOverCount: result.skipped,
+    passedOverSeverityCounts: p.stored,
+    judgedSeverityCounts: p.judged,
+    duplicateFileCount: result.duplicates,
+    notLogFileCount: notLogCount(result.walk.notLogs),
+    notLogFileCountsByExtension: result.walk.notLogs,
+    noLogFilesIn: result.walk.empty,
+    ...(opts.shard ? { shard: shardText(opts.shard), otherShardFileCount: result.otherShards } : {}),
+    profile,
+    rules,
+    ...(byPlatform ? { platformProfiles: byPlatform } : {}),
+    examples: p.examples,
+    db: p.db,
+    workerCount: result.workers,
+    seconds: Number(((Date.now() - p.started) / 1000).toFixed(3)),
+    cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
+    peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    interrupted: result.interrupted,
+    ...(p.signal ? { signal: p.signal } : {}),
+    ...(p.error ? { error: p.error } : {}),
+  };
 }
 
 /**

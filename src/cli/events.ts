@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
-import { addLimitOptions, checkHand, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom, outJson } from './common.js';
+import { addLimitOptions, checkHand, EXIT, onFileOrFail, parseIntOption, platformOption, readGameOrFail, readOptionsFrom, outJson } from './common.js';
 
 export function registerEventsCommand(program: Command): void {
   const command = program

@@ -19,8 +19,7 @@ import {
   type FetchFormat,
 } from '../fetch/index.js';
 import { DEFAULT_LIMITS, LIMIT_FLAGS, systemErrorText } from '../ingest/index.js';
-import { makeFolder } from './output.js';
-import { addLimitOptions, CliError, EXIT, checkBaseUrl, limitsFromOptions, out, parseIntOption, say, outJson } from './common.js';
+import { addLimitOptions, CliError, EXIT, checkBaseUrl, limitsFromOptions, parseIntOption, say, outJson } from './common.js';
 import { plural } from './format.js';
 import { stopOnSignals } from './signals.js';
 import { addCommandHelp, signalExits } from './help.js';
@@ -89,7 +88,7 @@ served under the id would be saved (and so would a JSON without a ref).
 Files are written only in --out, under a temporary name (.kanshi-tmp-…, which kanshi info ignores),
 and renamed once complete; ids already in the folder are skipped without a request, so running the
 same command again resumes an interrupted download, and temporary files left by a killed run are
-removed.
+removed. The folder is made when the first log is saved: a run that saves none (offline) leaves none.
 
 What you can give, as arguments or one a line in a --list file:
   2016052515gm-00a9-0000-c4d72066                  a log id (the lobby may have 5 digits)
@@ -133,12 +132,6 @@ Outcome of each id (one progress line each on stderr, then a summary):
     if (opts.concurrency > 1 && /(^|\.)tenhou\.net$/.test(new URL(opts.baseUrl).hostname)) {
       say(`kanshi: note: --concurrency ${opts.concurrency}; Tenhou asks bulk downloaders to use one connection`);
     }
-    try {
-      makeFolder(opts.out);
-    } catch (err) {
-      // The machine's refusal (read-only, no permission), not a wrong command line: status 1.
-      throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`, EXIT.failed);
-    }
     const progress = new ProgressReport(requested, opts.out, Boolean(process.stderr.isTTY));
     // Ctrl-C or SIGTERM: the downloads in progress finish (each saved whole or not at all), no other id
     // is started, and the summary counts those not started (130, 143).
@@ -157,6 +150,11 @@ Outcome of each id (one progress line each on stderr, then a summary):
         fsync: Boolean(opts.fsync),
         onProgress: (event) => progress.onEvent(event),
         signal: stop.signal,
+      }).catch((err: unknown) => {
+        // Each id's failure is an outcome: what is thrown is about --out, which is made only when a log is
+        // saved, and refused before anything is downloaded (a file in its place, a read-only folder above it).
+        // The machine's refusal, not a wrong command line: status 1.
+        throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`, EXIT.failed);
       });
     } finally {
       stop.dispose();
@@ -338,7 +336,7 @@ class ProgressReport {
 
 function summaryLine(s: FetchSummary, outDir: string): string {
   return (
-    `fetch: ${plural(s.total, 'log')} into ${outDir}: ${s.saved} saved, ${s.skipped} skipped (already there), ` +
+    `kanshi: fetch of ${plural(s.total, 'log')} into ${outDir}: ${s.saved} saved, ${s.skipped} skipped (already there), ` +
     `${s.notFound} not found, ${s.invalid} invalid, ${s.failed} failed` +
     (s.notStarted > 0 ? `, ${s.notStarted} not started (stopped by a signal: run the command again to fetch them)` : '')
   );

@@ -49,4 +49,19 @@ describe('kanshi audit and the inputs it cannot read', () => {
     // Every input read: 0, as before.
     expect((await kanshiInProcess('audit', good, '--db', db, '--no-progress')).code).toBe(0);
   });
+
+  it('--json when the database cannot be opened: the summary, nothing audited, with the error (issue 42: nothing on stdout)', async () => {
+    const { dir, good } = inputs();
+    const db = join(dir, 'notes.sqlite');
+    writeFileSync(db, 'not a database at all, just words '.repeat(30));
+    const r = await kanshiInProcess('audit', good, '--db', db, '--no-progress', '--json');
+    expect(r.code).toBe(1);
+    const error = `cannot open the database ${db}: file is not a database`;
+    expect(r.stderr).toBe(`kanshi: ${error}\n`);
+    const summary = JSON.parse(r.stdout);
+    expect(summary).toMatchObject({ gameCount: 0, failedFileCount: 0, db: null, interrupted: false, error });
+    // The same keys as a summary of an audit that ran.
+    const ran = JSON.parse((await kanshiInProcess('audit', good, '--db', join(dir, 'a.sqlite'), '--no-progress', '--json')).stdout);
+    expect(Object.keys(summary).filter((k) => k !== 'error')).toEqual(Object.keys(ran));
+  });
 });

@@ -1,4 +1,8 @@
--- kanshi audit database: the DDL of the current schema version (src/store reads this file at run time).
+-- kanshi audit database: the DDL of the current schema version.
+--
+-- The tables below are written from the catalog of stored facts (src/store/catalog.ts) by `npm run schema`:
+-- change them there, not here (test/store/catalog.test.ts checks this file against it). The views and the
+-- statistics indexes after the "-- Views" line are written here by hand; src/store reads them at run time.
 --
 -- Two kinds of rows:
 --   facts     what a log says and what the replay saw in it, whatever the rules: games, players, hands,
@@ -24,182 +28,182 @@
 -- in shape (31 or 32 of 0-9, a-z and '-': a crafted ref could otherwise add its own parameters to the link).
 -- src/events/viewer.ts writes the same links for the command line.
 --
--- Changing the schema: bump `PRAGMA user_version` at the end of this file and SCHEMA_VERSION in
--- src/store/schema.ts, and add the step from the previous version to MIGRATIONS there.
+-- Changing the schema: add the entries to the catalog with the next version (src/store/catalog.ts), raise
+-- CATALOG.version, and run `npm run schema`.
 
--- Rule sets (audit runs): one row per distinct set of knob values, whatever the number of runs.
--- The knob columns are the knobs (src/rules KNOBS) in snake_case: kandoraTiming is kandora_timing.
+-- Rule sets (audit runs): one row per distinct set of knob values, whatever the number of runs. The knob columns
+-- are the knobs (src/rules KNOBS) in snake_case: kandoraTiming is kandora_timing.
 CREATE TABLE rule_sets (
-  rule_set_id         INTEGER PRIMARY KEY,
-  rules_key           TEXT    NOT NULL UNIQUE,   -- rulesKey(rules): `kandoraTiming=tenhou;riichiKan=waits;…`
-  profile             TEXT,                      -- the profile the rules are exactly, if any
-  kandora_timing        TEXT    NOT NULL,
-  riichi_kan            TEXT    NOT NULL,
-  okuri_kan             INTEGER NOT NULL CHECK (okuri_kan IN (0, 1)),
-  kokushi_ankan_chankan INTEGER NOT NULL CHECK (kokushi_ankan_chankan IN (0, 1)),
-  suukaikan             TEXT    NOT NULL,
-  fifth_kan             TEXT    NOT NULL,
-  daiminkan_pao         TEXT    NOT NULL,
-  first_run_at        TEXT    NOT NULL,          -- ISO 8601, UTC
-  last_run_at         TEXT    NOT NULL,
-  -- version 6: the scoring knobs (docs/scoring.md §2), null for a rule set audited before scoring existed
-  kiriage_mangan        ANY,
-  honba_points          ANY,
-  kazoe_yakuman         ANY,
-  double_yakuman        ANY,
-  yakuman_stacking      ANY,
-  double_wind_pair_fu   ANY,
-  rinshan_tsumo_fu      ANY,
-  atozuke               ANY,
-  ippatsu_yaku          ANY,
-  ura_dora              ANY,
-  kan_ura               ANY,
-  kandora               ANY,
-  aka_dora              ANY,
-  yakuman_pao           ANY,
-  pao_compound          ANY,
-  pao_ron_honba         ANY,
-  kita_interrupts       ANY,
-  nagashi_mangan        ANY,
-  noten_payments        ANY,
-  three_player_noten    ANY,
-  three_player_tsumo    ANY,
-  three_player_honba    ANY,
-  multiple_ron_honba    ANY,
-  open_tanyao           ANY,
-  renhou                ANY,
-  -- version 9: the legality knobs (docs/legality.md §2), null for a rule set audited before they existed
-  multiple_ron          ANY,
-  abortive_draws        ANY,
-  busting               ANY,
-  kuikae                ANY,
-  riichi_under_thousand ANY
+  rule_set_id           INTEGER PRIMARY KEY,                            -- the rule set
+  rules_key             TEXT    NOT NULL UNIQUE,                        -- rulesKey(rules): `kandoraTiming=tenhou;riichiKan=waits;…`
+  profile               TEXT,                                           -- the rule set's name: its profile and the knobs changed from it (`tenhou+kandoraTiming=immediate`)
+  kandora_timing        TEXT    NOT NULL,                               -- knob kandoraTiming (docs/kan-rules.md §2): when a kan's new dora indicator (kandora) is revealed
+  riichi_kan            TEXT    NOT NULL,                               -- knob riichiKan (docs/kan-rules.md §3): which kans a player in riichi may make
+  okuri_kan             INTEGER NOT NULL CHECK (okuri_kan IN (0, 1)),   -- knob okuriKan (docs/kan-rules.md §3): after riichi, may a kan use a set already held that the drawn tile releases (okuri-kan)
+  kokushi_ankan_chankan INTEGER NOT NULL CHECK (kokushi_ankan_chankan IN (0, 1)),  -- knob kokushiAnkanChankan (docs/kan-rules.md §5): may kokushi musou tenpai rob an ankan (chankan on a closed kan)
+  suukaikan             TEXT    NOT NULL,                               -- knob suukaikan (docs/kan-rules.md §4): four kans made by two or more players (suukaikan)
+  fifth_kan             TEXT    NOT NULL,                               -- knob fifthKan (docs/kan-rules.md §4): what a fifth kan in one hand does
+  daiminkan_pao         TEXT    NOT NULL,                               -- version 3: knob daiminkanPao (docs/kan-rules.md §6): who pays for a rinshan tsumo on a daiminkan's replacement tile
+  first_run_at          TEXT    NOT NULL,                               -- the first audit under it: ISO 8601, UTC
+  last_run_at           TEXT    NOT NULL,                               -- the latest audit under it
+  kiriage_mangan        ANY,                                            -- version 6: knob kiriageMangan (docs/scoring.md §2): whether 4 han 30 fu and 3 han 60 fu (1,920 basic points) are rounded up to a mangan; null for a rule set audited before version 6
+  honba_points          ANY,                                            -- version 6: knob honbaPoints (docs/scoring.md §2): points each honba adds to a 4-player win (3-player: threePlayerHonba); null for a rule set audited before version 6
+  kazoe_yakuman         ANY,                                            -- version 6: knob kazoeYakuman (docs/scoring.md §2): what a hand of 13 han or more without a yakuman is worth; null for a rule set audited before version 6
+  double_yakuman        ANY,                                            -- version 6: knob doubleYakuman (docs/scoring.md §2): whether suuankou tanki, kokushi 13-sided wait, junsei chuuren and daisuushii are double yakuman; null for a rule set audited before version 6
+  yakuman_stacking      ANY,                                            -- version 6: knob yakumanStacking (docs/scoring.md §2): whether several yakuman in one hand add up; null for a rule set audited before version 6
+  double_wind_pair_fu   ANY,                                            -- version 6: knob doubleWindPairFu (docs/scoring.md §2): fu for a pair of the wind that is both the seat's and the round's; null for a rule set audited before version 6
+  rinshan_tsumo_fu      ANY,                                            -- version 6: knob rinshanTsumoFu (docs/scoring.md §2): whether a tsumo on a replacement tile (rinshan kaihou) gets the 2 fu of a tsumo; null for a rule set audited before version 6
+  atozuke               ANY,                                            -- version 6: knob atozuke (docs/scoring.md §2): whether the yakuhai of an open meld counts when that meld was not the first call (atozuke, "kan atozuke" for an open kan); null for a rule set audited before version 6
+  ippatsu_yaku          ANY,                                            -- version 6: knob ippatsuYaku (docs/scoring.md §2): whether ippatsu is a yaku; null for a rule set audited before version 6
+  ura_dora              ANY,                                            -- version 6: knob uraDora (docs/scoring.md §2): whether ura dora count for a winner in riichi; null for a rule set audited before version 6
+  kan_ura               ANY,                                            -- version 6: knob kanUra (docs/scoring.md §2): whether kan ura (the tiles under the kan indicators) count, when ura dora do; null for a rule set audited before version 6
+  kandora               ANY,                                            -- version 6: knob kandora (docs/scoring.md §2): whether the kan indicators' dora count; null for a rule set audited before version 6
+  aka_dora              ANY,                                            -- version 6: knob akaDora (docs/scoring.md §2): red fives in the set (the log says which suits a game has); null for a rule set audited before version 6
+  yakuman_pao           ANY,                                            -- version 6: knob yakumanPao (docs/scoring.md §2): which yakuman make the player who fed their last set liable (pao); null for a rule set audited before version 6
+  pao_compound          ANY,                                            -- version 6: knob paoCompound (docs/scoring.md §2): what a liable player covers when the hand holds more than the pao yakuman; null for a rule set audited before version 6
+  pao_ron_honba         ANY,                                            -- version 6: knob paoRonHonba (docs/scoring.md §2): on a ron with a liable player, who pays the honba; null for a rule set audited before version 6
+  kita_interrupts       ANY,                                            -- version 6: knob kitaInterrupts (docs/scoring.md §2): 3-player: whether a kita interrupts the go-around (ippatsu, double riichi, tenhou, chiihou) as a call does; null for a rule set audited before version 6
+  nagashi_mangan        ANY,                                            -- version 6: knob nagashiMangan (docs/scoring.md §2): whether nagashi mangan is paid at an exhaustive draw; null for a rule set audited before version 6
+  noten_payments        ANY,                                            -- version 6: knob notenPayments (docs/scoring.md §2): whether noten players pay the tenpai players at an exhaustive draw; null for a rule set audited before version 6
+  three_player_noten    ANY,                                            -- version 6: knob threePlayerNoten (docs/scoring.md §2): 3-player: the noten payments' total; null for a rule set audited before version 6
+  three_player_tsumo    ANY,                                            -- version 6: knob threePlayerTsumo (docs/scoring.md §2): 3-player: how a tsumo is paid without the fourth player; null for a rule set audited before version 6
+  three_player_honba    ANY,                                            -- version 6: knob threePlayerHonba (docs/scoring.md §2): 3-player: points per honba; null for a rule set audited before version 6
+  multiple_ron_honba    ANY,                                            -- version 6: knob multipleRonHonba (docs/scoring.md §2): in a double or triple ron, who gets the honba (the riichi sticks go to the first winner after the discarder); null for a rule set audited before version 6
+  open_tanyao           ANY,                                            -- version 6: knob openTanyao (docs/scoring.md §2): open tanyao (kuitan), when the log's rule does not say; null for a rule set audited before version 6
+  renhou                ANY,                                            -- version 6: knob renhou (docs/scoring.md §2): renhou: a ron before the winner's first draw, nobody having called; null for a rule set audited before version 6
+  multiple_ron          ANY,                                            -- version 9: knob multipleRon (docs/legality.md §2): two or three players ronning the same discard; null for a rule set audited before version 9
+  abortive_draws        ANY,                                            -- version 9: knob abortiveDraws (docs/legality.md §2): whether nine terminals (kyuushu kyuuhai), four winds (suufon renda) and four riichi (suucha riichi) end the hand; null for a rule set audited before version 9
+  busting               ANY,                                            -- version 9: knob busting (docs/legality.md §2): whether a score below zero ends the game (tobi); null for a rule set audited before version 9
+  kuikae                ANY,                                            -- version 9: knob kuikae (docs/legality.md §2): which discards a chi or pon forbids its caller to make at once (kuikae, swap-calling); null for a rule set audited before version 9
+  riichi_under_thousand ANY                                             -- version 9: knob riichiUnderThousand (docs/legality.md §2): whether a player with fewer than 1,000 points may declare riichi; null for a rule set audited before version 9
 ) STRICT;
 
--- Games: one row per distinct file content. A file that could not be read keeps its row, with `error`
--- set and the other facts null.
+-- Games: one row per distinct file content. A file that could not be read keeps its row, with `error` set and
+-- the other facts null (a file that could not be read at all, missing or over a size limit, is kept under a hash
+-- of its path; the row and its audits go once the file at that path is read). From version 4, the game's totals
+-- over its kans and hands rows, so that the statistics read one row per game instead of every kan and hand; each
+-- equals a count of those rows.
 CREATE TABLE games (
-  game_id         INTEGER PRIMARY KEY,
-  content_hash    TEXT    NOT NULL UNIQUE,  -- SHA-256 of the file's bytes, hex
-  log_id          TEXT,                     -- Tenhou log id, when the log or its file name gives it
-  file            TEXT    NOT NULL,         -- the path it was last audited from
-  error           TEXT,                     -- why the file could not be read (no facts then)
-  format          TEXT,                     -- mjlog | tenhou6 | mjai
-  platform        TEXT,                     -- tenhou | majsoul | unknown: where the game was played, as the log says (or --platform)
-  gzip            INTEGER,
-  player_count    INTEGER,                  -- 3 or 4
-  lobby           INTEGER,                  -- lobby number (0 = ranked)
-  lobby_level     TEXT,                     -- ippan | joukyuu | tokujou | houou
-  type_code       INTEGER,                  -- mjlog GO type bitfield
-  rule_label      TEXT,                     -- e.g. 四鳳南喰赤
-  red_fives       INTEGER,
-  open_tanyao     INTEGER,
-  length          TEXT,                     -- tonpuu | hanchan
-  speed           TEXT,                     -- normal | fast | hyper
-  vs_humans       INTEGER,
-  seed_kind       TEXT,                     -- the SHUFFLE seed's scheme (text before the first comma)
-  seeded          INTEGER,                  -- a wall could be rebuilt from the seed
-  seed_note       TEXT,                     -- why not, when not
-  hand_count      INTEGER,
-  complete        INTEGER,                  -- the log reaches the game's end (not an excerpt)
-  wall_checked    INTEGER,                  -- tiles compared with the rebuilt wall
-  wall_mismatches INTEGER,
-  inconsistencies INTEGER,                  -- places where the log contradicts itself
-  title           TEXT,                     -- tenhou.net/6 editor title lines, joined by newlines
-  facts_digest    TEXT,                     -- the FACTS_VERSION that wrote this game's facts: older ones are rewritten
-  -- version 4:
-  played_on       TEXT,                     -- YYYY-MM-DD: from the log id (YYYYMMDDHHgm-…), else a file name starting YYYYMMDD; else null
-  played_at_hour  INTEGER,                  -- 0..23 from the log id (Japan time), else null
-  -- version 4: the game's totals over its kans and hands rows (null for a file that gave no game), so that
-  -- the statistics read one row per game instead of every kan and hand. Each equals a count of those rows.
-  completed_kans         INTEGER,           -- kans completed: kans rows with robbed = 0
-  ankans                 INTEGER,           -- … of kind ankan
-  daiminkans             INTEGER,           -- … of kind daiminkan
-  kakans                 INTEGER,           -- … of kind kakan
-  robbed_kans            INTEGER,           -- kans rows with robbed = 1 (chankan)
-  ankan_replacements     INTEGER,           -- completed ankans with a replacement draw (replacement_tile not null)
-  daiminkan_replacements INTEGER,
-  kakan_replacements     INTEGER,
-  ankan_rinshan_wins     INTEGER,           -- completed ankans whose replacement tile won (rinshan_win = 1)
-  daiminkan_rinshan_wins INTEGER,
-  kakan_rinshan_wins     INTEGER,
-  kitas                  INTEGER,           -- sum of hands.kita
-  kita_replacement_draws INTEGER,           -- sum of hands.kita_replacements
-  kita_rinshan_wins      INTEGER,           -- rinshan wins in hands with a kita and no kan whose replacement won
-  riichis                INTEGER,           -- sum of hands.riichi (riichi declarations)
-  kans_in_riichi         INTEGER            -- kans rows with in_riichi = 1 (robbed ones included)
+  game_id                INTEGER PRIMARY KEY,      -- the game
+  content_hash           TEXT    NOT NULL UNIQUE,  -- SHA-256 of the file's bytes, hex
+  log_id                 TEXT,                     -- Tenhou log id, when the log (JSON `ref`) or its file name gives it
+  file                   TEXT    NOT NULL,         -- the path it was last audited from, absolute (older kanshi: as typed)
+  error                  TEXT,                     -- why the file could not be read (no facts then)
+  format                 TEXT,                     -- mjlog | tenhou6 | mjai
+  platform               TEXT,                     -- version 3: tenhou | majsoul | unknown: where the game was played, as the log says (or --platform)
+  gzip                   INTEGER,                  -- the file was gzip-compressed
+  player_count           INTEGER,                  -- 3 or 4
+  lobby                  INTEGER,                  -- lobby number (0 = ranked)
+  lobby_level            TEXT,                     -- ippan | joukyuu | tokujou | houou
+  type_code              INTEGER,                  -- mjlog GO type bitfield
+  rule_label             TEXT,                     -- e.g. 四鳳南喰赤
+  red_fives              INTEGER,                  -- played with red fives
+  open_tanyao            INTEGER,                  -- open tanyao allowed
+  length                 TEXT,                     -- tonpuu | hanchan
+  speed                  TEXT,                     -- normal | fast | hyper
+  vs_humans              INTEGER,                  -- played against people
+  seed_kind              TEXT,                     -- the SHUFFLE seed's scheme (text before the first comma)
+  seeded                 INTEGER,                  -- a wall could be rebuilt from the seed
+  seed_note              TEXT,                     -- why not, when not
+  hand_count             INTEGER,                  -- hands in the log
+  complete               INTEGER,                  -- the log reaches the game's end (not an excerpt)
+  wall_checked           INTEGER,                  -- tiles compared with the rebuilt wall
+  wall_mismatches        INTEGER,                  -- tiles that differ from the rebuilt wall
+  inconsistencies        INTEGER,                  -- places where the log contradicts itself
+  title                  TEXT,                     -- tenhou.net/6 editor title lines, joined by newlines
+  facts_digest           TEXT,                     -- the FACTS_VERSION that wrote this game's facts: older ones are rewritten
+  played_on              TEXT,                     -- version 4: YYYY-MM-DD: from the log id (YYYYMMDDHHgm-…), else a file name starting YYYYMMDD; else null
+  played_at_hour         INTEGER,                  -- version 4: 0..23 from the log id (Japan time), else null
+  completed_kans         INTEGER,                  -- version 4: kans completed: kans rows with robbed = 0
+  ankans                 INTEGER,                  -- version 4: … of kind ankan
+  daiminkans             INTEGER,                  -- version 4: … of kind daiminkan
+  kakans                 INTEGER,                  -- version 4: … of kind kakan
+  robbed_kans            INTEGER,                  -- version 4: kans rows with robbed = 1 (chankan)
+  ankan_replacements     INTEGER,                  -- version 4: completed ankans with a replacement draw (replacement_tile not null)
+  daiminkan_replacements INTEGER,                  -- version 4: … daiminkans
+  kakan_replacements     INTEGER,                  -- version 4: … kakans
+  ankan_rinshan_wins     INTEGER,                  -- version 4: completed ankans whose replacement tile won (rinshan_win = 1)
+  daiminkan_rinshan_wins INTEGER,                  -- version 4: … daiminkans
+  kakan_rinshan_wins     INTEGER,                  -- version 4: … kakans
+  kitas                  INTEGER,                  -- version 4: sum of hands.kita
+  kita_replacement_draws INTEGER,                  -- version 4: sum of hands.kita_replacements
+  kita_rinshan_wins      INTEGER,                  -- version 4: rinshan wins in hands with a kita and no kan whose replacement won
+  riichis                INTEGER,                  -- version 4: sum of hands.riichi (riichi declarations)
+  kans_in_riichi         INTEGER                   -- version 4: kans rows with in_riichi = 1 (robbed ones included)
 ) STRICT;
 CREATE INDEX games_by_log_id ON games (log_id);
 
+-- The players of each game, by seat.
 CREATE TABLE players (
-  game_id      INTEGER NOT NULL REFERENCES games (game_id),
-  seat         INTEGER NOT NULL,
-  name         TEXT    NOT NULL,
-  dan          INTEGER,                    -- 0 新人 … 10 初段 … 20 天鳳位
-  dan_name     TEXT,
-  rate         REAL,
-  sex          TEXT,
-  final_score  INTEGER,                    -- points at the end, when the log reaches it
-  final_points REAL,                       -- game points (uma included)
+  game_id      INTEGER NOT NULL REFERENCES games (game_id),  -- the game
+  seat         INTEGER NOT NULL,                             -- seat 0..3 (0 the first dealer)
+  name         TEXT    NOT NULL,                             -- the name as logged
+  dan          INTEGER,                                      -- 0 新人 … 10 初段 … 20 天鳳位
+  dan_name     TEXT,                                         -- the rank as Tenhou names it
+  rate         REAL,                                         -- the rating
+  sex          TEXT,                                         -- as logged
+  final_score  INTEGER,                                      -- points at the end, when the log reaches it
+  final_points REAL,                                         -- game points (uma included)
   PRIMARY KEY (game_id, seat)
 ) STRICT, WITHOUT ROWID;
 
+-- One row per hand of the game (version 5 renamed the table from rounds).
 CREATE TABLE hands (
-  game_id            INTEGER NOT NULL REFERENCES games (game_id),
-  hand               INTEGER NOT NULL,     -- position of the hand in the game, 1-based
-  kyoku              INTEGER NOT NULL,     -- 4 × wind + dealer (0 = East 1, 4 = South 1)
+  game_id            INTEGER NOT NULL REFERENCES games (game_id),       -- the game
+  hand               INTEGER NOT NULL,                                  -- position of the hand in the game, 1-based
+  kyoku              INTEGER NOT NULL,                                  -- 4 × wind + dealer (0 = East 1, 4 = South 1)
   kyoku_name         TEXT GENERATED ALWAYS AS (
                        CASE kyoku / 4 % 4 WHEN 0 THEN 'East' WHEN 1 THEN 'South' WHEN 2 THEN 'West' ELSE 'North' END
-                       || ' ' || (kyoku % 4 + 1)) VIRTUAL,   -- 'East 1', 'South 4'…
-  honba              INTEGER NOT NULL,
-  dealer             INTEGER NOT NULL,
-  wall_built         INTEGER NOT NULL,
-  wall_note          TEXT,                 -- why no wall was built
-  ending             TEXT    NOT NULL CHECK (ending IN ('win', 'ryuukyoku', 'none')),
-  ending_reason      TEXT,                 -- ryuukyoku: exhaustive, kyuushu-kyuuhai, suukaikan, …
-  ending_event_index INTEGER,
-  kans               INTEGER NOT NULL,     -- kans completed (robbed kakans not counted)
-  kan_players        INTEGER NOT NULL,     -- by how many players
-  kita               INTEGER NOT NULL,     -- 3-player: norths set aside (kita)
-  kita_replacements  INTEGER NOT NULL,     -- … and the replacement draws they got
-  riichi             INTEGER NOT NULL,     -- riichi declarations
-  live_draws         INTEGER NOT NULL,
-  replacement_draws  INTEGER NOT NULL,
-  event_count        INTEGER NOT NULL,
+                       || ' ' || (kyoku % 4 + 1)) VIRTUAL,  -- 'East 1', 'South 4'… (generated)
+  honba              INTEGER NOT NULL,                                  -- honba sticks
+  dealer             INTEGER NOT NULL,                                  -- the dealer's seat
+  wall_built         INTEGER NOT NULL,                                  -- the hand's wall was rebuilt from the seed
+  wall_note          TEXT,                                              -- why no wall was built
+  ending             TEXT    NOT NULL CHECK (ending IN ('win', 'ryuukyoku', 'none')),  -- win, ryuukyoku, or none when the log stops
+  ending_reason      TEXT,                                              -- ryuukyoku: exhaustive, kyuushu-kyuuhai, suukaikan, …
+  ending_event_index INTEGER,                                           -- the ending event
+  kans               INTEGER NOT NULL,                                  -- kans completed (robbed kakans not counted)
+  kan_players        INTEGER NOT NULL,                                  -- by how many players
+  kita               INTEGER NOT NULL,                                  -- 3-player: norths set aside (kita)
+  kita_replacements  INTEGER NOT NULL,                                  -- … and the replacement draws they got
+  riichi             INTEGER NOT NULL,                                  -- riichi declarations (the rows of riichi_declarations)
+  live_draws         INTEGER NOT NULL,                                  -- draws from the live wall
+  replacement_draws  INTEGER NOT NULL,                                  -- replacement draws (kans and kita)
+  event_count        INTEGER NOT NULL,                                  -- the hand's events
   PRIMARY KEY (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
--- Kans: every kan declared, robbed kakans included (robbed = 1), with its replacement draw and its
--- indicator as the log shows them. The reveal moment under a rule is in kan_verdicts.
+-- Kans: every kan declared, robbed kakans included (robbed = 1), with its replacement draw and its indicator as
+-- the log shows them. The reveal moment under a rule is in kan_verdicts.
 CREATE TABLE kans (
-  game_id                      INTEGER NOT NULL,
-  hand                         INTEGER NOT NULL,
-  event_index                  INTEGER NOT NULL,   -- the call event
-  number                       INTEGER NOT NULL,   -- 1 for the hand's first kan, …
-  seat                         INTEGER NOT NULL,
-  kind                         TEXT    NOT NULL CHECK (kind IN ('ankan', 'daiminkan', 'kakan')),
-  tile                         INTEGER NOT NULL,   -- kakan: the added tile; daiminkan: the called tile
-  tiles                        TEXT    NOT NULL,   -- JSON array of the four ids
-  from_seat                    INTEGER NOT NULL,   -- daiminkan: the discarder; kakan: the pon's; ankan: own seat
-  turn                         INTEGER NOT NULL,   -- 1 + the kan player's discards so far
-  live_wall_left               INTEGER NOT NULL,   -- live tiles still to draw (0: after the haitei)
-  in_riichi                    INTEGER NOT NULL,
-  after_call                   INTEGER NOT NULL,   -- ankan/kakan without a draw since a chi or pon
-  after_replacement            INTEGER NOT NULL,   -- a chained kan
-  drawn_tile                   INTEGER,
-  robbed                       INTEGER NOT NULL,   -- chankan: the kan was never completed
-  replacement_tile             INTEGER,
-  replacement_event_index      INTEGER,
-  replacement_number           INTEGER,            -- 0-based replacement draws in the hand (kita included)
-  replacement_wall_index       INTEGER,            -- position in the rebuilt wall
-  rinshan_win                  INTEGER NOT NULL,   -- the replacement tile won the hand (rinshan kaihou)
-  kandora_number               INTEGER,            -- 1..4 in reveal order; null if robbed
-  indicator                    INTEGER,            -- as logged, else the rebuilt wall's tile
-  indicator_wall_index         INTEGER,
-  reveal_event_index           INTEGER,            -- the logged reveal (DORA), if any
-  reveal_logged                TEXT    NOT NULL,   -- declaration | after-replacement | next-kan | after-discard | never | unknown | unrecorded (tenhou.net/6 JSON: shown, moment not logged)
-  discard_event_index          INTEGER,
-  next_declaration_event_index INTEGER,
+  game_id                      INTEGER NOT NULL,                        -- the game
+  hand                         INTEGER NOT NULL,                        -- the hand (1-based)
+  event_index                  INTEGER NOT NULL,                        -- the call event
+  number                       INTEGER NOT NULL,                        -- 1 for the hand's first kan, …
+  seat                         INTEGER NOT NULL,                        -- the kan player
+  kind                         TEXT    NOT NULL CHECK (kind IN ('ankan', 'daiminkan', 'kakan')),  -- ankan | daiminkan | kakan
+  tile                         INTEGER NOT NULL,                        -- kakan: the added tile; daiminkan: the called tile
+  tiles                        TEXT    NOT NULL,                        -- JSON array of the four ids
+  from_seat                    INTEGER NOT NULL,                        -- daiminkan: the discarder; kakan: the pon's; ankan: own seat
+  turn                         INTEGER NOT NULL,                        -- 1 + the kan player's discards so far
+  live_wall_left               INTEGER NOT NULL,                        -- live tiles still to draw (0: after the haitei)
+  in_riichi                    INTEGER NOT NULL,                        -- the kan player had declared riichi
+  after_call                   INTEGER NOT NULL,                        -- ankan/kakan without a draw since a chi or pon
+  after_replacement            INTEGER NOT NULL,                        -- a chained kan
+  drawn_tile                   INTEGER,                                 -- the tile drawn before the kan
+  robbed                       INTEGER NOT NULL,                        -- chankan: the kan was never completed
+  replacement_tile             INTEGER,                                 -- the replacement (rinshan) draw
+  replacement_event_index      INTEGER,                                 -- its event
+  replacement_number           INTEGER,                                 -- 0-based replacement draws in the hand (kita included)
+  replacement_wall_index       INTEGER,                                 -- position in the rebuilt wall
+  rinshan_win                  INTEGER NOT NULL,                        -- the replacement tile won the hand (rinshan kaihou)
+  kandora_number               INTEGER,                                 -- 1..4 in reveal order; null if robbed
+  indicator                    INTEGER,                                 -- as logged, else the rebuilt wall's tile
+  indicator_wall_index         INTEGER,                                 -- the indicator's position in the rebuilt wall
+  reveal_event_index           INTEGER,                                 -- the logged reveal (DORA), if any
+  reveal_logged                TEXT    NOT NULL,                        -- declaration | after-replacement | next-kan | after-discard | never | unknown | unrecorded (tenhou.net/6 JSON: shown, moment not logged)
+  discard_event_index          INTEGER,                                 -- the kan player's next discard
+  next_declaration_event_index INTEGER,                                 -- the kan player's next kan before discarding
   PRIMARY KEY (game_id, hand, event_index),
   FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
@@ -207,226 +211,220 @@ CREATE INDEX kans_by_kind ON kans (kind);
 
 -- Reveals: every kandora indicator the log turns over, with the kan it belongs to.
 CREATE TABLE reveals (
-  game_id         INTEGER NOT NULL,
-  hand            INTEGER NOT NULL,
-  event_index     INTEGER NOT NULL,   -- the reveal event
-  kan_event_index INTEGER NOT NULL,
-  kandora_number  INTEGER,
-  indicator       INTEGER NOT NULL,
-  wall_index      INTEGER,            -- where the rebuilt wall has it
-  wall_tile       INTEGER,            -- the tile the rebuilt wall holds there
-  moment          TEXT    NOT NULL,   -- relative to its kan (same values as kans.reveal_logged)
+  game_id         INTEGER NOT NULL,                              -- the game
+  hand            INTEGER NOT NULL,                              -- the hand (1-based)
+  event_index     INTEGER NOT NULL,                              -- the reveal event
+  kan_event_index INTEGER NOT NULL,                              -- the kan's event
+  kandora_number  INTEGER,                                       -- 1..4 in reveal order
+  indicator       INTEGER NOT NULL,                              -- the indicator shown
+  wall_index      INTEGER,                                       -- where the rebuilt wall has it
+  wall_tile       INTEGER,                                       -- the tile the rebuilt wall holds there
+  moment          TEXT    NOT NULL,                              -- relative to its kan (the values of kans.reveal_logged)
   PRIMARY KEY (game_id, hand, event_index),
   FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
--- Wins with the indicators and dora the log scores. Under a rule: win_dora.
+-- Wins with the indicators and dora the log scores (under a rule: win_dora), and from version 4 the hand's value
+-- as the log scores it and its other dora.
 CREATE TABLE wins (
-  game_id          INTEGER NOT NULL,
-  hand             INTEGER NOT NULL,
-  event_index      INTEGER NOT NULL,
-  seat             INTEGER NOT NULL,
-  from_seat        INTEGER NOT NULL,   -- the discarder (chankan: the kan player); own seat for tsumo
-  tsumo            INTEGER NOT NULL,
-  winning_tile     INTEGER NOT NULL,
-  chankan          INTEGER NOT NULL,   -- ron on a kakan's added tile
-  chankan_on_ankan INTEGER NOT NULL,   -- ron on an ankan (kokushi)
-  rinshan          INTEGER NOT NULL,   -- tsumo on a replacement tile (kan or kita)
-  haitei           INTEGER NOT NULL,
-  houtei           INTEGER NOT NULL,
-  on_kita          INTEGER NOT NULL,
-  riichi           INTEGER NOT NULL,
-  kans_before      INTEGER NOT NULL,   -- kans made in the hand before the win
-  kita             INTEGER NOT NULL,   -- 3-player: norths the winner set aside (same as kita_dora)
-  yaku             TEXT    NOT NULL,   -- JSON [{"id","han"}] (mjlog yaku ids, see the yaku table; dora ids 52-54 too)
-  yakuman          TEXT    NOT NULL,   -- JSON array of yakuman ids
-  dora_han_logged  INTEGER NOT NULL,   -- han of yaku 52 (dora) as the log scores it: in 3-player games it includes one per kita
-  indicators       TEXT    NOT NULL,   -- JSON: the dora indicators that count, as logged (the first, then each kandora)
-  ura_indicators   TEXT    NOT NULL,   -- JSON: the ura indicators as logged (riichi winners)
-  dora             INTEGER,            -- tiles of the winning hand (concealed, melds, kita) that those indicators make dora; null if one is unknown
-  ura_dora         INTEGER,            -- the same for the ura indicators (0 without riichi)
-  -- version 4: the hand's value as the log scores it, and its other dora
-  han              INTEGER,            -- sum of the yaku's han (dora included), 13 per yakuman; null when no yaku is logged (mjai)
-  fu               INTEGER,            -- null where not logged (limit hands in tenhou.net/6, mjai)
-  points           INTEGER,            -- what the win was worth to the winner, without honba and riichi sticks
-  limit_name       TEXT,               -- none | mangan | haneman | baiman | sanbaiman | yakuman; null when not known
-  red_dora         INTEGER,            -- red fives in the winning hand (in a game with red fives; counted whether or not scored, as dora is)
-  kita_dora        INTEGER,            -- 3-player: kita set aside, each one dora (nukidora); 0 in 4-player games
+  game_id          INTEGER NOT NULL,                             -- the game
+  hand             INTEGER NOT NULL,                             -- the hand (1-based)
+  event_index      INTEGER NOT NULL,                             -- the win event
+  seat             INTEGER NOT NULL,                             -- the winner
+  from_seat        INTEGER NOT NULL,                             -- the discarder (chankan: the kan player); own seat for tsumo
+  tsumo            INTEGER NOT NULL,                             -- won on a draw
+  winning_tile     INTEGER NOT NULL,                             -- the winning tile
+  chankan          INTEGER NOT NULL,                             -- ron on a kakan's added tile
+  chankan_on_ankan INTEGER NOT NULL,                             -- ron on an ankan (kokushi)
+  rinshan          INTEGER NOT NULL,                             -- tsumo on a replacement tile (kan or kita)
+  haitei           INTEGER NOT NULL,                             -- tsumo on the last live tile
+  houtei           INTEGER NOT NULL,                             -- ron on the last discard
+  on_kita          INTEGER NOT NULL,                             -- ron on a kita (3-player)
+  riichi           INTEGER NOT NULL,                             -- the winner had declared riichi
+  kans_before      INTEGER NOT NULL,                             -- kans made in the hand before the win
+  kita             INTEGER NOT NULL,                             -- 3-player: norths the winner set aside (same as kita_dora)
+  yaku             TEXT    NOT NULL,                             -- JSON [{"id","han"}] (mjlog yaku ids, see the yaku table; dora, ura and red fives are 52, 53, 54)
+  yakuman          TEXT    NOT NULL,                             -- JSON array of yakuman ids
+  dora_han_logged  INTEGER NOT NULL,                             -- han of yaku 52 (dora) as the log scores it: in 3-player games it includes one per kita
+  indicators       TEXT    NOT NULL,                             -- JSON: the dora indicators that count, as logged (the first, then each kandora)
+  ura_indicators   TEXT    NOT NULL,                             -- JSON: the ura indicators as logged (riichi winners)
+  dora             INTEGER,                                      -- tiles of the winning hand (concealed, winning tile, melds, kita) that those indicators make dora, once per indicator; null if one is unknown
+  ura_dora         INTEGER,                                      -- the same for the ura indicators (0 without riichi)
+  han              INTEGER,                                      -- version 4: sum of the yaku's han (dora included), 13 per yakuman; null when no yaku is logged (mjai)
+  fu               INTEGER,                                      -- version 4: null where not logged (limit hands in tenhou.net/6, mjai)
+  points           INTEGER,                                      -- version 4: what the win was worth to the winner, without honba and riichi sticks (a 3-player tsumo: what the two others paid)
+  limit_name       TEXT,                                         -- version 4: none | mangan | haneman | baiman | sanbaiman | yakuman; null when not known
+  red_dora         INTEGER,                                      -- version 4: red fives in the winning hand (in a game with red fives; counted whether or not scored, as dora is)
+  kita_dora        INTEGER,                                      -- version 4: 3-player: kita set aside, each one dora (nukidora); 0 in 4-player games
   PRIMARY KEY (game_id, hand, event_index),
   FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
--- Riichi declarations (version 4): one per seat and hand (the first, where a log repeats one: a riichi-repeated inconsistency).
+-- Riichi declarations (version 4): one per seat and hand (the first, where a log repeats one: a riichi-repeated
+-- inconsistency).
 CREATE TABLE riichi_declarations (
-  game_id     INTEGER NOT NULL,
-  hand        INTEGER NOT NULL,
-  event_index INTEGER NOT NULL,       -- the declaring event
-  seat        INTEGER NOT NULL,
-  turn        INTEGER NOT NULL,       -- 1 + the seat's discards before it: the turn of the riichi discard (as kans.turn)
-  tile        INTEGER,                -- the riichi discard (null when the hand ends or the log stops before it)
-  tsumogiri   INTEGER,                -- the riichi discard is the tile just drawn
-  accepted    INTEGER NOT NULL,       -- the riichi was accepted (its discard not ronned, the stick deposited)
+  game_id     INTEGER NOT NULL,                                  -- the game
+  hand        INTEGER NOT NULL,                                  -- the hand (1-based)
+  event_index INTEGER NOT NULL,                                  -- the declaring event
+  seat        INTEGER NOT NULL,                                  -- the declaring seat
+  turn        INTEGER NOT NULL,                                  -- 1 + the seat's discards before it: the turn of the riichi discard (as kans.turn)
+  tile        INTEGER,                                           -- the riichi discard (null when the hand ends or the log stops before it)
+  tsumogiri   INTEGER,                                           -- the riichi discard is the tile just drawn
+  accepted    INTEGER NOT NULL,                                  -- the riichi was accepted (its discard not ronned, the stick deposited)
   PRIMARY KEY (game_id, hand, seat),
   FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
--- Abortive draws (kyuushu-kyuuhai, suucha-riichi, sanchahou, suukaikan, suufon-renda). Exhaustive draws
--- are in hands (ending = 'ryuukyoku').
+-- Abortive draws (kyuushu-kyuuhai, suucha-riichi, sanchahou, suukaikan, suufon-renda). Exhaustive draws are in
+-- hands (ending = 'ryuukyoku').
 CREATE TABLE aborts (
-  game_id     INTEGER NOT NULL,
-  hand        INTEGER NOT NULL,
-  event_index INTEGER,
-  reason      TEXT    NOT NULL,
-  kans        INTEGER NOT NULL,       -- kans completed in the hand
-  kan_players INTEGER NOT NULL,
+  game_id     INTEGER NOT NULL,                                  -- the game
+  hand        INTEGER NOT NULL,                                  -- the hand (1-based)
+  event_index INTEGER,                                           -- the ending event
+  reason      TEXT    NOT NULL,                                  -- the abort
+  kans        INTEGER NOT NULL,                                  -- kans completed in the hand
+  kan_players INTEGER NOT NULL,                                  -- by how many players
   PRIMARY KEY (game_id, hand),
   FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
 
--- Verdicts. One audits row per (rule set, game); the other verdict tables hang off it.
+-- Verdicts. One audits row per (rule set, game); the other verdict tables hang off it. From version 7, the
+-- audit's totals over its win_dora rows (and score-mismatch findings), written with them, so that
+-- score_conformance and kan_scoring read one row per game instead of every win; each equals a count or sum of
+-- those rows.
 CREATE TABLE audits (
-  rule_set_id              INTEGER NOT NULL REFERENCES rule_sets (rule_set_id),
-  game_id                  INTEGER NOT NULL REFERENCES games (game_id),
-  status                   TEXT    NOT NULL CHECK (status IN ('ok', 'ingest-error', 'audit-error')),
-  error                    TEXT,              -- the ingest-error or audit-error message
-  effective_kandora_timing TEXT,              -- the timing applied (tenhou becomes immediate in chip games)
-  timing_mismatches        INTEGER NOT NULL,
-  errors                   INTEGER NOT NULL,  -- findings by severity
-  warnings                 INTEGER NOT NULL,
-  infos                    INTEGER NOT NULL,
-  audited_at               TEXT    NOT NULL,
-  -- version 7: the audit's totals over its win_dora rows (and score-mismatch findings), written with them, so
-  -- that score_conformance and kan_scoring read one row per game instead of every win (a million games hold
-  -- eight million); 0 for a game without wins. Each equals a count or sum of those rows.
-  wins                  INTEGER NOT NULL DEFAULT 0,  -- win_dora rows
-  wins_not_rescored     INTEGER NOT NULL DEFAULT 0,  -- … with valid null (audited before version 6)
-  wins_agreeing         INTEGER NOT NULL DEFAULT 0,  -- … with mismatches = 0
-  wins_differing        INTEGER NOT NULL DEFAULT 0,  -- … with mismatches > 0
-  wins_yaku_differ      INTEGER NOT NULL DEFAULT 0,  -- … whose components list yaku
-  wins_han_differ       INTEGER NOT NULL DEFAULT 0,  -- … han
-  wins_fu_differ        INTEGER NOT NULL DEFAULT 0,  -- … fu
-  wins_points_differ    INTEGER NOT NULL DEFAULT 0,  -- … points
-  wins_limit_differ     INTEGER NOT NULL DEFAULT 0,  -- … limit
-  wins_payment_differ   INTEGER NOT NULL DEFAULT 0,  -- … payment
-  draws_differing       INTEGER NOT NULL DEFAULT 0,  -- hands (not null) of score-mismatch findings at no win_dora row (hand, event_index)
-  valid_wins            INTEGER NOT NULL DEFAULT 0,  -- win_dora rows with valid = 1; among them, for each source of value
-  -- a kan brings, SOURCE_wins: the wins with it, SOURCE_brought: what it brought them (summed), SOURCE_wins_han
-  -- and SOURCE_wins_points: those wins' han and points (summed). The sources, as kan_scoring takes them:
-  -- rinshan (han of yaku 4, rinshan kaihou, in win_dora.yaku), chankan (yaku 3), sankantsu (yaku 27), suukantsu
-  -- (yakuman 51 in win_dora.yakuman; brought 1), kandora (win_dora.kandora > 0 in a hand with no yakuman),
-  -- kan_fu (win_dora.kan_fu > 0), kan_han (win_dora.kan_han > 0).
-  rinshan_wins          INTEGER NOT NULL DEFAULT 0,
-  rinshan_brought       INTEGER NOT NULL DEFAULT 0,
-  rinshan_wins_han      INTEGER NOT NULL DEFAULT 0,
-  rinshan_wins_points   INTEGER NOT NULL DEFAULT 0,
-  chankan_wins          INTEGER NOT NULL DEFAULT 0,
-  chankan_brought       INTEGER NOT NULL DEFAULT 0,
-  chankan_wins_han      INTEGER NOT NULL DEFAULT 0,
-  chankan_wins_points   INTEGER NOT NULL DEFAULT 0,
-  sankantsu_wins        INTEGER NOT NULL DEFAULT 0,
-  sankantsu_brought     INTEGER NOT NULL DEFAULT 0,
-  sankantsu_wins_han    INTEGER NOT NULL DEFAULT 0,
-  sankantsu_wins_points INTEGER NOT NULL DEFAULT 0,
-  suukantsu_wins        INTEGER NOT NULL DEFAULT 0,
-  suukantsu_brought     INTEGER NOT NULL DEFAULT 0,
-  suukantsu_wins_han    INTEGER NOT NULL DEFAULT 0,
-  suukantsu_wins_points INTEGER NOT NULL DEFAULT 0,
-  kandora_wins          INTEGER NOT NULL DEFAULT 0,
-  kandora_brought       INTEGER NOT NULL DEFAULT 0,
-  kandora_wins_han      INTEGER NOT NULL DEFAULT 0,
-  kandora_wins_points   INTEGER NOT NULL DEFAULT 0,
-  kan_fu_wins           INTEGER NOT NULL DEFAULT 0,
-  kan_fu_brought        INTEGER NOT NULL DEFAULT 0,
-  kan_fu_wins_han       INTEGER NOT NULL DEFAULT 0,
-  kan_fu_wins_points    INTEGER NOT NULL DEFAULT 0,
-  kan_han_wins          INTEGER NOT NULL DEFAULT 0,
-  kan_han_brought       INTEGER NOT NULL DEFAULT 0,
-  kan_han_wins_han      INTEGER NOT NULL DEFAULT 0,
-  kan_han_wins_points   INTEGER NOT NULL DEFAULT 0,
+  rule_set_id              INTEGER NOT NULL REFERENCES rule_sets (rule_set_id),  -- the rule set
+  game_id                  INTEGER NOT NULL REFERENCES games (game_id),  -- the game
+  status                   TEXT    NOT NULL CHECK (status IN ('ok', 'ingest-error', 'audit-error')),  -- ok, or why the file gave no game
+  error                    TEXT,                                        -- the ingest-error or audit-error message
+  effective_kandora_timing TEXT,                                        -- the timing applied (tenhou becomes immediate in chip games)
+  timing_mismatches        INTEGER NOT NULL,                            -- kans whose logged reveal differs from the timing
+  errors                   INTEGER NOT NULL,                            -- findings by severity: errors
+  warnings                 INTEGER NOT NULL,                            -- … warnings
+  infos                    INTEGER NOT NULL,                            -- … infos
+  audited_at               TEXT    NOT NULL,                            -- when: ISO 8601, UTC
+  wins                     INTEGER NOT NULL DEFAULT 0,                  -- version 7: win_dora rows
+  wins_not_rescored        INTEGER NOT NULL DEFAULT 0,                  -- version 7: … with valid null (audited before version 6)
+  wins_agreeing            INTEGER NOT NULL DEFAULT 0,                  -- version 7: … with mismatches = 0
+  wins_differing           INTEGER NOT NULL DEFAULT 0,                  -- version 7: … with mismatches > 0
+  wins_yaku_differ         INTEGER NOT NULL DEFAULT 0,                  -- version 7: … whose components list yaku
+  wins_han_differ          INTEGER NOT NULL DEFAULT 0,                  -- version 7: … han
+  wins_fu_differ           INTEGER NOT NULL DEFAULT 0,                  -- version 7: … fu
+  wins_points_differ       INTEGER NOT NULL DEFAULT 0,                  -- version 7: … points
+  wins_limit_differ        INTEGER NOT NULL DEFAULT 0,                  -- version 7: … limit
+  wins_payment_differ      INTEGER NOT NULL DEFAULT 0,                  -- version 7: … payment
+  draws_differing          INTEGER NOT NULL DEFAULT 0,                  -- version 7: hands (not null) of score-mismatch findings at no win_dora row (hand, event_index)
+  valid_wins               INTEGER NOT NULL DEFAULT 0,                  -- version 7: win_dora rows with valid = 1
+  rinshan_wins             INTEGER NOT NULL DEFAULT 0,                  -- version 7: valid wins with rinshan kaihou (the han of yaku 4 in win_dora.yaku)
+  rinshan_brought          INTEGER NOT NULL DEFAULT 0,                  -- version 7: … what it brought them, summed
+  rinshan_wins_han         INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' han, summed
+  rinshan_wins_points      INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' points, summed
+  chankan_wins             INTEGER NOT NULL DEFAULT 0,                  -- version 7: valid wins with chankan (yaku 3)
+  chankan_brought          INTEGER NOT NULL DEFAULT 0,                  -- version 7: … what it brought them, summed
+  chankan_wins_han         INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' han, summed
+  chankan_wins_points      INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' points, summed
+  sankantsu_wins           INTEGER NOT NULL DEFAULT 0,                  -- version 7: valid wins with sankantsu (yaku 27)
+  sankantsu_brought        INTEGER NOT NULL DEFAULT 0,                  -- version 7: … what it brought them, summed
+  sankantsu_wins_han       INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' han, summed
+  sankantsu_wins_points    INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' points, summed
+  suukantsu_wins           INTEGER NOT NULL DEFAULT 0,                  -- version 7: valid wins with suukantsu (yakuman 51 in win_dora.yakuman; brings 1)
+  suukantsu_brought        INTEGER NOT NULL DEFAULT 0,                  -- version 7: … what it brought them, summed
+  suukantsu_wins_han       INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' han, summed
+  suukantsu_wins_points    INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' points, summed
+  kandora_wins             INTEGER NOT NULL DEFAULT 0,                  -- version 7: valid wins with kandora (win_dora.kandora > 0, in a hand with no yakuman)
+  kandora_brought          INTEGER NOT NULL DEFAULT 0,                  -- version 7: … what it brought them, summed
+  kandora_wins_han         INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' han, summed
+  kandora_wins_points      INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' points, summed
+  kan_fu_wins              INTEGER NOT NULL DEFAULT 0,                  -- version 7: valid wins with kan fu (win_dora.kan_fu > 0)
+  kan_fu_brought           INTEGER NOT NULL DEFAULT 0,                  -- version 7: … what it brought them, summed
+  kan_fu_wins_han          INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' han, summed
+  kan_fu_wins_points       INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' points, summed
+  kan_han_wins             INTEGER NOT NULL DEFAULT 0,                  -- version 7: valid wins with any han from kans (win_dora.kan_han > 0)
+  kan_han_brought          INTEGER NOT NULL DEFAULT 0,                  -- version 7: … what it brought them, summed
+  kan_han_wins_han         INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' han, summed
+  kan_han_wins_points      INTEGER NOT NULL DEFAULT 0,                  -- version 7: … those wins' points, summed
   PRIMARY KEY (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX audits_by_game ON audits (game_id);
 
 -- Version 11: the audits of each rule set grouped by what the statistics group them by (status and the game's
--- platform, format, players, lobby, year and facts version), with the sums of the games' and the audits'
--- totals: kan_stats, rinshan_stats, riichi_kan_frequency, chankan_suukaikan_stats, rule_set_summary,
--- score_conformance, kan_scoring and `kanshi report` read these few rows instead of every audit joined to its
--- game (a million games, a million audits a rule set). The triggers below keep each group equal to the same
--- computed from audits JOIN games, whatever writes; src/store/audit-groups.ts writes this text.
+-- platform, format, players, lobby, year and facts version), with the sums of the games' and the audits' totals:
+-- kan_stats, rinshan_stats, riichi_kan_frequency, chankan_suukaikan_stats, rule_set_summary, score_conformance,
+-- kan_scoring and `kanshi report` read these few rows instead of every audit joined to its game. Triggers keep
+-- each group equal to the same computed from audits JOIN games, whatever writes (the writer, kanshi merge, a
+-- migration, a hand-made UPDATE); a group left with no game is removed.
 CREATE TABLE audit_groups (
-  rule_set_id      INTEGER NOT NULL,
-  group_key        TEXT    NOT NULL,   -- json_array of the seven columns below (NULLs included): one row per value
-  status           TEXT    NOT NULL,   -- audits.status
-  platform         TEXT,               -- the games' platform, format, player_count, lobby_level
-  format           TEXT,
-  player_count     INTEGER,
-  lobby_level      TEXT,
-  year             TEXT,               -- YYYY: games.played_on's, else a Tenhou log id's first four digits; else null
-  facts_digest     TEXT,               -- games.facts_digest
-  games            INTEGER NOT NULL,   -- audits in the group (one per game)
-  games_with_wins  INTEGER NOT NULL,   -- … with audits.wins > 0
-  hand_count       INTEGER NOT NULL,   -- sum of games.hand_count (null counted 0)
-  -- sums of the games' totals (games.completed_kans … kans_in_riichi; null counted 0)
-  completed_kans         INTEGER NOT NULL,
-  ankans                 INTEGER NOT NULL,
-  daiminkans             INTEGER NOT NULL,
-  kakans                 INTEGER NOT NULL,
-  robbed_kans            INTEGER NOT NULL,
-  ankan_replacements     INTEGER NOT NULL,
-  daiminkan_replacements INTEGER NOT NULL,
-  kakan_replacements     INTEGER NOT NULL,
-  ankan_rinshan_wins     INTEGER NOT NULL,
-  daiminkan_rinshan_wins INTEGER NOT NULL,
-  kakan_rinshan_wins     INTEGER NOT NULL,
-  kitas                  INTEGER NOT NULL,
-  kita_replacement_draws INTEGER NOT NULL,
-  kita_rinshan_wins      INTEGER NOT NULL,
-  riichis                INTEGER NOT NULL,
-  kans_in_riichi         INTEGER NOT NULL,
-  -- sums of the audits' findings by severity and of their totals (audits.wins … kan_han_wins_points)
-  errors                 INTEGER NOT NULL,
-  warnings               INTEGER NOT NULL,
-  infos                  INTEGER NOT NULL,
-  wins                   INTEGER NOT NULL,
-  wins_not_rescored      INTEGER NOT NULL,
-  wins_agreeing          INTEGER NOT NULL,
-  wins_differing         INTEGER NOT NULL,
-  wins_yaku_differ       INTEGER NOT NULL,
-  wins_han_differ        INTEGER NOT NULL,
-  wins_fu_differ         INTEGER NOT NULL,
-  wins_points_differ     INTEGER NOT NULL,
-  wins_limit_differ      INTEGER NOT NULL,
-  wins_payment_differ    INTEGER NOT NULL,
-  draws_differing        INTEGER NOT NULL,
-  valid_wins             INTEGER NOT NULL,
-  rinshan_wins           INTEGER NOT NULL,
-  rinshan_brought        INTEGER NOT NULL,
-  rinshan_wins_han       INTEGER NOT NULL,
-  rinshan_wins_points    INTEGER NOT NULL,
-  chankan_wins           INTEGER NOT NULL,
-  chankan_brought        INTEGER NOT NULL,
-  chankan_wins_han       INTEGER NOT NULL,
-  chankan_wins_points    INTEGER NOT NULL,
-  sankantsu_wins         INTEGER NOT NULL,
-  sankantsu_brought      INTEGER NOT NULL,
-  sankantsu_wins_han     INTEGER NOT NULL,
-  sankantsu_wins_points  INTEGER NOT NULL,
-  suukantsu_wins         INTEGER NOT NULL,
-  suukantsu_brought      INTEGER NOT NULL,
-  suukantsu_wins_han     INTEGER NOT NULL,
-  suukantsu_wins_points  INTEGER NOT NULL,
-  kandora_wins           INTEGER NOT NULL,
-  kandora_brought        INTEGER NOT NULL,
-  kandora_wins_han       INTEGER NOT NULL,
-  kandora_wins_points    INTEGER NOT NULL,
-  kan_fu_wins            INTEGER NOT NULL,
-  kan_fu_brought         INTEGER NOT NULL,
-  kan_fu_wins_han        INTEGER NOT NULL,
-  kan_fu_wins_points     INTEGER NOT NULL,
-  kan_han_wins           INTEGER NOT NULL,
-  kan_han_brought        INTEGER NOT NULL,
-  kan_han_wins_han       INTEGER NOT NULL,
-  kan_han_wins_points    INTEGER NOT NULL,
+  rule_set_id             INTEGER NOT NULL,  -- the rule set
+  group_key               TEXT    NOT NULL,  -- json_array of the key's columns (NULLs included): one row per value
+  status                 TEXT    NOT NULL,  -- audits.status
+  platform               TEXT,  -- the games' platform
+  format                 TEXT,  -- … format
+  player_count           INTEGER,  -- … player_count
+  lobby_level            TEXT,  -- … lobby_level
+  year                   TEXT,  -- YYYY: games.played_on's, else a Tenhou log id's first four digits; else null
+  facts_digest           TEXT,  -- games.facts_digest
+  games                  INTEGER NOT NULL,  -- audits in the group (one per game)
+  games_with_wins        INTEGER NOT NULL,  -- … with audits.wins > 0
+  hand_count             INTEGER NOT NULL,  -- sum of games.hand_count (null counted 0)
+  completed_kans         INTEGER NOT NULL,  -- sum of games.completed_kans (null counted 0)
+  ankans                 INTEGER NOT NULL,  -- sum of games.ankans (null counted 0)
+  daiminkans             INTEGER NOT NULL,  -- sum of games.daiminkans (null counted 0)
+  kakans                 INTEGER NOT NULL,  -- sum of games.kakans (null counted 0)
+  robbed_kans            INTEGER NOT NULL,  -- sum of games.robbed_kans (null counted 0)
+  ankan_replacements     INTEGER NOT NULL,  -- sum of games.ankan_replacements (null counted 0)
+  daiminkan_replacements INTEGER NOT NULL,  -- sum of games.daiminkan_replacements (null counted 0)
+  kakan_replacements     INTEGER NOT NULL,  -- sum of games.kakan_replacements (null counted 0)
+  ankan_rinshan_wins     INTEGER NOT NULL,  -- sum of games.ankan_rinshan_wins (null counted 0)
+  daiminkan_rinshan_wins INTEGER NOT NULL,  -- sum of games.daiminkan_rinshan_wins (null counted 0)
+  kakan_rinshan_wins     INTEGER NOT NULL,  -- sum of games.kakan_rinshan_wins (null counted 0)
+  kitas                  INTEGER NOT NULL,  -- sum of games.kitas (null counted 0)
+  kita_replacement_draws INTEGER NOT NULL,  -- sum of games.kita_replacement_draws (null counted 0)
+  kita_rinshan_wins      INTEGER NOT NULL,  -- sum of games.kita_rinshan_wins (null counted 0)
+  riichis                INTEGER NOT NULL,  -- sum of games.riichis (null counted 0)
+  kans_in_riichi         INTEGER NOT NULL,  -- sum of games.kans_in_riichi (null counted 0)
+  errors                 INTEGER NOT NULL,  -- sum of audits.errors
+  warnings               INTEGER NOT NULL,  -- sum of audits.warnings
+  infos                  INTEGER NOT NULL,  -- sum of audits.infos
+  wins                   INTEGER NOT NULL,  -- sum of audits.wins
+  wins_not_rescored      INTEGER NOT NULL,  -- sum of audits.wins_not_rescored
+  wins_agreeing          INTEGER NOT NULL,  -- sum of audits.wins_agreeing
+  wins_differing         INTEGER NOT NULL,  -- sum of audits.wins_differing
+  wins_yaku_differ       INTEGER NOT NULL,  -- sum of audits.wins_yaku_differ
+  wins_han_differ        INTEGER NOT NULL,  -- sum of audits.wins_han_differ
+  wins_fu_differ         INTEGER NOT NULL,  -- sum of audits.wins_fu_differ
+  wins_points_differ     INTEGER NOT NULL,  -- sum of audits.wins_points_differ
+  wins_limit_differ      INTEGER NOT NULL,  -- sum of audits.wins_limit_differ
+  wins_payment_differ    INTEGER NOT NULL,  -- sum of audits.wins_payment_differ
+  draws_differing        INTEGER NOT NULL,  -- sum of audits.draws_differing
+  valid_wins             INTEGER NOT NULL,  -- sum of audits.valid_wins
+  rinshan_wins           INTEGER NOT NULL,  -- sum of audits.rinshan_wins
+  rinshan_brought        INTEGER NOT NULL,  -- sum of audits.rinshan_brought
+  rinshan_wins_han       INTEGER NOT NULL,  -- sum of audits.rinshan_wins_han
+  rinshan_wins_points    INTEGER NOT NULL,  -- sum of audits.rinshan_wins_points
+  chankan_wins           INTEGER NOT NULL,  -- sum of audits.chankan_wins
+  chankan_brought        INTEGER NOT NULL,  -- sum of audits.chankan_brought
+  chankan_wins_han       INTEGER NOT NULL,  -- sum of audits.chankan_wins_han
+  chankan_wins_points    INTEGER NOT NULL,  -- sum of audits.chankan_wins_points
+  sankantsu_wins         INTEGER NOT NULL,  -- sum of audits.sankantsu_wins
+  sankantsu_brought      INTEGER NOT NULL,  -- sum of audits.sankantsu_brought
+  sankantsu_wins_han     INTEGER NOT NULL,  -- sum of audits.sankantsu_wins_han
+  sankantsu_wins_points  INTEGER NOT NULL,  -- sum of audits.sankantsu_wins_points
+  suukantsu_wins         INTEGER NOT NULL,  -- sum of audits.suukantsu_wins
+  suukantsu_brought      INTEGER NOT NULL,  -- sum of audits.suukantsu_brought
+  suukantsu_wins_han     INTEGER NOT NULL,  -- sum of audits.suukantsu_wins_han
+  suukantsu_wins_points  INTEGER NOT NULL,  -- sum of audits.suukantsu_wins_points
+  kandora_wins           INTEGER NOT NULL,  -- sum of audits.kandora_wins
+  kandora_brought        INTEGER NOT NULL,  -- sum of audits.kandora_brought
+  kandora_wins_han       INTEGER NOT NULL,  -- sum of audits.kandora_wins_han
+  kandora_wins_points    INTEGER NOT NULL,  -- sum of audits.kandora_wins_points
+  kan_fu_wins            INTEGER NOT NULL,  -- sum of audits.kan_fu_wins
+  kan_fu_brought         INTEGER NOT NULL,  -- sum of audits.kan_fu_brought
+  kan_fu_wins_han        INTEGER NOT NULL,  -- sum of audits.kan_fu_wins_han
+  kan_fu_wins_points     INTEGER NOT NULL,  -- sum of audits.kan_fu_wins_points
+  kan_han_wins           INTEGER NOT NULL,  -- sum of audits.kan_han_wins
+  kan_han_brought        INTEGER NOT NULL,  -- sum of audits.kan_han_brought
+  kan_han_wins_han       INTEGER NOT NULL,  -- sum of audits.kan_han_wins_han
+  kan_han_wins_points    INTEGER NOT NULL,  -- sum of audits.kan_han_wins_points
   PRIMARY KEY (rule_set_id, group_key)
 ) STRICT, WITHOUT ROWID;
 CREATE TRIGGER audit_groups_audit_added AFTER INSERT ON audits BEGIN
@@ -834,81 +832,77 @@ END;
 
 -- Each kan's reveal moment under the rule set (compare with kans.reveal_logged).
 CREATE TABLE kan_verdicts (
-  rule_set_id INTEGER NOT NULL,
-  game_id     INTEGER NOT NULL,
-  hand        INTEGER NOT NULL,
-  event_index INTEGER NOT NULL,
-  reveal_rule TEXT    NOT NULL,
-  -- version 4: the kan's kind and logged reveal moment (kans.kind, kans.reveal_logged), so that the timing
-  -- statistics count verdicts without looking up each kan
-  kan_kind          TEXT,
-  kan_reveal_logged TEXT,
-  -- version 10: the logged moment against the rule's, as the replay judges it (src/replay/timing.ts
-  -- revealVerdict): conforms | differs | undecided (either moment unknown) | unrecorded (tenhou.net/6 JSON
-  -- shows the indicator without its moment; one the rule never turns over differs)
-  reveal_verdict    TEXT,
+  rule_set_id       INTEGER NOT NULL,                                   -- the rule set
+  game_id           INTEGER NOT NULL,                                   -- the game
+  hand              INTEGER NOT NULL,                                   -- the hand (1-based)
+  event_index       INTEGER NOT NULL,                                   -- the kan's event
+  reveal_rule       TEXT    NOT NULL,                                   -- the kan's reveal moment under the rule set's kandora_timing
+  kan_kind          TEXT,                                               -- version 4: the kan's kind (kans.kind), so that the timing statistics count verdicts without looking up each kan
+  kan_reveal_logged TEXT,                                               -- version 4: the kan's logged moment (kans.reveal_logged)
+  reveal_verdict    TEXT,                                               -- version 10: the two moments judged by the replay (revealVerdict): conforms | differs | undecided (either unknown) | unrecorded (tenhou.net/6 JSON: shown, moment not logged; one the rule never turns over differs)
   PRIMARY KEY (rule_set_id, game_id, hand, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 
 -- The verdict on each kan by a player in riichi, under the rule set's riichiKan and okuriKan.
 CREATE TABLE riichi_kan_verdicts (
-  rule_set_id  INTEGER NOT NULL,
-  game_id      INTEGER NOT NULL,
-  hand         INTEGER NOT NULL,
-  event_index  INTEGER NOT NULL,
-  legal        INTEGER,                -- null: could not be judged
-  reason       TEXT    NOT NULL,       -- see riichi_kan_reasons
-  explanation  TEXT    NOT NULL,
-  waits_before TEXT,                   -- tile notation, space separated
-  waits_after  TEXT,
+  rule_set_id  INTEGER NOT NULL,                                        -- the rule set
+  game_id      INTEGER NOT NULL,                                        -- the game
+  hand         INTEGER NOT NULL,                                        -- the hand (1-based)
+  event_index  INTEGER NOT NULL,                                        -- the kan's event
+  legal        INTEGER,                                                 -- null: could not be judged
+  reason       TEXT    NOT NULL,                                        -- see riichi_kan_reasons
+  explanation  TEXT    NOT NULL,                                        -- why, in words
+  waits_before TEXT,                                                    -- tile notation, space separated
+  waits_after  TEXT,                                                    -- the same after the kan
   PRIMARY KEY (rule_set_id, game_id, hand, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 
--- Each win's verdicts under the rule set: its indicators and dora under kandoraTiming (compare with wins),
--- and (version 6) the win re-scored by src/score under the scoring knobs (the view win_scores shows these).
+-- Each win's verdicts under the rule set: its indicators and dora under kandoraTiming (compare with wins; the
+-- replay's WinRecord.rule, the dora the win was scored with), and (version 6) the win re-scored by src/score
+-- under the scoring knobs (the view win_scores shows these; all null for a win audited before version 6 or not
+-- re-scored). They share the row so that a win costs one insert, not two.
 CREATE TABLE win_dora (
-  rule_set_id    INTEGER NOT NULL,
-  game_id        INTEGER NOT NULL,
-  hand           INTEGER NOT NULL,
-  event_index    INTEGER NOT NULL,
-  indicators     TEXT    NOT NULL,     -- JSON array of ids (null where unknown): the first indicator, then the kandora revealed before the win
-  ura_indicators TEXT    NOT NULL,
-  dora           INTEGER,              -- dora in the winning hand from all those indicators (null if one is unknown)
-  ura_dora       INTEGER,
-  -- version 4: dora by indicator
-  kandora              INTEGER,        -- … from the kandora indicators alone (all but the first); 0 with none
-  first_indicator_dora INTEGER,        -- … from the first indicator alone (dora = first_indicator_dora + kandora)
-  -- version 6: the win re-scored; all null for a win audited before version 6 or not re-scored
-  valid       INTEGER,                 -- the hand is complete and has a yaku under the rules
-  yaku        TEXT,                    -- JSON array of {id, han} as re-scored (dora entries last)
-  yakuman     TEXT,                    -- JSON array of yakuman ids (a double yakuman twice)
-  han         INTEGER,
-  fu          INTEGER,
-  points      INTEGER,                 -- the hand's value, honba and sticks aside
-  limit_name  TEXT,                    -- none | mangan | haneman | baiman | sanbaiman | yakuman
-  deltas      TEXT,                    -- JSON array: each seat's score change, honba and sticks included
-  kan_fu      INTEGER,                 -- fu of the winner's kans (before rounding)
-  kan_han     INTEGER,                 -- han a kan brought: chankan, rinshan kaihou, sankantsu, kandora, kan ura (0 for a yakuman)
-  mismatches  INTEGER,                 -- differences from what the log states (score-mismatch findings)
-  components  TEXT,                    -- the components that differ, comma-separated (yaku,fu,…); null when none
+  rule_set_id          INTEGER NOT NULL,                                -- the rule set
+  game_id              INTEGER NOT NULL,                                -- the game
+  hand                 INTEGER NOT NULL,                                -- the hand (1-based)
+  event_index          INTEGER NOT NULL,                                -- the win event
+  indicators           TEXT    NOT NULL,                                -- JSON array of ids (null where unknown): the first indicator, then the kandora revealed before the win
+  ura_indicators       TEXT    NOT NULL,                                -- JSON: the ura indicators
+  dora                 INTEGER,                                         -- dora in the winning hand from all those indicators (null if one is unknown)
+  ura_dora             INTEGER,                                         -- the same for the ura indicators
+  kandora              INTEGER,                                         -- version 4: … from the kandora indicators alone (all but the first); 0 with none
+  first_indicator_dora INTEGER,                                         -- version 4: … from the first indicator alone (dora = first_indicator_dora + kandora)
+  valid                INTEGER,                                         -- version 6: the hand is complete and has a yaku under the rules
+  yaku                 TEXT,                                            -- version 6: JSON array of {id, han} as re-scored (dora entries last)
+  yakuman              TEXT,                                            -- version 6: JSON array of yakuman ids (a double yakuman twice)
+  han                  INTEGER,                                         -- version 6: han as re-scored
+  fu                   INTEGER,                                         -- version 6: fu as re-scored
+  points               INTEGER,                                         -- version 6: the hand's value, honba and sticks aside
+  limit_name           TEXT,                                            -- version 6: none | mangan | haneman | baiman | sanbaiman | yakuman
+  deltas               TEXT,                                            -- version 6: JSON array: each seat's score change, honba and sticks included
+  kan_fu               INTEGER,                                         -- version 6: fu of the winner's kans (before rounding)
+  kan_han              INTEGER,                                         -- version 6: han a kan brought: chankan, rinshan kaihou, sankantsu, kandora, kan ura (0 for a yakuman)
+  mismatches           INTEGER,                                         -- version 6: differences from what the log states (score-mismatch findings)
+  components           TEXT,                                            -- version 6: the components that differ, comma-separated (yaku,fu,…); null when none
   PRIMARY KEY (rule_set_id, game_id, hand, event_index),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
 
+-- Every finding of an audit, in its order.
 CREATE TABLE findings (
-  rule_set_id INTEGER NOT NULL,
-  game_id     INTEGER NOT NULL,
-  ordinal     INTEGER NOT NULL,         -- position in the audit's list
-  kind        TEXT    NOT NULL,         -- see finding_kinds
-  severity    TEXT    NOT NULL CHECK (severity IN ('error', 'warning', 'info')),
-  hand        INTEGER,                  -- null: the whole game
-  event_index INTEGER,
-  seat        INTEGER,
-  rule        TEXT,                     -- the knob that decided it
-  message     TEXT    NOT NULL,
-  details     TEXT    NOT NULL,         -- JSON object
+  rule_set_id INTEGER NOT NULL,                                         -- the rule set
+  game_id     INTEGER NOT NULL,                                         -- the game
+  ordinal     INTEGER NOT NULL,                                         -- position in the audit's list
+  kind        TEXT    NOT NULL,                                         -- see finding_kinds
+  severity    TEXT    NOT NULL CHECK (severity IN ('error', 'warning', 'info')),  -- error | warning | info
+  hand        INTEGER,                                                  -- null: the whole game
+  event_index INTEGER,                                                  -- the event concerned
+  seat        INTEGER,                                                  -- the seat concerned; null: none
+  rule        TEXT,                                                     -- the knob that decided it
+  message     TEXT    NOT NULL,                                         -- in words
+  details     TEXT    NOT NULL,                                         -- JSON object
   PRIMARY KEY (rule_set_id, game_id, ordinal),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;
@@ -916,63 +910,66 @@ CREATE INDEX findings_by_kind ON findings (kind, rule_set_id);
 
 -- The closed list of finding kinds (filled from src/audit when the database is opened for writing).
 CREATE TABLE finding_kinds (
-  kind        TEXT NOT NULL PRIMARY KEY,
-  severity    TEXT NOT NULL,
-  rule        TEXT,
-  description TEXT NOT NULL,
-  family      TEXT                      -- version 9: kan | scoring | legality | log (what the report groups by)
+  kind        TEXT NOT NULL PRIMARY KEY,  -- the kind
+  severity    TEXT NOT NULL,              -- error | warning | info
+  rule        TEXT,                       -- the knob that decides it
+  description TEXT NOT NULL,              -- what it means
+  family      TEXT                        -- version 9: kan | scoring | legality | log (what the report groups by)
 ) STRICT, WITHOUT ROWID;
 
 -- The closed list of riichi-kan reasons (src/hand RIICHI_KAN_REASONS), written by kanshi when it opens the file.
 CREATE TABLE riichi_kan_reasons (
-  reason  TEXT NOT NULL PRIMARY KEY,
-  legal   INTEGER,                   -- the verdict the reason gives; null: not judged
-  meaning TEXT NOT NULL
+  reason  TEXT NOT NULL PRIMARY KEY,  -- the reason
+  legal   INTEGER,                    -- the verdict the reason gives; null: not judged
+  meaning TEXT NOT NULL               -- what it means
 ) STRICT, WITHOUT ROWID;
 
--- The closed list of yaku (version 4), by mjlog id: 0..51 the yaku and yakuman, 52 dora, 53 ura, 54 red
--- fives. Filled from src/events when the database is opened for writing.
+-- The closed list of yaku (version 4), by mjlog id: 0..51 the yaku and yakuman, 52 dora, 53 ura, 54 red fives.
+-- Filled from src/events when the database is opened for writing.
 CREATE TABLE yaku (
-  yaku_id INTEGER PRIMARY KEY,
-  name    TEXT    NOT NULL,             -- romaji: riichi, tanyao, rinshan-kaihou, …
-  name_ja TEXT    NOT NULL,             -- as mjlog viewers and tenhou.net/6 JSON write it: 立直, 断幺九, 嶺上開花, …
-  yakuman INTEGER NOT NULL
+  yaku_id INTEGER PRIMARY KEY,  -- the mjlog id
+  name    TEXT    NOT NULL,     -- romaji: riichi, tanyao, rinshan-kaihou, …
+  name_ja TEXT    NOT NULL,     -- as mjlog viewers and tenhou.net/6 JSON write it: 立直, 断幺九, 嶺上開花, …
+  yakuman INTEGER NOT NULL      -- a yakuman
 ) STRICT;
 
 -- Tile names, to read the ids: tile 0..135, kind 0..33, name 1m..9m 1p..9p 1s..9s 1z..7z (E S W N P F C).
 CREATE TABLE tiles (
-  tile INTEGER NOT NULL PRIMARY KEY,
-  kind INTEGER NOT NULL,
-  name TEXT    NOT NULL,
-  red  INTEGER NOT NULL                 -- a red five (in games played with red fives)
+  tile INTEGER NOT NULL PRIMARY KEY,  -- the id
+  kind INTEGER NOT NULL,              -- id / 4
+  name TEXT    NOT NULL,              -- 1m … 7z
+  red  INTEGER NOT NULL               -- a red five (in games played with red fives)
 ) STRICT;
 INSERT INTO tiles (tile, kind, name, red)
   WITH RECURSIVE ids (tile) AS (SELECT 0 UNION ALL SELECT tile + 1 FROM ids WHERE tile < 135)
   SELECT tile, tile / 4, (tile / 4 % 9 + 1) || substr('mpsz', tile / 4 / 9 + 1, 1), tile IN (16, 52, 88) FROM ids;
 
--- What `kanshi infer --db FILE` found the logs say the rules are (docs/scoring.md §9): one row an inference,
--- and per knob each value with how many wins, drawn hands or kans agree and disagree under it; `inferred` is 1
--- for the value the logs support (none of a knob's values has it where no log touches the knob).
+-- What `kanshi infer --db FILE` found the logs say the rules are (docs/scoring.md §9): one row an inference, and
+-- per knob each value with how many wins, drawn hands or kans agree and disagree under it; `inferred` is 1 for
+-- the value the logs support (none of a knob's values has it where no log touches the knob). Written by
+-- src/store/inference.ts.
 CREATE TABLE inferences (
-  inference_id     INTEGER PRIMARY KEY,
-  inferred_at      TEXT NOT NULL,
-  profile          TEXT NOT NULL,
-  game_count       INTEGER NOT NULL,
-  win_count        INTEGER NOT NULL,
-  drawn_hand_count INTEGER NOT NULL,
-  kan_count        INTEGER NOT NULL,
-  flags            TEXT NOT NULL,
-  unexplained      TEXT NOT NULL
+  inference_id     INTEGER PRIMARY KEY,  -- the inference
+  inferred_at      TEXT NOT NULL,        -- ISO time
+  profile          TEXT NOT NULL,        -- the profile the flags start from
+  game_count       INTEGER NOT NULL,     -- games read
+  win_count        INTEGER NOT NULL,     -- wins among them
+  drawn_hand_count INTEGER NOT NULL,     -- drawn hands
+  kan_count        INTEGER NOT NULL,     -- kans
+  flags            TEXT NOT NULL,        -- the inferred rule set as `kanshi audit` flags: `--profile P` and each value that differs from P's
+  unexplained      TEXT NOT NULL         -- JSON: the wins and drawn hands no value of any knob explains, with file, hand, event, seat and what differs
 ) STRICT;
+
+-- Per inference, knob and value, how the logs agree with it.
 CREATE TABLE inferred_knobs (
-  inference_id   INTEGER NOT NULL REFERENCES inferences (inference_id) ON DELETE CASCADE,
-  knob           TEXT NOT NULL,
-  value          TEXT NOT NULL,
-  cases          TEXT NOT NULL,
-  agree_count    INTEGER NOT NULL,
-  disagree_count INTEGER NOT NULL,
-  joint_count    INTEGER NOT NULL,
-  inferred       INTEGER NOT NULL,
+  inference_id   INTEGER NOT NULL REFERENCES inferences (inference_id) ON DELETE CASCADE,  -- the inference
+  knob           TEXT NOT NULL,                                         -- the knob
+  value          TEXT NOT NULL,                                         -- one of its values
+  cases          TEXT NOT NULL,                                         -- what a case is for the knob
+  agree_count    INTEGER NOT NULL,                                      -- cases that agree with the logs under the value, the other knobs at the base
+  disagree_count INTEGER NOT NULL,                                      -- … that disagree
+  joint_count    INTEGER NOT NULL,                                      -- cases explained only with a value of another knob
+  inferred       INTEGER NOT NULL,                                      -- 1 for the value the logs support, weak ones included; no value of a knob has it where the logs do not decide it (untouched, a tie, or a producer's convention)
   PRIMARY KEY (inference_id, knob, value)
 ) STRICT;
 

@@ -108,7 +108,7 @@ export const FINDING_KINDS = {
     family: 'kan',
     severity: 'warning',
     rule: 'daiminkanPao',
-    description: "a rinshan tsumo on a daiminkan's replacement tile paid otherwise than daiminkanPao says (all others, or the discarder alone)",
+    description: "a rinshan tsumo on a daiminkan's replacement tile, or on a later kan's of the same turn, paid otherwise than daiminkanPao says (all others, or the discarder alone)",
   },
   'kandora-timing-mismatch': {
     family: 'kan',
@@ -150,7 +150,7 @@ export const FINDING_KINDS = {
   'abortive-draw-unfounded': {
     family: 'legality',
     severity: 'error',
-    description: "an abortive draw whose condition did not hold (nine terminals: nine kinds, a first draw, no call; four winds; four riichi), or nagashi mangan without a seat whose discards are all terminals and honours, none called",
+    description: "an abortive draw whose condition did not hold (nine terminals: the seat that drew, nine kinds, a first draw, no call; four winds; four riichi accepted; a triple ron: three others whose hands the tile completes), or nagashi mangan paid to a seat whose discards are not all terminals and honours, none called (seat: the declarer, the seat paid, the fourth riichi, the claimant who cannot ron)",
   },
   'scores-not-carried': {
     family: 'legality',
@@ -161,7 +161,7 @@ export const FINDING_KINDS = {
     family: 'legality',
     severity: 'error',
     rule: 'multipleRon',
-    description: 'rons of one discard the multipleRon rule does not pay: three winners where a triple ron aborts, two or more under atamahane; or a triple-ron abort where the rule pays the rons (details.what: winners, triple-ron-abort)',
+    description: 'rons of one discard the multipleRon rule does not pay: three winners where a triple ron aborts, two or more under atamahane; or a triple-ron abort where the rule pays the rons (details.what: winners, triple-ron-abort; seat: the discarder, under atamahane the winner the head bump leaves out)',
   },
   'abortive-draw-missing': {
     family: 'legality',

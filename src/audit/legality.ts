@@ -10,8 +10,9 @@
  * - A hand shown as tenpai at an exhaustive draw that waits on nothing: `tenpai-shown-noten`.
  * - A chi or pon of the hand's last discard (houtei), by a seat in riichi, or followed by a swap-call
  *   (kuikae: discarding the called kind, or the other end of a chi's run): `call-illegal` (details.reason).
- * - An abortive draw whose condition did not hold (nine terminals and honours, four winds, four riichi),
- *   and nagashi mangan without the discards it needs: `abortive-draw-unfounded`.
+ * - An abortive draw whose condition did not hold (nine terminals and honours, judged on the table's hand
+ *   of the seat that drew; four winds; four riichi accepted; a triple ron on a tile that completes three
+ *   other hands), and nagashi mangan paid to a seat without the discards it needs: `abortive-draw-unfounded`.
  * - A hand that does not start with the scores, sticks and honba the one before left, and final scores
  *   that do not follow from the last hand: `scores-not-carried`.
  * - Rons the multipleRon rule does not pay (three winners, or two under atamahane) and a triple-ron abort
@@ -24,7 +25,7 @@
  * daiminkan-on-houtei's: not reported twice.
  */
 import { tileWaits } from '../hand/index.js';
-import type { HandReplay, ReplayResult } from '../replay/index.js';
+import type { DrawnHandFacts, HandReplay, ReplayResult } from '../replay/index.js';
 import type { Rules } from '../rules/index.js';
 import { isTerminalOrHonor, kindOf, kindToString, numberOf, tilesToString, type TileId, type TileKind } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
@@ -44,7 +45,7 @@ export function checkLegality(replay: ReplayResult, rules: LegalityRules): Findi
     checkCalls(hand, out);
     checkKuikae(hand, rules, out);
     checkDrawnHand(hand, replay.playerCount, out);
-    checkMultipleRon(hand, rules, out);
+    checkMultipleRon(hand, replay.playerCount, rules, out);
     checkAbortsTaken(hand, replay.playerCount, rules, out);
   }
   checkCarried(replay, out);
@@ -61,7 +62,7 @@ export function checkLegalityKnobs(replay: ReplayResult, rules: LegalityRules): 
   for (const hand of replay.hands) {
     checkRiichiPoints(hand, rules, out);
     checkKuikae(hand, rules, out);
-    checkMultipleRon(hand, rules, out);
+    checkMultipleRon(hand, replay.playerCount, rules, out);
     checkAbortsTaken(hand, replay.playerCount, rules, out);
   }
   checkBusting(replay, rules, out);
@@ -186,58 +187,146 @@ function callDetails(c: HandReplay['discardCalls'][number], reason: 'houtei' | '
   return { reason, meld: c.meld, tile: kindToString(kindOf(c.called)), discarded };
 }
 
+type Unfounded = (why: string, seat?: number) => void;
+
 function checkDrawnHand(hand: HandReplay, players: number, out: Finding[]): void {
   const d = hand.drawn;
   const reason = hand.ending.reason;
   if (!d || hand.ending.kind !== 'ryuukyoku' || reason === undefined) return;
   const at = { hand: hand.hand, eventIndex: hand.ending.eventIndex };
   const anyCall = d.meldCounts.some((n) => n > 0) || hand.kans.length > 0;
-  const unfounded = (why: string, seat?: number) =>
+  const unfounded: Unfounded = (why, seat) =>
     out.push(finding('abortive-draw-unfounded', { ...at, ...(seat !== undefined ? { seat } : {}) }, `the hand ends in ${reason}, but ${why}`, { reason, why }));
-  if (reason === 'kyuushu-kyuuhai') {
-    const declarer = d.shown[0];
-    if (!declarer) return;
-    const kinds = new Set(declarer.tiles.map(kindOf).filter((k) => isTerminalOrHonor(k)));
-    if (kinds.size < 9) unfounded(`seat ${declarer.seat}'s hand ${tilesToString(declarer.tiles, false)} holds ${kinds.size} kinds of terminals and honours, not nine`, declarer.seat);
-    if ((d.rivers[declarer.seat]?.length ?? 0) > 0) unfounded(`seat ${declarer.seat} had discarded already: nine terminals is declared on a first draw`, declarer.seat);
-    else if (anyCall) unfounded('a call had been made: nine terminals is declared before any call');
-  } else if (reason === 'suufon-renda') {
+  if (reason === 'kyuushu-kyuuhai') checkNineTerminals(d, anyCall, unfounded);
+  else if (reason === 'suufon-renda') {
     const first = d.rivers.slice(0, players).map((r) => r[0]);
     const wind = first[0] === undefined ? -1 : kindOf(first[0]);
     const ok = players === 4 && wind >= 27 && wind <= 30 && d.rivers.slice(0, players).every((r) => r.length === 1 && kindOf(r[0]) === wind) && !anyCall;
     if (!ok) unfounded('the four first discards are not one wind, each player\'s only discard, with no call');
-  } else if (reason === 'suucha-riichi') {
-    const seats = new Set(hand.riichiDeclarations.map((r) => r.seat));
-    if (seats.size < 4) unfounded(`${seats.size} players declared riichi, not four`);
-  } else if (reason === 'nagashi-mangan' && d.nagashiSeats.length === 0) {
-    unfounded('no seat discarded only terminals and honours with none of them called');
+  } else if (reason === 'suucha-riichi') checkFourRiichi(hand, unfounded);
+  else if (reason === 'nagashi-mangan') checkNagashi(hand, d, unfounded);
+  else if (reason === 'sanchahou') checkTripleRonAbort(d, players, unfounded);
+}
+
+/**
+ * Nine terminals: the seat that drew and has not discarded declares it (the table knows its hand where
+ * the log shows none, as tenhou.net/6), on its first draw, before any call, with nine kinds of terminals
+ * and honours.
+ */
+function checkNineTerminals(d: DrawnHandFacts, anyCall: boolean, unfounded: Unfounded): void {
+  const shown = d.shown[0];
+  const declarer = d.drawer;
+  if (declarer === null) {
+    unfounded('no seat held a tile it had drawn: nine terminals is declared on one\'s own draw', shown?.seat);
+    return;
   }
+  if (shown !== undefined && shown.seat !== declarer.seat) {
+    unfounded(`the log shows seat ${shown.seat}'s hand, but seat ${declarer.seat} had drawn: nine terminals is declared on one's own draw`, shown.seat);
+  }
+  const seat = declarer.seat;
+  const kinds = new Set(declarer.tiles.map(kindOf).filter((k) => isTerminalOrHonor(k)));
+  if (kinds.size < 9) unfounded(`seat ${seat}'s hand ${tilesToString(declarer.tiles, false)} holds ${kinds.size} kinds of terminals and honours, not nine`, seat);
+  if ((d.rivers[seat]?.length ?? 0) > 0) unfounded(`seat ${seat} had discarded already: nine terminals is declared on a first draw`, seat);
+  else if (anyCall) unfounded('a call had been made: nine terminals is declared before any call', seat);
+}
+
+/** Four riichi: four players' riichi accepted (the fourth's discard passed); named at the last declarer. */
+function checkFourRiichi(hand: HandReplay, unfounded: Unfounded): void {
+  const declared = new Set<number>();
+  const accepted = new Set<number>();
+  for (const r of hand.riichiDeclarations) {
+    declared.add(r.seat);
+    if (r.accepted) accepted.add(r.seat);
+  }
+  const last = hand.riichiDeclarations.at(-1)?.seat;
+  if (declared.size < 4) unfounded(`${declared.size} players declared riichi, not four`, last);
+  else if (accepted.size < 4) {
+    const pending = [...declared].find((s) => !accepted.has(s));
+    unfounded(`seat ${pending}'s riichi was not accepted: the hand ends once the fourth riichi's discard has passed`, pending);
+  }
+}
+
+/** Nagashi mangan: each seat the drawn hand pays (a score change above zero) discarded only terminals and honours, none called. */
+function checkNagashi(hand: HandReplay, d: DrawnHandFacts, unfounded: Unfounded): void {
+  const deltas = hand.scoreBook.deltas ?? [];
+  const paid = deltas.map((x, s) => (x > 0 ? s : -1)).filter((s) => s >= 0);
+  for (const s of paid) {
+    if (d.nagashiSeats.includes(s)) continue;
+    const river = d.rivers[s] ?? [];
+    const simple = river.find((t) => !isTerminalOrHonor(kindOf(t)));
+    const fault =
+      river.length === 0 ? 'it made no discard' : simple !== undefined ? `it discarded ${kindToString(kindOf(simple))}, a simple` : 'another player called one of its discards';
+    unfounded(`seat ${s} is paid for nagashi mangan, and ${fault}`, s);
+  }
+  if (paid.length === 0 && d.nagashiSeats.length === 0) unfounded('no seat discarded only terminals and honours with none of them called');
+}
+
+/** A triple-ron abort: three other players whose hands the tile on offer completes; named at the first that it does not. */
+function checkTripleRonAbort(d: DrawnHandFacts, players: number, unfounded: Unfounded): void {
+  const offer = d.ronOffer;
+  if (offer === null) {
+    unfounded('no discard was on offer: three players ron one discard');
+    return;
+  }
+  if (offer.completes.length >= 3) return;
+  const tile = kindToString(kindOf(offer.tile));
+  // The others in turn order after the seat on offer.
+  const others = Array.from({ length: players - 1 }, (_, i) => (offer.seat + 1 + i) % players);
+  const cannot = others.find((s) => !offer.completes.includes(s));
+  const can = offer.completes.length === 0 ? 'no other hand' : `only seat${offer.completes.length > 1 ? 's' : ''} ${offer.completes.join(', ')}`;
+  unfounded(`seat ${offer.seat}'s ${tile} completes ${can}: a triple-ron abort needs three players who can ron it`, cannot);
 }
 
 const WINNERS = ['no', 'one', 'two', 'three'];
 
-/** Rons of one discard against the multipleRon rule; the hand's rons are all of its last discard. */
-function checkMultipleRon(hand: HandReplay, rules: LegalityRules, out: Finding[]): void {
-  let rons = 0;
-  for (const w of hand.wins) if (!w.tsumo) rons++;
+/**
+ * Rons of one discard against the multipleRon rule; the hand's rons are all of its last discard. Named
+ * at the discarder, or under atamahane at the winner the head bump leaves out.
+ */
+function checkMultipleRon(hand: HandReplay, players: number, rules: LegalityRules, out: Finding[]): void {
   const rule = rules.multipleRon;
   const at = { hand: hand.hand, eventIndex: hand.ending.eventIndex };
   if (hand.ending.kind === 'ryuukyoku' && hand.ending.reason === 'sanchahou' && rule !== 'triple-aborts') {
     const instead = rule === 'all' ? 'the three win' : 'the first after the discarder wins alone';
-    out.push(finding('multiple-ron-mismatch', at, `the hand ends in a triple-ron abort (sanchahou), but under multipleRon ${rule} ${instead}`, { winners: 0, multipleRon: rule, what: 'triple-ron-abort' }));
+    const discarder = hand.drawn?.ronOffer?.seat;
+    out.push(
+      finding('multiple-ron-mismatch', { ...at, ...(discarder !== undefined ? { seat: discarder } : {}) }, `the hand ends in a triple-ron abort (sanchahou), but under multipleRon ${rule} ${instead}`, {
+        winners: 0,
+        multipleRon: rule,
+        what: 'triple-ron-abort',
+      }),
+    );
     return;
   }
-  const over = rule === 'atamahane' ? rons > 1 : rule === 'triple-aborts' ? rons > 2 : false;
+  let count = 0;
+  for (const w of hand.wins) if (!w.tsumo) count++;
+  const over = rule === 'atamahane' ? count > 1 : rule === 'triple-aborts' ? count > 2 : false;
   if (!over) return;
-  const seats = hand.wins.filter((w) => !w.tsumo).map((w) => w.seat);
-  const allowed = rule === 'atamahane' ? 'one winner only, the first after the discarder' : 'three rons end the hand as an abortive draw';
+  const rons = hand.wins.filter((w) => !w.tsumo);
+  const from = rons[0].from;
+  // In turn order after the discarder: under atamahane the first wins alone.
+  const seats = rons.map((w) => w.seat).sort((a, b) => ((a - from + players) % players) - ((b - from + players) % players));
+  const seat = rule === 'atamahane' ? seats[1] : from;
+  const allowed = rule === 'atamahane' ? `one winner only, seat ${seats[0]}, the first after the discarder` : 'three rons end the hand as an abortive draw';
   out.push(
-    finding('multiple-ron-mismatch', at, `${WINNERS[rons] ?? rons} players (seats ${seats.join(', ')}) win on one discard, but under multipleRon ${rule} ${allowed}`, {
-      winners: rons,
+    finding('multiple-ron-mismatch', { ...at, seat }, `${WINNERS[rons.length] ?? rons.length} players (seats ${seats.join(', ')}) win on seat ${from}'s discard, but under multipleRon ${rule} ${allowed}`, {
+      winners: rons.length,
       multipleRon: rule,
       what: 'winners',
     }),
   );
+}
+
+/** The seat of the first go-around's fourth discard, which makes four winds: the last before the dealer in turn order. */
+function fourthDiscarder(hand: HandReplay, players: number): number {
+  return (hand.dealer + 3) % players;
+}
+
+/** Who ended the hand in an abortive draw: the nine-terminals declarer, the fourth wind's discarder, the last riichi declarer. */
+function abortSeat(hand: HandReplay, reason: 'kyuushu-kyuuhai' | 'suufon-renda' | 'suucha-riichi', players: number): number | undefined {
+  if (reason === 'kyuushu-kyuuhai') return hand.drawn?.drawer?.seat;
+  if (reason === 'suufon-renda') return fourthDiscarder(hand, players);
+  return hand.riichiDeclarations.at(-1)?.seat;
 }
 
 /** The abortive draws nine terminals, four winds and four riichi, against the abortiveDraws rule. */
@@ -245,7 +334,13 @@ function checkAbortsTaken(hand: HandReplay, players: number, rules: LegalityRule
   const reason = hand.ending.kind === 'ryuukyoku' ? hand.ending.reason : undefined;
   if (rules.abortiveDraws === 'none') {
     if (reason === 'kyuushu-kyuuhai' || reason === 'suufon-renda' || reason === 'suucha-riichi') {
-      out.push(finding('abortive-draw-unexpected', { hand: hand.hand, eventIndex: hand.ending.eventIndex }, `the hand ends in ${reason}, an abortive draw abortiveDraws none does not have`, { reason, abortiveDraws: 'none' }));
+      const seat = abortSeat(hand, reason, players);
+      out.push(
+        finding('abortive-draw-unexpected', { hand: hand.hand, eventIndex: hand.ending.eventIndex, ...(seat !== undefined ? { seat } : {}) }, `the hand ends in ${reason}, an abortive draw abortiveDraws none does not have`, {
+          reason,
+          abortiveDraws: 'none',
+        }),
+      );
     }
     return;
   }
@@ -257,7 +352,7 @@ function checkAbortsTaken(hand: HandReplay, players: number, rules: LegalityRule
     const wind = kindOf(first[0]);
     if (wind >= 27 && wind <= 30 && first.every((t) => kindOf(t) === wind) && hand.liveDrawCount > 4) {
       out.push(
-        finding('abortive-draw-missing', { hand: hand.hand, eventIndex: null }, `the four first discards are all ${kindToString(wind)} (four winds), but the hand went on`, {
+        finding('abortive-draw-missing', { hand: hand.hand, eventIndex: null, seat: fourthDiscarder(hand, players) }, `the four first discards are all ${kindToString(wind)} (four winds), but the hand went on`, {
           reason: 'suufon-renda',
           abortiveDraws: 'all',
         }),

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
-import { RuleInference, type Inference } from '../infer/index.js';
+import { RuleInference, type Inference, type KnobInference } from '../infer/index.js';
 import { KNOBS } from '../rules/index.js';
 import { openStore } from '../store/index.js';
 import { addLimitOptions, CliError, EXIT, fileFailure, out, platformOption, readOptionsFrom, storeMessage, say, outJson } from './common.js';
@@ -21,7 +21,10 @@ export function registerInferCommand(program: Command): void {
     .command('infer')
     .description("say what rules the logs were played under: every win and drawn hand re-scored under every value of every scoring knob, every kan judged under every kan knob's values")
     .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
-    .option('--json', 'one JSON object: {"inferred": {knob: value or null}, "knobs": [{"knob", "inferred", "cases", "values": [{"value", "agree", "disagree", "jointly"}]}], "flags", "unexplained": [...], games, wins, drawnHands, kans}')
+    .option(
+      '--json',
+      'one JSON object: {"inferred": {knob: value or null}, "knobs": [{"knob", "inferred", "status" (inferred, weak, tie, convention or untouched), "cases", "values": [{"value", "agree", "disagree", "jointly"}], "deciding": [{"file", "logId", "hand", "seat", "eventIndex", "what"}], "rival", "tied", "convention"}], "flags", "unexplained": [...], "contradicted": [...], games, wins, drawnHands, kans}',
+    )
     .option('--all', 'list every knob, also those the logs do not touch')
     .option('--db <file>', 'also keep the inference in this audit database (created if missing), where kanshi report shows it')
     .addOption(platformOption());
@@ -31,11 +34,16 @@ export function registerInferCommand(program: Command): void {
   addCommandHelp(command, {
     text: `
 Each game is replayed under its base rule set (the profile its platform is audited under, or --profile and
-the knob flags), then judged under each value of each knob, the others left at the base. A knob the logs
-touch gets the value that agrees with most wins, drawn hands or kans; a knob they do not touch, none. A win
-no single value explains is tried under pairs of values of two knobs (kiriage and red fives both move
-points); what nothing explains is listed as unexplained: the logs' own errors. The last line is the inferred
-rule set as flags for kanshi audit (docs/scoring.md §9).
+the knob flags), then judged under each value of each knob, the others left at the base. A case (a win,
+drawn hand or kan) decides a knob where some value agrees with the log and another does not. Each knob gets
+a status: inferred (one value agrees most, resting on 3 or more deciding cases against its closest rival,
+the first 3 printed), weak (fewer than 3), tie (the values that agree most are told apart by no case: no
+value), convention (an order of events, kandoraTiming, that only logs no platform wrote show: their
+producer's, not a rule) or untouched. Where the logs contradict each other (some cases agree only under
+one value, others only under the profile's), the profile's value stands and the cases against it are the
+logs' errors. A win no single value explains is tried under pairs of values of two knobs (kiriage and red
+fives both move points); what nothing explains is listed as unexplained: the logs' own errors. The last
+line is the inferred rule set as flags for kanshi audit (docs/scoring.md §9).
 
 ${LOG_SOURCE_HELP}`,
     exit: [
@@ -104,26 +112,66 @@ export function inferenceText(r: Inference, all: boolean): string[] {
   ];
   const untouched: string[] = [];
   for (const k of r.knobs) {
-    if (k.inferred === null && !all) {
+    if (k.status === 'untouched' && !all) {
       untouched.push(k.knob);
       continue;
     }
     const flag = KNOBS.find((d) => d.name === k.knob)!.flag;
-    lines.push(`${flag} ${k.inferred === null ? '(not touched by these logs)' : String(k.inferred)}    cases: ${k.cases}`);
+    const shown = k.inferred ?? k.convention;
+    lines.push(`${flag} ${k.inferred === null ? '?' : String(k.inferred)}    ${statusText(k)}    cases: ${k.cases}`);
+    for (const c of k.deciding.slice(0, SHOWN_CASES)) lines.push(`      deciding: ${placeText(c)} (${c.what})`);
+    if (k.deciding.length > SHOWN_CASES) lines.push(`      … and ${k.deciding.length - SHOWN_CASES} more (--json lists them all)`);
     for (const v of k.values) {
-      const mark = k.inferred !== null && v.value === k.inferred ? '*' : ' ';
+      const mark = shown !== undefined && shown !== null && v.value === shown ? '*' : ' ';
       const joint = v.jointly > 0 ? `, ${v.jointly} with another knob's value` : '';
       lines.push(`  ${mark} ${String(v.value).padEnd(22)} agree ${String(v.agree).padStart(6)}   disagree ${String(v.disagree).padStart(6)}${joint}`);
     }
   }
-  if (untouched.length > 0) lines.push('', `not touched by these logs (no value agrees more often than another; --all lists them): ${untouched.join(', ')}`);
+  if (untouched.length > 0) lines.push('', `not touched by these logs (no case tells their values apart; --all lists them): ${untouched.join(', ')}`);
   lines.push('', `${plural(r.unexplained.length, 'win or drawn hand', 'wins or drawn hands')} no value of any knob explains (the logs' own errors):`);
   for (const u of r.unexplained.slice(0, 50)) {
-    lines.push(`  ${u.file} hand ${u.hand} event ${u.eventIndex}${u.seat !== null ? ` seat ${u.seat}` : ''} (${u.what}): ${u.differences[0] ?? ''}${u.differences.length > 1 ? ` (+${u.differences.length - 1} more)` : ''}`);
+    lines.push(`  ${placeText(u)} (${u.what}): ${differencesText(u.differences)}`);
   }
   if (r.unexplained.length > 50) lines.push(`  … and ${r.unexplained.length - 50} more (--json lists them all)`);
+  if (r.contradicted.length > 0) {
+    lines.push('', `${plural(r.contradicted.length, 'case')} only a value the other logs contradict explains (the logs' own errors too, not a rule):`);
+    for (const c of r.contradicted.slice(0, 50)) {
+      const under = c.agreesUnder.map((a) => `${a.knob} ${a.values.map(String).join(' or ')} (these logs: ${String(a.logs)})`).join(', ');
+      lines.push(`  ${placeText(c)} (${c.what}): agrees under ${under}; ${differencesText(c.differences)}`);
+    }
+    if (r.contradicted.length > 50) lines.push(`  … and ${r.contradicted.length - 50} more (--json lists them all)`);
+  }
   lines.push('', 'the inferred rule set, as kanshi audit flags:', r.flags.join(' '));
   return lines;
+}
+
+/** Deciding cases printed under a knob (--json gives them all). */
+const SHOWN_CASES = 3;
+
+/** How far the logs decide a knob, in words. */
+function statusText(k: KnobInference): string {
+  const count = plural(k.deciding.length, 'case');
+  switch (k.status) {
+    case 'inferred':
+      return `inferred: ${count} tell it from ${String(k.rival)}`;
+    case 'weak':
+      return `weak: only ${count} ${k.deciding.length === 1 ? 'tells' : 'tell'} it from ${String(k.rival)}`;
+    case 'tie':
+      return `tie: ${k.tied!.map(String).join(', ')} (no case tells them apart)`;
+    case 'convention':
+      return `convention: these logs follow ${String(k.convention)}, an order of events their producer chose, not a rule (no platform's own log shows the knob; ${count})`;
+    case 'untouched':
+      return 'not touched by these logs';
+  }
+}
+
+/** Where a case is: file, hand, event, seat. */
+function placeText(c: { file: string; hand: number; eventIndex: number | null; seat: number | null }): string {
+  return `${c.file} hand ${c.hand}${c.eventIndex !== null ? ` event ${c.eventIndex}` : ''}${c.seat !== null ? ` seat ${c.seat}` : ''}`;
+}
+
+function differencesText(d: readonly string[]): string {
+  return `${d[0] ?? ''}${d.length > 1 ? ` (+${d.length - 1} more)` : ''}`;
 }
 
 /** Keeps the inference in the audit database (one transaction), for kanshi report. */

@@ -10,17 +10,19 @@
  * - the other kan knobs: the audit's checks under the value (auditReplay) flag a place or not; the places
  *   are those some value flags.
  *
- * A knob the logs touch (its values do not all agree equally often) gets the value that agrees most; one
- * they do not touch gets none. Knobs interact (kiriage and red fives both move points): a win that no
- * single value explains is tried under pairs of values of two knobs that each change its score; one a pair
- * explains counts for both values (`jointly`). The wins and drawn hands nothing explains are the logs' own
- * errors (`unexplained`).
+ * A case that some value explains and another does not decides the knob; decide.ts turns a knob's deciding
+ * cases into its status (inferred, weak, tie, convention, untouched) and value. Knobs interact (kiriage and
+ * red fives both move points): a win that no single value explains is tried under pairs of values of two
+ * knobs that each change its score; one a pair explains counts for both values (`jointly`). The wins and
+ * drawn hands nothing explains are the logs' own errors (`unexplained`), and so are the cases only a value
+ * the group's other logs contradict explains (`contradicted`).
  */
 import { auditReplay, checkLegalityKnobs } from '../audit/index.js';
 import type { GameEvent, GameLog, Platform } from '../events/index.js';
 import { KAN_KNOBS, KNOBS, LEGALITY_KNOBS, SCORING_KNOBS, type KnobName, type KnobValue, type Rules } from '../rules/index.js';
-import { effectiveTiming, isRevealed, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
+import { effectiveTiming, isRevealed, REVEAL_MOMENT_WORDS, replayGame, revealVerdict, ruleRevealMoment, scoreHand, type HandScores } from '../replay/index.js';
 import { Table } from '../table/index.js';
+import { decideKnob, type DecidingCase, type Evidence, type KnobStatus, type KnobVerdict } from './decide.js';
 
 export interface ValueTally {
   value: KnobValue;
@@ -35,9 +37,19 @@ export interface KnobInference {
   knob: KnobName;
   /** What a case is for this knob. */
   cases: string;
-  /** The value the logs support; null where no log touches the knob. */
+  /** The value the logs support (status `inferred` or `weak`); null otherwise. */
   inferred: KnobValue | null;
+  /** How far the logs decide the knob (src/infer/decide.ts). */
+  status: KnobStatus;
   values: ValueTally[];
+  /** tie: the values that agree most often, which no case tells apart. */
+  tied?: KnobValue[];
+  /** The inferred value's closest rival: the value the fewest cases tell it from. */
+  rival?: KnobValue;
+  /** The cases that tell the inferred value (a convention's order) from its closest rival. */
+  deciding: DecidingCase[];
+  /** convention: the order of events the logs follow, their producer's and not a rule. */
+  convention?: KnobValue;
 }
 
 export interface UnexplainedCase {
@@ -62,7 +74,20 @@ export interface Inference {
   inferred: Partial<Record<KnobName, KnobValue | null>>;
   /** The inferred rule set as `kanshi audit` flags: `--profile P` and each inferred value that differs from P's. */
   flags: string[];
+  /** The wins and drawn hands no value of any knob explains: the logs' own errors. */
   unexplained: UnexplainedCase[];
+  /**
+   * The cases only a value explains that the group's other logs contradict (decide.ts): the logs' errors
+   * too, not a rule. One entry a case, with every knob whose other value it agrees under.
+   */
+  contradicted: ContradictedCase[];
+}
+
+export interface ContradictedCase extends DecidingCase {
+  /** Per knob: the values the case agrees under, and the value the group's logs give the knob. */
+  agreesUnder: { knob: KnobName; values: KnobValue[]; logs: KnobValue }[];
+  /** Under the base rules: what differs, one line each. */
+  differences: string[];
 }
 
 /** Scoring knobs that only 3-player games show (4-player games are not tried under them). */
@@ -84,6 +109,14 @@ const CASES: Partial<Record<KnobName, string>> = {
 };
 const SCORING_CASES = 'wins and drawn hands re-scored under the value';
 
+/** Knobs whose evidence is the order in which a log writes events: a rule only where the platform wrote the log. */
+const ORDER_OF_EVENTS: ReadonlySet<KnobName> = new Set(['kandoraTiming']);
+
+/** A knob's values, in its order. */
+function knobValues(name: KnobName): KnobValue[] {
+  return KNOBS.find((k) => k.name === name)!.values.map((v) => v.value);
+}
+
 interface Counter {
   agree: number;
   disagree: number;
@@ -99,7 +132,10 @@ interface ScoreCase {
 
 export class RuleInference {
   private readonly counters = new Map<KnobName, Map<string, Counter>>();
-  private readonly touched = new Set<KnobName>();
+  /** Per knob, the cases that tell its values apart. */
+  private readonly evidence = new Map<KnobName, Evidence[]>();
+  /** The game being added: where its cases are. */
+  private current: { file: string; game: GameLog } | null = null;
   private readonly unexplained: UnexplainedCase[] = [];
   private readonly platforms = new Map<Platform, number>();
   private games = 0;
@@ -116,6 +152,7 @@ export class RuleInference {
       const values = new Map<string, Counter>();
       for (const v of k.values) values.set(String(v.value), { agree: 0, disagree: 0, jointly: 0 });
       this.counters.set(k.name, values);
+      this.evidence.set(k.name, []);
     }
     const names = [...SCORING_KNOBS.map((k) => k.name as KnobName), 'daiminkanPao' as KnobName];
     this.scoringPlan = names.map((name) => ({
@@ -129,12 +166,21 @@ export class RuleInference {
     const { rules: base } = this.baseFor(game);
     this.games++;
     this.platforms.set(game.platform, (this.platforms.get(game.platform) ?? 0) + 1);
+    this.current = { file, game };
     const replay = replayGame(game, base);
     for (const h of replay.hands) this.kans += h.kans.length;
-    this.kanTiming(game, replay);
+    this.kanTiming(game, replay, base);
     this.kanChecks(replay, base);
     this.legalityChecks(replay, base);
     for (let index = 0; index < game.hands.length; index++) this.scoreHandKnobs(file, game, index, base);
+    this.current = null;
+  }
+
+  /** Keeps a case as evidence on the knob when it tells the values apart (agrees under some, not under all). */
+  private decides(knob: KnobName, where: Omit<DecidingCase, 'file' | 'logId'>, agrees: readonly boolean[], differences: readonly string[]): void {
+    if (agrees.every((a) => a === agrees[0])) return;
+    const { file, game } = this.current!;
+    this.evidence.get(knob)!.push({ at: { file, logId: game.logId, ...where }, agrees, platform: game.platform, differences });
   }
 
   private count(knob: KnobName, value: KnobValue, agrees: boolean, n = 1): void {
@@ -144,25 +190,33 @@ export class RuleInference {
   }
 
   /** kandoraTiming: each timed kan's logged moment against each value's; untimed hands by their number. */
-  private kanTiming(game: GameLog, replay: ReturnType<typeof replayGame>): void {
-    const values = KAN_KNOBS.find((k) => k.name === 'kandoraTiming')!.values.map((v) => v.value as Rules['kandoraTiming']);
+  private kanTiming(game: GameLog, replay: ReturnType<typeof replayGame>, base: Rules): void {
+    const values = knobValues('kandoraTiming') as Rules['kandoraTiming'][];
+    const at = values.indexOf(base.kandoraTiming);
     for (let h = 0; h < replay.hands.length; h++) {
       const hand = replay.hands[h];
       const start = game.hands[hand.hand - 1]?.events[0];
       const untimed = start?.type === 'roundStart' ? start.untimedKandora : undefined;
       if (untimed !== undefined) {
         if (hand.kans.length === 0) continue;
-        for (const t of values) {
+        const agrees = values.map((t) => {
           const timing = effectiveTiming(t, game.rule);
           let revealed = 0;
           for (const k of hand.kans) if (k.aftermath && isRevealed(ruleRevealMoment(timing, k.aftermath))) revealed++;
-          this.count('kandoraTiming', t, revealed === untimed.length);
-        }
+          return revealed === untimed.length;
+        });
+        values.forEach((t, i) => this.count('kandoraTiming', t, agrees[i]));
+        const differs = agrees[at] ? [] : [`the log lists ${untimed.length} kandora, the ${base.kandoraTiming} timing reveals another number`];
+        this.decides('kandoraTiming', { hand: hand.hand, seat: null, eventIndex: null, what: 'kandora count' }, agrees, differs);
         continue;
       }
       for (const k of hand.kans) {
         if (!k.aftermath || k.revealLogged === 'unknown' || k.revealLogged === 'unrecorded') continue;
-        for (const t of values) this.count('kandoraTiming', t, revealVerdict(k.revealLogged, ruleRevealMoment(effectiveTiming(t, game.rule), k.aftermath)) !== 'differs');
+        const moments = values.map((t) => ruleRevealMoment(effectiveTiming(t, game.rule), k.aftermath!));
+        const agrees = moments.map((m) => revealVerdict(k.revealLogged, m) !== 'differs');
+        values.forEach((t, i) => this.count('kandoraTiming', t, agrees[i]));
+        const differs = agrees[at] ? [] : [`the log reveals the kandora ${REVEAL_MOMENT_WORDS[k.revealLogged]}, the ${base.kandoraTiming} timing ${REVEAL_MOMENT_WORDS[moments[at]]}`];
+        this.decides('kandoraTiming', { hand: hand.hand, seat: k.seat, eventIndex: k.eventIndex, what: k.kind }, agrees, differs);
       }
     }
   }
@@ -182,25 +236,31 @@ export class RuleInference {
   }
 
   /** Counts, for each value of the knob, the places (hand and event) its findings flag among those any value flags. */
-  private flagCount(knob: { name: KnobName; values: readonly { value: KnobValue }[] }, base: Rules, findings: (rules: Rules) => readonly { rule?: KnobName; severity: string; hand: number | null; eventIndex: number | null }[]): void {
-    const flagged = new Map<string, Set<string>>();
-    const places = new Set<string>();
+  private flagCount(
+    knob: { name: KnobName; values: readonly { value: KnobValue }[] },
+    base: Rules,
+    findings: (rules: Rules) => readonly { kind: string; rule?: KnobName; severity: string; hand: number | null; eventIndex: number | null; seat?: number; message: string }[],
+  ): void {
+    /** Per value, the places it flags, each with what its findings there say. */
+    const flagged: Map<string, string[]>[] = [];
+    const places = new Map<string, Omit<DecidingCase, 'file' | 'logId'>>();
     for (const v of knob.values) {
       const rules = { ...base, [knob.name]: v.value } as Rules;
-      const set = new Set<string>();
+      const map = new Map<string, string[]>();
       for (const f of findings(rules)) {
         if (f.rule !== knob.name || f.severity === 'info') continue;
         const key = `${f.hand}:${f.eventIndex}`;
-        set.add(key);
-        places.add(key);
+        map.set(key, [...(map.get(key) ?? []), f.message]);
+        if (!places.has(key)) places.set(key, { hand: f.hand ?? 0, seat: f.seat ?? null, eventIndex: f.eventIndex, what: f.kind });
       }
-      flagged.set(String(v.value), set);
+      flagged.push(map);
     }
-    for (const v of knob.values) {
-      const n = flagged.get(String(v.value))!.size;
-      this.count(knob.name, v.value, false, n);
-      this.count(knob.name, v.value, true, places.size - n);
-    }
+    knob.values.forEach((v, i) => {
+      this.count(knob.name, v.value, false, flagged[i].size);
+      this.count(knob.name, v.value, true, places.size - flagged[i].size);
+    });
+    const atBase = flagged[knob.values.findIndex((v) => v.value === base[knob.name])];
+    for (const [key, where] of places) this.decides(knob.name, where, flagged.map((map) => !map.has(key)), atBase?.get(key) ?? []);
   }
 
   /** The scoring knobs (and daiminkanPao, which moves payments) on one hand's wins and drawn hand. */
@@ -229,6 +289,8 @@ export class RuleInference {
     for (let c = 0; c < cases.length; c++) if (baseOk[c]) baseAgree++;
     const baseDisagree = cases.length - baseAgree;
     const hand = handFacts(table, events, baseScores);
+    const where = cases.map((c) => ({ hand: index + 1, seat: c.seat, eventIndex: c.eventIndex, what: c.what }));
+    const baseLines = baseText.map((t) => t.split('\n').filter((l) => l !== ''));
     for (const { name, values } of this.scoringPlan) {
       if (players === 4 && THREE_PLAYER_KNOBS.has(name)) continue;
       if (!canMove(name, hand, game)) {
@@ -239,10 +301,13 @@ export class RuleInference {
         }
         continue;
       }
+      /** Per case, whether it agrees under each value. */
+      const agrees: boolean[][] = cases.map(() => []);
       for (const v of values) {
         if (v.value === base[name]) {
           v.counter.agree += baseAgree;
           v.counter.disagree += baseDisagree;
+          for (let c = 0; c < cases.length; c++) agrees[c].push(baseOk[c]);
           continue;
         }
         const scores = scoreHand(table, events, game, { ...base, [name]: v.value } as Rules);
@@ -252,11 +317,12 @@ export class RuleInference {
         for (let c = 0; c < cases.length; c++) {
           if (ok[c]) v.counter.agree++;
           else v.counter.disagree++;
-          if (ok[c] !== baseOk[c]) this.touched.add(name);
+          agrees[c].push(ok[c]);
           if (text[c] !== baseText[c]) movers[c].push({ knob: name, value: v.value });
           if (ok[c] && !baseOk[c]) fixedAlone[c] = true;
         }
       }
+      for (let c = 0; c < cases.length; c++) this.decides(name, where[c], agrees[c], baseLines[c]);
     }
     for (let c = 0; c < cases.length; c++) {
       if (baseOk[c] || fixedAlone[c]) continue;
@@ -264,7 +330,7 @@ export class RuleInference {
       if (pair) {
         for (const p of pair) {
           this.counters.get(p.knob)!.get(String(p.value))!.jointly++;
-          this.touched.add(p.knob);
+          this.decides(p.knob, where[c], knobValues(p.knob).map((v) => v === p.value), baseLines[c]);
         }
         continue;
       }
@@ -275,9 +341,25 @@ export class RuleInference {
         eventIndex: cases[c].eventIndex,
         seat: cases[c].seat,
         what: cases[c].what,
-        differences: baseText[c].split('\n').filter((l) => l !== ''),
+        differences: baseLines[c],
       });
     }
+  }
+
+  /**
+   * The verdict on one knob. An order of events (kandoraTiming) is the rule of the game only in the logs of
+   * the platform that ran it; a log no platform wrote (a bot's mjai, an editor's) shows its producer's order:
+   * a convention, reported as such when no platform's log decides the knob.
+   */
+  private verdict(name: KnobName, base: KnobValue | undefined): KnobVerdict {
+    const values = knobValues(name);
+    const all = this.evidence.get(name)!;
+    if (!ORDER_OF_EVENTS.has(name)) return decideKnob(values, all, base);
+    const rule = decideKnob(values, all.filter((e) => e.platform !== 'unknown'), base);
+    if (rule.status !== 'untouched') return rule;
+    const shown = decideKnob(values, all, base);
+    if (shown.inferred === null) return shown;
+    return { ...shown, status: 'convention', inferred: null, convention: shown.inferred };
   }
 
   result(): Inference {
@@ -290,21 +372,42 @@ export class RuleInference {
     const knobs: KnobInference[] = [];
     const inferred: Partial<Record<KnobName, KnobValue | null>> = {};
     const flags: string[] = [`--profile ${profile}`];
+    const contradicted = new Map<string, ContradictedCase>();
     for (const k of KNOBS) {
       const values = k.values.map((v) => ({ value: v.value, ...this.counters.get(k.name)!.get(String(v.value))! }));
-      const scores = values.map((v) => v.agree + v.jointly);
-      const touched = this.touched.has(k.name) || new Set(scores).size > 1;
-      let value: KnobValue | null = null;
-      if (touched) {
-        const best = Math.max(...scores);
-        const tied = values.filter((_, i) => scores[i] === best).map((v) => v.value);
-        value = baseRules && tied.includes(baseRules[k.name]) ? baseRules[k.name] : tied[0];
+      const { status, inferred: value, tied, rival, deciding, convention, contrary } = this.verdict(k.name, baseRules?.[k.name]);
+      for (const c of contrary) {
+        const key = `${c.at.file}\n${c.at.hand}\n${c.at.eventIndex}\n${c.at.what}`;
+        let entry = contradicted.get(key);
+        if (!entry) contradicted.set(key, (entry = { ...c.at, agreesUnder: [], differences: [...c.differences] }));
+        entry.agreesUnder.push({ knob: k.name, values: c.agreesWith, logs: (value ?? convention)! });
       }
       inferred[k.name] = value;
-      knobs.push({ knob: k.name, cases: CASES[k.name] ?? SCORING_CASES, inferred: value, values });
+      knobs.push({
+        knob: k.name,
+        cases: CASES[k.name] ?? SCORING_CASES,
+        inferred: value,
+        status,
+        values,
+        ...(tied ? { tied } : {}),
+        ...(rival !== undefined ? { rival } : {}),
+        deciding,
+        ...(convention !== undefined ? { convention } : {}),
+      });
       if (value !== null && baseRules && value !== baseRules[k.name]) flags.push(`${k.flag} ${String(value)}`);
     }
-    return { games: this.games, wins: this.wins, drawnHands: this.drawnHands, kans: this.kans, profile, knobs, inferred, flags, unexplained: this.unexplained };
+    return {
+      games: this.games,
+      wins: this.wins,
+      drawnHands: this.drawnHands,
+      kans: this.kans,
+      profile,
+      knobs,
+      inferred,
+      flags,
+      unexplained: this.unexplained,
+      contradicted: [...contradicted.values()],
+    };
   }
 }
 

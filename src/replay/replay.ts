@@ -7,10 +7,10 @@
 import { YAKU, type GameEvent, type GameLog, type RoundStartEvent, type Seat } from '../events/index.js';
 import type { KandoraTiming, Rules } from '../rules/index.js';
 import { Table, type Ending, type Inconsistency, type Kan, type RevealMoment, type RiichiRecord, type Win, type WallMismatch } from '../table/index.js';
-import { countDora, tileToString, tilesToString, type TileId } from '../tiles/index.js';
+import { countDora, sortIds, tileToString, tilesToString, type TileId } from '../tiles/index.js';
 import { indicatorIndex, uraIndex, type HandWall } from '../wall/index.js';
 import { scoreHand } from './scores.js';
-import { nagashiSeats } from './win-input.js';
+import { nagashiSeats, seatsCompletedBy } from './win-input.js';
 import { handWalls } from './walls.js';
 import { effectiveTiming, isRevealed, revealFollows, revealVerdict, ruleRevealMoment } from './timing.js';
 import type {
@@ -313,11 +313,15 @@ function drawnFacts(table: Table, events: readonly GameEvent[]): DrawnHandFacts 
   const at = table.ending?.kind === 'ryuukyoku' ? table.ending.eventIndex : null;
   const e = at === null ? undefined : events[at];
   if (e?.type !== 'ryuukyoku') return null;
+  const drawer = table.seatHoldingDraw();
+  const offer = table.offer;
   return {
     shown: e.shown.map((x) => ({ seat: x.seat, tiles: x.hand })),
     rivers: table.seats.map((s) => s.river),
     meldCounts: table.seats.map((s) => s.melds.filter((m) => m.type !== 'kita').length),
     nagashiSeats: nagashiSeats(table.seats, table.players),
+    drawer: drawer === null ? null : { seat: drawer, tiles: sortIds([...table.seats[drawer].concealed]) },
+    ronOffer: e.reason === 'sanchahou' && offer.kind !== 'none' ? { seat: offer.seat, tile: offer.tile, completes: seatsCompletedBy(table.seats, table.players, offer.seat, offer.tile) } : null,
   };
 }
 

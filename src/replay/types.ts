@@ -225,6 +225,18 @@ export interface DrawnHandFacts {
   meldCounts: number[];
   /** The seats whose discards make nagashi mangan (all terminals and honours, none called), as the scorer pays them. */
   nagashiSeats: Seat[];
+  /**
+   * The seat that drew and had not discarded when the hand ended, with the tiles it held (sorted): the
+   * nine-terminals declarer, whether or not the log shows its hand (tenhou.net/6 shows none). Null when
+   * no seat held a tile it drew (the hand ended after a discard or a call).
+   */
+  drawer: { seat: Seat; tiles: TileId[] } | null;
+  /**
+   * At a triple-ron abort (sanchahou): the tile on offer (a discard, or a kakan's added tile) and its
+   * seat, and the other seats whose concealed tiles it completes (the shape alone: yaku and furiten
+   * aside). Null at every other ending.
+   */
+  ronOffer: { seat: Seat; tile: TileId; completes: Seat[] } | null;
 }
 
 export interface HandReplay {

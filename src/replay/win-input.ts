@@ -6,11 +6,11 @@
  * hand becomes a DrawInput (tenpai from the hands, nagashi from the rivers).
  */
 import type { GameRule, RoundStartEvent, RyuukyokuEvent, Seat } from '../events/index.js';
-import { HandError, waits } from '../hand/index.js';
+import { HandError, tileWaits, waits } from '../hand/index.js';
 import type { ScoringRules } from '../rules/index.js';
 import type { Blessing, DrawInput, KanRef, RiichiKind, ScoreMeld, WinInput } from '../score/index.js';
 import type { Kan, SeatState, Table, Win } from '../table/index.js';
-import { isTerminalOrHonor, kindOf } from '../tiles/index.js';
+import { isTerminalOrHonor, kindOf, type TileId } from '../tiles/index.js';
 
 /** What the table knows beside the `Win` record, to name kans and read the game's rule. */
 export interface WinContext {
@@ -173,6 +173,19 @@ export function nagashiSeats(seats: readonly SeatState[], players: 3 | 4): Seat[
       for (const m of seats[o].melds) if (m.type !== 'ankan' && m.type !== 'kita' && m.from === s) ok = false;
     }
     if (ok) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The seats, `from` aside, whose concealed tiles `tile` completes: who could ron it by the shape of its
+ * hand (yaku and furiten aside; a kind a hand holds all four of is no wait, as Tenhou counts it).
+ */
+export function seatsCompletedBy(seats: readonly SeatState[], players: 3 | 4, from: Seat, tile: TileId): Seat[] {
+  const kind = kindOf(tile);
+  const out: Seat[] = [];
+  for (let s = 0; s < players; s++) {
+    if (s !== from && tileWaits(seats[s].concealed)?.includes(kind)) out.push(s);
   }
   return out;
 }

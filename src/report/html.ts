@@ -190,28 +190,34 @@ ${figure(charts.gamesByYear, 'No game was read.')}`;
 }
 
 /** The finding families (finding_kinds.family) in the order the report shows them, each with its heading. */
-const FAMILIES: readonly { family: string; title: string }[] = [
-  { family: 'kan', title: 'Kans: riichi kans, four kans, chankan, kandora, liability' },
-  { family: 'scoring', title: 'Scores: every win and drawn hand re-scored' },
-  { family: 'legality', title: 'Every other action: furiten, riichi, calls, aborts, scores carried' },
-  { family: 'log', title: 'The log itself: files read, wall, consistency' },
+const FAMILIES: readonly { family: string; short: string; title: string }[] = [
+  { family: 'kan', short: 'kans', title: 'Kans: riichi kans, four kans, chankan, kandora, liability' },
+  { family: 'scoring', short: 'scores', title: 'Scores: every win and drawn hand re-scored' },
+  { family: 'legality', short: 'every other action', title: 'Every other action: furiten, riichi, calls, aborts, scores carried' },
+  { family: 'log', short: 'the log itself', title: 'The log itself: files read, wall, consistency' },
 ];
 
 function findingsSection(data: ReportData, charts: Charts, links: FindingLinks): string {
   const flags = ruleFlags(data.ruleSet.rules, data.ruleSet.profile);
   const known = new Set(FAMILIES.map((f) => f.family));
-  const parts = [...FAMILIES, { family: null, title: 'Other kinds' }].map(({ family, title }) => {
+  const families = [...FAMILIES, { family: null, short: 'other kinds', title: 'Other kinds' }].map(({ family, short, title }) => {
     const inFamily = (f: string | null) => (family === null ? f === null || !known.has(f) : f === family);
     const groups = data.findings.filter((f) => inFamily(f.family));
     const found = new Set(groups.map((g) => g.kind));
     const clean = data.checkedKinds.filter((k) => inFamily(k.family) && !found.has(k.kind));
-    if (groups.length === 0 && clean.length === 0) return '';
-    return familyPart(family ?? 'other', title, groups, clean, data, (r) => pageCell(r, flags, links));
+    const id = family ?? 'other';
+    const count = groups.reduce((n, g) => n + g.findings, 0);
+    const part = groups.length === 0 && clean.length === 0 ? '' : familyPart(id, title, groups, clean, data, (r) => pageCell(r, flags, links));
+    return { id, short, count, part };
   });
+  // One line to each family's part, with its count: a family with nothing found says so at once.
+  const shown = families.filter((f) => f.part !== '');
+  const index = `<p class="families">By family: ${shown.map((f) => `<a href="#findings-${esc(f.id)}">${esc(f.short)}</a> ${esc(fmt(f.count))}`).join(' · ')}.</p>`;
   const none = data.findings.length === 0 ? '<p>No findings under this rule set.</p>' : figure(charts.findings, '');
   return `${none}
+${index}
 <p class="note">Findings by family, each kind with the knob that decides it; the kinds checked for that found nothing are named under each. At most ${esc(fmt(data.findingsPerKind))} findings a kind are listed (by game); the link opens Tenhou’s viewer at the hand, seen from the seat concerned. Games without a Tenhou log id (other platforms, files without an id) have no link. ${links.pages?.size ? 'The page link opens the game’s own page (written by <code>kanshi report --games</code>): its dead wall and kans, hand by hand.' : 'The command writes the game’s own page for the finding’s hand (its dead wall and kans); <code>kanshi report --games DIR</code> writes them all and links them here.'}</p>
-${parts.join('\n')}`;
+${shown.map((f) => f.part).join('\n')}`;
 }
 
 /** One family's findings: a count a kind, each kind's list, and the kinds checked with nothing found. */
@@ -328,9 +334,9 @@ function inferenceSection(r: NonNullable<ReportData['inference']>): string {
     const others = k.values.filter((v) => v !== best).map((v) => `${v.value}: ${fmt(v.disagree)}`).join(', ');
     return [k.knob, k.inferred ?? '', best.agree, best.disagree, others];
   });
-  return `<p>What <code>kanshi infer --db</code> found on ${esc(fmt(r.gameCount))} games (${esc(fmt(r.winCount))} wins, ${esc(fmt(r.drawnHandCount))} drawn hands, ${esc(fmt(r.kanCount))} kans), ${esc(r.inferredAt)}: every win and drawn hand re-scored under every value of every scoring knob, every kan judged under each kan knob's values; a knob gets the value that agrees most often (docs/scoring.md §9). The logs' own errors, which no value explains: ${esc(fmt(r.unexplainedCount))}.</p>
+  return `<p>What <code>kanshi infer --db</code> found on ${esc(fmt(r.gameCount))} games (${esc(fmt(r.winCount))} wins, ${esc(fmt(r.drawnHandCount))} drawn hands, ${esc(fmt(r.kanCount))} kans), ${esc(r.inferredAt)}: every win and drawn hand re-scored under every value of every scoring knob, every kan judged under each kan knob's values; a knob gets a value only where the logs decide it, the one that agrees most often (docs/scoring.md §9). The logs' own errors, which no value explains: ${esc(fmt(r.unexplainedCount))}.</p>
 ${table(['knob', 'the logs say', 'agree', 'disagree', 'disagree under the other values'], rows, [false, false, true, true, false])}
-<p class="note">As <code>kanshi audit</code> flags: <code>${esc(r.flags)}</code>. Not touched by these logs: ${esc(untouched.join(', ') || 'none')}.</p>`;
+<p class="note">As <code>kanshi audit</code> flags: <code>${esc(r.flags)}</code>. Not decided by these logs (untouched, a tie, or a producer's convention: <code>kanshi infer</code> says which): ${esc(untouched.join(', ') || 'none')}.</p>`;
 }
 
 function conformanceSection(data: ReportData): string {

@@ -151,11 +151,22 @@ export function compareWithLog(logged: WinEvent, computed: WinScore, options: Co
     out.push({ component: 'points', logged: logged.points, computed: computed.points, message: `points: the log says ${logged.points}, the hand is worth ${computed.points}` });
   }
   const statesLimit = format !== 'mjai' || statesYaku || logged.fu > 0;
-  if (statesLimit && logged.limit !== computed.limit) {
+  if (statesLimit && !limitAgrees(logged.limit, computed)) {
     out.push({ component: 'limit', logged: logged.limit, computed: computed.limit, message: `limit: the log says ${limitWords(logged.limit)}, the hand reaches ${limitWords(computed.limit)}` });
   }
   comparePayments(logged.scoreDeltas, computed.deltas, players, out);
   return out;
+}
+
+/**
+ * Does the log's limit agree with the score's? A hand that kiriage rounds up (1,920 basic points paid as
+ * 2,000: limit 0, basic 2,000) is paid as a mangan, and logs name it either way: Tenhou's tenhou.net/6
+ * points string says 満貫 (a lobby game with kiriage set in its csrule), its mjlog chip games write limit 0
+ * (ten="30,12000,0"). Both agree; what it pays is compared apart.
+ */
+function limitAgrees(logged: number, computed: WinScore): boolean {
+  if (logged === computed.limit) return true;
+  return logged === 1 && computed.limit === 0 && computed.basicPoints === 2000;
 }
 
 /** A limit in a message: `no limit` rather than the table's `none`, the code itself when it is no limit. */

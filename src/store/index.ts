@@ -12,12 +12,15 @@
  *   Store.stats({ profile? | rulesKey? })      the canned reports of `kanshi stats`
  *   mergeDatabases(into, inputs)             kanshi merge: games by content hash, audits by (rules_key, game), one transaction per input
  *   preparedFindings(rows)                   the findings of prepared rows with their file and log id (audit's examples)
+ *   CATALOG, tablesSql(catalog, v), schemaAsOf(…)   the catalog of stored facts and its tables as of a version
  *   SCHEMA_VERSION, APPLICATION_ID, schemaPath(), StoreError
  */
 export { joinStore, openStore, type OpenStoreOptions, type Store } from './store.js';
 export { StoreError } from './errors.js';
 export type { StoredInference } from './inference.js';
 export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
+export { auditGroupColumns, CATALOG, type AnyColumn, type AnyTable, type Catalog, type ColumnSpec, type TableSpec } from './catalog.js';
+export { schemaAsOf, tablesSql } from './ddl.js';
 export { READ_PRAGMAS, type QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
 export { FACTS_VERSION, preparedFindings, prepareAudit, type PreparedAudit, type PreparedFinding } from './writer.js';

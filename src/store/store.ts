@@ -12,9 +12,10 @@ import { RIICHI_KAN_REASONS } from '../hand/index.js';
 import { StoreError } from './errors.js';
 import { readQuery, type QueryResult } from './query.js';
 import { asStoreError, checkBeforeWriting, connect, openReadOnly } from './connect.js';
-import { checkSchema, ensureSchema, SCHEMA_VERSION, type Migration } from './schema.js';
+import { checkSchema, CURRENT_SCHEMA, ensureSchema, SCHEMA_VERSION, type Migration, type SchemaDefinition } from './schema.js';
 import { listRuleSets, statsReport, type RuleSetChoice, type RuleSetSummary, type StatsReport } from './stats.js';
-import { yakuRows } from './rows.js';
+import { FINDING_KINDS_TABLE, RIICHI_KAN_REASONS_TABLE, YAKU_LIST, type AnyTable } from './catalog.js';
+import { findingKindValues, insertColumns, riichiKanReasonValues, yakuList, yakuListValues } from './rows.js';
 import { AuditWriter, FACTS_VERSION, prepareAudit, type PreparedAudit } from './writer.js';
 
 export interface OpenStoreOptions {
@@ -35,6 +36,8 @@ export interface OpenStoreOptions {
   letWritersIn?: boolean;
   /** Migration steps to use instead of the built-in ones (tests). */
   migrations?: readonly Migration[];
+  /** A schema to make or migrate to instead of the current one (tests: a catalog grown by a version). */
+  schema?: SchemaDefinition;
 }
 
 export interface Store {
@@ -99,11 +102,12 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
   checkBeforeWriting(file);
   const db = connect(file, false, options);
   try {
-    checkSchema(db, file, false);
+    const schema = options.schema ?? (options.migrations ? { ...CURRENT_SCHEMA, migrations: options.migrations } : CURRENT_SCHEMA);
+    checkSchema(db, file, false, schema.version);
     // Only now, the file being kanshi's or empty, is anything written.
     whileBusy(options.busyTimeoutMs ?? 10_000, () => {
       configure(db);
-      ensureSchema(db, file, false, options.migrations);
+      ensureSchema(db, file, false, schema);
       describeClosedLists(db);
     });
   } catch (err) {
@@ -187,28 +191,27 @@ function configureWriter(db: Database.Database): void {
   db.pragma('wal_autocheckpoint = 10000');
 }
 
+/** An upsert of a closed list's row: its columns from the catalog, the first one the key. */
+function upsert(db: Database.Database, t: AnyTable): Database.Statement {
+  const { columns } = insertColumns(t);
+  const [key, ...rest] = columns;
+  return db.prepare(
+    `INSERT INTO ${t.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+     ON CONFLICT (${key}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  );
+}
+
 /** The closed lists of finding kinds, riichi-kan reasons and yaku, for queries to join (kept in step with the code that opens the file). */
 function describeClosedLists(db: Database.Database): void {
-  const kinds = db.prepare(
-    `INSERT INTO finding_kinds (kind, severity, rule, description, family) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (kind) DO UPDATE SET severity = excluded.severity, rule = excluded.rule, description = excluded.description, family = excluded.family`,
-  );
-  const yaku = db.prepare(
-    `INSERT INTO yaku (yaku_id, name, name_ja, yakuman) VALUES (?, ?, ?, ?)
-     ON CONFLICT (yaku_id) DO UPDATE SET name = excluded.name, name_ja = excluded.name_ja, yakuman = excluded.yakuman`,
-  );
-  const reasons = db.prepare(
-    `INSERT INTO riichi_kan_reasons (reason, legal, meaning) VALUES (?, ?, ?)
-     ON CONFLICT (reason) DO UPDATE SET legal = excluded.legal, meaning = excluded.meaning`,
-  );
+  const kinds = upsert(db, FINDING_KINDS_TABLE);
+  const reasons = upsert(db, RIICHI_KAN_REASONS_TABLE);
+  const yaku = upsert(db, YAKU_LIST);
   db.transaction(() => {
     for (const [kind, info] of Object.entries(FINDING_KINDS)) {
-      kinds.run(kind, info.severity, 'rule' in info ? info.rule : null, info.description, info.family);
+      kinds.run(findingKindValues({ kind, severity: info.severity, rule: 'rule' in info ? info.rule : null, description: info.description, family: info.family }, null));
     }
-    for (const [reason, info] of Object.entries(RIICHI_KAN_REASONS)) {
-      reasons.run(reason, info.legal === null ? null : info.legal ? 1 : 0, info.meaning);
-    }
-    for (const y of yakuRows()) yaku.run(y.yaku_id, y.name, y.name_ja, y.yakuman);
+    for (const [reason, info] of Object.entries(RIICHI_KAN_REASONS)) reasons.run(riichiKanReasonValues({ reason, legal: info.legal, meaning: info.meaning }, null));
+    for (const y of yakuList()) yaku.run(yakuListValues(y, null));
   }).immediate();
 }
 

@@ -11,13 +11,12 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { unreadHash, type GameAudit, type GameMeta } from '../audit/index.js';
-import { KNOBS } from '../rules/index.js';
+import { ABORTS, AUDITS, FINDINGS, GAMES, HANDS, KAN_VERDICTS, KANS, PLAYERS, REVEALS, RIICHI_DECLARATIONS, RIICHI_KAN_VERDICTS, RULE_SETS, WIN_DORA, WINS, type AnyTable } from './catalog.js';
 import {
-  ABORT_COLUMNS, AUDIT_COLUMNS, AUDIT_TOTAL_COLUMNS, FINDING_COLUMNS, GAME_COLUMNS, KAN_COLUMNS, KAN_VERDICT_COLUMNS, PLAYER_COLUMNS,
-  REVEAL_COLUMNS, RIICHI_DECLARATION_COLUMNS, RIICHI_KAN_COLUMNS, HAND_COLUMNS, WIN_COLUMNS, WIN_DORA_COLUMNS,
-  abortRow, addDrawTotals, addWinTotals, auditRow, auditStatus, emptyAuditTotals, findingRow, gameRow, kanRow, kanVerdictRow, knobColumn, knobValues, playerRows,
-  revealRow, riichiDeclarationRow, riichiKanRow, handRow, storedPath, winDoraRow, winRow, type SqlValue,
+  abortValues, auditValues, columnIndex, findingValues, gameValues, handValues, insertColumns, kanValues, kanVerdictValues, playerValues, revealValues,
+  riichiDeclarationValues, riichiKanValues, ruleSetValues, winDoraValues, winValues, type SqlValue,
 } from './rows.js';
+import { addDrawTotals, addWinTotals, auditStatus, emptyAuditTotals, gameTotals, isAbort, storedPath } from './values.js';
 
 type Database = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
@@ -45,12 +44,11 @@ class TableInsert {
 
   constructor(
     private readonly db: Database,
-    table: string,
-    keys: readonly string[],
-    columns: readonly string[],
+    table: AnyTable,
   ) {
-    this.head = `INSERT INTO ${table} (${[...keys, ...columns].join(', ')}) VALUES `;
-    this.width = keys.length + columns.length;
+    const { keys, columns, set } = insertColumns(table);
+    this.head = `INSERT INTO ${table.name} (${[...keys, ...columns, ...set].join(', ')}) VALUES `;
+    this.width = keys.length + columns.length + set.length;
   }
 
   insert(key: readonly SqlValue[], rows: readonly SqlValue[][]): void {
@@ -80,40 +78,9 @@ class TableInsert {
   }
 }
 
-type RowReader<C extends readonly string[]> = (row: Record<C[number], SqlValue>) => SqlValue[];
-
-/**
- * A function reading a row object's values in the column list's order, compiled once per list: each
- * reader's named loads see one row shape, where `columns.map((c) => row[c])` shares one keyed load among
- * every table's rows (docs/PERFORMANCE.md).
- */
-function rowReader<C extends readonly string[]>(columns: C): RowReader<C> {
-  // The names are the schema's column constants; anything else is refused rather than compiled.
-  for (const c of columns) if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`not a column name: ${c}`);
-  return new Function('row', `return [${columns.map((c) => `row.${c}`).join(', ')}];`) as RowReader<C>;
-}
-
-// One reader per table, made when the module loads: the row builders below are plain loops over module
-// functions, not closures made per game, whose optimized code V8 drops at every full collection
-// (docs/PERFORMANCE.md §3, Hot closures).
-const gameValues = rowReader(GAME_COLUMNS);
-const playerValues = rowReader(PLAYER_COLUMNS);
-const handValues = rowReader(HAND_COLUMNS);
-const kanValues = rowReader(KAN_COLUMNS);
-const revealValues = rowReader(REVEAL_COLUMNS);
-const winValues = rowReader(WIN_COLUMNS);
-const abortValues = rowReader(ABORT_COLUMNS);
-const riichiDeclarationValues = rowReader(RIICHI_DECLARATION_COLUMNS);
-const auditValues = rowReader(AUDIT_COLUMNS);
-const auditTotalValues = rowReader(AUDIT_TOTAL_COLUMNS);
-const kanVerdictValues = rowReader(KAN_VERDICT_COLUMNS);
-const riichiKanValues = rowReader(RIICHI_KAN_COLUMNS);
-const winDoraValues = rowReader(WIN_DORA_COLUMNS);
-const findingValues = rowReader(FINDING_COLUMNS);
-
 /** A readable game's fact rows, as bound values, and their digest. */
 export interface GameFacts {
-  /** Values in GAME_COLUMNS order. */
+  /** The games row's built columns, in table order (the writer adds facts_digest, `digest`). */
   game: SqlValue[];
   players: SqlValue[][];
   hands: SqlValue[][];
@@ -136,7 +103,8 @@ export interface PreparedAudit {
   /** The path as `games.file` stores it (`storedPath`: absolute). */
   storedFile: string;
   rulesKey: string;
-  ruleSet: Record<string, SqlValue>;
+  /** The rule_sets row's built columns, in table order (the writer adds the first and last run's times). */
+  ruleSet: SqlValue[];
   /** The reason a file gave no game; null when it did. */
   unreadError: string | null;
   /**
@@ -146,7 +114,7 @@ export interface PreparedAudit {
   unreadPathHash: string | null;
   facts: GameFacts | null;
   verdicts: {
-    /** The audits row (AUDIT_COLUMNS, then AUDIT_TOTAL_COLUMNS); its `audited_at` is filled in when written. */
+    /** The audits row's built columns, totals included (the writer adds `audited_at`). */
     audit: SqlValue[];
     kanVerdicts: SqlValue[][];
     riichiKans: SqlValue[][];
@@ -161,13 +129,9 @@ export interface PreparedAudit {
  */
 export const FACTS_VERSION = 'facts-6';
 
-/** Where the audits row holds its time, set when the row is written. */
-const AUDITED_AT = AUDIT_COLUMNS.indexOf('audited_at' as (typeof AUDIT_COLUMNS)[number]);
-
 export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
-  const redFives = game.rule.redFives;
   const players: SqlValue[][] = [];
-  for (const p of playerRows(game)) players.push(playerValues(p));
+  for (const p of game.players) players.push(playerValues(p, game));
   const hands: SqlValue[][] = [];
   const wins: SqlValue[][] = [];
   const aborts: SqlValue[][] = [];
@@ -175,19 +139,18 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
   const kans: SqlValue[][] = [];
   const reveals: SqlValue[][] = [];
   for (const r of audit.replay?.hands ?? []) {
-    hands.push(handValues(handRow(r)));
-    for (const w of r.wins) wins.push(winValues(winRow(w, redFives)));
-    const abort = abortRow(r);
-    if (abort) aborts.push(abortValues(abort));
-    for (const d of firstPerSeat(r.riichiDeclarations)) riichiDeclarations.push(riichiDeclarationValues(riichiDeclarationRow(r.hand, d)));
+    hands.push(handValues(r, null));
+    for (const w of r.wins) wins.push(winValues(w, game));
+    if (isAbort(r)) aborts.push(abortValues(r, null));
+    for (const d of firstPerSeat(r.riichiDeclarations)) riichiDeclarations.push(riichiDeclarationValues(d, r));
     for (const k of r.kans) {
-      kans.push(kanValues(kanRow(k)));
-      const reveal = revealRow(k);
-      if (reveal) reveals.push(revealValues(reveal));
+      kans.push(kanValues(k, null));
+      // The kan's logged reveal, if the log turned its indicator over.
+      if (k.revealEventIndex !== null && k.indicator !== null) reveals.push(revealValues(k, null));
     }
   }
   return {
-    game: gameValues(gameRow(audit, game)),
+    game: gameValues({ audit, game, totals: gameTotals(audit.replay) }, null),
     players,
     hands,
     kans,
@@ -201,12 +164,11 @@ export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
 }
 
 /** rule_sets rows by rules key: built once, shared by every audit of a batch (read only). */
-const ruleSetRows = new Map<string, Record<string, SqlValue>>();
+const ruleSetRows = new Map<string, SqlValue[]>();
 
-function ruleSetRow(audit: GameAudit): Record<string, SqlValue> {
-  const { key, profile, rules } = audit.ruleSet;
-  let row = ruleSetRows.get(key);
-  if (!row) ruleSetRows.set(key, (row = { rules_key: key, profile, ...knobValues(rules) }));
+function ruleSetRow(audit: GameAudit): SqlValue[] {
+  let row = ruleSetRows.get(audit.ruleSet.key);
+  if (!row) ruleSetRows.set(audit.ruleSet.key, (row = ruleSetValues(audit.ruleSet, null)));
   return row;
 }
 
@@ -217,19 +179,18 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
   const totals = emptyAuditTotals();
   const winKeys = new Set<string>();
   for (const r of audit.replay?.hands ?? []) {
-    for (const k of r.kans) kanVerdicts.push(kanVerdictValues(kanVerdictRow(k)));
+    for (const k of r.kans) kanVerdicts.push(kanVerdictValues(k, null));
     for (const w of r.wins) {
-      const row = winDoraRow(w);
-      winDora.push(winDoraValues(row));
-      addWinTotals(totals, row, w);
+      winDora.push(winDoraValues(w, null));
+      addWinTotals(totals, w);
       winKeys.add(`${w.hand}:${w.eventIndex}`);
     }
   }
   addDrawTotals(totals, audit.findings, winKeys);
   const riichiKans: SqlValue[][] = [];
-  for (const v of audit.riichiKans) riichiKans.push(riichiKanValues(riichiKanRow(v)));
+  for (const v of audit.riichiKans) riichiKans.push(riichiKanValues(v, null));
   const findings: SqlValue[][] = [];
-  for (let i = 0; i < audit.findings.length; i++) findings.push(findingValues(findingRow(audit.findings[i], i)));
+  for (let i = 0; i < audit.findings.length; i++) findings.push(findingValues(audit.findings[i], i));
   return {
     contentHash: audit.contentHash,
     file: audit.file,
@@ -239,7 +200,7 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
     unreadError: audit.game === null ? auditStatus(audit).error : null,
     unreadPathHash: audit.game === null ? null : unreadHash(audit.file),
     facts: audit.game === null ? null : gameFacts(audit, audit.game),
-    verdicts: { audit: [...auditValues(auditRow(audit, '')), ...auditTotalValues(totals)], kanVerdicts, riichiKans, winDora, findings },
+    verdicts: { audit: auditValues(audit, totals), kanVerdicts, riichiKans, winDora, findings },
   };
 }
 
@@ -277,12 +238,13 @@ export class AuditWriter {
   private readonly findings: TableInsert;
 
   constructor(db: Database) {
-    const knobs = KNOBS.map((k) => knobColumn(k.name));
-    const ruleSetColumns = ['rules_key', 'profile', ...knobs, 'first_run_at', 'last_run_at'];
-    const gameColumns = [...GAME_COLUMNS, 'facts_digest'];
+    const ruleSets = insertColumns(RULE_SETS);
+    const ruleSetColumns = [...ruleSets.columns, ...ruleSets.set];
+    const games = insertColumns(GAMES);
+    const gameColumns = [...games.columns, ...games.set];
     this.upsertRuleSet = db
       .prepare(
-        `INSERT INTO rule_sets (${ruleSetColumns.join(', ')}) VALUES (${ruleSetColumns.map((c) => '@' + c).join(', ')})
+        `INSERT INTO rule_sets (${ruleSetColumns.join(', ')}) VALUES ${placeholders(ruleSetColumns.length)}
          ON CONFLICT (rules_key) DO UPDATE SET profile = excluded.profile, last_run_at = excluded.last_run_at
          RETURNING rule_set_id`,
       )
@@ -309,20 +271,18 @@ export class AuditWriter {
     this.auditsOfGame = db.prepare('SELECT rule_set_id FROM audits WHERE game_id = ?').pluck();
     this.deleteFacts = FACT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE game_id = ?`));
     this.deleteVerdicts = VERDICT_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE rule_set_id = ? AND game_id = ?`));
-    const fact = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['game_id'], columns);
-    const verdict = (table: string, columns: readonly string[]) => new TableInsert(db, table, ['rule_set_id', 'game_id'], columns);
-    this.players = fact('players', PLAYER_COLUMNS);
-    this.hands = fact('hands', HAND_COLUMNS);
-    this.kans = fact('kans', KAN_COLUMNS);
-    this.reveals = fact('reveals', REVEAL_COLUMNS);
-    this.wins = fact('wins', WIN_COLUMNS);
-    this.aborts = fact('aborts', ABORT_COLUMNS);
-    this.riichiDeclarations = fact('riichi_declarations', RIICHI_DECLARATION_COLUMNS);
-    this.audits = verdict('audits', [...AUDIT_COLUMNS, ...AUDIT_TOTAL_COLUMNS]);
-    this.kanVerdicts = verdict('kan_verdicts', KAN_VERDICT_COLUMNS);
-    this.riichiKanVerdicts = verdict('riichi_kan_verdicts', RIICHI_KAN_COLUMNS);
-    this.winDora = verdict('win_dora', WIN_DORA_COLUMNS);
-    this.findings = verdict('findings', FINDING_COLUMNS);
+    this.players = new TableInsert(db, PLAYERS);
+    this.hands = new TableInsert(db, HANDS);
+    this.kans = new TableInsert(db, KANS);
+    this.reveals = new TableInsert(db, REVEALS);
+    this.wins = new TableInsert(db, WINS);
+    this.aborts = new TableInsert(db, ABORTS);
+    this.riichiDeclarations = new TableInsert(db, RIICHI_DECLARATIONS);
+    this.audits = new TableInsert(db, AUDITS);
+    this.kanVerdicts = new TableInsert(db, KAN_VERDICTS);
+    this.riichiKanVerdicts = new TableInsert(db, RIICHI_KAN_VERDICTS);
+    this.winDora = new TableInsert(db, WIN_DORA);
+    this.findings = new TableInsert(db, FINDINGS);
     this.batch = db.transaction((audits: readonly PreparedAudit[]) => this.writeAll(audits));
   }
 
@@ -346,7 +306,7 @@ export class AuditWriter {
     for (const audit of audits) {
       let ruleSetId = ruleSets.get(audit.rulesKey);
       if (ruleSetId === undefined) {
-        ruleSetId = this.upsertRuleSet.get({ ...audit.ruleSet, first_run_at: at, last_run_at: at }) as number;
+        ruleSetId = this.upsertRuleSet.get(...audit.ruleSet, at, at) as number;
         ruleSets.set(audit.rulesKey, ruleSetId);
       }
       const before = known.get(audit.contentHash);
@@ -416,9 +376,7 @@ export class AuditWriter {
     }
     const key = [ruleSetId, gameId];
     const v = audit.verdicts;
-    const auditValues = [...v.audit];
-    auditValues[AUDITED_AT] = at;
-    this.audits.insert(key, [auditValues]);
+    this.audits.insert(key, [[...v.audit, at]]);
     this.kanVerdicts.insert(key, v.kanVerdicts);
     this.riichiKanVerdicts.insert(key, v.riichiKans);
     this.winDora.insert(key, v.winDora);
@@ -439,9 +397,9 @@ export interface PreparedFinding {
   ordinal: number;
 }
 
-const GAME_LOG_ID = GAME_COLUMNS.indexOf('log_id');
-const GAME_PLATFORM = GAME_COLUMNS.indexOf('platform');
-const F = (c: (typeof FINDING_COLUMNS)[number]) => FINDING_COLUMNS.indexOf(c);
+const GAME_LOG_ID = columnIndex(GAMES, 'log_id');
+const GAME_PLATFORM = columnIndex(GAMES, 'platform');
+const F = (c: string) => columnIndex(FINDINGS, c);
 const [F_ORDINAL, F_KIND, F_SEVERITY, F_HAND, F_SEAT, F_MESSAGE] = [F('ordinal'), F('kind'), F('severity'), F('hand'), F('seat'), F('message')];
 
 /** The findings of a prepared audit, read back from its rows (no query: the rows are at hand as they are written). */

@@ -194,6 +194,15 @@ export class Table {
     return null;
   }
 
+  /**
+   * The seat that drew and has not discarded since (it still holds the tile it drew), or null: who may
+   * declare nine terminals, and who did when the hand ends in them, whether or not the log shows its hand.
+   */
+  seatHoldingDraw(): Seat | null {
+    const s = this.seats[this.actor];
+    return s !== undefined && s.drawn !== null ? this.actor : null;
+  }
+
   /** Completed kans whose indicator the log has not turned over yet, in declaration order. */
   unrevealedKans(): Kan[] {
     return this.kans.filter((k) => k.reveal === null && !k.robbed);

@@ -2,21 +2,25 @@
  * `kanshi infer` on real logs (docs/scoring.md §9): the Tenhou corpus gives back the `tenhou` profile's
  * value for every knob it touches, the Mahjong Soul logs the `majsoul` values; what no value explains is
  * the logs' own errors; a value the logs contradict loses; and a profile the logs contradict is corrected.
+ * It says when it does not know (issue 41): a tie, a value resting on fewer than 3 cases, an order of
+ * events only a bot's logs show, and a disagreement between the logs of one group.
  * The expected values come from the profiles' evidence (src/rules/profiles.ts, checked against the logs
- * by test/score/knob-evidence.test.ts), not from the inference.
+ * by test/score/knob-evidence.test.ts), the MANIFESTs and docs/scoring.md §6's table of the platform logs'
+ * disagreements, not from the inference.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleSetsFor } from '../../src/audit/index.js';
 import type { GameLog } from '../../src/events/index.js';
-import { RuleInference, type Inference } from '../../src/infer/index.js';
+import { RuleInference, type DecidingCase, type Inference, type KnobInference } from '../../src/infer/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { getProfile, profileRules, type KnobName } from '../../src/rules/index.js';
 import { openStore } from '../../src/store/index.js';
-import { CORPUS_LOGS, PLATFORMS_DIR, corpusFiles, platformManifest, requireCorpus } from '../support/corpus.js';
+import { CORPUS_LOGS, PLATFORMS_DIR, corpusFile, corpusFiles, manifest, platformManifest, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
+import { KIRIAGE_SOURCE, kiriageLobbyGame } from '../support/kiriage-lobby.js';
 
 function infer(files: string[], profile?: string): Inference {
   const sets = ruleSetsFor(profile ? { profile } : {});
@@ -32,6 +36,17 @@ function infer(files: string[], profile?: string): Inference {
   }
   return inference.result();
 }
+
+const knob = (r: Inference, name: KnobName): KnobInference => r.knobs.find((k) => k.knob === name)!;
+
+/** A case as `file hand seat what`, the file without its folder. */
+const caseText = (c: DecidingCase): string => `${c.file.replace(/.*\//, '')} ${c.hand} ${c.seat} ${c.what}`;
+
+/** The platform corpus's files whose name starts so. */
+const platformFiles = (prefix: string): string[] =>
+  readdirSync(join(PLATFORMS_DIR, 'logs'))
+    .filter((f) => f.startsWith(prefix))
+    .map((f) => join(PLATFORMS_DIR, 'logs', f));
 
 /** Knobs the logs touch whose inferred value is not the profile's. */
 function differingFrom(r: Inference, profile: string): Partial<Record<KnobName, unknown>> {
@@ -60,10 +75,11 @@ describe('kanshi infer', () => {
     expect(differingFrom(corpus, 'tenhou')).toEqual({});
     expect(corpus.flags).toEqual(['--profile tenhou']);
     // The corpus shows these (each has a value the logs contradict); not, e.g., okuriKan or openTanyao.
-    for (const knob of ['kandoraTiming', 'riichiKan', 'suukaikan', 'daiminkanPao', 'kiriageMangan', 'akaDora', 'uraDora', 'threePlayerTsumo', 'notenPayments'] as const) {
-      expect(corpus.inferred[knob], knob).not.toBeNull();
+    for (const k of ['kandoraTiming', 'suukaikan', 'daiminkanPao', 'kiriageMangan', 'akaDora', 'uraDora', 'threePlayerTsumo', 'notenPayments'] as const) {
+      expect(corpus.inferred[k], k).not.toBeNull();
     }
     expect(corpus.inferred.okuriKan).toBeNull();
+    expect(knob(corpus, 'okuriKan')).toMatchObject({ status: 'untouched', deciding: [] });
     // The legality knobs the corpus shows: its 94 double rons and 5 triple-ron aborts (counted in the files'
     // text: two AGARI in one hand or a tenhou.net/6 和了 with two winners; RYUUKYOKU type="ron3" or 三家和了).
     expect(corpus.inferred).toMatchObject({ multipleRon: 'triple-aborts', abortiveDraws: 'all' });
@@ -73,6 +89,35 @@ describe('kanshi infer', () => {
       ['all', 94, 5],
       ['atamahane', 0, 99],
     ]);
+  });
+
+  it('says how far the corpus decides each knob: inferred on 3 or more cases, weak on fewer, a tie where no case tells the best apart', () => {
+    const rules = profileRules(getProfile('tenhou'));
+    for (const k of corpus.knobs) {
+      if (k.status === 'untouched') continue;
+      if (k.status === 'tie') {
+        // No value, but the profile's among the tied.
+        expect([k.inferred, k.tied], k.knob).toEqual([null, expect.arrayContaining([rules[k.knob]])]);
+        continue;
+      }
+      expect([k.knob, k.status, k.inferred]).toEqual([k.knob, k.deciding.length >= 3 ? 'inferred' : 'weak', rules[k.knob]]);
+    }
+    // The four-kan aborts: the MANIFEST's two files with one (kan4_aborts), and no more.
+    const aborts = manifest().filter((r) => r.kan4Aborts > 0).map((r) => r.file).sort();
+    expect(aborts).toHaveLength(2);
+    expect(knob(corpus, 'suukaikan')).toMatchObject({ status: 'weak', inferred: 'abort' });
+    expect(knob(corpus, 'suukaikan').deciding.map((c) => c.file.replace(/.*\//, '')).sort()).toEqual(aborts);
+    // Kiriage in chip games rests on the two chip games that pay it (docs/scoring.md §2, Tenhou's evidence): weak.
+    expect(knob(corpus, 'kiriageMangan')).toMatchObject({ status: 'weak', inferred: 'chip-games', rival: 'none' });
+    expect(knob(corpus, 'kiriageMangan').deciding.map(caseText)).toEqual(['dnovikoff__tenhou__log_test_data_chip.xml 1 0 win', 'dnovikoff__tenhou__log_test_data_ratio1.xml 2 2 win']);
+    // The 5 triple-ron aborts tell triple-aborts from all.
+    expect(knob(corpus, 'multipleRon')).toMatchObject({ status: 'inferred', rival: 'all' });
+    expect(knob(corpus, 'multipleRon').deciding).toHaveLength(5);
+    // No riichi kan of the corpus tells waits from strict: the logs do not say which.
+    expect(knob(corpus, 'riichiKan')).toMatchObject({ status: 'tie', inferred: null, tied: ['waits', 'strict'] });
+    expect(corpus.inferred.riichiKan).toBeNull();
+    for (const k of ['kandoraTiming', 'akaDora', 'uraDora', 'ippatsuYaku', 'notenPayments', 'abortiveDraws'] as const) expect(knob(corpus, k).status, k).toBe('inferred');
+    expect(corpus.contradicted).toEqual([]);
   });
 
   it("lists as unexplained only the logs' own errors: the two editor-typed fixtures", () => {
@@ -103,7 +148,12 @@ describe('kanshi infer', () => {
     expect(r.games).toBe(7);
     expect(r.profile).toBe('majsoul');
     expect(differingFrom(r, 'majsoul')).toEqual({});
-    expect(r.inferred).toMatchObject({ kiriageMangan: 'none', kandoraTiming: 'tenhou', akaDora: 3, ippatsuYaku: true, uraDora: true, notenPayments: true });
+    expect(r.inferred).toMatchObject({ akaDora: 3, ippatsuYaku: true, uraDora: true, notenPayments: true });
+    // No chip game among them: kiriage none and chip-games (none outside chip games) are not told apart;
+    // always is refuted. Their tenhou.net/6 logs count their kandora untimed, which tells no rinshan-free
+    // timing of Tenhou's from after-discard; the one timed log is an mjai conversion (convlog's order).
+    expect(knob(r, 'kiriageMangan')).toMatchObject({ status: 'tie', inferred: null, tied: ['none', 'chip-games'] });
+    expect(knob(r, 'kandoraTiming')).toMatchObject({ status: 'tie', inferred: null, tied: ['tenhou', 'after-discard'] });
     // The converter's stick paid for a riichi that never stood (docs/scoring.md §6).
     expect(r.unexplained.map((u) => `${u.file.replace(/.*\//, '')} ${u.hand}`)).toEqual(['kandora__TensoulTests_tensoulLog.json 3']);
   });
@@ -114,12 +164,23 @@ describe('kanshi infer', () => {
     const text = await kanshiInProcess('infer', ...files);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^2 games, \d+ wins, \d+ drawn hands, \d+ kans: what the logs say the rules are/);
-    expect(text.stdout).toMatch(/--aka-dora 3 {4}cases: wins and drawn hands re-scored under the value\n {2}\* 3 +agree +\d+ +disagree +0\n {4}0 +agree/);
+    expect(text.stdout).toMatch(
+      /--aka-dora 3 {4}inferred: \d+ cases tell it from 0 {4}cases: wins and drawn hands re-scored under the value\n( {6}deciding: \S+killer_mortal_gui\S+ hand \d+ event \d+ seat \d \(win\)\n){3} {6}… and \d+ more \(--json lists them all\)\n {2}\* 3 +agree +\d+ +disagree +0\n {4}0 +agree/,
+    );
+    expect(text.stdout).toMatch(/--kiriage-mangan \? {4}tie: none, chip-games \(no case tells them apart\)/);
     expect(text.stdout.trim().split('\n').at(-1)).toBe('--profile majsoul');
     const json = await kanshiInProcess('infer', '--json', ...files);
     const r = JSON.parse(json.stdout) as Inference;
     expect(r.inferred.akaDora).toBe(3);
+    expect(r.inferred.kiriageMangan).toBeNull();
     expect(r.flags).toEqual(['--profile majsoul']);
+    const aka = r.knobs.find((k) => k.knob === 'akaDora')!;
+    expect(aka).toMatchObject({ status: 'inferred', rival: 0 });
+    expect(aka.deciding.length).toBeGreaterThan(3);
+    for (const c of aka.deciding) {
+      expect(Object.keys(c).sort()).toEqual(['eventIndex', 'file', 'hand', 'logId', 'seat', 'what']);
+      expect(files).toContain(c.file);
+    }
     expect(r.knobs.find((k) => k.knob === 'akaDora')!.values.map((v) => Object.keys(v).sort())).toEqual([
       ['agree', 'disagree', 'jointly', 'value'],
       ['agree', 'disagree', 'jointly', 'value'],
@@ -138,7 +199,9 @@ describe('kanshi infer', () => {
     try {
       const inference = stored.latestInference();
       expect(inference).toMatchObject({ gameCount: 7, profile: 'majsoul', flags: '--profile majsoul', unexplainedCount: 1 });
-      expect(inference!.knobs.find((k) => k.knob === 'kiriageMangan')?.inferred).toBe('none');
+      expect(inference!.knobs.find((k) => k.knob === 'akaDora')?.inferred).toBe('3');
+      // A tie keeps no value, as an untouched knob.
+      expect(inference!.knobs.find((k) => k.knob === 'kiriageMangan')?.inferred).toBeNull();
       expect(inference!.knobs.find((k) => k.knob === 'okuriKan')?.inferred).toBeNull();
     } finally {
       stored.close();
@@ -147,7 +210,10 @@ describe('kanshi infer', () => {
     expect((await kanshiInProcess('report', '--db', db, '--out', out)).code).toBe(0);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain('<h2>What these logs say the rules are</h2>');
-    expect(html).toMatch(/<td>kiriageMangan<\/td><td>none<\/td>/);
+    expect(html).toMatch(/<td>akaDora<\/td><td>3<\/td>/);
+    // The tie is among what the logs do not decide, not a row.
+    expect(html).not.toMatch(/<td>kiriageMangan<\/td>/);
+    expect(html).toMatch(/Not decided by these logs \(untouched, a tie, or a producer's convention: <code>kanshi infer<\/code> says which\): [^<]*kiriageMangan/);
   });
 
   it('exits 1 naming a file it cannot read, and infers from the rest', async () => {
@@ -155,5 +221,76 @@ describe('kanshi infer', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no-such-file\.xml/);
     expect(r.stdout).toMatch(/^1 game, /);
+  });
+});
+
+describe('kanshi infer says when the logs do not decide (issue 41)', () => {
+  it("gives no value where the best values tie: yakumanPao on mjai-reviewer's test logs", () => {
+    requireCorpus();
+    const platform = platformFiles('mjai-reviewer__');
+    const corpusCopies = readdirSync(CORPUS_LOGS)
+      .filter((f) => f.startsWith('Equim-chan__mjai-reviewer__'))
+      .map((f) => join(CORPUS_LOGS, f));
+    expect([platform.length, corpusCopies.length]).toEqual([20, 18]);
+    for (const files of [platform, [...platform, ...corpusCopies]]) {
+      const r = infer(files);
+      // No daisangen or daisuushii pao among them: daisangen-daisuushii and none agree alike; with-suukantsu
+      // is refuted by suukantsu_1's win, which the log pays without pao.
+      expect(r.inferred.yakumanPao).toBeNull();
+      expect(knob(r, 'yakumanPao')).toMatchObject({ status: 'tie', inferred: null, tied: ['daisangen-daisuushii', 'none'], deciding: [] });
+      expect(knob(r, 'yakumanPao').values.find((v) => v.value === 'with-suukantsu')).toMatchObject({ disagree: knob(r, 'yakumanPao').values[0].disagree + 1 });
+      expect(r.flags.join(' ')).not.toContain('--yakuman-pao');
+    }
+    // The corpus's copies hold no suukantsu_1: nothing tells any value apart.
+    expect(knob(infer(corpusCopies), 'yakumanPao')).toMatchObject({ status: 'untouched', inferred: null });
+  });
+
+  it("takes a group's disagreement for the logs' errors: akochan's builds with and without ippatsu", () => {
+    requireCorpus();
+    const r = infer(platformFiles('akochan__'));
+    // docs/scoring.md §6: the older akochan versions score no ippatsu (96c122589c hand 2, a489dc39c1 hands 1
+    // and 2); be6e751f91, a later one on the same wall, scores it in hand 1, as the rules do.
+    expect(r.inferred.ippatsuYaku).toBe(true);
+    expect(knob(r, 'ippatsuYaku')).toMatchObject({ status: 'weak', inferred: true, rival: false });
+    expect(knob(r, 'ippatsuYaku').deciding.map(caseText)).toEqual(['akochan__akochan__match_result_haifu_log_1000_0__be6e751f91.jsonl 1 1 win']);
+    const errors = r.contradicted.map((c) => `${caseText(c)}: ${c.agreesUnder.map((a) => `${a.knob} ${a.values.join('|')} (${String(a.logs)})`).join(', ')}`);
+    expect(errors).toEqual([
+      'akochan__akochan__haifu_log_sample__96c122589c.jsonl 2 2 win: ippatsuYaku false (true)',
+      // The missing ippatsu is one han, as that hand's ura: ura off would explain it too.
+      'akochan__akochan__match_result_haifu_log_1000_0__a489dc39c1.jsonl 1 1 win: ippatsuYaku false (true), uraDora false (true)',
+      'akochan__akochan__match_result_haifu_log_1000_0__a489dc39c1.jsonl 2 3 win: ippatsuYaku false (true)',
+    ]);
+    expect(r.contradicted[0].differences.join('\n')).toMatch(/points: the log says 5200, the hand is worth 8000/);
+    expect(r.inferred.uraDora).toBe(true);
+    expect(r.flags.join(' ')).not.toContain('--ippatsu-yaku');
+  });
+
+  it("reports an order of events a bot's logs alone show as its producer's convention, not a rule: akochan's daiminkan kandora", () => {
+    requireCorpus();
+    const r = infer(platformFiles('akochan__'));
+    // docs/scoring.md §6: akochan turns a daiminkan's kandora over after the kan player's discard (a489dc39c1 hand 5).
+    expect(knob(r, 'kandoraTiming')).toMatchObject({ status: 'convention', inferred: null, convention: 'after-discard' });
+    expect(knob(r, 'kandoraTiming').deciding.map(caseText)).toEqual(['akochan__akochan__match_result_haifu_log_1000_0__a489dc39c1.jsonl 5 2 daiminkan']);
+    expect(r.inferred.kandoraTiming).toBeNull();
+    expect(r.flags).toEqual(['--profile tenhou']);
+  });
+
+  it('explains the win kiriage decides in a lobby game, and finds kiriage there', () => {
+    requireCorpus();
+    const dir = mkdtempSync(join(tmpdir(), 'kanshi-infer-kiriage-'));
+    const lobby = join(dir, 'lobby-kiriage.json');
+    writeFileSync(lobby, kiriageLobbyGame());
+    const alone = infer([lobby]);
+    expect(alone.unexplained).toEqual([]);
+    expect(alone.contradicted).toEqual([]);
+    // Its last hand's win (seat 0) refutes none; in one lobby game always and chip-games apply kiriage alike.
+    const kiriage = knob(alone, 'kiriageMangan');
+    expect(kiriage).toMatchObject({ status: 'tie', tied: ['always', 'chip-games'] });
+    expect(kiriage.values.find((v) => v.value === 'none')).toMatchObject({ disagree: 1 });
+    // Beside the ranked game it was made of, whose same hand is paid 7,700: chip-games, as each game says.
+    const both = infer([lobby, corpusFile(KIRIAGE_SOURCE)]);
+    expect(both.unexplained).toEqual([]);
+    expect(knob(both, 'kiriageMangan')).toMatchObject({ inferred: 'chip-games', status: 'weak', rival: 'none' });
+    expect(knob(both, 'kiriageMangan').deciding.map(caseText)).toEqual([`lobby-kiriage.json 11 0 win`]);
   });
 });

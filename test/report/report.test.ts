@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kanshi } from '../support/cli.js';
-import { corpusFiles } from '../support/corpus.js';
+import { corpusFiles, manifest } from '../support/corpus.js';
 import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from './browser.js';
 
 const LOG_ID_NAME = /^\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}\./;
@@ -76,6 +76,15 @@ describe('kanshi report (command)', () => {
     };
     const tenhou = readFileSync(page, 'utf8');
     // Tenhou's own logs break none of the legality checks: each is named as checked, with the rule set's value.
+    // The index line: each family's part and its count. Under tenhou the kan family holds the chankan wins and
+    // four-kan aborts the MANIFEST counts, the legality family nothing.
+    const index = tenhou.match(/<p class="families">.*?<\/p>/)?.[0] ?? '';
+    const named = manifest().filter((row) => LOG_ID_NAME.test(row.file));
+    const kanFindings = named.reduce((n, row) => n + row.chankanWins + row.kan4Aborts, 0);
+    expect(kanFindings).toBeGreaterThan(0);
+    expect(index).toContain(`<a href="#findings-kan">kans</a> ${kanFindings}`);
+    expect(index).toContain('<a href="#findings-legality">every other action</a> 0');
+    for (const [, id] of index.matchAll(/href="#([^"]+)"/g)) expect(tenhou).toContain(`id="${id}"`);
     const legality = family(tenhou, 'legality');
     expect(legality).toMatch(/Checked, none found: .*<code>furiten-ron<\/code>/);
     expect(legality).toContain('<code>multiple-ron-mismatch</code> (multipleRon = triple-aborts)');

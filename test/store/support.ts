@@ -14,6 +14,9 @@ import type { GameLog } from '../../src/events/index.js';
 import { replayGame } from '../../src/replay/index.js';
 import { resolveRules, ruleSet, ruleSetOf, type ProfileName, type Rules, defaultRules } from '../../src/rules/index.js';
 import { corpusFile, manifest } from '../support/corpus.js';
+import { CATALOG, type Catalog } from '../../src/store/catalog.js';
+import { schemaAsOf, tableAt } from '../../src/store/ddl.js';
+import { APPLICATION_ID } from '../../src/store/index.js';
 
 export function tempDb(name = 'audit.sqlite'): string {
   return join(mkdtempSync(join(tmpdir(), 'kanshi-store-')), name);
@@ -206,4 +209,28 @@ export function view(file: string, name: string): Row[] {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The rows of a database in one of the schema as an older version had it (the catalog as of `version`,
+ * src/store/ddl.ts schemaAsOf): every column that version had, copied; audit_groups filled by its triggers as
+ * the audits go in, and tiles by its own SQL. From version 5 on (before it, tables and keys had other names).
+ */
+export function databaseAsOf(fresh: string, version: number, catalog: Catalog = CATALOG): string {
+  if (version < 5) throw new Error(`databaseAsOf: version ${version} named its tables otherwise; use a frozen fixture`);
+  const old = tempDb(`v${version}.sqlite`);
+  const db = new Database(old);
+  db.exec(schemaAsOf(catalog, version, APPLICATION_ID));
+  db.exec(`ATTACH DATABASE '${fresh.replaceAll("'", "''")}' AS src`);
+  db.transaction(() => {
+    for (const t of catalog.tables) {
+      const at = tableAt(catalog, t, version);
+      if (!at || t.name === 'tiles') continue;
+      const columns = at.columns.filter((c) => !/\bGENERATED\b/.test(c.type)).map((c) => `"${c.name}"`).join(', ');
+      db.exec(`INSERT INTO main."${at.name}" (${columns}) SELECT ${columns} FROM src."${at.name}"`);
+    }
+  })();
+  db.exec('DETACH DATABASE src');
+  db.close();
+  return old;
 }

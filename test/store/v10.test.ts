@@ -17,7 +17,7 @@ import { MIGRATIONS, openStore, SCHEMA_VERSION } from '../../src/store/index.js'
 import { PROJECT_ROOT } from '../support/cli.js';
 import { CORPUS_LOGS, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
-import { rows, tempDb } from './support.js';
+import { rows, tempDb, databaseAsOf } from './support.js';
 
 const MOMENTS: RevealMoment[] = ['declaration', 'after-replacement', 'next-kan', 'after-discard', 'never', 'unknown', 'unrecorded'];
 
@@ -54,22 +54,6 @@ function content(file: string): Record<string, unknown[]> {
   }
 }
 
-/** A copy of the database as version 9 had it: no reveal_verdict, the timing index on the four columns it had then. */
-function asVersion9(fresh: string): string {
-  const old = tempDb('v8.sqlite');
-  copyFileSync(fresh, old);
-  const db = new Database(old);
-  for (const v of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'view'`).pluck().all() as string[]) db.exec(`DROP VIEW "${v}"`);
-  db.exec(`
-    DROP INDEX kan_verdicts_timing;
-    ALTER TABLE kan_verdicts DROP COLUMN reveal_verdict;
-    CREATE INDEX kan_verdicts_timing ON kan_verdicts (rule_set_id, kan_kind, kan_reveal_logged, reveal_rule);`);
-  // Nor what version 11 added: audit_groups, its triggers and the riichi-kan verdicts' index.
-  for (const t of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'trigger'`).pluck().all() as string[]) db.exec(`DROP TRIGGER "${t}"`);
-  db.exec(`DROP TABLE audit_groups; DROP INDEX riichi_kan_verdicts_by_reason; PRAGMA user_version = ${STEP.to - 1};`);
-  db.close();
-  return old;
-}
 
 describe('schema 10: each kan\'s reveal verdict, stored once', () => {
   let fresh: string;
@@ -104,7 +88,7 @@ describe('schema 10: each kan\'s reveal verdict, stored once', () => {
   });
 
   it('a version-8 database of the same rows, migrated, equals the fresh one', () => {
-    const old = asVersion9(fresh);
+    const old = databaseAsOf(fresh, 9);
     expect(shape(old)).not.toEqual(shape(fresh));
     openStore(old).close();
     expect(rows(old, 'SELECT user_version AS v FROM pragma_user_version')[0].v).toBe(SCHEMA_VERSION);
@@ -113,7 +97,7 @@ describe('schema 10: each kan\'s reveal verdict, stored once', () => {
   });
 
   it('the migration states the verdict as revealVerdict does, for every pair of moments', () => {
-    const old = asVersion9(fresh);
+    const old = databaseAsOf(fresh, 9);
     const db = new Database(old);
     const [key] = db.prepare('SELECT rule_set_id, game_id FROM audits LIMIT 1').all() as { rule_set_id: number; game_id: number }[];
     db.exec('DELETE FROM kan_verdicts');

@@ -21,7 +21,7 @@ import { mergeDatabases, openStore, SCHEMA_VERSION } from '../../src/store/index
 import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from '../../src/store/rows.js';
 import { CORPUS_LOGS, PLATFORMS_DIR, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
-import { auditOf, readGames, rows, sampleFiles, tempDb, unreadableAudit, view, type Row } from './support.js';
+import { auditOf, readGames, rows, sampleFiles, tempDb, unreadableAudit, view, type Row, databaseAsOf } from './support.js';
 
 const by = (n: number) => `ORDER BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}`;
 const OK = `ok AS (SELECT rule_set_id, game_id FROM audits WHERE status = 'ok')`;
@@ -123,27 +123,6 @@ const LEGALITY_COLUMNS = new Set(LEGALITY_KNOBS.map((k) => k.name.replace(/[A-Z]
 
 const CHANGED_VIEWS = ['kan_stats', 'rinshan_stats', 'riichi_kan_frequency', 'chankan_suukaikan_stats', 'rule_set_summary', 'score_conformance', 'kan_scoring'];
 
-/** The same rows in a version-8 database (its schema from test/store/audit-v8.sql). */
-function asVersion8(fresh: string): string {
-  const old = tempDb('v8.sqlite');
-  const v8 = new Database(old);
-  v8.exec(readFileSync(join(import.meta.dirname, 'audit-v8.sql'), 'utf8'));
-  v8.pragma('foreign_keys = OFF');
-  v8.exec(`ATTACH DATABASE '${fresh.replaceAll("'", "''")}' AS src`);
-  const tables = v8.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
-  v8.transaction(() => {
-    for (const t of tables) {
-      if (['finding_kinds', 'riichi_kan_reasons', 'yaku', 'tiles'].includes(t)) continue;
-      const columns = (v8.prepare('SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0').pluck().all(t) as string[]).map((c) => `"${c}"`).join(', ');
-      v8.exec(`INSERT INTO main."${t}" (${columns}) SELECT ${columns} FROM src."${t}"`);
-    }
-  })();
-  v8.exec('DETACH DATABASE src');
-  expect(v8.pragma('user_version', { simple: true })).toBe(8);
-  expect(tables).not.toContain('audit_groups');
-  v8.close();
-  return old;
-}
 
 const GROUP_SCHEMA = `SELECT type, name, sql FROM sqlite_schema WHERE name = 'audit_groups' OR (type = 'trigger' AND name GLOB 'audit_groups_*') ORDER BY name`;
 
@@ -219,7 +198,7 @@ describe('schema 11: audit_groups behind the statistics views', () => {
   });
 
   it('a version-8 database of the same rows, migrated, has the same groups, view rows, table and triggers', () => {
-    const old = asVersion8(fresh);
+    const old = databaseAsOf(fresh, 8);
     openStore(old).close();
     expect(rows(old, 'SELECT user_version AS v FROM pragma_user_version')[0].v).toBe(SCHEMA_VERSION);
     expect(rows(old, GROUP_SCHEMA)).toEqual(rows(fresh, GROUP_SCHEMA));

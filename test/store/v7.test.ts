@@ -18,7 +18,7 @@ import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
 import { AUDIT_TOTAL_COLUMNS } from '../../src/store/rows.js';
 import { CORPUS_LOGS, PLATFORMS_DIR, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
-import { auditOf, readGames, rows, tempDb, view } from './support.js';
+import { auditOf, readGames, rows, tempDb, view, databaseAsOf } from './support.js';
 
 /** The han of the first yaku `id` in a win's re-scored yaku JSON. */
 const yakuHan = (id: number) =>
@@ -77,26 +77,6 @@ ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17`;
 
 const CLOSED_LISTS = ['finding_kinds', 'riichi_kan_reasons', 'yaku', 'tiles'];
 
-/** The same rows in a version-6 database (its schema from test/store/audit-v6.sql): every column version 6 had. */
-function asVersion6(fresh: string): string {
-  const old = tempDb('v6.sqlite');
-  const v6 = new Database(old);
-  v6.exec(readFileSync(join(import.meta.dirname, 'audit-v6.sql'), 'utf8'));
-  v6.pragma('foreign_keys = OFF');
-  v6.exec(`ATTACH DATABASE '${fresh.replaceAll("'", "''")}' AS src`);
-  const tables = v6.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
-  v6.transaction(() => {
-    for (const t of tables) {
-      if (CLOSED_LISTS.includes(t)) continue;
-      const columns = (v6.prepare('SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0').pluck().all(t) as string[]).map((c) => `"${c}"`).join(', ');
-      v6.exec(`INSERT INTO main."${t}" (${columns}) SELECT ${columns} FROM src."${t}"`);
-    }
-  })();
-  v6.exec('DETACH DATABASE src');
-  expect(v6.pragma('user_version', { simple: true })).toBe(6);
-  v6.close();
-  return old;
-}
 
 describe('schema 7: the audits totals behind score_conformance and kan_scoring', () => {
   let fresh: string;
@@ -143,7 +123,7 @@ describe('schema 7: the audits totals behind score_conformance and kan_scoring',
   });
 
   it('a version-6 database of the same rows, migrated, has the same totals and view rows', () => {
-    const old = asVersion6(fresh);
+    const old = databaseAsOf(fresh, 6);
     openStore(old).close();
     expect(rows(old, 'SELECT user_version AS v FROM pragma_user_version')[0].v).toBe(SCHEMA_VERSION);
     const totals = `SELECT rule_set_id, game_id, ${AUDIT_TOTAL_COLUMNS.join(', ')} FROM audits ORDER BY rule_set_id, game_id`;

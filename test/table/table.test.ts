@@ -97,6 +97,23 @@ describe('whose move it is', () => {
   });
 });
 
+describe('the seat holding its draw (who declares nine terminals)', () => {
+  it('is the seat that drew and has not discarded, after the hand ends too; none after a discard or a call', () => {
+    expect(table([]).seatHoldingDraw()).toBeNull();
+    const drew = table([draw(0, id(7))]);
+    expect(drew.seatHoldingDraw()).toBe(0);
+    expect(table([draw(0, id(7)), discard(0, id(7), true)]).seatHoldingDraw()).toBeNull();
+    const abort: GameEvent = { type: 'ryuukyoku', reason: 'kyuushu-kyuuhai', honba: 0, riichiStickCount: 0, shown: [], scoreDeltas: [0, 0, 0, 0] };
+    const ended = table([draw(0, id(7)), discard(0, id(7), true), draw(1, id(8)), abort]);
+    expect([ended.seatHoldingDraw(), ended.seats[1].concealed.length]).toEqual([1, 14]);
+    // An ankan gives its tile up; the replacement draw is held again.
+    const kanned = table(ANKAN_1M);
+    expect(kanned.seatHoldingDraw()).toBeNull();
+    kanned.apply(draw(0, id(8)), 3);
+    expect(kanned.seatHoldingDraw()).toBe(0);
+  });
+});
+
 describe('a kan, as the table sees it', () => {
   it('an ankan: the replacement comes from the dead wall, the live wall gives its last tile to it', () => {
     const t = table([...ANKAN_1M, kandora(id(31)), draw(0, id(26)), discard(0, id(26), true), draw(1, id(25))]);

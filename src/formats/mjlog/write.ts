@@ -4,7 +4,7 @@
  * of the file checks its walls again.
  *
  * The events are played on a Table (src/table) as they are written, for what mjlog states and events do
- * not carry: the melds of a winning hand. mjlog times every kandora (`DORA`): a hand whose indicators
+ * not carry: the melds of a winning hand, and the nine-terminals declarer's hand. mjlog times every kandora (`DORA`): a hand whose indicators
  * are untimed (tenhou.net/6 JSON) must have them placed first (src/replay `placeKandora`).
  *
  * What mjlog cannot hold from another format is written as the nearest value Tenhou would: the dice of a
@@ -12,7 +12,7 @@
  */
 import type { CallEvent, GameEvent, GameLog, Player, RoundStartEvent, RyuukyokuEvent, WinEvent } from '../../events/index.js';
 import { Table } from '../../table/index.js';
-import { encodeMeld } from '../../tiles/index.js';
+import { encodeMeld, sortIds } from '../../tiles/index.js';
 import { encodeGameType } from '../core/game-type.js';
 import { UntimedKandoraError } from '../core/untimed.js';
 import { RYUUKYOKU_TYPE_OF } from './names.js';
@@ -181,6 +181,9 @@ class HandWriter {
     const attrs: Attrs = type === null ? [] : [['type', type]];
     attrs.push(['ba', `${e.honba},${e.riichiStickCount}`]);
     const shown: Attrs = e.shown.map(({ seat, hand }) => [`hai${seat}`, hand.join(',')]);
+    // Tenhou shows the nine-terminals declarer's hand; a log that does not (tenhou.net/6) has it on the table.
+    const declarer = e.reason === 'kyuushu-kyuuhai' && shown.length === 0 ? this.table.seatHoldingDraw() : null;
+    if (declarer !== null) shown.push([`hai${declarer}`, sortIds([...this.table.seats[declarer].concealed]).join(',')]);
     return this.ending(e, attrs, shown);
   }
 

@@ -202,17 +202,41 @@ export const KANDORA: readonly Scenario[] = [
       { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays' }, expect: [] },
       { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays-chained' }, expect: ['daiminkan-pao-mismatch'] },
     ],
-    build: () =>
-      mjlog()
-        .round({ hands: ['9m+', '999m111p456p78s55z', null, null], reserve: '1p6s' })
-        .draw(0)
-        .discard(0, '9m')
-        .daiminkan(1)
-        .draw(1, '1p')
-        .ankan(1, '1p')
-        .draw(1, '6s')
-        // Rinshan 1; 20 + open kan of 9m 16 + closed kan of 1p 32 + haku pair 2 + tsumo 2 = 72, 80 fu: 640 basic, 700/1,300.
-        .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 80, points: 2700, deltas: [-1300, 2700, -700, -700] })
-        .toXml(),
+    build: () => chainedRinshanTsumo([-1300, 2700, -700, -700]),
+  },
+  {
+    name: 'daiminkan-chained-rinshan-liable',
+    description:
+      "The daiminkan-chained-rinshan-tsumo game paid otherwise: seat 0, whose 9m seat 1 called for the daiminkan, pays the whole " +
+      "2,700 of the win on the later ankan's replacement tile alone. That is daiminkanPao discarder-pays-chained (the Rinshan kaihou " +
+      "page of the riichi wiki: liable until the end of the turn); under none and discarder-pays the liability does not reach the " +
+      'ankan, and every other player pays.',
+    checks: [
+      { profile: 'tenhou', expect: ['daiminkan-pao-mismatch'] },
+      { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays' }, expect: ['daiminkan-pao-mismatch'] },
+      { profile: 'tenhou', overrides: { daiminkanPao: 'discarder-pays-chained' }, expect: [] },
+    ],
+    // The same 2,700, paid by the liable player alone.
+    build: () => chainedRinshanTsumo([-2700, 2700, 0, 0]),
   },
 ];
+
+/**
+ * Seat 1's daiminkan of seat 0's 9m, an ankan of 1p on its replacement tile, and a tsumo on the ankan's
+ * replacement tile, paid as `deltas` say.
+ */
+function chainedRinshanTsumo(deltas: number[]): string {
+  return (
+    mjlog()
+      .round({ hands: ['9m+', '999m111p456p78s55z', null, null], reserve: '1p6s' })
+      .draw(0)
+      .discard(0, '9m')
+      .daiminkan(1)
+      .draw(1, '1p')
+      .ankan(1, '1p')
+      .draw(1, '6s')
+      // Rinshan 1; 20 + open kan of 9m 16 + closed kan of 1p 32 + haku pair 2 + tsumo 2 = 72, 80 fu: 640 basic, 700/1,300, 2,700 in all.
+      .tsumo(1, { yaku: { rinshanKaihou: 1 }, fu: 80, points: 2700, deltas })
+      .toXml()
+  );
+}

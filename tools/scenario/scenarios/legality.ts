@@ -94,6 +94,31 @@ export const LEGALITY: readonly Scenario[] = [
         .toXml(),
   },
   {
+    name: 'four-riichi-went-on',
+    description:
+      'All four players declare riichi on their first discards (double riichi), each tenpai on East, and the fourth riichi is accepted: four ' +
+      'riichi (suucha riichi), which ends the hand on Tenhou. The hand goes on to an exhaustive draw at which all four are tenpai and ' +
+      'nobody pays. Under abortiveDraws none that is what the rules say.',
+    checks: [
+      { profile: 'tenhou', expect: ['abortive-draw-missing'] },
+      { profile: 'tenhou', overrides: { abortiveDraws: 'none' }, expect: [] },
+    ],
+    build: () =>
+      mjlog()
+        // Each waits on East alone (1z), one copy in every hand: the fillers drawn to the end can win nothing.
+        .round({ hands: ['123m456m789m111p1z', '123s456s789s999p1z', '234p567p234s567s1z', '222z333z444z888s1z'] })
+        .draw(0)
+        .riichi(0)
+        .draw(1)
+        .riichi(1)
+        .draw(2)
+        .riichi(2)
+        .draw(3)
+        .riichi(3)
+        .exhaust()
+        .toXml(),
+  },
+  {
     name: 'nine-terminals',
     description:
       'Seat 0, the dealer, declares nine terminals (九種九牌) on its first draw holding 19m 19p 19s 123z: nine kinds of terminals and ' +

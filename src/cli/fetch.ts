@@ -21,6 +21,7 @@ import {
 import { DEFAULT_LIMITS, LIMIT_FLAGS, systemErrorText } from '../ingest/index.js';
 import { addLimitOptions, CliError, EXIT, checkBaseUrl, limitsFromOptions, parseIntOption, say, outJson } from './common.js';
 import { plural } from './format.js';
+import { shown } from './safe-text.js';
 import { stopOnSignals } from './signals.js';
 import { addCommandHelp, signalExits } from './help.js';
 
@@ -329,7 +330,7 @@ class ProgressReport {
   }
 
   private line(text: string): void {
-    if (this.bars) this.bars.log(text + '\n');
+    if (this.bars) this.bars.log(shown(text) + '\n');
     else say(text);
   }
 }

@@ -19,8 +19,11 @@ import { checkScores } from './scores.js';
 import type { GameAudit, GameMeta, RiichiKanVerdict } from './types.js';
 import { checkWins } from './wins.js';
 
-/** The findings and riichi-kan verdicts of a replayed game. */
-export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
+/**
+ * The findings and riichi-kan verdicts of a replayed game. `redFives`: the game has red fives (its rule
+ * says so), for the messages that name tiles (`0m` for a red five, docs/vocabulary.md).
+ */
+export function auditReplay(replay: ReplayResult, rules: Rules, redFives = false): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
   const riichi = checkRiichiKans(replay, rules);
   const payments = checkDaiminkanPayments(replay.hands, rules);
   const findings = [
@@ -30,7 +33,7 @@ export function auditReplay(replay: ReplayResult, rules: Rules): { findings: Fin
     ...checkRestrictions(replay.hands),
     ...payments,
     ...checkScores(replay, payments),
-    ...checkWins(replay),
+    ...checkWins(replay, redFives),
     ...checkLegality(replay, rules),
     ...checkIntegrity(replay),
   ];
@@ -101,11 +104,11 @@ function judgedBy(f: Finding, judged: GameRules): void {
 /**
  * The findings and riichi-kan verdicts of a replayed game under the rules that judged it (the replay's
  * gameRules), each finding with its knob's value and where it came from, and a lobby's settings no knob
- * applies said first.
+ * applies said first. `redFives`: the game has red fives, for the messages that name tiles.
  */
-export function judgeReplay(replay: ReplayResult): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
+export function judgeReplay(replay: ReplayResult, redFives = false): { findings: Finding[]; riichiKans: RiichiKanVerdict[] } {
   const judged = replay.gameRules;
-  const { findings, riichiKans } = auditReplay(replay, judged.rules);
+  const { findings, riichiKans } = auditReplay(replay, judged.rules, redFives);
   const { notApplied, unknownBits } = judged.declared;
   if (notApplied.length > 0 || unknownBits.length > 0) {
     const parts = [...(notApplied.length > 0 ? [`sets what no knob applies: ${notApplied.join(', ')}`] : []), ...(unknownBits.length > 0 ? [`sets bits no public source explains: ${unknownBits.join(', ')}`] : [])];
@@ -120,7 +123,7 @@ export function judgeReplay(replay: ReplayResult): { findings: Finding[]; riichi
 /** Audits one parsed game. */
 export function auditGame(file: string, hash: string, game: GameLog, ruleSet: RuleSet): GameAudit {
   const replay = replayGame(game, ruleSet);
-  const { findings, riichiKans } = judgeReplay(replay);
+  const { findings, riichiKans } = judgeReplay(replay, game.rule.redFives);
   return gameAudit(file, hash, ruleSet, { game: gameMeta(game), replay, riichiKans, findings });
 }
 

@@ -8,7 +8,8 @@ import type { ReplayResult } from '../replay/index.js';
 import { tilesToString, tileToString } from '../tiles/index.js';
 import { finding, type Finding } from './findings.js';
 
-export function checkWins(replay: ReplayResult): Finding[] {
+/** `redFives`: the game has red fives, written `0m` in the messages (docs/vocabulary.md). */
+export function checkWins(replay: ReplayResult, redFives = false): Finding[] {
   const out: Finding[] = [];
   for (const hand of replay.hands) {
     for (const w of hand.wins) {
@@ -19,8 +20,8 @@ export function checkWins(replay: ReplayResult): Finding[] {
         out.push(finding('unknown-yaku', at, `the log names a yaku "${name}" (${y.han} han) that its format does not define: its han are counted, the yaku not compared`, { name, han: y.han }));
       }
       if (w.score?.failure === 'no-yaku') {
-        const tile = tileToString(w.winningTile, false);
-        const hand = tilesToString(w.concealed, false);
+        const tile = tileToString(w.winningTile, redFives);
+        const hand = tilesToString(w.concealed, redFives);
         const logged = w.yakuman.length > 0 ? w.yakuman.map(String) : w.yaku.filter((y) => y.han > 0).map((y) => (y.id >= 0 ? String(y.id) : (y.name ?? '?')));
         out.push(
           finding('win-without-yaku', at, `seat ${w.seat} wins on ${tile} holding ${hand}${w.melds.length > 0 ? ` and ${w.melds.length} melds` : ''}, a hand with no yaku under the rules: it is no win`, {

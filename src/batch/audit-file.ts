@@ -9,15 +9,41 @@ import { asIngestError, IngestError, parseLog, readLogBytes, type IngestLimits }
 import { inShard, type Shard } from './shard.js';
 
 /**
+ * A log read before its task, on the batch's thread (a stream named on the command line: `-`,
+ * `/dev/fd/N`, read through the event loop, where Ctrl-C is heard): its bytes, or why it could not be read.
+ */
+export interface ReadBefore {
+  path: string;
+  bytes?: Uint8Array;
+  reason?: string;
+  position?: string | null;
+}
+
+/** What a task audits: a file's path, read by the task; or a log read before it. */
+export type TaskInput = string | ReadBefore;
+
+/** The path an input is known by. */
+export function inputPath(input: TaskInput): string {
+  return typeof input === 'string' ? input : input.path;
+}
+
+/** The bytes of an input: the file read (readLogBytes), or those read before; throws IngestError. */
+export function inputBytes(input: TaskInput, limits?: Partial<IngestLimits>): Uint8Array {
+  if (typeof input === 'string') return readLogBytes(input, limits);
+  if (input.bytes) return input.bytes;
+  throw new IngestError(input.reason ?? 'not read', input.position ?? null, input.path);
+}
+
+/**
  * Audits one file under its platform's rule set (`platform` overrides the one the log says);
  * `alreadyDone(hash)` lets a resumed audit pass over files whose audit is stored (the result is then null);
  * `limits` are what one log may cost to read (the defaults where not given); with `shard`, a file whose
  * content hash belongs to another shard is neither parsed nor audited (the result is null, and
  * `otherShard(hash)` is told), read once all the same, since its hash is known only from its bytes.
  */
-export function auditFile(path: string, ruleSets: RuleSets, platform?: Platform): GameAudit;
+export function auditFile(input: TaskInput, ruleSets: RuleSets, platform?: Platform): GameAudit;
 export function auditFile(
-  path: string,
+  input: TaskInput,
   ruleSets: RuleSets,
   platform: Platform | undefined,
   alreadyDone: ((hash: string) => boolean) | undefined,
@@ -26,7 +52,7 @@ export function auditFile(
   otherShard?: (hash: string) => void,
 ): GameAudit | null;
 export function auditFile(
-  path: string,
+  input: TaskInput,
   ruleSets: RuleSets,
   platform?: Platform,
   alreadyDone?: (hash: string) => boolean,
@@ -41,9 +67,10 @@ export function auditFile(
   };
   // A file that gives no game is kept under the rule set of the platform it was said to be, or of unknown logs.
   const fallback = ruleSets[platform ?? 'unknown'];
-  let bytes: Buffer;
+  const path = inputPath(input);
+  let bytes: Uint8Array;
   try {
-    bytes = readLogBytes(path, limits);
+    bytes = inputBytes(input, limits);
   } catch (err) {
     // Unreadable, or larger than the limit (never read whole): known by its path.
     const hash = unreadHash(path);

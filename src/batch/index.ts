@@ -1,5 +1,6 @@
 export {
   walkInputs,
+  inputProblem,
   looksLikeLogFile,
   LOG_EXTENSIONS,
   emptyWalkReport,

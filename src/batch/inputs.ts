@@ -6,7 +6,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { opendir, stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { TENHOU_LOG_ID } from '../events/index.js';
-import { systemErrorText } from '../ingest/index.js';
+import { notAFileReason, streamDescriptor, systemErrorText } from '../ingest/index.js';
 
 /** File endings read when walking a folder (a file named on the command line is always read). */
 export const LOG_EXTENSIONS: readonly string[] = ['.mjlog', '.xml', '.json', '.jsonl', '.ndjson', '.gz'];
@@ -17,7 +17,12 @@ export function looksLikeLogFile(name: string): boolean {
   return LOG_EXTENSIONS.includes(ext) || TENHOU_LOG_ID.test(name);
 }
 
-export type InputItem = { kind: 'file'; path: string } | { kind: 'missing'; path: string; reason: string };
+/**
+ * One input of a walk: a file (or, inside a folder, anything named like a log: what cannot be read is
+ * then said by the reader); a stream named on the command line (`-`, `/dev/stdin`, `/dev/fd/N`), read
+ * as one (src/ingest's readLogStream); a path that cannot be read at all, with why.
+ */
+export type InputItem = { kind: 'file'; path: string } | { kind: 'stream'; path: string } | { kind: 'missing'; path: string; reason: string };
 
 /**
  * What a walk passed over, for the commands to say so rather than go green on nothing: the paths given
@@ -33,9 +38,11 @@ export interface WalkReport {
   /** Files inside folders passed over by their ending (`.txt`, or `''` for a name without one): how many of each. */
   notLogs: Record<string, number>;
   /**
-   * Entries inside folders that are neither files nor folders, passed over: links to folders (not
-   * followed, so that a link cannot walk a tree twice or in a circle), named pipes (reading one waits for
-   * a writer, for ever), sockets and devices; each with why, for the commands to say so.
+   * Entries inside folders passed over that are neither files nor folders: links to folders (not
+   * followed, so that a link cannot walk a tree twice or in a circle) and links that lead nowhere; each
+   * with why, for the commands to say so. A named pipe, socket or device named like a log is yielded as a
+   * file instead, for the reader to refuse (an unreadable input, counted and stored as one); named
+   * otherwise, it is passed over by its ending like any file.
    */
   notRead: { path: string; why: string }[];
 }
@@ -80,8 +87,9 @@ export function notLogsText(notLogs: Readonly<Record<string, number>>): string |
  */
 export async function* walkInputs(paths: readonly string[], report?: WalkReport): AsyncGenerator<InputItem> {
   for (const input of distinctInputs(paths)) {
-    if (input.kind === 'missing') {
-      yield input;
+    if (input.kind === 'missing' || input.kind === 'stream') {
+      if (input.kind === 'stream' && report) report.files++;
+      yield input.kind === 'missing' ? input : { kind: 'stream', path: input.path };
     } else if (input.folder) {
       const before = report?.files ?? 0;
       const opened = yield* walkFolder(input.path, report);
@@ -93,7 +101,10 @@ export async function* walkInputs(paths: readonly string[], report?: WalkReport)
   }
 }
 
-type Input = { kind: 'file'; path: string; real: string; folder: boolean } | Extract<InputItem, { kind: 'missing' }>;
+type Input =
+  | { kind: 'file'; path: string; real: string; folder: boolean }
+  | { kind: 'stream'; path: string; real: string }
+  | Extract<InputItem, { kind: 'missing' }>;
 
 /**
  * The paths as given, less those another given path covers: the same file or folder again (after
@@ -103,16 +114,7 @@ type Input = { kind: 'file'; path: string; real: string; folder: boolean } | Ext
  */
 function distinctInputs(paths: readonly string[]): Input[] {
   const inputs: Input[] = [];
-  for (const path of paths) {
-    try {
-      // Synchronous: nothing else runs before the first input is known, and a glob of many thousand
-      // arguments is checked several times faster than through the thread pool.
-      const info = statSync(path);
-      inputs.push({ kind: 'file', path, real: realpathSync.native(path), folder: info.isDirectory() });
-    } catch (err) {
-      inputs.push({ kind: 'missing', path, reason: systemErrorText(err) });
-    }
-  }
+  for (const path of paths) inputs.push(inputOf(path));
   const folders = new Set(inputs.flatMap((a) => (a.kind === 'file' && a.folder ? [a.real] : [])));
   const seen = new Set<string>();
   return inputs.filter((a) => {
@@ -124,6 +126,31 @@ function distinctInputs(paths: readonly string[]): Input[] {
   });
 }
 
+/**
+ * A path given, as the walk takes it: a stream (known by its descriptor: `-` and /dev/stdin are one; it has
+ * no real path to resolve), a file or folder (by its real path), or what cannot be read at all (it does not
+ * exist, or is a named pipe, a socket or a device), with why.
+ */
+function inputOf(path: string): Input {
+  const fd = streamDescriptor(path);
+  if (fd !== null) return { kind: 'stream', path, real: `fd:${fd}` };
+  try {
+    // Synchronous: nothing else runs before the first input is known, and a glob of many thousand
+    // arguments is checked several times faster than through the thread pool.
+    const info = statSync(path);
+    const special = notAFileReason(info);
+    return special !== null ? { kind: 'missing', path, reason: special } : { kind: 'file', path, real: realpathSync.native(path), folder: info.isDirectory() };
+  } catch (err) {
+    return { kind: 'missing', path, reason: systemErrorText(err) };
+  }
+}
+
+/** Why a path given cannot be read at all, or null when it can (a file, a folder or a stream). */
+export function inputProblem(path: string): string | null {
+  const input = inputOf(path);
+  return input.kind === 'missing' ? input.reason : null;
+}
+
 /** Some folder above `real` (not `real` itself) is in `folders`. */
 function insideAny(real: string, folders: ReadonlySet<string>): boolean {
   for (let here = real, up = dirname(here); up !== here; here = up, up = dirname(here)) {
@@ -132,22 +159,17 @@ function insideAny(real: string, folders: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** What a link leads to: `missing` when it leads nowhere (a log's name then fails to read, and says so). */
-async function kindBehind(path: string): Promise<'file' | 'folder' | 'missing' | string> {
+/**
+ * What a link leads to: `missing` when it leads nowhere (a log's name then fails to read, and says so);
+ * a named pipe, socket or device counts as a file here, for the reader to refuse and say why.
+ */
+async function kindBehind(path: string): Promise<'file' | 'folder' | 'missing'> {
   try {
     const info = await stat(path);
-    return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : specialKind(info);
+    return info.isDirectory() ? 'folder' : 'file';
   } catch {
     return 'missing';
   }
-}
-
-/** Why an entry that is neither a file nor a folder is not read. */
-function specialKind(entry: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
-  if (entry.isFIFO()) return 'a named pipe, not a file: not read (reading it would wait for a writer)';
-  if (entry.isSocket()) return 'a socket, not a file: not read';
-  if (entry.isCharacterDevice() || entry.isBlockDevice()) return 'a device, not a file: not read';
-  return 'not a file: not read';
 }
 
 const LINKED_FOLDER = 'a link to a folder, not followed (name the folder itself to read it)';
@@ -170,8 +192,9 @@ async function* walkFolder(folder: string, report: WalkReport | undefined): Asyn
       continue;
     }
     const path = join(folder, entry.name);
-    // A link is taken for what it leads to: a file is read like one, anything else is said and passed over.
-    const kind = entry.isFile() ? 'file' : entry.isSymbolicLink() ? await kindBehind(path) : specialKind(entry);
+    // A link is taken for what it leads to. Anything else that is no folder (a named pipe, a socket, a
+    // device) goes by its name as a file does: named like a log, it is an input the reader refuses.
+    const kind = entry.isSymbolicLink() ? await kindBehind(path) : 'file';
     if (kind === 'file' || (kind === 'missing' && looksLikeLogFile(entry.name))) {
       if (looksLikeLogFile(entry.name)) files.push(entry.name);
       else if (report) {
@@ -179,7 +202,7 @@ async function* walkFolder(folder: string, report: WalkReport | undefined): Asyn
         report.notLogs[ext] = (report.notLogs[ext] ?? 0) + 1;
       }
     } else {
-      report?.notRead.push({ path, why: kind === 'folder' ? LINKED_FOLDER : kind === 'missing' ? 'a link that leads nowhere: not read' : kind });
+      report?.notRead.push({ path, why: kind === 'folder' ? LINKED_FOLDER : 'a link that leads nowhere: not read' });
     }
   }
   files.sort();

@@ -9,13 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { brokenAudit, contentHash, failedAudit, type AuditSummary, type RuleSets } from '../audit/index.js';
 import type { Platform } from '../events/index.js';
-import { DEFAULT_LIMITS, IngestError, readLogBytes, type IngestLimits } from '../ingest/index.js';
+import { asIngestError, DEFAULT_LIMITS, IngestError, ReadAborted, readLogStream, type IngestLimits } from '../ingest/index.js';
 import type { PreparedFinding } from '../store/index.js';
 import { unreadHash } from '../audit/index.js';
 import { BatchCount } from './count.js';
 import { inShard, type Shard } from './shard.js';
 import { emptyWalkReport, walkInputs, type InputItem, type WalkReport } from './inputs.js';
 import { auditRows, auditTask, closeConnection, connectionTo, writeAudits, type AuditTask, type AuditTaskResult } from './worker.js';
+import { inputBytes, inputPath, type ReadBefore, type TaskInput } from './audit-file.js';
 
 /**
  * The heap (V8's old generation) each worker thread may use, in MB. Reading and auditing a log within the
@@ -166,7 +167,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     if (result.findings.length > 0) opts.onFindings?.(result.findings);
     opts.onProgress?.(count.done);
   };
-  const task = (batch: string[]): AuditTask => ({
+  const task = (batch: TaskInput[]): AuditTask => ({
     files: batch,
     ruleSets: opts.ruleSets,
     platform: opts.platform,
@@ -191,9 +192,12 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     };
   };
 
-  /** The inputs as tasks of `taskSize` files (the last one shorter), missing paths reported on the way; none once `stopped()`. */
-  const tasks = async function* (stopped: () => boolean): AsyncGenerator<string[]> {
-    let batch: string[] = [];
+  /**
+   * The inputs as tasks of `taskSize` files (the last one shorter), missing paths reported on the way, a
+   * stream read here (through the event loop, stopped by the signal); none once `stopped()`.
+   */
+  const tasks = async function* (stopped: () => boolean): AsyncGenerator<TaskInput[]> {
+    let batch: TaskInput[] = [];
     for await (const item of inputs()) {
       if (stopped()) return;
       if (item.kind === 'missing') {
@@ -201,8 +205,14 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         opts.onMissing?.(item.path, item.reason);
         continue;
       }
+      let input: TaskInput = item.path;
+      if (item.kind === 'stream') {
+        const read = await readBefore(item.path, opts.limits, opts.signal);
+        if (read === null) return;
+        input = read;
+      }
       files++;
-      batch.push(item.path);
+      batch.push(input);
       if (batch.length >= taskSize) {
         yield batch;
         batch = [];
@@ -286,7 +296,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
    * each alone in a worker, and a file whose worker dies again is recorded as that failure. Anything else a task throws is kanshi's failure or the
    * database's (auditFile never throws): the batch stops with it, as it does once it has stopped.
    */
-  const onTaskFailure = (batch: string[], err: unknown, wasAlone: boolean): Promise<void> | void => {
+  const onTaskFailure = (batch: TaskInput[], err: unknown, wasAlone: boolean): Promise<void> | void => {
     if (failure) return;
     if (!workerDied(err)) {
       failure = err;
@@ -298,11 +308,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     }
     return Promise.all(batch.map((file) => runAlone(file))).then(() => undefined);
   };
-  const runAlone = (file: string): Promise<void> =>
+  const runAlone = (file: TaskInput): Promise<void> =>
     aloneQueue()
       .run(task([file]))
       .then(accept, (err: unknown) => onTaskFailure([file], err, true));
-  const submit = (batch: string[]) => {
+  const submit = (batch: TaskInput[]) => {
     const p: Promise<void> = pool
       .run(task(batch))
       .then(accept, (err: unknown) => onTaskFailure(batch, err, false))
@@ -348,8 +358,22 @@ export class BatchFailure extends Error {
 /** Counts the files a batch will read (a quick walk, for the progress bar's total). */
 export async function countInputs(paths: readonly string[]): Promise<number> {
   let n = 0;
-  for await (const item of walkInputs(paths)) if (item.kind === 'file') n++;
+  for await (const item of walkInputs(paths)) if (item.kind !== 'missing') n++;
   return n;
+}
+
+/**
+ * A stream's bytes, read on this thread through the event loop (a pipe may wait for its writer: Ctrl-C
+ * must be heard meanwhile), or why they could not be read; null when the signal stopped the reading.
+ */
+async function readBefore(path: string, limits: Partial<IngestLimits> | undefined, signal: AbortSignal | undefined): Promise<ReadBefore | null> {
+  try {
+    return { path, bytes: await readLogStream(path, limits, signal) };
+  } catch (err) {
+    if (err instanceof ReadAborted) return null;
+    const ingest = asIngestError(err) ?? new IngestError(String(err));
+    return { path, reason: ingest.reason, position: ingest.position };
+  }
 }
 
 /** The task's worker died: it ran out of memory, or exited, rather than the task throwing. */
@@ -370,11 +394,12 @@ function outOfMemory(err: unknown): boolean {
  * (kanshi's failure). Written from this thread like any audit, under the file's content hash, so a re-run
  * passes over it.
  */
-function workerFailure(file: string, err: unknown, opts: BatchOptions, workerMemoryMb: number): AuditTaskResult {
+function workerFailure(input: TaskInput, err: unknown, opts: BatchOptions, workerMemoryMb: number): AuditTaskResult {
   const fallback = opts.ruleSets[opts.platform ?? 'unknown'];
+  const file = inputPath(input);
   let hash: string;
   try {
-    hash = contentHash(readLogBytes(file, opts.limits));
+    hash = contentHash(inputBytes(input, opts.limits));
   } catch {
     hash = unreadHash(file);
   }

@@ -7,11 +7,12 @@ import { brokenAudit, emptySummary, tallyAudit, type AuditSummary, type GameAudi
 import type { Platform } from '../events/index.js';
 import type { IngestLimits } from '../ingest/index.js';
 import { joinStore, prepareAudit, preparedFindings, type PreparedAudit, type PreparedFinding, type Store } from '../store/index.js';
-import { auditFile } from './audit-file.js';
+import { auditFile, type TaskInput } from './audit-file.js';
 import type { Shard } from './shard.js';
 
 export interface AuditTask {
-  files: string[];
+  /** Paths of files, or logs read before the task (streams). */
+  files: TaskInput[];
   /** The rule set of each platform's games. */
   ruleSets: RuleSets;
   /** The platform every file is said to be from (`--platform`), over what the logs say. */

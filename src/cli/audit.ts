@@ -1,16 +1,16 @@
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
+import { emptySummary, judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
-import { BatchFailure, countInputs, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
+import { BatchFailure, countInputs, emptyWalkReport, inputProblem, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
-import { systemErrorText } from '../ingest/index.js';
 import { PLATFORM_TABLE } from '../rules/index.js';
-import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption } from './common.js';
+import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption, say, outJson } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { EtaEstimator, formatEta } from './progress.js';
 import { stopOnSignals } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { expectedFault } from './output.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
@@ -24,6 +24,7 @@ interface AuditOptions extends LogSourceOptions {
   json?: boolean;
   failOn?: 'error' | 'warning';
   force?: boolean;
+  allowUnreadable?: boolean;
   progress: boolean;
   platform?: Platform;
   shard?: Shard;
@@ -45,6 +46,7 @@ export function registerAuditCommand(program: Command): void {
       ]),
     )
     .option('--force', 'audit every file again, even those whose audit under these rules the database holds')
+    .option('--allow-unreadable', 'an input that cannot be read (stored as an ingest-error finding) does not fail the audit: status 0 (or 3)')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .addOption(platformOption())
     .addOption(workerMemoryOption(DEFAULT_WORKER_MEMORY_MB))
@@ -56,17 +58,17 @@ export function registerAuditCommand(program: Command): void {
   addRuleOptions(command);
   addLogSourceOptions(command);
   addLimitOptions(command);
-  command.addHelpText(
-    'after',
-    `
+  addCommandHelp(command, {
+    text: `
 Each game is replayed with the wall rebuilt from its seed and checked: riichi kans (riichiKan, okuriKan),
 four-kan aborts and a fifth kan (suukaikan, fifthKan), chankan wins and impossible chankans
 (kokushiAnkanChankan), who pays a rinshan tsumo after a daiminkan (daiminkanPao), kans after the last
 live tile, a daiminkan on the last discard, a kan right after chi or pon, missing replacement draws,
 kandora reveal timing, wall mismatches, and files that cannot be read. Without --profile each game is
 audited under its platform's profile (${PLATFORM_TABLE.map((p) => `${p.platform}: ${p.defaultProfile}`).join(', ')}), with
-any knob flags on top; --platform says where the games were played when the logs do not. Games, players, hands, kans, reveals, wins, aborts and findings go into the database; auditing the
-same file again under the same rules changes nothing, and audits under other rules are kept apart.
+any knob flags on top; --platform says where the games were played when the logs do not. Games,
+players, hands, kans, reveals, wins, aborts and findings go into the database; auditing the same file
+again under the same rules changes nothing, and audits under other rules are kept apart.
 Files whose audit under the same rules the database holds are passed over (--force audits them again),
 so an interrupted audit (Ctrl-C, or killed), which leaves a database that opens, is completed by
 running it again, and a growing folder is audited only for its new files. The findings stored for the
@@ -79,43 +81,46 @@ gives these as passedOverCount (games passed over), passedOverSeverityCounts, ju
 (what --fail-on judges), duplicateFileCount, notLogFileCount, notLogFileCountsByExtension and
 noLogFilesIn.
 
+A file that cannot be read (empty, truncated, not a log; or a named pipe, socket or device inside a
+folder) is stored as an ingest-error finding with why, counted in failedFileCount, and fails the audit:
+one line on stderr gives the count and the query that lists them. -, /dev/stdin and /dev/fd/N are read
+as streams (kanshi audit <(zcat log.gz)); a named pipe, socket or device named otherwise is refused.
+
 With --shard K/N only the files whose content hash (SHA-256, its first 8 hex digits as a number, modulo
 N) is K - 1 are audited; the others are read for their hash only and counted as left to other shards
-(otherShardFileCount with --json). Run the N shards anywhere, each into its own database, then join them with
-kanshi merge A.sqlite B.sqlite … --into ALL.sqlite (docs/architecture.md, "Past one machine").
+(otherShardFileCount with --json). Run the N shards anywhere, each into its own database, then join them
+with kanshi merge A.sqlite B.sqlite … --into ALL.sqlite (docs/architecture.md, "Past one machine").
 
 ${LOG_SOURCE_HELP} The logs found or downloaded are audited with the rest.
 
-The inputs are checked before the database is opened: when none of them exists (or no id is in
---fetch-dir), nothing is audited and no database is created.
-
-Exit status: 0; 1 when a path does not exist, a log is not in --fetch-dir or could not be downloaded, or no
-path given holds any log file ("no log files found in PATH"); 2 on bad options; 3 with --fail-on when
-everything was read and a finding of a game audited now or passed over is that severe. 1 also when
-the database refuses the writes (its disk full, locked past the timeout, read-only): what was committed
-before is kept, one line names the database, and the summary still comes (error with --json). 130
-(Ctrl-C) or 143 (SIGTERM): the files in progress were finished and committed, no other was started
-(interrupted and signal with --json); run the command again to complete the audit.
-
-Examples:
+The inputs are checked before the database is opened: when none of them can be read (or no id is in
+--fetch-dir), nothing is audited and no database is created.`,
+    exit: [
+      [EXIT.ok, 'every input was read and audited (and, with --fail-on, no finding is that severe)'],
+      [
+        EXIT.failed,
+        'an input could not be read or audited (one line counts them; --allow-unreadable lets them pass), a path does not exist or holds no log file ("no log files found in PATH"), a log id is not in --fetch-dir or could not be downloaded; or the database refused the writes (its disk full, locked past the timeout, read-only): what was committed before is kept, one line names the database, and the summary still comes (error with --json)',
+      ],
+      USAGE_EXIT,
+      [EXIT.threshold, 'with --fail-on, when every input was read: a finding of a game audited now or passed over is that severe (an input not read is 1, which comes first)'],
+      ...signalExits('the files in progress were finished and committed (interrupted and signal with --json; run the command again to complete the audit)'),
+    ],
+    examples: `
   kanshi audit logs
   kanshi audit ~/tenhou/2023 --db phoenix.sqlite --profile pro-strict --json
   kanshi audit logs --riichi-kan strict --fail-on error
   kanshi audit logs --shard 2/8 --db shard-2.sqlite
-  kanshi audit 2020052221gm-00a9-0000-6f0524c7 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1' --fetch
+  kanshi audit 2020052221gm-00a9-0000-6f0524c7 2016052515gm-00a9-0000-c4d72066 --fetch
   kanshi stats --db phoenix.sqlite`,
-  );
+  });
   command.action(async (args: string[], opts: AuditOptions) => {
     const ruleSets = ruleSetsFromOptions(opts);
-    const single = singleRuleSet(ruleSets);
-    // A profile names the rules only when they are exactly its own (no knob flag changed them).
-    const { rules, profile } = single ?? ruleSets.tenhou;
     const { paths, unresolved } = await resolveLogInputs(args, opts);
-    for (const u of unresolved) process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+    for (const u of unresolved) say(`kanshi: ${u.input}: ${u.reason}`);
     // The inputs before the database: an audit of nothing creates nothing (a glob of many files stops at the first).
-    if (!paths.some((path) => existsSync(path))) {
-      for (const path of paths) process.stderr.write(`kanshi: ${path}: ${statFailure(path)}\n`);
-      process.stderr.write(`kanshi: nothing to audit: no input given can be read (${opts.db} was not opened)\n`);
+    if (!paths.some((path) => inputProblem(path) === null)) {
+      for (const path of paths) say(`kanshi: ${path}: ${inputProblem(path) ?? 'cannot be read'}`);
+      say(`kanshi: nothing to audit: no input given can be read (${opts.db} was not opened)`);
       process.exitCode = EXIT.failed;
       return;
     }
@@ -123,12 +128,20 @@ Examples:
     const creates = !existsSync(opts.db);
     let nothingRead = false;
     let store;
+    const started = Date.now();
     try {
       store = openStore(opts.db);
     } catch (err) {
       // src/store names the file already (`cannot open x.sqlite: database is locked`): say it once.
       const why = storeMessage(err as Error).replace(`cannot open ${opts.db}: `, '');
-      throw new CliError(`cannot open the database ${opts.db}: ${why}`, EXIT.failed);
+      const error = `cannot open the database ${opts.db}: ${why}`;
+      // --json promises the summary, with its error: nothing audited.
+      if (opts.json) {
+        const none: BatchResult = { workers: 0, files: 0, missing: 0, interrupted: false, skipped: 0, passedOver: [], duplicates: 0, summary: emptySummary(), walk: emptyWalkReport(), otherShards: 0 };
+        const zero = { error: 0, warning: 0, info: 0 };
+        outJson(jsonSummary(opts, ruleSets, { result: none, stored: zero, judged: zero, examples: [], db: null, started, signal: null, error }));
+      }
+      throw new CliError(error, EXIT.failed);
     }
     let failedPaths = unresolved.length;
     // Ctrl-C or SIGTERM: the files in progress are finished and committed, no other is started (130, 143).
@@ -136,7 +149,6 @@ Examples:
     const showBar = opts.progress && process.stderr.isTTY === true;
     let bar: cliProgress.SingleBar | null = null;
     let eta: EtaEstimator | null = null;
-    const started = Date.now();
     // This run's findings for the summary: all of them for --json, else only enough per kind for the
     // lines printed (a million-game run must not hold every finding to print three of each kind).
     const found: PreparedFinding[] = [];
@@ -184,7 +196,7 @@ Examples:
           onMissing: (path, reason) => {
             failedPaths++;
             bar?.stop();
-            process.stderr.write(`kanshi: ${path}: ${reason}\n`);
+            say(`kanshi: ${path}: ${reason}`);
           },
           onProgress: (done) => {
             if (!bar || !eta) return;
@@ -198,8 +210,10 @@ Examples:
         failure = batchFailureText(opts.db, err.failure);
       }
       bar?.stop();
-      if (failure) process.stderr.write(`kanshi: ${failure}\n`);
+      if (failure) say(`kanshi: ${failure}`);
       const summary = result.summary;
+      // Files read but not audited (ingest-error, audit-error): stored, each with why; said once below.
+      const unreadStored = summary.failedFileCount;
       summary.failedFileCount += failedPaths;
       // The games passed over were judged when they were audited: their stored findings are part of this
       // run's verdict, or a second run over flagged files would pass where the first failed.
@@ -207,48 +221,21 @@ Examples:
       const notes: BatchNotes = { passedOver: result.skipped, passedOverSeverities: stored.severities, duplicateFiles: result.duplicates };
       const judged = judgedSeverities(summary, notes);
       // A CI gate must not go green on nothing: say which paths held no log file.
-      for (const path of result.walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
+      for (const path of result.walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
       // Links to folders, named pipes and the like inside a folder are passed over: say so.
-      for (const line of notReadMessages(result.walk)) process.stderr.write(`kanshi: ${line}\n`);
+      for (const line of notReadMessages(result.walk)) say(`kanshi: ${line}`);
       const seconds = (Date.now() - started) / 1000;
       nothingRead = creates && result.walk.files === 0 && !result.interrupted;
       if (opts.json) {
-        const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-        // CPU time of the whole process (every thread: workers, compilers, collectors), start-up included.
-        const cpu = process.cpuUsage();
-        const byPlatform = single ? null : platformProfiles(ruleSets);
-        out(
-          JSON.stringify({
-            ...summary,
-            passedOverCount: result.skipped,
-            passedOverSeverityCounts: stored.severities,
-            judgedSeverityCounts: judged,
-            duplicateFileCount: result.duplicates,
-            notLogFileCount: notLogCount(result.walk.notLogs),
-            notLogFileCountsByExtension: result.walk.notLogs,
-            noLogFilesIn: result.walk.empty,
-            ...(opts.shard ? { shard: shardText(opts.shard), otherShardFileCount: result.otherShards } : {}),
-            profile,
-            rules,
-            ...(byPlatform ? { platformProfiles: byPlatform } : {}),
-            examples: findingExamples(found, Infinity),
-            db: nothingRead ? null : opts.db,
-            workerCount: result.workers,
-            seconds: Number(seconds.toFixed(3)),
-            cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
-            peakRssMB,
-            interrupted: result.interrupted,
-            ...(stop.stopping ? { signal: stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT' } : {}),
-            ...(failure ? { error: failure } : {}),
-          }),
-        );
+        const signal = stop.stopping ? (stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT') : null;
+        outJson(jsonSummary(opts, ruleSets, { result, stored: stored.severities, judged, examples: findingExamples(found, Infinity), db: nothingRead ? null : opts.db, started, signal, error: failure }));
       } else {
         const head =
           (nothingRead
             ? `nothing audited: no log file was read, so ${opts.db} was not created`
             : `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s`) +
           (failure ? ' (stopped: the database refused the writes; what was committed before is kept)' : result.interrupted ? ' (interrupted: run again to complete)' : '');
-        process.stderr.write(head + '\n');
+        say(head);
         const lines = summaryLines(summary, notes);
         const skippedFiles = notLogsText(result.walk.notLogs);
         if (skippedFiles) lines.splice(1, 0, skippedFiles);
@@ -256,9 +243,11 @@ Examples:
         lines.push(...exampleLines(findingExamples([...perKind.values()].flat(), EXAMPLES_PER_KIND)));
         for (const line of lines) out(line);
       }
+      // A file that could not be read fails the audit (as it fails info and verify), however many others were.
+      if (unreadStored > 0) say(`kanshi: ${unreadLine(unreadStored, opts.db)}`);
       if (result.interrupted) process.exitCode = stop.exitCode() ?? EXIT.interrupted;
       else if (failure) process.exitCode = EXIT.failed;
-      else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0) process.exitCode = EXIT.failed;
+      else if (result.missing > 0 || unresolved.length > 0 || result.walk.files === 0 || (unreadStored > 0 && !opts.allowUnreadable)) process.exitCode = EXIT.failed;
       else if (opts.failOn === 'error' && judged.error > 0) process.exitCode = EXIT.threshold;
       else if (opts.failOn === 'warning' && judged.error + judged.warning > 0) process.exitCode = EXIT.threshold;
     } finally {
@@ -268,6 +257,54 @@ Examples:
       if (nothingRead) removeUnusedDatabase(opts.db);
     }
   });
+}
+
+/** What the --json summary is made of beyond the batch's result. */
+interface JsonParts {
+  result: BatchResult;
+  /** The stored severities of the games passed over, and those --fail-on judges. */
+  stored: Record<'error' | 'warning' | 'info', number>;
+  judged: Record<'error' | 'warning' | 'info', number>;
+  examples: FindingExample[];
+  /** The database written, null when none was (nothing read, or it could not be opened). */
+  db: string | null;
+  started: number;
+  signal: 'SIGINT' | 'SIGTERM' | null;
+  error: string | null;
+}
+
+/** The --json summary: one object, the same keys whether the audit ran, stopped, or could not open its database. */
+function jsonSummary(opts: AuditOptions, ruleSets: RuleSets, p: JsonParts): Record<string, unknown> {
+  const single = singleRuleSet(ruleSets);
+  // A profile names the rules only when they are exactly its own (no knob flag changed them).
+  const { rules, profile } = single ?? ruleSets.tenhou;
+  const byPlatform = single ? null : platformProfiles(ruleSets);
+  const { result } = p;
+  // CPU time of the whole process (every thread: workers, compilers, collectors), start-up included.
+  const cpu = process.cpuUsage();
+  return {
+    ...result.summary,
+    passedOverCount: result.skipped,
+    passedOverSeverityCounts: p.stored,
+    judgedSeverityCounts: p.judged,
+    duplicateFileCount: result.duplicates,
+    notLogFileCount: notLogCount(result.walk.notLogs),
+    notLogFileCountsByExtension: result.walk.notLogs,
+    noLogFilesIn: result.walk.empty,
+    ...(opts.shard ? { shard: shardText(opts.shard), otherShardFileCount: result.otherShards } : {}),
+    profile,
+    rules,
+    ...(byPlatform ? { platformProfiles: byPlatform } : {}),
+    examples: p.examples,
+    db: p.db,
+    workerCount: result.workers,
+    seconds: Number(((Date.now() - p.started) / 1000).toFixed(3)),
+    cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)),
+    peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    interrupted: result.interrupted,
+    ...(p.signal ? { signal: p.signal } : {}),
+    ...(p.error ? { error: p.error } : {}),
+  };
 }
 
 /**
@@ -296,14 +333,14 @@ function storedOrNone<T extends { severities: Record<'error' | 'warning' | 'info
   }
 }
 
-/** Why a path cannot be read, in words. */
-function statFailure(path: string): string {
-  try {
-    statSync(path);
-    return 'cannot be read';
-  } catch (err) {
-    return systemErrorText(err);
-  }
+/**
+ * `2 inputs could not be read or audited: their findings say why (kanshi query …)`, the one line for the
+ * files stored as ingest-error or audit-error findings.
+ */
+function unreadLine(count: number, db: string): string {
+  const dbFlag = db === DEFAULT_DB ? '' : ` --db ${/^[\w./-]+$/.test(db) ? db : `'${db.replace(/'/g, `'\\''`)}'`}`;
+  const sql = `SELECT file, message FROM finding_list WHERE kind IN ('ingest-error', 'audit-error')`;
+  return `${plural(count, 'input')} could not be read or audited: their findings say why (kanshi query${dbFlag} "${sql}")`;
 }
 
 function shardOption(value: string): Shard {

@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS, plural, type GameLog, type Platform } from '../events/index.js';
 import { writeOut } from './output.js';
-import { readSync } from 'node:fs';
-import { asIngestError, DEFAULT_LIMITS, IngestError, LIMIT_FLAGS, MAX_HANDS_LIMIT, parseLog, readLogFile, systemErrorText, type IngestLimits } from '../ingest/index.js';
+import { shown } from './safe-text.js';
+import { asIngestError, DEFAULT_LIMITS, LIMIT_FLAGS, MAX_HANDS_LIMIT, parseLog, readLogFile, readLogStream, streamDescriptor, systemErrorText, type IngestLimits } from '../ingest/index.js';
 
 /**
  * Exit statuses, the same for every command (`kanshi --help` and README list them): the job ran and
@@ -13,18 +13,6 @@ import { asIngestError, DEFAULT_LIMITS, IngestError, LIMIT_FLAGS, MAX_HANDS_LIMI
  * the signal killed.
  */
 export const EXIT = { ok: 0, failed: 1, usage: 2, threshold: 3, timeout: 124, interrupted: 130, terminated: 143 } as const;
-
-/** The exit statuses as `kanshi --help` ends with them. */
-export const EXIT_STATUS_HELP = `Exit status (every command):
-  ${EXIT.ok}    success
-  ${EXIT.failed}    the job ran, but something failed: an input that cannot be read, a log not downloaded, a
-       SQL error, a database refused, an output that cannot be written (a full disk, a read-only
-       folder: one line names it)
-  ${EXIT.usage}    usage error: an unknown option, a missing argument, a bad value (nothing was done)
-  ${EXIT.threshold}    audit --fail-on: everything was read, and findings at that severity exist
-  ${EXIT.timeout}  query: the statement ran past --timeout (the rows printed are not all of them)
-  ${EXIT.interrupted}  interrupted (SIGINT, Ctrl-C): what was done is kept, the rest not started
-  ${EXIT.terminated}  terminated (SIGTERM), the same way`;
 
 /** An error the CLI reports as one line on stderr (`kanshi: <what>: <why>`), with an exit status (usage by default). */
 export class CliError extends Error {
@@ -62,9 +50,22 @@ export function parseIntOption(name: string, min = 0, max = Number.MAX_SAFE_INTE
   };
 }
 
-/** Writes a line to stdout, checked (src/cli/output.ts: a failed write ends the command with status 1 and one line). */
+/**
+ * Writes a line of text to stdout, checked (src/cli/output.ts: a failed write ends the command with status
+ * 1 and one line), its control characters shown escaped (src/cli/safe-text.ts).
+ */
 export function out(line: string): void {
-  writeOut(line + '\n');
+  writeOut(shown(line) + '\n');
+}
+
+/** Writes a value as one line of JSON to stdout (or indented), exact: JSON escapes what it must itself. */
+export function outJson(value: unknown, indent?: number): void {
+  writeOut(JSON.stringify(value, null, indent) + '\n');
+}
+
+/** Writes a line to stderr, its control characters shown escaped: `kanshi: file: why`, the summaries. */
+export function say(line: string): void {
+  process.stderr.write(shown(line) + '\n');
 }
 
 /** How a command reads its logs: `--platform` and the limits. */
@@ -91,52 +92,19 @@ export function fileFailure(err: unknown): { message: string; bug: boolean } {
   return { message: `kanshi failed on this file (a bug; please report it with the file): ${message}`, bug: true };
 }
 
-/** `-` as a path: the log is read from standard input (`kanshi info -`, `kanshi verify -`). */
-export const STDIN_PATH = '-';
-
-/** The items of a walk, standard input's first when `-` was given (once, however often). */
-export async function* withStdin<T>(stdin: boolean, items: AsyncIterable<T>): AsyncGenerator<T | { kind: 'file'; path: string }> {
-  if (stdin) yield { kind: 'file', path: STDIN_PATH };
-  yield* items;
-}
-
-/** Reads one log from a path, or from standard input for `-`; throws what readLogFile throws. */
-export function readLogInput(path: string, options: ReadOptions = {}): GameLog {
-  if (path !== STDIN_PATH) return readLogFile(path, options);
-  return parseLog(readStandardInput(options.limits?.maxLogBytes ?? DEFAULT_LIMITS.maxLogBytes), { ...options, file: STDIN_PATH });
-}
-
-/** All of standard input, refused past `max` bytes (the --max-log-bytes of a file). */
-function readStandardInput(max: number): Buffer {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for (;;) {
-    const chunk = Buffer.allocUnsafe(1 << 16);
-    let n: number;
-    try {
-      n = readSync(0, chunk, 0, chunk.length, null);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') {
-        // A non-blocking pipe with nothing yet: wait a little for the writer.
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-        continue;
-      }
-      if (code === 'EOF') break;
-      throw new IngestError(`cannot read standard input: ${systemErrorText(err)}`, null, STDIN_PATH);
-    }
-    if (n === 0) break;
-    chunks.push(chunk.subarray(0, n));
-    total += n;
-    if (total > max) throw new IngestError(`standard input has more than ${max} bytes (${LIMIT_FLAGS.maxLogBytes} raises the limit)`, null, STDIN_PATH);
-  }
-  return Buffer.concat(chunks, total);
+/**
+ * Reads one log: a file by its path, or a stream (`-`, `/dev/stdin`, `/dev/fd/N`) through the event loop,
+ * which `signal` stops (ReadAborted); throws what readLogFile and readLogStream throw.
+ */
+export async function readLogInput(path: string, options: ReadOptions = {}, signal?: AbortSignal): Promise<GameLog> {
+  if (streamDescriptor(path) === null) return readLogFile(path, options);
+  return parseLog(await readLogStream(path, options.limits, signal), { ...options, file: path });
 }
 
 /** Reads one log for a command that needs it, or fails with one line naming the file and the position (exit 1). */
-export function readGameOrFail(file: string, options: ReadOptions = {}): GameLog {
+export async function readGameOrFail(file: string, options: ReadOptions = {}): Promise<GameLog> {
   try {
-    return readLogFile(file, options);
+    return await readLogInput(file, options);
   } catch (err) {
     throw new CliError(`${file}: ${fileFailure(err).message}`, EXIT.failed);
   }

@@ -4,7 +4,8 @@
  */
 import { Argument, type Command } from 'commander';
 import { KNOBS, PROFILE_NAMES } from '../rules/index.js';
-import { CliError, out } from './common.js';
+import { CliError, EXIT, out } from './common.js';
+import { addCommandHelp } from './help.js';
 
 /**
  * The values of the rule options, which check their values themselves (src/cli/rule-options.ts: a message
@@ -68,20 +69,22 @@ complete -o filenames -F _kanshi kanshi
 }
 
 export function registerCompletionCommand(program: Command): void {
-  program
+  const command = program
     .command('completion')
     .description('print a shell completion script for the commands and their options')
-    .addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']))
-    .addHelpText(
-      'after',
-      `
-Examples:
+    .addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']));
+  addCommandHelp(command, {
+    exit: [
+      [EXIT.ok, 'the script was printed'],
+      [EXIT.failed, 'stdout cannot be written'],
+      [EXIT.usage, 'a usage error: no shell, or one other than bash and zsh'],
+    ],
+    examples: `
   eval "$(kanshi completion bash)"          # this shell
   kanshi completion bash > ~/.local/share/bash-completion/completions/kanshi
   kanshi completion zsh >> ~/.zshrc`,
-    )
-    .action((shell: string) => {
-      if (shell !== 'bash' && shell !== 'zsh') throw new CliError(`completion: no script for ${shell} (bash or zsh)`);
-      out(completionScript(program, shell).trimEnd());
-    });
+  }).action((shell: string) => {
+    if (shell !== 'bash' && shell !== 'zsh') throw new CliError(`completion: no script for ${shell} (bash or zsh)`);
+    out(completionScript(program, shell).trimEnd());
+  });
 }

@@ -1,14 +1,16 @@
 import { basename, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
+import { readInputs } from './read-inputs.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { writeFileAtomic } from '../files/index.js';
 import { FORMAT_NAMES, FORMATS, formatNamed, type LogFormat } from '../formats/index.js';
 import { systemErrorText } from '../ingest/index.js';
 import { placeKandora, replayGame } from '../replay/index.js';
 import { DEFAULT_PROFILE, KANDORA_TIMINGS, ruleSet, type KandoraTiming } from '../rules/index.js';
-import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
-import { untilStopped, withSignalStop } from './signals.js';
+import { addLimitOptions, CliError, EXIT, onFileOrFail, out, platformOption, readGameOrFail, readOptionsFrom, say } from './common.js';
+import { withSignalStop } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { makeFolder, writeErrorText, writeOut } from './output.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 
@@ -63,10 +65,8 @@ export function registerExportCommand(program: Command): void {
     )
     .addOption(platformOption());
   addLogSourceOptions(command);
-  addLimitOptions(command)
-    .addHelpText(
-      'after',
-      `
+  addCommandHelp(addLimitOptions(command), {
+    text: `
 Kandora are written at the moment of their reveal (mjlog DORA, mjai dora): where the log has them.
 tenhou.net/6 JSON does not say when its kandora were turned over: for mjlog and mjai they are placed where
 the replay under --kandora-timing (default tenhou) reveals them. An mjlog keeps the log's seed, so kanshi
@@ -75,19 +75,24 @@ verify checks the exported file's walls again. docs/formats.md lists what each f
 ${cannotHoldHelp()}
 
 A file that cannot be read is reported on stderr (one line naming where in the file and what was
-expected; a log over a limit names the flag that raises it) and the others go on; the exit status is 1
-if any failed or a path holds no log file. A file that cannot be written (a full or read-only folder,
-or stdout on a full disk) stops the export with status 1 and one line naming it; each file is written
-whole or not at all (a temporary file renamed into place). 130 (Ctrl-C) or 143 (SIGTERM): the files
-written so far are kept, no other is started.
+expected; a log over a limit names the flag that raises it) and the others go on. Each file is written
+whole or not at all (a temporary file renamed into place; a link is followed to the file it leads to).
 
-${LOG_SOURCE_HELP}
-
-Examples:
+${LOG_SOURCE_HELP}`,
+    exit: [
+      [EXIT.ok, 'every log was written'],
+      [
+        EXIT.failed,
+        'a log could not be read, or a path holds no log file; or a file could not be written (a full or read-only folder, or stdout on a full disk): the export stops there, with one line naming it',
+      ],
+      USAGE_EXIT,
+      ...signalExits('the files written so far are kept'),
+    ],
+    examples: `
   kanshi export --format mjai 2020052221gm-00a9-0000-6f0524c7.mjlog > game.mjai.jsonl
-  kanshi export --format tenhou6 majsoul-game.mjai.jsonl > game.json      # open it in Tenhou's viewer
+  kanshi export --format tenhou6 majsoul.mjai.jsonl > game.json    # open it in Tenhou's viewer
   kanshi export --format mjlog logs --out mjlog --kandora-timing after-discard`,
-    )
+  })
     .action(async (args: string[], opts: ExportOptions) => {
       const format = formatNamed(opts.format);
       const write = (game: GameLog) => exportText(game, format, opts.kandoraTiming);
@@ -102,7 +107,7 @@ Examples:
           if (files.length > 1) throw new CliError('several logs to export: give --out DIR to write one file each');
         }
         if (files.length === 0) throw new CliError(noLogsMessage(paths.join(', ')), EXIT.failed);
-        const game = readGameOrFail(files[0], read);
+        const game = await readGameOrFail(files[0], read);
         writeOut(onFileOrFail(files[0], () => write(game)));
         return;
       }
@@ -116,37 +121,31 @@ Examples:
       let failed = 0;
       for (const u of unresolved) {
         failed++;
-        process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+        say(`kanshi: ${u.input}: ${u.reason}`);
       }
       const written = new Map<string, string>();
       const walk = emptyWalkReport();
       // Ctrl-C or SIGTERM: the file in progress is written whole (or not at all: it is renamed into place), the rest not started (130, 143).
       await withSignalStop('the file in progress', async (stop) => {
-        for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
-          if (item.kind === 'missing') {
-            failed++;
-            process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
-            continue;
-          }
-          const name = exportName(item.path, format);
+        for await (const { path: input, game, error } of readInputs(paths, walk, read, stop)) {
+          const name = exportName(input, format);
           const earlier = written.get(name);
-          if (earlier !== undefined) {
+          let refused = !game ? `${input}: ${error}` : earlier !== undefined ? `${input}: not written: ${name} already holds ${earlier}` : null;
+          let text = '';
+          if (game && refused === null) {
+            try {
+              text = onFileOrFail(input, () => write(game));
+            } catch (err) {
+              if (!(err instanceof CliError)) throw err;
+              refused = err.message;
+            }
+          }
+          if (!game || refused !== null) {
             failed++;
-            process.stderr.write(`kanshi: ${item.path}: not written: ${name} already holds ${earlier}\n`);
+            say(`kanshi: ${refused}`);
             continue;
           }
-          let text: string;
-          let hands: number;
-          try {
-            const game = readGameOrFail(item.path, read);
-            hands = game.hands.length;
-            text = onFileOrFail(item.path, () => write(game));
-          } catch (err) {
-            if (!(err instanceof CliError)) throw err;
-            failed++;
-            process.stderr.write(`kanshi: ${err.message}\n`);
-            continue;
-          }
+          const hands = game.hands.length;
           const path = join(outDir, name);
           try {
             await writeFileAtomic(path, text);
@@ -154,13 +153,13 @@ Examples:
             // A full or read-only folder refuses the next file as well: stop here, with what was written kept.
             throw new CliError(`cannot write ${join(outDir, name)}: ${writeErrorText(err)} (${plural(written.size, 'file')} written before it)`, EXIT.failed);
           }
-          written.set(name, item.path);
-          out(`${item.path} → ${path} (${plural(hands, 'hand')})`);
+          written.set(name, input);
+          out(`${input} → ${path} (${plural(hands, 'hand')})`);
         }
         // Nothing written is no success: say which paths held no log file.
-        for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-        // Links to folders, named pipes and the like inside a folder are passed over: say so.
-        for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+        for (const path of walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
+        // Links to folders and links that lead nowhere inside a folder are passed over: say so.
+        for (const line of notReadMessages(walk)) say(`kanshi: ${line}`);
         if (failed > 0 || walk.files === 0) process.exitCode = 1;
       }, () => `${plural(written.size, 'file')} written`);
     });

@@ -19,10 +19,11 @@ import {
   type FetchFormat,
 } from '../fetch/index.js';
 import { DEFAULT_LIMITS, LIMIT_FLAGS, systemErrorText } from '../ingest/index.js';
-import { makeFolder } from './output.js';
-import { addLimitOptions, CliError, EXIT, checkBaseUrl, limitsFromOptions, out, parseIntOption } from './common.js';
+import { addLimitOptions, CliError, EXIT, checkBaseUrl, limitsFromOptions, parseIntOption, say, outJson } from './common.js';
 import { plural } from './format.js';
+import { shown } from './safe-text.js';
 import { stopOnSignals } from './signals.js';
+import { addCommandHelp, signalExits } from './help.js';
 
 interface FetchCliOptions {
   list?: string[];
@@ -75,10 +76,9 @@ export function registerFetchCommand(program: Command): void {
     .option('--base-url <url>', 'where Tenhou is (a mirror, or a local server)', FETCH_DEFAULTS.baseUrl)
     .option('--timeout-ms <n>', 'the most one attempt may take, from connecting to the last byte of the body', parseIntOption('--timeout-ms', 1, 3_600_000), FETCH_DEFAULTS.timeoutMs)
     .option('--fsync', 'flush each file to disk before renaming it into place')
-    .option('--json', "print a JSON summary with every id's outcome on stdout")
-    .addHelpText(
-      'after',
-      `
+    .option('--json', "print a JSON summary with every id's outcome on stdout");
+  addCommandHelp(command, {
+    text: `
 Each answer is read with kanshi's own log reader before it is saved. Not saved: an empty body, an
 HTML error page, a truncated log, a body over ${LIMIT_FLAGS.maxLogBytes} (${DEFAULT_LIMITS.maxLogBytes / 1024 ** 2}M) as it arrives or once its gzip
 is inflated, a log over the other limits, and a log that shows it is another game's: an mjlog whose
@@ -89,7 +89,7 @@ served under the id would be saved (and so would a JSON without a ref).
 Files are written only in --out, under a temporary name (.kanshi-tmp-…, which kanshi info ignores),
 and renamed once complete; ids already in the folder are skipped without a request, so running the
 same command again resumes an interrupted download, and temporary files left by a killed run are
-removed.
+removed. The folder is made when the first log is saved: a run that saves none (offline) leaves none.
 
 What you can give, as arguments or one a line in a --list file:
   2016052515gm-00a9-0000-c4d72066                  a log id (the lobby may have 5 digits)
@@ -111,62 +111,61 @@ Outcome of each id (one progress line each on stderr, then a summary):
   skipped    already in the folder (ID.mjlog or ID.xml; ID.json for --format tenhou6)
   not found  HTTP 404: no such log, or the game is still being played
   invalid    the answer was not that log, or too large (nothing is saved)
-  failed     no answer after the retries, another HTTP error, or a redirect to another host
-
-Exit status: 0 when every id was saved or skipped; 1 when any was not found, invalid or failed
-(run the command again to retry those, the saved ones are skipped); 2 for a usage error such as a
-bad id or list line, reported before anything is downloaded; 130 (Ctrl-C) or 143 (SIGTERM): the
-downloads in progress were finished, the other ids not started (notStarted with --json).
-
-Examples:
+  failed     no answer after the retries, another HTTP error, or a redirect to another host`,
+    exit: [
+      [EXIT.ok, 'every id was saved or skipped'],
+      [EXIT.failed, 'an id was not found, invalid or failed (run the command again to retry those: the saved ones are skipped), or --out cannot be made or written'],
+      [EXIT.usage, 'a usage error, such as a bad id or list line, reported before anything is downloaded'],
+      ...signalExits('the downloads in progress were finished (notStarted with --json lists the others)'),
+    ],
+    examples: `
   kanshi fetch 2016052515gm-00a9-0000-c4d72066
   kanshi fetch --list ids.txt --out logs
   kanshi fetch --archive scc20240101.html.gz --out logs/2024 --json > fetch-report.json
   kanshi fetch 'https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=1' --format tenhou6`,
-    )
-    .action(async (refs: string[], opts: FetchCliOptions) => {
-      checkBaseUrl(opts.baseUrl);
-      const requested = collectIds(refs, opts.list ?? [], opts.archive ?? []);
-      if (requested.ids.length === 0) {
-        throw new CliError('nothing to fetch: give log ids or URLs, --list FILE or --archive FILE (see kanshi fetch --help)');
-      }
-      if (opts.concurrency > 1 && /(^|\.)tenhou\.net$/.test(new URL(opts.baseUrl).hostname)) {
-        process.stderr.write(`kanshi: note: --concurrency ${opts.concurrency}; Tenhou asks bulk downloaders to use one connection\n`);
-      }
-      try {
-        makeFolder(opts.out);
-      } catch (err) {
-        // The machine's refusal (read-only, no permission), not a wrong command line: status 1.
+  });
+  command.action(async (refs: string[], opts: FetchCliOptions) => {
+    checkBaseUrl(opts.baseUrl);
+    const requested = collectIds(refs, opts.list ?? [], opts.archive ?? []);
+    if (requested.ids.length === 0) {
+      throw new CliError('nothing to fetch: give log ids or URLs, --list FILE or --archive FILE (see kanshi fetch --help)');
+    }
+    if (opts.concurrency > 1 && /(^|\.)tenhou\.net$/.test(new URL(opts.baseUrl).hostname)) {
+      say(`kanshi: note: --concurrency ${opts.concurrency}; Tenhou asks bulk downloaders to use one connection`);
+    }
+    const progress = new ProgressReport(requested, opts.out, Boolean(process.stderr.isTTY));
+    // Ctrl-C or SIGTERM: the downloads in progress finish (each saved whole or not at all), no other id
+    // is started, and the summary counts those not started (130, 143).
+    const stop = stopOnSignals('the downloads in progress');
+    let summary: FetchSummary;
+    try {
+      summary = await fetchLogs(requested.ids, {
+        outDir: opts.out,
+        format: opts.format,
+        baseUrl: opts.baseUrl,
+        delayMs: opts.delayMs,
+        retries: opts.retries,
+        concurrency: opts.concurrency,
+        timeoutMs: opts.timeoutMs,
+        limits: limitsFromOptions(opts),
+        fsync: Boolean(opts.fsync),
+        onProgress: (event) => progress.onEvent(event),
+        signal: stop.signal,
+      }).catch((err: unknown) => {
+        // Each id's failure is an outcome: what is thrown is about --out, which is made only when a log is
+        // saved, and refused before anything is downloaded (a file in its place, a read-only folder above it).
+        // The machine's refusal, not a wrong command line: status 1.
         throw new CliError(`--out ${opts.out}: cannot create the folder: ${systemErrorText(err)}`, EXIT.failed);
-      }
-      const progress = new ProgressReport(requested, opts.out, Boolean(process.stderr.isTTY));
-      // Ctrl-C or SIGTERM: the downloads in progress finish (each saved whole or not at all), no other id
-      // is started, and the summary counts those not started (130, 143).
-      const stop = stopOnSignals('the downloads in progress');
-      let summary: FetchSummary;
-      try {
-        summary = await fetchLogs(requested.ids, {
-          outDir: opts.out,
-          format: opts.format,
-          baseUrl: opts.baseUrl,
-          delayMs: opts.delayMs,
-          retries: opts.retries,
-          concurrency: opts.concurrency,
-          timeoutMs: opts.timeoutMs,
-          limits: limitsFromOptions(opts),
-          fsync: Boolean(opts.fsync),
-          onProgress: (event) => progress.onEvent(event),
-          signal: stop.signal,
-        });
-      } finally {
-        stop.dispose();
-        progress.stop();
-      }
-      process.stderr.write(summaryLine(summary, opts.out) + '\n');
-      if (opts.json) out(JSON.stringify(jsonSummary(summary, requested, opts)));
-      if (summary.saved + summary.skipped < summary.total) process.exitCode = 1;
-      if (stop.exitCode() !== null) process.exitCode = stop.exitCode()!;
-    });
+      });
+    } finally {
+      stop.dispose();
+      progress.stop();
+    }
+    say(summaryLine(summary, opts.out));
+    if (opts.json) outJson(jsonSummary(summary, requested, opts));
+    if (summary.saved + summary.skipped < summary.total) process.exitCode = 1;
+    if (stop.exitCode() !== null) process.exitCode = stop.exitCode()!;
+  });
   // The limits of every command that reads logs: each download is read with the same reader.
   addLimitOptions(command);
 }
@@ -331,14 +330,14 @@ class ProgressReport {
   }
 
   private line(text: string): void {
-    if (this.bars) this.bars.log(text + '\n');
-    else process.stderr.write(text + '\n');
+    if (this.bars) this.bars.log(shown(text) + '\n');
+    else say(text);
   }
 }
 
 function summaryLine(s: FetchSummary, outDir: string): string {
   return (
-    `fetch: ${plural(s.total, 'log')} into ${outDir}: ${s.saved} saved, ${s.skipped} skipped (already there), ` +
+    `kanshi: fetch of ${plural(s.total, 'log')} into ${outDir}: ${s.saved} saved, ${s.skipped} skipped (already there), ` +
     `${s.notFound} not found, ${s.invalid} invalid, ${s.failed} failed` +
     (s.notStarted > 0 ? `, ${s.notStarted} not started (stopped by a signal: run the command again to fetch them)` : '')
   );

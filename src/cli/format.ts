@@ -46,3 +46,4 @@ export function scoredYakuJson(s: WinScore): Record<string, unknown> {
     fuParts: s.fuParts.map((p) => ({ reason: p.reason, fu: p.fu, text: fuPartText(p) })),
   };
 }
+

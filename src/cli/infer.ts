@@ -3,17 +3,18 @@
  * and as the `kanshi audit` flags of the inferred rule set; `--json` for scripts.
  */
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
-import { readLogFile } from '../ingest/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import { RuleInference, type Inference, type KnobInference } from '../infer/index.js';
 import { KNOBS } from '../rules/index.js';
 import { openStore } from '../store/index.js';
-import { addLimitOptions, CliError, EXIT, fileFailure, out, platformOption, readOptionsFrom, storeMessage } from './common.js';
+import { addLimitOptions, CliError, EXIT, fileFailure, out, platformOption, readOptionsFrom, storeMessage, say, outJson } from './common.js';
 import { plural } from './format.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
-import { untilStopped, withSignalStop } from './signals.js';
+import { withSignalStop } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
+import { readInputs } from './read-inputs.js';
 
 export function registerInferCommand(program: Command): void {
   const command = program
@@ -30,9 +31,8 @@ export function registerInferCommand(program: Command): void {
   addRuleOptions(command);
   addLogSourceOptions(command);
   addLimitOptions(command);
-  command.addHelpText(
-    'after',
-    `
+  addCommandHelp(command, {
+    text: `
 Each game is replayed under its base rule set (the profile its platform is audited under, or --profile and
 the knob flags), then judged under each value of each knob, the others left at the base. A case (a win,
 drawn hand or kan) decides a knob where some value agrees with the log and another does not. Each knob gets
@@ -45,18 +45,19 @@ logs' errors. A win no single value explains is tried under pairs of values of t
 fives both move points); what nothing explains is listed as unexplained: the logs' own errors. The last
 line is the inferred rule set as flags for kanshi audit (docs/scoring.md §9).
 
-Exit status: 0 when the logs were read (unexplained wins are the logs' errors, not a failure); 1 when a
-file cannot be read, a path holds no log file or the output cannot be written; 2 on a usage error; 130
-(Ctrl-C) or 143 (SIGTERM): the game in progress is finished and what the games read so far say is printed.
-
-${LOG_SOURCE_HELP}
-
-Examples:
+${LOG_SOURCE_HELP}`,
+    exit: [
+      [EXIT.ok, "the logs were read (unexplained wins are the logs' errors, not a failure)"],
+      [EXIT.failed, 'a file cannot be read, a path holds no log file, the output or --db cannot be written'],
+      USAGE_EXIT,
+      ...signalExits('the game in progress is finished, and what the games read so far say is printed'),
+    ],
+    examples: `
   kanshi infer ../shared/corpus/platforms/logs
   kanshi infer --json logs | jq .inferred
   kanshi audit $(kanshi infer logs | tail -1) logs
-  kanshi infer logs --db kanshi.sqlite && kanshi report     # the report's "What these logs say the rules are"`,
-  );
+  kanshi infer logs --db kanshi.sqlite && kanshi report   # "What these logs say the rules are"`,
+  });
   command.action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; profile?: string; db?: string }) => {
     const ruleSets = ruleSetsFromOptions(opts);
     const read = readOptionsFrom(opts);
@@ -68,7 +69,7 @@ Examples:
     const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) {
       failed++;
-      process.stderr.write(`kanshi: ${u.input}: ${u.reason}\n`);
+      say(`kanshi: ${u.input}: ${u.reason}`);
     }
     const walk = emptyWalkReport();
     let games = 0;
@@ -76,29 +77,29 @@ Examples:
     await withSignalStop(
       'the game in progress',
       async (stop) => {
-        for await (const item of untilStopped(walkInputs(paths, walk), stop)) {
-          if (item.kind === 'missing') {
-            failed++;
-            process.stderr.write(`kanshi: ${item.path}: ${item.reason}\n`);
-            continue;
+        for await (const { path, game, error } of readInputs(paths, walk, read, stop)) {
+          let why = error;
+          if (game) {
+            try {
+              inference.addGame(path, game);
+              games++;
+              continue;
+            } catch (err) {
+              why = fileFailure(err).message;
+            }
           }
-          try {
-            inference.addGame(item.path, readLogFile(item.path, read));
-            games++;
-          } catch (err) {
-            failed++;
-            process.stderr.write(`kanshi: ${item.path}: ${fileFailure(err).message}\n`);
-          }
+          failed++;
+          say(`kanshi: ${path}: ${why}`);
         }
       },
       () => `the rules inferred from ${plural(games, 'game')}`,
     );
     const result = inference.result();
     if (opts.db) keepInference(opts.db, result);
-    if (opts.json) out(JSON.stringify(result));
+    if (opts.json) outJson(result);
     else for (const line of inferenceText(result, opts.all === true)) out(line);
-    for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-    for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
+    for (const path of walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
+    for (const line of notReadMessages(walk)) say(`kanshi: ${line}`);
     if (process.exitCode === undefined && (failed > 0 || walk.files === 0)) process.exitCode = 1;
   });
 }
@@ -192,5 +193,5 @@ function keepInference(file: string, result: Inference): void {
   } finally {
     store.close();
   }
-  process.stderr.write(`kanshi: the inference is kept in ${file} (kanshi report shows it)\n`);
+  say(`kanshi: the inference is kept in ${file} (kanshi report shows it)`);
 }

@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
 import { effectiveRules, type EffectiveRule, type KnobName } from '../rules/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
-import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
-import { untilStopped, withSignalStop } from './signals.js';
+import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom, say, outJson } from './common.js';
+import { withSignalStop } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
+import { readInputs } from './read-inputs.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { someOf } from './format.js';
 
@@ -119,35 +121,36 @@ export function registerInfoCommand(program: Command): void {
     .addOption(platformOption());
   addRuleOptions(command);
   addLogSourceOptions(command);
-  addLimitOptions(command)
-    .addHelpText(
-      'after',
-      `
+  addCommandHelp(addLimitOptions(command), {
+    text: `
 A file that cannot be read prints {"file", "error"} (or "kanshi: file: error" on stderr), the error
-naming where in the file (byte, line, tag or JSON path) and what was expected, and the others go on; the
-exit status is 1 if any file failed or a path holds no log file (or stdout cannot be written), 130
-(Ctrl-C) or 143 (SIGTERM) when stopped by a signal after the games printed so far. A log over a limit
-(size, tags or events, nesting, rounds) is refused with the flag that raises it.
-
-${LOG_SOURCE_HELP}
-
-Examples:
-  kanshi info logs
-  kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog
-  kanshi info --json --all lobby-game.mjlog          # every knob's value for the game, and where it comes from
-  kanshi info 2020052221gm-00a9-0000-6f0524c7 --fetch
+naming where in the file (byte, line, tag or JSON path) and what was expected, and the others go on. A
+log over a limit (size, tags or events, nesting, rounds) is refused with the flag that raises it. -,
+/dev/stdin and /dev/fd/N are read as streams (kanshi info <(zcat log.gz)); a named pipe, socket or
+device named otherwise is refused.
 
 Which value judges a game (docs/kan-rules.md §7): a knob given on the command line, else what the game's
 log declares (its GO type, a Tenhou lobby's csrule, a tenhou.net/6 rule object), else the profile (with no
---profile, the platform's). The text line lists the declared values that differ from the profile's.`,
-    )
+--profile, the platform's). The text line lists the declared values that differ from the profile's.
+
+${LOG_SOURCE_HELP}`,
+    exit: [
+      [EXIT.ok, 'every log was read'],
+      [EXIT.failed, 'a log could not be read, a path holds no log file, a log id is not in --fetch-dir or not downloaded, or stdout cannot be written'],
+      USAGE_EXIT,
+      ...signalExits('the games read so far are printed'),
+    ],
+    examples: `
+  kanshi info logs
+  kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog
+  kanshi info --json --all lobby-game.mjlog          # every knob's value for the game, and where it comes from
+  kanshi info 2020052221gm-00a9-0000-6f0524c7 --fetch`,
+  })
     .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; platform?: Platform }) => {
       const read = readOptionsFrom(opts);
       const ruleSets = ruleSetsFromOptions(opts);
       let failed = 0;
-      // `-`: one log from standard input, read first.
-      const stdin = args.includes(STDIN_PATH);
-      const { paths, unresolved } = await resolveLogInputs(args.filter((a) => a !== STDIN_PATH), opts);
+      const { paths, unresolved } = await resolveLogInputs(args, opts);
       for (const u of unresolved) {
         failed++;
         report(opts.json, u.input, u.reason);
@@ -156,33 +159,34 @@ log declares (its GO type, a Tenhou lobby's csrule, a tenhou.net/6 rule object),
       let games = 0;
       // Ctrl-C or SIGTERM: the game in progress is finished and printed, the rest not read (130, 143).
       await withSignalStop('the game in progress', async (stop) => {
-        for await (const item of untilStopped(withStdin(stdin, walkInputs(paths, walk)), stop)) {
-          if (item.kind === 'missing') {
+        for await (const { path, game, error } of readInputs(paths, walk, read, stop)) {
+          if (!game) {
             failed++;
-            report(opts.json, item.path, item.reason);
+            report(opts.json, path, error);
             continue;
           }
           let line: InfoLine;
           try {
-            line = infoLine(item.path, readLogInput(item.path, read), ruleSets, opts.all === true);
+            line = infoLine(path, game, ruleSets, opts.all === true);
           } catch (err) {
             failed++;
-            report(opts.json, item.path, fileFailure(err).message);
+            report(opts.json, path, fileFailure(err).message);
             continue;
           }
-          out(opts.json ? JSON.stringify(line) : textLine(line));
+          if (opts.json) outJson(line);
+          else out(textLine(line));
           games++;
         }
         // Nothing read is no success: say which paths held no log file.
-        for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-        // Links to folders, named pipes and the like inside a folder are passed over: say so.
-        for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
-        if (failed > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
+        for (const path of walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
+        // Links to folders and links that lead nowhere inside a folder are passed over: say so.
+        for (const line of notReadMessages(walk)) say(`kanshi: ${line}`);
+        if (failed > 0 || walk.files === 0) process.exitCode = 1;
       }, () => `${plural(games, 'game')} printed`);
     });
 }
 
 function report(json: boolean | undefined, file: string, error: string): void {
-  if (json) out(JSON.stringify({ file, error }));
-  else process.stderr.write(`kanshi: ${file}: ${error}\n`);
+  if (json) outJson({ file, error });
+  else say(`kanshi: ${file}: ${error}`);
 }

@@ -9,7 +9,8 @@ import {
 } from '../hand/index.js';
 import type { Rules } from '../rules/index.js';
 import { kindToString, kindsToString, type TileKind } from '../tiles/index.js';
-import { CliError, out, parseIntOption } from './common.js';
+import { CliError, EXIT, out, parseIntOption, outJson } from './common.js';
+import { addCommandHelp } from './help.js';
 import { plural } from './format.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 import {
@@ -43,38 +44,40 @@ export function registerKanCheckCommand(program: Command): void {
     .option('--melds <n>', 'how many ankans were made before riichi, when their kinds are not given (default: read from the hand size)', parseIntOption('--melds', 0, 4))
     .option('--ankans <tiles>', 'the same as --ankan, one ankan per tile: 1p3z is --ankan 1p,3z')
     .option('--three-player', '3-player tile set: reject 2m..8m', false)
-    .option('--json', 'print JSON: hand, draw, kan, melds, meldList, legal, reason, explanation, waitsBefore, waitsAfter, lostReading', false)
-    .addHelpText(
-      'after',
-      `
+    .option('--json', 'print JSON: hand, draw, kan, melds, meldList, legal, reason, explanation, waitsBefore, waitsAfter, lostReading', false);
+  addCommandHelp(command, {
+    text: `
 The rule flags are every command's (--profile, --riichi-kan, --okuri-kan true|false, …); only riichiKan
 and okuriKan decide here. riichiKan: none = no kan after riichi; waits = the kan uses the drawn tile and
 keeps the waits (Tenhou); strict = waits, and every reading of every winning hand keeps the kanned tiles
 as a triplet. okuriKan true lets the drawn tile release a held set for the kan.
+
 Waits are Tenhou's, of the concealed tiles only: copies in the player's kans (those made before, and
 this one) exhaust no kind, so a kan of a kind that is itself a wait keeps the waits when the hand after
 the kan still waits on it (docs/kan-rules.md §3). The melds made before riichi are ankans: give their
 kinds with --ankan (checked: the concealed size, no fifth copy). A riichi hand is closed, so --chi,
---pon, --daiminkan and --kakan are refused.
-Exit status: 0 when the kan was judged, legal or not (see "legal" / the first word of the last line);
-2 on bad input (notation, tile count, a fifth copy, an unknown rule).
-
-Examples:
+--pon, --daiminkan and --kakan are refused.`,
+    exit: [
+      [EXIT.ok, 'the kan was judged, legal or not ("legal" with --json, or the first word of the last line)'],
+      [EXIT.failed, 'stdout cannot be written'],
+      [EXIT.usage, 'bad input: notation, tile count, a fifth copy, an unknown rule (nothing was judged)'],
+    ],
+    examples: `
   $ kanshi kan-check --hand 3335666p111456s --draw 3p --riichi-kan strict
   riichi hand 3335666p111456s, draw 3p, ankan 3p (riichiKan strict, okuriKan false)
   waits before: 4p 5p 7p
   waits after:  4p 5p 7p
-  illegal (reading-lost): with 4p the reading 33p 345p 666p 111s 456s has no 3p triplet; the kan removes it
+  illegal (reading-lost): with 4p the reading 33p 345p 666p 111s 456s has no 3p triplet; the kan …
 
   $ kanshi kan-check --hand 1113444p222z --ankan 7z --draw 1p --json
-  {"legal":true,"reason":"allowed",...,"waitsBefore":["2p","3p","5p"],"waitsAfter":["2p","3p","5p"]}
+  {"legal":true,"reason":"allowed",…,"waitsBefore":["2p","3p","5p"],"waitsAfter":["2p","3p","5p"]}
 
   $ kanshi kan-check --hand 13m444p789s11z --ankan 2m --draw 4p
   riichi hand 13m444p789s11z + ankan 2222m, draw 4p, ankan 4p (riichiKan waits, okuriKan false)
   waits before: 2m
   waits after:  2m
   legal (allowed): the waits stay 2m`,
-    );
+  });
   addMeldOptions(command, 'Melds made before riichi (only ankans: a riichi hand is closed; repeat a flag, or list with commas):');
   addRuleOptions(command);
   command.action((options: KanCheckOptions & Record<string, unknown>) => {
@@ -150,24 +153,22 @@ function print(
   const names = (ks: readonly TileKind[]) => ks.map(kindToString);
   const ankanMelds: HandMeld[] = (ankans ?? []).map((first) => ({ type: 'ankan', first }));
   if (options.json) {
-    out(
-      JSON.stringify({
-        hand: kindsToString(kinds),
-        draw: kindToString(draw),
-        kan: kindToString(kan),
-        melds,
-        meldList: meldsJson(ankanMelds),
-        riichiKan: rules.riichiKan,
-        okuriKan: rules.okuriKan,
-        legal: v.legal,
-        reason: v.reason,
-        explanation: v.explanation,
-        okuri: v.okuri,
-        waitsBefore: names(v.waitsBefore),
-        waitsAfter: v.waitsAfter && names(v.waitsAfter),
-        lostReading: v.lostReading && { wait: kindToString(v.lostReading.wait), reading: readingToString(v.lostReading.reading) },
-      }),
-    );
+    outJson({
+      hand: kindsToString(kinds),
+      draw: kindToString(draw),
+      kan: kindToString(kan),
+      melds,
+      meldList: meldsJson(ankanMelds),
+      riichiKan: rules.riichiKan,
+      okuriKan: rules.okuriKan,
+      legal: v.legal,
+      reason: v.reason,
+      explanation: v.explanation,
+      okuri: v.okuri,
+      waitsBefore: names(v.waitsBefore),
+      waitsAfter: v.waitsAfter && names(v.waitsAfter),
+      lostReading: v.lostReading && { wait: kindToString(v.lostReading.wait), reading: readingToString(v.lostReading.reading) },
+    });
     return;
   }
   const meldNote = ankanMelds.length > 0 ? ` + ${meldsText(ankanMelds)}` : melds > 0 ? ` + ${melds} ankan${melds > 1 ? 's' : ''}` : '';

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { FETCH_DEFAULTS, LogRefError, fetchLogs, findLogIn, parseLogRef, type FetchOutcome, type LogRef } from '../fetch/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { checkBaseUrl, CliError, EXIT, limitsFromOptions } from './common.js';
+import { checkBaseUrl, CliError, EXIT, limitsFromOptions, say } from './common.js';
 
 /** Where log ids are looked up and `--fetch` downloads them (the folder `kanshi fetch` saves into too). */
 export const DEFAULT_FETCH_DIR = 'logs';
@@ -38,7 +38,7 @@ export interface ResolvedInputs {
 export const LOG_SOURCE_HELP = `Log ids and viewer URLs: an argument that is not a file or folder but a Tenhou log id or viewer URL
 (2016052515gm-00a9-0000-c4d72066, https://tenhou.net/0/?log=ID&tw=1, as kanshi fetch takes them) is
 read from --fetch-dir (${DEFAULT_FETCH_DIR} by default: ID.mjlog, ID.xml or ID.json, gzip or not). One that is not
-there is an error (exit status 1) unless --fetch is given: then it is downloaded into --fetch-dir first,
+there is an error unless --fetch is given: then it is downloaded into --fetch-dir first,
 as kanshi fetch does (one request at a time, a second apart; only a valid log is saved), and read from
 there.`;
 
@@ -138,7 +138,7 @@ async function download(ids: string[], opts: LogSourceOptions): Promise<FetchOut
     baseUrl: opts.baseUrl,
     limits: limitsFromOptions(opts),
     onProgress: (event) => {
-      if (event.type === 'done' && event.outcome.status === 'saved') process.stderr.write(`kanshi: ${event.outcome.id}: downloaded to ${event.outcome.file}\n`);
+      if (event.type === 'done' && event.outcome.status === 'saved') say(`kanshi: ${event.outcome.id}: downloaded to ${event.outcome.file}`);
     },
   }).catch((err: unknown) => {
     // Per-id failures are outcomes; what is thrown is about the folder (cannot create or write it).

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
-import { CliError, EXIT, EXIT_STATUS_HELP } from './common.js';
+import { CliError, EXIT, say } from './common.js';
+import { exitStatusText, helpWidth, PROGRAM_EXITS } from './help.js';
 import { checkStandardOutput, expectedFault, OutputError, ReaderGone, reportOutputFailure } from './output.js';
 type Register = (program: Command) => void;
 
@@ -191,11 +192,16 @@ export async function buildProgram(plan: ProgramPlan = { load: COMMAND_NAMES, li
     .name('kanshi')
     .description('Replay and audit Tenhou mahjong logs, with every kan at the centre.')
     .version('0.1.0')
-    // Commander's own messages (`error: missing required argument 'path'`) in kanshi's one style.
-    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'kanshi: ')) })
+    .configureOutput({
+      // Commander's own messages (`error: missing required argument 'path'`) in kanshi's one style.
+      outputError: (text, write) => write(text.replace(/^error: /, 'kanshi: ')),
+      // Help in one width, the commands' own text included (src/cli/help.ts).
+      getOutHelpWidth: () => helpWidth(process.stdout),
+      getErrHelpWidth: () => helpWidth(process.stderr),
+    })
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .addHelpText('after', `\n${EXIT_STATUS_HELP}`);
+    .addHelpText('after', (context) => `\n${exitStatusText(PROGRAM_EXITS, helpWidth(context.error ? process.stderr : process.stdout))}\n\nEach command's --help says what its statuses mean for it.`);
   const loaded = new Map<string, Register>();
   await Promise.all(
     COMMANDS.filter((c) => plan.load.includes(c.name)).map(async (c) => {
@@ -230,17 +236,17 @@ export async function runCli(argv: string[]): Promise<number> {
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (err instanceof CliError) {
-      process.stderr.write(`kanshi: ${err.message}\n`);
+      say(`kanshi: ${err.message}`);
       return err.exitCode;
     }
     // A fault of the machine, not of kanshi (a full disk, a read-only folder, a locked database): one line.
     const fault = expectedFault(err);
     if (fault !== null) {
-      process.stderr.write(`kanshi: ${fault}\n`);
+      say(`kanshi: ${fault}`);
       return EXIT.failed;
     }
     // kanshi's own failure, not the command line's: the stack, for a bug report.
-    process.stderr.write(`kanshi: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    say(`kanshi: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     return EXIT.failed;
   }
 }

@@ -4,6 +4,7 @@
  * so far, so that whoever writes the pieces can say exactly how many rows reached the reader.
  */
 import { plural } from './format.js';
+import { shownInline } from './safe-text.js';
 
 export type QueryFormat = 'table' | 'csv' | 'json';
 
@@ -28,19 +29,20 @@ export function displayWidth(text: string): number {
 }
 
 /**
- * Aligned text table: a header, a rule, then the rows; numbers right-aligned. Line breaks inside a cell
- * are shown as `\n` so a row stays on one line.
+ * Aligned text table: a header, a rule, then the rows; numbers right-aligned. Control characters inside a
+ * cell or a header, line breaks included, are shown escaped (`\n`, `\u001b`: src/cli/safe-text.ts), so a
+ * row stays on one line and a log's text cannot rewrite the terminal.
  */
 export function renderTable(headers: readonly string[], rows: readonly (readonly unknown[])[]): string[] {
   const layout = tableLayout(headers, rows);
-  return [layout.line(headers), layout.widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map((r) => layout.line(r.map(tableCell)))];
+  return [layout.line(headers.map(shownInline)), layout.widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map((r) => layout.line(r.map(tableCell)))];
 }
 
 /** Column widths and alignment from a sample of rows; `line` pads cells to them (a wider cell pushes the rest right). */
 function tableLayout(headers: readonly string[], rows: readonly (readonly unknown[])[]) {
   const text = rows.map((r) => r.map(tableCell));
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i])));
-  const widths = headers.map((h, i) => Math.max(displayWidth(h), ...text.map((r) => displayWidth(r[i]))));
+  const widths = headers.map((h, i) => Math.max(displayWidth(shownInline(h)), ...text.map((r) => displayWidth(r[i]))));
   const line = (cells: readonly string[]) =>
     cells
       .map((s, i) => {
@@ -60,7 +62,7 @@ function tableLayout(headers: readonly string[], rows: readonly (readonly unknow
 export const TABLE_CELL_MAX = 80;
 
 function tableCell(value: unknown): string {
-  const text = cellText(value).replace(/\r?\n/g, '\\n');
+  const text = shownInline(cellText(value));
   return text.length <= TABLE_CELL_MAX / 2 ? text : cutToWidth(text, TABLE_CELL_MAX);
 }
 
@@ -90,7 +92,7 @@ function takeWidth(chars: readonly string[], width: number): string {
 }
 
 function wasCut(value: unknown, cell: string): boolean {
-  return cell.includes('…') && cellText(value).replace(/\r?\n/g, '\\n') !== cell;
+  return cell.includes('…') && shownInline(cellText(value)) !== cell;
 }
 
 function isNumericCell(value: unknown): boolean {
@@ -239,7 +241,7 @@ export class RowPrinter {
     const rows = this.sample ?? [];
     this.sample = null;
     this.layout = tableLayout(this.columns, rows);
-    this.line(this.layout.line(this.columns), 0);
+    this.line(this.layout.line(this.columns.map(shownInline)), 0);
     this.line(this.layout.widths.map((w) => '-'.repeat(w)).join('  '), 0);
     for (const r of rows) this.line(this.layout.line(this.cells(r)), 1);
   }

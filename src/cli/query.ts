@@ -7,15 +7,16 @@ import { fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Option, type Command } from 'commander';
-import { StoreError, openStore, type Store } from '../store/index.js';
+import { READ_PRAGMAS, StoreError, openStore, type Store } from '../store/index.js';
 import { DEFAULT_DB } from './audit.js';
 import { systemErrorText } from '../ingest/index.js';
 import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
-import { CliError, EXIT, storeMessage } from './common.js';
+import { CliError, EXIT, storeMessage, say } from './common.js';
 import { plural } from './format.js';
 import type { QueryCommand, QueryReply, QueryRequest } from './query-child.js';
 import { TABLE_CELL_MAX, TABLE_SAMPLE_ROWS, type QueryFormat } from './query-format.js';
 import { SIGNAL_EXIT, type StopSignal } from './signals.js';
+import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
 
 /** `--db`, `--profile NAME` and `--rules-key KEY`: which database, and which of its rule sets, `stats` and `report` read. */
 export function addRuleSetChoiceOptions(command: Command): Command {
@@ -67,26 +68,25 @@ function parseSeconds(value: string): number {
 }
 
 export function registerQueryCommand(program: Command): void {
-  program
+  const command = program
     .command('query')
     .description('run one read-only SQL statement on the audit database and print its rows')
     .argument('<sql>', 'one SQL statement that returns rows: SELECT, WITH … SELECT, PRAGMA or EXPLAIN')
     .option('--db <file>', 'the audit database (written by kanshi audit)', DEFAULT_DB)
     .addOption(new Option('--format <format>', 'table (aligned, for reading), csv (RFC 4180) or json (an array of objects; JSON columns such as tiles, yaku and details nested)').choices(['table', 'csv', 'json']).default('table'))
-    .option('--timeout <seconds>', 'stop the statement after this long (0: no limit); time waiting for a slow reader of the output does not count', parseSeconds, DEFAULT_QUERY_TIMEOUT_S)
-    .addHelpText(
-      'after',
-      `
+    .option('--timeout <seconds>', 'stop the statement after this long (0: no limit); time waiting for a slow reader of the output does not count', parseSeconds, DEFAULT_QUERY_TIMEOUT_S);
+  addCommandHelp(command, {
+    text: `
 The database is opened read-only: a statement that would change it is refused. Where kanshi can write
 the database's folder, it reads in WAL mode, so that an audit can write meanwhile (the file goes back to
-rollback-journal mode when the last reader or writer closes it). Rows are printed as
-SQLite produces them, in every format (a table sizes its columns from its first ${TABLE_SAMPLE_ROWS} rows), so a
-query of any length runs in little memory; Ctrl-C stops it at once. A table shows at most ${TABLE_CELL_MAX} columns of a
-value, its middle left out at … (its last line says how many values were cut); csv and json print them whole.
+rollback-journal mode when the last reader or writer closes it). Rows are printed as SQLite produces
+them, in every format (a table sizes its columns from its first ${TABLE_SAMPLE_ROWS} rows), so a query of any length
+runs in little memory; Ctrl-C stops it at once. A table shows at most ${TABLE_CELL_MAX} columns of a value, its middle
+left out at … (its last line says how many values were cut), and control characters as \\u001b and the
+like (docs/vocabulary.md); csv and json print every value whole and exact.
 
-Exit status: 0; 1 for a refused or wrong statement (a SQL error), or a missing or foreign database; 2 for
-bad options; ${TIMEOUT_EXIT} when the statement ran past --timeout (default ${DEFAULT_QUERY_TIMEOUT_S} s: the rows printed until then
-are not all of them); 130 when interrupted (Ctrl-C), 143 on SIGTERM.
+PRAGMA reads only, and only these, without a value: ${READ_PRAGMAS.plain.join(', ')}; and, of a table
+or index (a number for the checks), ${READ_PRAGMAS.withArgument.map((n) => `${n}(…)`).join(', ')}.
 
 Tables (schemas/audit.sql):
   facts     games, players, hands, kans, reveals, wins, aborts      (keyed by game_id; games.content_hash)
@@ -95,16 +95,24 @@ Tables (schemas/audit.sql):
   views     rule_set_summary, kan_list, kan_stats, rinshan_stats, riichi_kan_stats, riichi_kans,
             riichi_kan_frequency, chankan_wins, four_kan_hands, chankan_suukaikan_stats,
             kandora_timing, kandora_conformance, finding_counts
-Tiles are ids 0..135 (join tiles to name them); booleans are 0/1; lists of tiles are JSON arrays.
-
-Examples:
+Tiles are ids 0..135 (join tiles to name them); booleans are 0/1; lists of tiles are JSON arrays.`,
+    exit: [
+      [EXIT.ok, 'every row was printed'],
+      [EXIT.failed, 'a refused or wrong statement (a SQL error), a missing or foreign database, or stdout cannot be written'],
+      USAGE_EXIT,
+      [TIMEOUT_EXIT, `the statement ran past --timeout (default ${DEFAULT_QUERY_TIMEOUT_S} s): the rows printed until then are not all of them`],
+      ...signalExitsAtOnce('the rows printed are whole, and not all of them'),
+    ],
+    examples: `
   kanshi query "SELECT rules_key, profile, games, errors FROM rule_set_summary"
   kanshi query "SELECT kind, count(*) FROM kans WHERE robbed = 0 GROUP BY kind"
   kanshi query --format csv "SELECT * FROM kan_list WHERE rinshan_win = 1" > rinshan.csv
   kanshi query --format json "SELECT log_id, hand, winner, tile FROM chankan_wins"
+  kanshi query "PRAGMA table_info(games)"
   kanshi query "SELECT f.kind, g.log_id, f.message FROM findings f JOIN games g USING (game_id)
-                JOIN rule_sets r USING (rule_set_id) WHERE r.profile = 'pro-strict' AND f.severity = 'error'"`,
-    )
+                JOIN rule_sets r USING (rule_set_id)
+                WHERE r.profile = 'pro-strict' AND f.severity = 'error'"`,
+  })
     .action(async (sql: string, opts: { db: string; format: QueryFormat; timeout: number }) => {
       const ending = await runQuery({ file: opts.db, sql, format: opts.format, pieceMs: 100 }, Math.round(opts.timeout * 1000) || null);
       const rows = `${plural(ending.rows, 'row')} printed`;
@@ -113,7 +121,7 @@ Examples:
         case 'reader-gone':
           return;
         case 'interrupted':
-          process.stderr.write(`\nkanshi: query ${ending.signal === 'SIGTERM' ? 'terminated' : 'interrupted'} (${rows}: they are not all of them)\n`);
+          say(`\nkanshi: query ${ending.signal === 'SIGTERM' ? 'terminated' : 'interrupted'} (${rows}: they are not all of them)`);
           process.exitCode = SIGNAL_EXIT[ending.signal];
           return;
         case 'timeout':

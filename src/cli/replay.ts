@@ -7,10 +7,11 @@ import { resolve } from 'node:path';
 import { writeFileAtomic } from '../files/index.js';
 import { drawGamePage, gamePageInput } from '../pages/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom } from './common.js';
+import { addLimitOptions, checkHand, CliError, EXIT, onFileOrFail, out, parseIntOption, platformOption, readGameOrFail, readOptionsFrom, outJson } from './common.js';
 import { plural, roundName, scoredYakuJson, tile, tiles } from './format.js';
 import { effectiveRules, type RuleSet } from '../rules/index.js';
 import { addRuleOptions } from './rule-options.js';
+import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 
@@ -117,11 +118,10 @@ export function registerReplayCommand(program: Command): void {
   addRuleOptions(command);
   addLogSourceOptions(command);
   addLimitOptions(command);
-  command.addHelpText(
-    'after',
-    `
-A file that cannot be read gives one line on stderr naming where in the file and what was expected
-(exit status 1); a log over a limit names the flag that raises it.
+  addCommandHelp(command, {
+    text: `
+A file that cannot be read gives one line on stderr naming where in the file and what was expected; a
+log over a limit names the flag that raises it.
 
 The wall is rebuilt from the log's seed where it has one; every dealt, drawn and replacement tile and
 every indicator is checked against it. "logged" is what the log shows; "rule" is what the chosen
@@ -138,31 +138,37 @@ differ; each kan as a step (the meld, its replacement tile, its indicator's mome
 rule's, chankan and rinshan, the live tiles left); each win's indicators; the audit's findings with
 Tenhou viewer links. A seeded log shows every dead-wall tile; a log without a seed (tenhou.net/6 JSON,
 mjai) only those it shows, the rest marked unknown. The file is written to a temporary file and
-renamed: exit status 1 if it cannot be written.
-
-Examples:
+renamed (a link is followed to the file it leads to; a named pipe or a device, such as /dev/stdout, is
+written through).`,
+    exit: [
+      [EXIT.ok, 'the replay was printed, or the page written'],
+      [EXIT.failed, 'the log cannot be read, the log id is not in --fetch-dir or not downloaded, the --html page or stdout cannot be written'],
+      USAGE_EXIT,
+      ...signalExitsAtOnce('the page is written whole or not at all'),
+    ],
+    examples: `
   kanshi replay 2020052221gm-00a9-0000-6f0524c7.mjlog --kandora-timing immediate
   kanshi replay 2016052515gm-00a9-0000-c4d72066.xml --profile mleague --html kans.html
   kanshi replay 'https://tenhou.net/0/?log=2020052221gm-00a9-0000-6f0524c7&tw=1' --fetch
   kanshi replay game.xml --hand 4 --profile mleague`,
-  );
+  });
   command.action(async (arg: string, opts: LogSourceOptions) => {
     checkHtmlOptions(opts);
     const ruleSets = ruleSetsFromOptions(opts);
     const file = await resolveOneLog(arg, opts);
-    const game = readGameOrFail(file, readOptionsFrom(opts));
+    const game = await readGameOrFail(file, readOptionsFrom(opts));
     const { hand, flag } = handToShow(arg, opts.hand as number | undefined);
     checkHand(hand, game, flag);
     if (opts.html !== undefined) {
       await writeGamePage(file, game, ruleSets[game.platform], String(opts.html), { hand, allHands: !!opts.allHands });
       return;
     }
-    const lines = onFileOrFail(file, () => {
+    const shown = onFileOrFail(file, () => {
       const result = replayGame(game, ruleSets[game.platform]);
-      if (opts.json) return [JSON.stringify(replayJson(file, game, result, hand))];
-      return replayText(file, game, result, hand);
+      return opts.json ? { json: replayJson(file, game, result, hand) } : { lines: replayText(file, game, result, hand) };
     });
-    for (const line of lines) out(line);
+    if (shown.json) outJson(shown.json);
+    for (const line of shown.lines ?? []) out(line);
   });
 }
 

@@ -9,8 +9,9 @@ import { writeGamePages, type GamePagesWritten } from '../pages/index.js';
 import { DEFAULT_FINDINGS_PER_KIND, readReportData, renderReport } from '../report/index.js';
 import { StoreError } from '../store/index.js';
 import { systemErrorText } from '../ingest/index.js';
-import { CliError, EXIT, out, parseIntOption } from './common.js';
+import { CliError, EXIT, out, parseIntOption, say } from './common.js';
 import { plural } from './format.js';
+import { addCommandHelp, signalExitsAtOnce } from './help.js';
 import { addRuleSetChoiceOptions, checkProfileChoice, openForReading, storeFailure } from './query.js';
 
 interface ReportCommandOptions {
@@ -23,21 +24,20 @@ interface ReportCommandOptions {
 }
 
 export function registerReportCommand(program: Command): void {
-  addRuleSetChoiceOptions(
+  const command = addRuleSetChoiceOptions(
     program
       .command('report')
       .description('write the audit database as one self-contained HTML page: findings with viewer links, plots, conformance knob by knob'),
   )
-    .option('-o, --out <file>', 'the HTML file to write (replaced atomically)', 'report.html')
+    .option('-o, --out <file>', 'the HTML file to write (replaced atomically; a link is followed, a pipe or device written through)', 'report.html')
     .option('--games <dir>', "also write each listed finding's game as its own page into this folder (created if missing; each as kanshi replay --html draws it), linked from the finding")
     .addOption(
       new Option('--findings-per-kind <n>', `findings listed per kind; the rest are counted (default ${DEFAULT_FINDINGS_PER_KIND})`)
         .argParser(parseIntOption('--findings-per-kind', 0, 100_000))
         .default(DEFAULT_FINDINGS_PER_KIND, String(DEFAULT_FINDINGS_PER_KIND)),
-    )
-    .addHelpText(
-      'after',
-      `
+    );
+  addCommandHelp(command, {
+    text: `
 The page, for the chosen rule set: the rules and what was audited (games by platform, format, lobby,
 year); findings by kind and severity, each with its game, hand, seat, message and a link to Tenhou's
 viewer at that hand; plots of kans per game by kind and lobby, rinshan rate by kan kind, riichi kans by
@@ -51,15 +51,21 @@ DIR the pages are written instead, one per game (its hands with a kan, a kita or
 finding links to its hand there; the logs are read again from the paths the audit stored, and a game
 that cannot be read keeps its command (named on stderr).
 
-Exit status: 0 written; 1 no database (or not kanshi's), no such audit in it, or a file (the page, a
-game page, the --games folder) could not be written; 2 usage (a bad option, an unknown profile).
-
-Examples:
+The page replaces a regular file through a temporary file and a rename; a link is followed to the file
+it leads to; a named pipe or a device (-o /dev/stdout) is written through; a folder, a socket or a
+block device is refused.`,
+    exit: [
+      [EXIT.ok, 'the page was written'],
+      [EXIT.failed, "no database (or not kanshi's), no such audit in it, or a file (the page, a game page, the --games folder) could not be written"],
+      [EXIT.usage, 'a usage error: a bad option, an unknown profile (nothing was done)'],
+      ...signalExitsAtOnce('the page is written whole or not at all'),
+    ],
+    examples: `
   kanshi audit ../shared/corpus/logs --db corpus.sqlite
   kanshi report --db corpus.sqlite --out corpus.html
   kanshi report --db corpus.sqlite --profile mleague --out mleague.html
   kanshi report --db corpus.sqlite --out report.html --games games`,
-    )
+  })
     .action(async (opts: ReportCommandOptions) => {
       checkProfileChoice(opts.profile);
       if (opts.games !== undefined && opts.games.trim() === '') throw new CliError('--games needs a folder name');
@@ -81,8 +87,8 @@ Examples:
         } catch (err) {
           throw new CliError(`cannot write the game pages into ${opts.games}: ${systemErrorText(err)}`, EXIT.failed);
         }
-        for (const u of games.unread.slice(0, 3)) process.stderr.write(`kanshi: ${u.file}: not read again for --games (its findings keep the command): ${u.reason}\n`);
-        if (games.unread.length > 3) process.stderr.write(`kanshi: … and ${plural(games.unread.length - 3, 'more game')} not read again\n`);
+        for (const u of games.unread.slice(0, 3)) say(`kanshi: ${u.file}: not read again for --games (its findings keep the command): ${u.reason}`);
+        if (games.unread.length > 3) say(`kanshi: … and ${plural(games.unread.length - 3, 'more game')} not read again`);
       }
       const built = await renderReport(data, { pages: games?.pages });
       let bytes: number;

@@ -18,7 +18,7 @@ import {
 } from '../rules/index.js';
 import { CliError } from './common.js';
 
-export const RULE_OPTIONS_HEADING = 'Rule options (the kan knobs of docs/kan-rules.md, the scoring knobs of docs/scoring.md, then the legality knobs of docs/legality.md):';
+export const RULE_OPTIONS_HEADING = 'Rule options (kan knobs: docs/kan-rules.md; scoring: docs/scoring.md; legality: docs/legality.md):';
 
 /** Adds `--profile <name>` and `--<knob> <value>` for every knob to `command`. */
 export function addRuleOptions(command: Command): Command {

@@ -1,8 +1,9 @@
 /** `kanshi rules [--json]`: the rule knobs, their values and meaning, and the profiles with their evidence. */
 import type { Command } from 'commander';
 import { KNOBS, differencesFrom, matchingProfile, rulesCatalog, rulesKey, type RulesCatalog } from '../rules/index.js';
-import { out } from './common.js';
+import { EXIT, out, outJson } from './common.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
+import { addCommandHelp } from './help.js';
 
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - text.length));
 
@@ -65,6 +66,21 @@ export function registerRulesCommand(program: Command): void {
     .description('list the rule knobs (kan, scoring, legality: values and meaning) and the rule profiles, marking which values real logs verify')
     .option('--json', 'print the knobs and profiles as JSON');
   addRuleOptions(command);
+  addCommandHelp(command, {
+    text: `
+Each knob with its values (the default marked), what it means and the docs section; each profile with
+the value it gives every knob and the evidence for it. With rule options, also the rules they resolve
+to, and the profile they match.`,
+    exit: [
+      [EXIT.ok, 'the knobs and profiles were printed'],
+      [EXIT.failed, 'stdout cannot be written'],
+      [EXIT.usage, 'a usage error: an unknown option, profile or knob value (nothing was done)'],
+    ],
+    examples: `
+  kanshi rules
+  kanshi rules --profile mleague --kandora-timing immediate
+  kanshi rules --json | jq '.profiles[].name'`,
+  });
   command.action((options: Record<string, unknown>) => {
     const catalog = rulesCatalog();
     // With rule options, also show what they resolve to (a quick check of a flag combination).
@@ -77,7 +93,7 @@ export function registerRulesCommand(program: Command): void {
       matchingProfile: matchingProfile(rules) ?? null,
     };
     if (options.json) {
-      out(JSON.stringify({ ...catalog, selected }, null, 2));
+      outJson({ ...catalog, selected }, 2);
       return;
     }
     printText(

@@ -19,7 +19,8 @@ import {
   type WinScore,
 } from '../score/index.js';
 import { kindToString, NotationError, parseTiles, TileAllocator, type NotatedTile, type TileId, type TileKind } from '../tiles/index.js';
-import { CliError, out, parseIntOption } from './common.js';
+import { CliError, EXIT, out, parseIntOption, outJson } from './common.js';
+import { addCommandHelp } from './help.js';
 import { scoredYakuJson } from './format.js';
 import { addRuleOptions, ruleSetFromOptions } from './rule-options.js';
 import { addMeldOptions, checkHandWithMelds, meldsFromOptions, meldsText, parseTileOption, parseWaitingHand, RedFives } from './waits.js';
@@ -278,28 +279,29 @@ export function registerScoreCommand(program: Command): void {
     .option('--players <n>', '3 or 4 (default 4)')
     .option('--kita <n>', '3-player: Norths the winner set aside (each a nukidora)', parseIntOption('--kita', 0, 4))
     .option('--pao <wind>', 'the player liable for a daisangen or daisuushii (who fed its last set), by seat wind')
-    .option('--json', 'print JSON: reading, wait, yaku, yakuman, han, fu, fuParts, dora, points, limit, payments and deltas by seat wind')
-    .addHelpText(
-      'after',
-      `
+    .option('--json', 'print JSON: reading, wait, yaku, yakuman, han, fu, fuParts, dora, points, limit, payments and deltas by seat wind');
+  addCommandHelp(command, {
+    text: `
 Seats are named by their wind: the dealer is East. Melds are scored as called from the player before the
 winner (ankans as the winner's own), in the order chi, pon, daiminkan, kakan, ankan; a pao yakuman has a
 liable player only when --pao names one. Dora indicators name tiles: --dora 4z makes North the dora.
 The scoring knobs are docs/scoring.md's (kanshi rules lists every knob); a profile gives them all, a
-flag changes one: --profile ema --kiriage-mangan always.
-Exit status: 0 when the win was scored (a hand with no yaku scores nothing, and says so); 2 on bad
-input (notation, tile counts, a situation that cannot be, a hand that is not complete, an unknown rule).
-
-Examples:
+flag changes one: --profile ema --kiriage-mangan always.`,
+    exit: [
+      [EXIT.ok, 'the win was scored (a hand with no yaku scores nothing, and says so)'],
+      [EXIT.failed, 'stdout cannot be written'],
+      [EXIT.usage, 'bad input: notation, tile counts, a situation that cannot be, a hand that is not complete, an unknown rule'],
+    ],
+    examples: `
   $ kanshi score 234567m34p55678s --win 5p --riichi --dora 1m
   $ kanshi score 123m456p789s1122z --win 1z --tsumo --dealer --json
   $ kanshi score 11m --win 1m --pon 5z,6z,7z --pao W --seat-wind S`,
-    );
+  });
   addMeldOptions(command);
   addRuleOptions(command);
   command.action((hand: string, options: Record<string, unknown>) => {
     const report = scoreCommand(hand, options);
-    if (options.json === true) out(JSON.stringify(scoreJson(report)));
+    if (options.json === true) outJson(scoreJson(report));
     else for (const line of scoreText(report)) out(line);
   });
 }

@@ -12,7 +12,7 @@
  * the signal ends them at once, as it ends any program, and the shell reports 130 or 143. What they write
  * is written atomically (report), or in one transaction per input (merge), so nothing half-done is kept.
  */
-import { EXIT } from './common.js';
+import { EXIT, say } from './common.js';
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
@@ -34,7 +34,7 @@ export class SignalStop {
       if (this.received !== null) process.exit(SIGNAL_EXIT[this.received]);
       this.received = sig;
       const again = sig === 'SIGINT' ? 'Ctrl-C again' : 'SIGTERM again';
-      process.stderr.write(`\nkanshi: ${sig === 'SIGINT' ? 'interrupted' : 'terminated'}: stopping after ${what} (${again} to quit at once)\n`);
+      say(`\nkanshi: ${sig === 'SIGINT' ? 'interrupted' : 'terminated'}: stopping after ${what} (${again} to quit at once)`);
       this.controller.abort();
     };
     this.handlers = { SIGINT: on('SIGINT'), SIGTERM: on('SIGTERM') };
@@ -99,6 +99,6 @@ export async function withSignalStop(what: string, work: (stop: SignalStop) => P
   }
   const code = stop.exitCode();
   if (code === null) return;
-  process.stderr.write(`kanshi: stopped by ${code === EXIT.interrupted ? 'SIGINT (Ctrl-C)' : 'SIGTERM'}: ${done()}, the rest not started\n`);
+  say(`kanshi: stopped by ${code === EXIT.interrupted ? 'SIGINT (Ctrl-C)' : 'SIGTERM'}: ${done()}, the rest not started`);
   process.exitCode = code;
 }

@@ -5,7 +5,8 @@
 import type { Command } from 'commander';
 import { KNOBS, getProfile, isProfileName, profileRules } from '../rules/index.js';
 import { StoreError, type RuleSetSummary, type StatsReport, type StatsTable } from '../store/index.js';
-import { out } from './common.js';
+import { EXIT, out, outJson } from './common.js';
+import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
 import { plural } from './format.js';
 import { addRuleSetChoiceOptions, checkProfileChoice, openForReading, storeFailure } from './query.js';
 import { cellText, displayWidth, renderTable } from './query-format.js';
@@ -80,15 +81,14 @@ function jsonReport(file: string, report: StatsReport): unknown {
 }
 
 export function registerStatsCommand(program: Command): void {
-  addRuleSetChoiceOptions(
+  const command = addRuleSetChoiceOptions(
     program
       .command('stats')
       .description('print the canned statistics of an audit database: kans per game, rinshan, riichi kans, chankan, four kans, kandora timing, scoring'),
   )
-    .option('--json', 'print everything as one JSON object')
-    .addHelpText(
-      'after',
-      `
+    .option('--json', 'print everything as one JSON object');
+  addCommandHelp(command, {
+    text: `
 Reports, over the games audited under the chosen rule set:
   kans per game by kind (ankan, daiminkan, kakan) and lobby (players, lobby level); robbed kakans apart
   rinshan kaihou: how often the replacement tile wins, by kan kind
@@ -98,31 +98,36 @@ Reports, over the games audited under the chosen rule set:
   scoring conformance: the wins re-scored that agree with the log, and what differs, by platform
   what kans were worth: wins with rinshan kaihou, chankan, sankantsu, suukantsu, kandora, kan fu
   findings by kind and severity
+
 The same numbers are views of the database (kan_stats, rinshan_stats, riichi_kan_frequency,
 riichi_kan_stats, chankan_suukaikan_stats, kandora_conformance, score_conformance, kan_scoring,
-finding_counts) for kanshi query.
-
-Examples:
+finding_counts) for kanshi query. The database is opened read-only.`,
+    exit: [
+      [EXIT.ok, 'the statistics were printed'],
+      [EXIT.failed, 'no database at --db (or not kanshi\'s, or of another schema version), no such audit in it, or stdout cannot be written'],
+      USAGE_EXIT,
+      ...signalExitsAtOnce('nothing more is printed'),
+    ],
+    examples: `
   kanshi stats
   kanshi stats --db phoenix.sqlite --profile pro-strict
   kanshi stats --json | jq .kansByLobby`,
-    )
-    .action((opts: StatsOptions) => {
-      checkProfileChoice(opts.profile);
-      const store = openForReading(opts.db);
-      try {
-        const report = store.stats({ profile: opts.profile, rulesKey: opts.rulesKey });
-        if (opts.json) {
-          out(JSON.stringify(jsonReport(opts.db, report), null, 2));
-          return;
-        }
-        printHeader(opts.db, report);
-        for (const t of report.tables) printTable(t);
-      } catch (err) {
-        if (err instanceof StoreError) throw storeFailure(err);
-        throw err;
-      } finally {
-        store.close();
+  }).action((opts: StatsOptions) => {
+    checkProfileChoice(opts.profile);
+    const store = openForReading(opts.db);
+    try {
+      const report = store.stats({ profile: opts.profile, rulesKey: opts.rulesKey });
+      if (opts.json) {
+        outJson(jsonReport(opts.db, report), 2);
+        return;
       }
-    });
+      printHeader(opts.db, report);
+      for (const t of report.tables) printTable(t);
+    } catch (err) {
+      if (err instanceof StoreError) throw storeFailure(err);
+      throw err;
+    } finally {
+      store.close();
+    }
+  });
 }

@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
-import { emptyWalkReport, noLogsMessage, notReadMessages, walkInputs } from '../batch/index.js';
+import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
-import { addLimitOptions, fileFailure, out, platformOption, readLogInput, readOptionsFrom, STDIN_PATH, withStdin } from './common.js';
+import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom, say, outJson } from './common.js';
+import { readInputs } from './read-inputs.js';
 import { addRuleOptions } from './rule-options.js';
 import { ruleSetsFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { plural } from './format.js';
-import { untilStopped, withSignalStop } from './signals.js';
+import { withSignalStop } from './signals.js';
+import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 
 export interface VerifyLine {
   file: string;
@@ -81,24 +83,28 @@ export function registerVerifyCommand(program: Command): void {
   addRuleOptions(command);
   addLogSourceOptions(command);
   addLimitOptions(command);
-  command.addHelpText(
-    'after',
-    `
-Exit status: 0 when every game verifies; 1 when any game has a wall mismatch, a timing mismatch (or, for
-tenhou.net/6 JSON, which does not time its kandora, another number of kandora than the rule reveals), an
-inconsistency (a win on tiles that make no winning hand among them), a score the log states that differs
-from the win or drawn hand re-scored under the rule set (docs/scoring.md), a win with no yaku under the rules, or cannot be read (one line naming the file and where in it, and the others go on; a log
-over a limit of size, tags or events, nesting or rounds names the flag that raises it), and when a path
-holds no log file, or stdout cannot be written (a full disk: one line says so). 130 (Ctrl-C) or 143
-(SIGTERM): the games verified so far are printed, with the totals, and no other is started. Games
-without a usable seed are replayed with the wall checks skipped ("seeded": false, with the reason).
+  addCommandHelp(command, {
+    text: `
+A game fails when it has a wall mismatch, a timing mismatch (or, for tenhou.net/6 JSON, which does not
+time its kandora, another number of kandora than the rule reveals), an inconsistency (a win on tiles
+that make no winning hand among them), a score the log states that differs from the win or drawn hand
+re-scored under the rule set (docs/scoring.md), or a win with no yaku under the rules. A file that
+cannot be read gives one line naming the file and where in it, and the others go on; a log over a limit
+of size, tags or events, nesting or rounds names the flag that raises it. Games without a usable seed
+are replayed with the wall checks skipped ("seeded": false, with the reason). -, /dev/stdin and
+/dev/fd/N are read as streams; a named pipe, socket or device named otherwise is refused.
 
-${LOG_SOURCE_HELP}
-
-Examples:
+${LOG_SOURCE_HELP}`,
+    exit: [
+      [EXIT.ok, 'every game verifies'],
+      [EXIT.failed, 'a game fails, a log cannot be read, a path holds no log file, a log id is not in --fetch-dir or not downloaded, or stdout cannot be written (a full disk: one line says so)'],
+      USAGE_EXIT,
+      ...signalExits('the games verified so far are printed, with the totals'),
+    ],
+    examples: `
   kanshi verify logs
-  kanshi verify --json --kandora-timing immediate ../shared/corpus/logs | grep -v '"timingMismatchCount":0'`,
-  );
+  kanshi verify --json --kandora-timing immediate logs | grep -v '"timingMismatchCount":0'`,
+  });
   command.action(async (args: string[], opts: LogSourceOptions) => {
     const ruleSets = ruleSetsFromOptions(opts);
     const read = readOptionsFrom(opts);
@@ -108,27 +114,24 @@ Examples:
     const failedInput = (file: string, error: string) => {
       bad++;
       totals.failed++;
-      if (opts.json) out(JSON.stringify({ file, error }));
-      else process.stderr.write(`kanshi: ${file}: ${error}\n`);
+      if (opts.json) outJson({ file, error });
+      else say(`kanshi: ${file}: ${error}`);
     };
-    // `-`: one log from standard input, read first.
-    const stdin = args.includes(STDIN_PATH);
-    const { paths, unresolved } = await resolveLogInputs(args.filter((a) => a !== STDIN_PATH), opts);
+    const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) failedInput(u.input, u.reason);
     const walk = emptyWalkReport();
     // Ctrl-C or SIGTERM: the game in progress is finished and printed, with the totals so far (130, 143).
     await withSignalStop('the game in progress', async (stop) => {
-      for await (const item of untilStopped(withStdin(stdin, walkInputs(paths, walk)), stop)) {
-        if (item.kind === 'missing') {
-          failedInput(item.path, item.reason);
+      for await (const { path, game, error } of readInputs(paths, walk, read, stop)) {
+        if (!game) {
+          failedInput(path, error);
           continue;
         }
         let line: VerifyLine;
         try {
-          const game = readLogInput(item.path, read);
-          line = verifyLine(item.path, game.logId, replayGame(game, ruleSets[game.platform]));
+          line = verifyLine(path, game.logId, replayGame(game, ruleSets[game.platform]));
         } catch (err) {
-          failedInput(item.path, fileFailure(err).message);
+          failedInput(path, fileFailure(err).message);
           continue;
         }
         games++;
@@ -142,7 +145,7 @@ Examples:
         if (!line.seeded) totals.unseeded++;
         const problems = line.wallMismatchCount + line.timingMismatchCount + line.kandoraCountMismatchCount + line.inconsistencyCount + line.scoreMismatchCount + line.winWithoutYakuCount;
         if (problems > 0) bad++;
-        if (opts.json) out(JSON.stringify(line));
+        if (opts.json) outJson(line);
         else {
           const status = problems === 0 ? 'ok' : 'FAILED';
           const wall = line.seeded ? `${plural(line.checkedTileCount, 'tile')} checked, ${mismatches(line.wallMismatchCount, 'wall')}` : `wall not checked (${line.seedNote})`;
@@ -155,18 +158,18 @@ Examples:
         }
       }
       if (!opts.json) {
-        process.stderr.write(
+        say(
           `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
             `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
             `${inconsistencies(totals.inconsistencies)}; ${plural(totals.scoredWins, 'win')} re-scored, ${mismatches(totals.scoreMismatches, 'score')}; ` +
-            `${totals.unseeded} without a usable seed; ${totals.failed} unreadable\n`,
+            `${totals.unseeded} without a usable seed; ${totals.failed} unreadable`,
         );
       }
       // Nothing verified is no success: say which paths held no log file.
-      for (const path of walk.empty) process.stderr.write(`kanshi: ${noLogsMessage(path)}\n`);
-      // Links to folders, named pipes and the like inside a folder are passed over: say so.
-      for (const line of notReadMessages(walk)) process.stderr.write(`kanshi: ${line}\n`);
-      if (bad > 0 || (walk.files === 0 && !stdin)) process.exitCode = 1;
+      for (const path of walk.empty) say(`kanshi: ${noLogsMessage(path)}`);
+      // Links to folders and links that lead nowhere inside a folder are passed over: say so.
+      for (const line of notReadMessages(walk)) say(`kanshi: ${line}`);
+      if (bad > 0 || walk.files === 0) process.exitCode = 1;
     }, () => `${plural(games, 'game')} verified`);
   });
 }

@@ -26,7 +26,8 @@ import {
   type NotatedTile,
   type TileKind,
 } from '../tiles/index.js';
-import { CliError, out } from './common.js';
+import { CliError, EXIT, out, outJson } from './common.js';
+import { addCommandHelp } from './help.js';
 
 const RED_SUITS = ['m', 'p', 's'] as const;
 
@@ -200,19 +201,21 @@ export function registerWaitsCommand(program: Command): void {
     .description('print the waits of a concealed hand, with the readings of each winning hand')
     .argument('<hand>', 'concealed tiles: 13, or 10/7/4/1 after melds (e.g. 3335666p111456s; 0m/0p/0s are red fives)')
     .option('--json', 'print JSON: hand, melds, tenpai, waits, readings per wait, heldFour, noCopyLeft', false)
-    .option('--three-player', '3-player tile set: reject 2m..8m (and chi)', false)
-    .addHelpText(
-      'after',
-      `
+    .option('--three-player', '3-player tile set: reject 2m..8m (and chi)', false);
+  addCommandHelp(command, {
+    text: `
 Waits are Tenhou's (docs/kan-rules.md §3): a kind is a wait unless the concealed hand itself holds all
 four. A kind the hand holds all four of is never a wait (Tenhou calls a hand waiting only on such a kind
 noten); it is listed apart, as "heldFour". Copies in the hand's melds exhaust nothing: a wait whose four
 copies are all in the hand and its melds is still a wait (the hand is tenpai), listed again as
 "noCopyLeft". The melds, when given, are checked: 13 - 3 x melds concealed tiles, no fifth copy across
-the hand and the melds. Without them their number is read from the hand size.
-Exit status: 0 when the hand was read (tenpai or not), 2 on bad input.
-
-Example:
+the hand and the melds. Without them their number is read from the hand size.`,
+    exit: [
+      [EXIT.ok, 'the hand was read, tenpai or not'],
+      [EXIT.failed, 'stdout cannot be written'],
+      [EXIT.usage, 'bad input: notation, tile count, a fifth copy, melds that do not fit (nothing was printed)'],
+    ],
+    examples: `
   $ kanshi waits 3335666p111456s
   3335666p111456s: waits 4p 5p 7p
     4p: 33p 345p 666p 111s 456s | 333p 456p 66p 111s 456s
@@ -225,8 +228,8 @@ Example:
     (no copy of 2m is left: the hand and its melds hold all four; still a wait, the hand is tenpai)
 
   $ kanshi waits --json 1111m234p567s789s
-  {"hand":"1111m234p567789s","tiles":13,"melds":0,"meldList":[],"tenpai":false,"waits":[],"readings":{},"heldFour":["1m"],"noCopyLeft":[]}`,
-    );
+  {"hand":"1111m234p567789s","tiles":13,"melds":0,…,"tenpai":false,"waits":[],"heldFour":["1m"],…}`,
+  });
   addMeldOptions(command);
   command.action((hand: string, options: WaitsOptions & Record<string, unknown>) => {
     const reds = new RedFives('HAND');
@@ -250,19 +253,17 @@ function printWaits(kinds: readonly TileKind[], counts: number[], melds: readonl
   });
   const hand = kindsToString(kinds);
   if (json) {
-    out(
-      JSON.stringify({
-        hand,
-        tiles: kinds.length,
-        melds: (13 - kinds.length) / 3,
-        meldList: meldsJson(melds),
-        tenpai: found.length > 0,
-        waits: found.map(kindToString),
-        readings: Object.fromEntries(byWait.map((b) => [b.wait, b.readings])),
-        heldFour: heldFour.map(kindToString),
-        noCopyLeft: noCopyLeft.map(kindToString),
-      }),
-    );
+    outJson({
+      hand,
+      tiles: kinds.length,
+      melds: (13 - kinds.length) / 3,
+      meldList: meldsJson(melds),
+      tenpai: found.length > 0,
+      waits: found.map(kindToString),
+      readings: Object.fromEntries(byWait.map((b) => [b.wait, b.readings])),
+      heldFour: heldFour.map(kindToString),
+      noCopyLeft: noCopyLeft.map(kindToString),
+    });
     return;
   }
   const head = melds.length > 0 ? `${hand}, ${meldsText(melds)}` : hand;

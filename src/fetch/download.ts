@@ -5,8 +5,9 @@
  * server may cost is bounded: each attempt has one deadline, bodies and their gzip the ingest's log
  * size limit, and redirects stay on the base URL's host.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { access, mkdir, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -190,7 +191,8 @@ export async function fetchLogs(ids: readonly string[], options: FetchOptions): 
   // The id becomes a file name in outDir: only a real id may, so nothing is written outside the folder.
   const notAnId = unique.find((id) => !isLogId(id));
   if (notAnId !== undefined) throw new RangeError(`not a log id: ${JSON.stringify(notAnId)} (parseLogRef reads ids, URLs and old x ids)`);
-  await mkdir(settings.outDir, { recursive: true });
+  // Made when the first log is saved: a run that saves nothing (offline, every id unknown) leaves no folder.
+  await checkFolder(settings.outDir);
   for (const path of await removeStaleTempFiles(settings.outDir)) settings.emit({ type: 'cleaned', path });
 
   const { Agent } = await loadUndici();
@@ -451,10 +453,32 @@ async function saveIfValid(
   const bytes = s.format === 'mjlog' ? (isGzip(log.served) ? log.served : await gzipAsync(log.plain)) : log.plain;
   try {
     const file = join(s.outDir, savedFileName(id, s.format));
+    await mkdir(s.outDir, { recursive: true });
     await writeFileAtomic(file, bytes, { fsync: s.fsync });
     return result('saved', null, { file });
   } catch (err) {
     return result('failed', `cannot write the file: ${systemErrorText(err)}`);
+  }
+}
+
+/**
+ * Throws as making `dir` would, before anything is downloaded, without making it: a file where the folder
+ * or one above it should be (EEXIST, ENOTDIR), or the nearest folder above it that cannot be written.
+ */
+async function checkFolder(dir: string): Promise<void> {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    let info;
+    try {
+      info = await stat(at);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && dirname(at) !== at) continue;
+      throw err;
+    }
+    const code = at === resolve(dir) ? 'EEXIST' : 'ENOTDIR';
+    if (!info.isDirectory()) throw Object.assign(new Error(`${code}: not a folder, mkdir '${dir}'`), { code, syscall: 'mkdir', path: dir });
+    // A folder that is there is written when a log is saved (its error is that log's); one above it, here.
+    if (code === 'ENOTDIR') await access(at, constants.W_OK);
+    return;
   }
 }
 

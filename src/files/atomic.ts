@@ -4,10 +4,16 @@
  * holds a complete file, the previous one stays in place when the write fails, and the temporary is
  * removed on failure. Temporaries of runs that were killed are recognised by their name and removed
  * later (`removeStaleTempFiles`).
+ *
+ * Only a regular file (or no file) is replaced. A symbolic link is followed, and the file it leads to is
+ * replaced (the link stays a link); a named pipe or a device (`-o /dev/stdout`, `/dev/null`, a pipe of
+ * the shell's) is written through, as a stream, and its errors thrown (ENOSPC from /dev/full); a folder,
+ * a socket or a block device is refused: a write never turns a node that is not a file into one.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { lstat, open, readdir, readlink, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { specialNodeName } from './nodes.js';
 
 /**
  * Temporary files start with a dot, which `kanshi info`'s folder walk skips (src/batch/inputs.ts),
@@ -29,13 +35,23 @@ export interface AtomicWriteOptions {
 }
 
 /**
- * Writes `data` (text as UTF-8, or bytes) to `path` through a temporary file beside it and a rename.
- * Returns the number of bytes written. On any failure the temporary is removed, the target is left as
- * it was, and the error is thrown.
+ * Writes `data` (text as UTF-8, or bytes) to `path`: a file through a temporary file beside it and a
+ * rename, a named pipe or a character device as a stream (see above). Returns the number of bytes
+ * written. On any failure the temporary is removed, the target is left as it was, and the error is thrown.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<number> {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const temp = join(dirname(path), tempFileName(basename(path)));
+  const target = await writeTarget(path);
+  if (target.through) {
+    const handle = await open(target.path, 'w');
+    try {
+      await handle.writeFile(bytes);
+    } finally {
+      await handle.close();
+    }
+    return bytes.length;
+  }
+  const temp = join(dirname(target.path), tempFileName(basename(target.path)));
   let created = false;
   try {
     const handle = await open(temp, 'wx');
@@ -46,12 +62,50 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    await rename(temp, target.path);
   } catch (err) {
     if (created) await unlink(temp).catch(() => undefined);
     throw err;
   }
   return bytes.length;
+}
+
+/**
+ * Where a write to `path` goes: the file at the end of its links (the path itself when it is no link, or
+ * nothing is there yet), replaced by a rename; or a named pipe or a character device, written through
+ * (`through`: /dev/stdout and /dev/fd/N lead there by links the system makes, followed by the open).
+ * Throws for a folder, a socket or a block device.
+ */
+async function writeTarget(path: string): Promise<{ path: string; through: boolean }> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { path: await linkEnd(path), through: false };
+    throw err;
+  }
+  if (info.isFile()) return { path: await linkEnd(path), through: false };
+  if (info.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${path}'`), { code: 'EISDIR', syscall: 'open', path });
+  if (info.isFIFO() || info.isCharacterDevice()) return { path, through: true };
+  throw new Error(`${specialNodeName(info)}, not a file: not written`);
+}
+
+/** As many links as the system follows in one path before it says ELOOP. */
+const MAX_LINKS = 40;
+
+/** The path at the end of `path`'s symbolic links: a file, or where a link that leads nowhere points. */
+async function linkEnd(path: string): Promise<string> {
+  let at = path;
+  for (let links = 0; links <= MAX_LINKS; links++) {
+    try {
+      if (!(await lstat(at)).isSymbolicLink()) return at;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return at;
+      throw err;
+    }
+    at = resolve(dirname(at), await readlink(at));
+  }
+  throw Object.assign(new Error(`ELOOP: too many symbolic links, open '${path}'`), { code: 'ELOOP', syscall: 'open', path });
 }
 
 /**

@@ -4,7 +4,10 @@
  * pages, a fetched log, an exported log) goes through `writeFileAtomic`.
  *
  *   writeFileAtomic(path, text or bytes, { fsync? }) → bytes written   a temporary file beside it, then a rename
+ *                                                                      (a link followed; a pipe or device written through)
+ *   specialNodeName(stats) → 'a named pipe' | 'a socket' | …           what a node that is no file is, in words
  *   tempFileName(name) → '.kanshi-tmp-PID-HEX-name.tmp'                 the temporary's name
  *   removeStaleTempFiles(dir) → paths removed                          temporaries of runs that were killed
  */
 export { removeStaleTempFiles, TEMP_PREFIX, tempFileName, writeFileAtomic, type AtomicWriteOptions } from './atomic.js';
+export { specialNodeName, type NodeTests } from './nodes.js';

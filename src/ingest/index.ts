@@ -6,6 +6,7 @@
  */
 export { systemErrorText } from './errors.js';
 export { parseLog, readLogFile, readLogBytes, asIngestError, bytesToText, detectFamily, isGzip, type ParseOptions } from './read.js';
+export { notAFileReason, ReadAborted, readLogStream, STDIN_NAME, streamDescriptor } from './stream.js';
 export {
   DAN_NAMES,
   DEFAULT_LIMITS,

@@ -2,9 +2,10 @@
  * Bytes → text → format → GameLog. Gzip is recognised by its magic bytes and the format by the content
  * (each format of src/formats is asked whether the text is one of its logs), never by the file name.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { systemErrorText } from './errors.js';
+import { notAFileReason } from './stream.js';
 import type { GameLog, Platform } from '../events/index.js';
 import {
   DEFAULT_LIMITS,
@@ -28,8 +29,8 @@ export function isGzip(bytes: Uint8Array): boolean {
  * `limits.maxLogBytes`, before or after decompression, are refused: inflating stops at the limit, so a
  * gzip bomb costs no more than the limit.
  */
-export function bytesToText(bytes: Uint8Array, limits: IngestLimits = DEFAULT_LIMITS): { text: string; gzip: boolean } {
-  if (bytes.length === 0) throw new IngestError('the file is empty, expected an mjlog (XML or gzip) or tenhou.net/6 JSON log', 'byte 0');
+export function bytesToText(bytes: Uint8Array, limits: IngestLimits = DEFAULT_LIMITS): { text: string; gzip: boolean; raw: Uint8Array } {
+  if (bytes.length === 0) throw new IngestError(`the file is empty, expected ${FORMATS_EXPECTED}`, 'byte 0');
   const max = limits.maxLogBytes;
   if (bytes.length > max) throw limitError('maxLogBytes', limits, `the file has ${formatCount(bytes.length)} bytes, more than {}`, `byte ${max}`);
   const gzip = isGzip(bytes);
@@ -46,17 +47,32 @@ export function bytesToText(bytes: Uint8Array, limits: IngestLimits = DEFAULT_LI
   }
   let text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return { text, gzip };
+  return { text, gzip, raw };
 }
 
-/** The family of a text from its first non-blank character: `<` XML (mjlog), `{` or `[` JSON (tenhou.net/6 or mjai). */
-export function detectFamily(text: string): 'xml' | 'json' {
+/** The formats kanshi reads, as the refusal of a file that is none of them says. */
+const FORMATS_EXPECTED = 'an mjlog (XML, or gzip), tenhou.net/6 JSON or mjai (JSON lines) log';
+
+/** Characters that are no text: an invalid UTF-8 byte (U+FFFD once decoded) or a control character but blanks. */
+const NOT_TEXT = /[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * The family of a text from its first non-blank character: `<` XML (mjlog), `{` or `[` JSON (tenhou.net/6 or
+ * mjai). A text that starts otherwise is refused with its start: as text when it is text, else (a JPEG, a
+ * zip) as the first bytes of `raw`, the bytes the text was decoded from, in hex.
+ */
+export function detectFamily(text: string, raw?: Uint8Array): 'xml' | 'json' {
   const m = /\S/.exec(text);
-  if (!m) throw new IngestError('the file holds only whitespace, expected an mjlog, tenhou.net/6 JSON or mjai log', 'byte 0');
+  if (!m) throw new IngestError(`the file holds only whitespace, expected ${FORMATS_EXPECTED}`, 'byte 0');
   if (m[0] === '<') return 'xml';
   if (m[0] === '{' || m[0] === '[') return 'json';
-  const sample = JSON.stringify(text.slice(m.index, m.index + 16));
-  throw new IngestError(`starts with ${sample}, expected "<" (mjlog XML), "{" or "[" (tenhou.net/6 JSON or mjai JSON lines)`, `byte ${m.index}`);
+  const expected = 'expected "<" (mjlog XML), "{" or "[" (tenhou.net/6 JSON or mjai JSON lines)';
+  const start = text.slice(m.index, m.index + 16);
+  if (NOT_TEXT.test(start) && raw) {
+    const bytes = Buffer.from(raw.buffer, raw.byteOffset, Math.min(raw.byteLength, 12)).toString('hex').replace(/(..)(?!$)/g, '$1 ');
+    throw new IngestError(`is not text: it starts with the bytes ${bytes} (an image or another binary file?), ${expected}`, 'byte 0');
+  }
+  throw new IngestError(`starts with ${JSON.stringify(start)}, ${expected}`, `byte ${m.index}`);
 }
 
 export interface ParseOptions {
@@ -77,10 +93,10 @@ export function parseLog(bytes: Uint8Array, options: ParseOptions = {}): GameLog
   const file = options.file ?? null;
   try {
     const limits = resolveLimits(options.limits);
-    const { text, gzip } = bytesToText(bytes, limits);
+    const { text, gzip, raw } = bytesToText(bytes, limits);
     const source: LogSource = {
       text,
-      json: detectFamily(text) === 'json' ? jsonDocuments(text, limits) : null,
+      json: detectFamily(text, raw) === 'json' ? jsonDocuments(text, limits) : null,
       gzip,
       logId: file ? logIdFromName(file) : null,
       ...(options.platform ? { platform: options.platform } : {}),
@@ -117,30 +133,35 @@ export function asIngestError(err: unknown): IngestError | null {
 }
 
 /**
- * The bytes of a log file, never more than `maxBytes` of them: a file larger than that (by its size, or,
- * for a pipe or a device that has none, by reading one byte past the limit) is refused before it is
- * held in memory.
+ * The bytes of a log file, never more than `maxBytes` of them: a file larger than that is refused before it
+ * is held in memory. Only a regular file is read: a named pipe, a socket or a device is refused without
+ * waiting (opening a pipe would wait for a writer; streams are read by readLogStream).
  */
 export function readLogBytes(path: string, limits: Partial<IngestLimits> | undefined = undefined): Buffer {
   const resolved = resolveLimits(limits);
   const max = resolved.maxLogBytes;
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // O_NONBLOCK: opening a named pipe returns at once instead of waiting for a writer; a file reads as ever.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
-    throw new IngestError(systemErrorText(err), null, path);
+    // A socket cannot be opened (ENXIO): say what it is.
+    const special = (err as NodeJS.ErrnoException).code === 'ENXIO' ? notAFileAt(path) : null;
+    throw new IngestError(special ?? systemErrorText(err), null, path);
   }
   try {
     const info = fstatSync(fd);
     if (info.isDirectory()) throw new IngestError(systemErrorText({ code: 'EISDIR' }), null, path);
-    if (info.isFile() && info.size > max) {
+    const special = notAFileReason(info);
+    if (special !== null) throw new IngestError(special, null, path);
+    if (info.size > max) {
       throw limitError('maxLogBytes', resolved, `the file has ${formatCount(info.size)} bytes, more than {}`, `byte ${max}`).withFile(path);
     }
-    // A regular file is read at its size; anything else in chunks, up to one byte past the limit.
+    // Read at its size, and one byte past it: a file that grows while read is still refused past the limit.
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(info.isFile() && info.size > 0 ? info.size - total + 1 : 1 << 16, max + 1 - total));
+      const chunk = Buffer.allocUnsafe(Math.min(info.size > 0 ? info.size - total + 1 : 1 << 16, max + 1 - total));
       if (chunk.length === 0) break;
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
@@ -154,6 +175,15 @@ export function readLogBytes(path: string, limits: Partial<IngestLimits> | undef
     throw new IngestError(systemErrorText(err), null, path);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Why the node at `path` is not read, when it is no file (null when it cannot be looked at, or is one). */
+function notAFileAt(path: string): string | null {
+  try {
+    return notAFileReason(statSync(path));
+  } catch {
+    return null;
   }
 }
 

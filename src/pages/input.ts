@@ -24,6 +24,6 @@ export interface GamePageInput {
 /** The game replayed, audited and its walls at hand, for `drawGamePage`. */
 export function gamePageInput(file: string, game: GameLog, ruleSet: RuleSet): GamePageInput {
   const replay = replayGame(game, ruleSet);
-  const { findings } = judgeReplay(replay);
+  const { findings } = judgeReplay(replay, game.rule.redFives);
   return { file, game, ruleSet, replay, findings, walls: handWalls(game) };
 }

@@ -29,7 +29,8 @@ const LOBBY_ORDER = ['houou', 'tokujou', 'joukyuu', 'ippan'];
 const CONFIG = {
   font: 'Helvetica, Arial, sans-serif',
   view: { stroke: null },
-  axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', gridColor: '#e6e6e6' },
+  // labelLimit 0: no label is cut (Vega's 180 px cut "chankan (kakan robbed)" to "chankan (kakan robb…").
+  axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', gridColor: '#e6e6e6', labelLimit: 0 },
   legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal' },
   background: 'white',
   padding: 8,
@@ -96,7 +97,7 @@ export function findingsChart(findings: FindingGroup[]): Chart | null {
       width: 460,
       height: { step: 22 },
       data: { values },
-      encoding: { y: { field: 'kind', type: 'nominal', sort: order, title: null, axis: { labelLimit: 240 } } },
+      encoding: { y: { field: 'kind', type: 'nominal', sort: order, title: null } },
       layer: [
         {
           mark: { type: 'bar', tooltip: true },
@@ -370,7 +371,7 @@ export function comparisonChart(comparison: Comparison | null, name: (ruleSetId:
       data: { values },
       encoding: {
         x: { field: 'ruleSet', type: 'nominal', sort: sets, title: null, axis: { orient: 'top', labelAngle: 0 } },
-        y: { field: 'kind', type: 'nominal', title: null, axis: { labelLimit: 240 } },
+        y: { field: 'kind', type: 'nominal', title: null },
       },
       layer: [
         {

@@ -3,7 +3,7 @@
  * src/events' `YAKU_TABLE`.)
  */
 import { groupToString } from '../hand/index.js';
-import { kindOf, kindToString, kindsToString, type TileId } from '../tiles/index.js';
+import { kindOf, kindToString, kindsToString, tileToString, type TileId } from '../tiles/index.js';
 import type { FuPart, ScoreMeld, ScoredReading } from './types.js';
 
 /** A kept reading as text: `123m 456p [789s] 11z, pon 777z (won on 9s, ryanmen)`, the group won on in brackets. */
@@ -15,7 +15,8 @@ export function readingText(reading: ScoredReading, melds: readonly ScoreMeld[] 
   }
   let text = parts.join(' ');
   if (melds.length > 0) text += ', ' + melds.map((m) => `${m.type} ${kindsToString(m.tiles.map(kindOf))}`).join(', ');
-  const won = winningTile === undefined ? '' : `won on ${kindToString(kindOf(winningTile))}, `;
+  // The winning tile is a tile, not a kind: a red five is 0m (docs/vocabulary.md).
+  const won = winningTile === undefined ? '' : `won on ${tileToString(winningTile)}, `;
   return `${text} (${won}${reading.wait})`;
 }
 

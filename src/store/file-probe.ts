@@ -8,6 +8,7 @@
  * And the read-only way into a database whose folder cannot be written (docs in `openStore`).
  */
 import { closeSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
+import { specialNodeName } from '../files/index.js';
 import { StoreError } from './errors.js';
 import { schemaRefusal, type SchemaState } from './schema.js';
 
@@ -23,13 +24,21 @@ export type FileProbe =
   /** SQLite, kanshi's or empty (no table, no mark, no version): what its header says. */
   | { kind: 'sqlite'; wal: boolean; state: SchemaState };
 
+/**
+ * The size of the file, null when there is none. A named pipe, a socket or a device is refused: SQLite
+ * opening a pipe would wait for a writer, for ever.
+ */
 function fileSize(path: string): number | null {
+  let info;
   try {
-    return statSync(path).size;
+    info = statSync(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new StoreError(`cannot open ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { cause: err });
   }
+  const special = info.isDirectory() ? null : specialNodeName(info);
+  if (special !== null) throw new StoreError(`cannot open ${path}: ${special}, not a database file`);
+  return info.size;
 }
 
 /** Reads `length` bytes at `position` of an open file (fewer at its end). */

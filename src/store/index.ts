@@ -21,7 +21,7 @@ export type { StoredInference } from './inference.js';
 export { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, schemaPath, type Migration } from './schema.js';
 export { auditGroupColumns, CATALOG, type AnyColumn, type AnyTable, type Catalog, type ColumnSpec, type TableSpec } from './catalog.js';
 export { schemaAsOf, tablesSql } from './ddl.js';
-export type { QueryResult } from './query.js';
+export { READ_PRAGMAS, type QueryResult } from './query.js';
 export type { RuleSetChoice, RuleSetSummary, StatsColumn, StatsReport, StatsTable } from './stats.js';
 export { FACTS_VERSION, preparedFindings, prepareAudit, type PreparedAudit, type PreparedFinding } from './writer.js';
 export { mergeDatabases, type MergeInputResult, type MergeOptions, type MergeResult } from './merge.js';

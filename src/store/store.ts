@@ -339,11 +339,14 @@ class SqliteStore implements Store {
 
 /**
  * Back to a rollback journal, so readers need no -shm file (a folder they cannot write). Only the last
- * connection can: with another open (a second audit, a query), the database stays in WAL mode.
+ * connection can: with another open (a second audit, a query), the database stays in WAL mode. The
+ * connection reads first, which opens its WAL: one that never did (a reader's keeper) switched the header
+ * back but left the -wal (0 bytes) and -shm (32 KB) its reader had made.
  */
 function putAtRest(db: Database.Database): void {
   try {
     db.pragma('busy_timeout = 0');
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
     db.pragma('journal_mode = DELETE');
   } catch {
     // busy: someone else has it open; WAL it stays, which they rely on

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyWalkReport, notLogsText, notReadMessages, walkInputs, type InputItem, type WalkReport } from '../../src/batch/index.js';
+import { createServer } from 'node:net';
+import { emptyWalkReport, inputProblem, notLogsText, notReadMessages, walkInputs, type InputItem, type WalkReport } from '../../src/batch/index.js';
+import { readLogBytes } from '../../src/ingest/index.js';
 import { PROJECT_ROOT } from '../support/cli.js';
 import { kanshiInProcess } from '../support/in-process.js';
 
@@ -24,7 +26,7 @@ async function walk(paths: string[], report?: WalkReport): Promise<InputItem[]> 
   return items;
 }
 
-const files = (items: InputItem[]) => items.map((i) => (i.kind === 'file' ? i.path : `missing ${i.path}`));
+const files = (items: InputItem[]) => items.map((i) => (i.kind === 'missing' ? `missing ${i.path}` : i.path));
 
 describe('walking the inputs of a batch', () => {
   it('walks a folder recursively, files before subfolders, log endings only', async () => {
@@ -129,8 +131,17 @@ describe('what a walk passed over (issue 14)', () => {
   });
 });
 
-describe('entries that are neither files nor folders (issue 34: passed over without a word)', () => {
-  it('names each link to a folder, named pipe and dangling link it passes over, reads none of them, and hangs on no pipe', async () => {
+const PIPE_REASON = 'a named pipe, not a file: not read (a pipe is read as standard input, - or /dev/stdin, or as /dev/fd/N)';
+
+/** A Unix socket bound at `path` (closed when the test's process ends; the node stays). */
+async function socketAt(path: string): Promise<void> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  server.unref();
+}
+
+describe('entries that are neither files nor folders (issue 34: passed over without a word; issue 42: not counted)', () => {
+  it('names each link to a folder and dangling link it passes over; a pipe or socket named like a log is an input, read by none of the walk', async () => {
     const root = tree();
     const other = mkdtempSync(join(tmpdir(), 'kanshi-inputs-other-'));
     writeFileSync(join(other, 'd.mjlog'), LOG);
@@ -138,33 +149,58 @@ describe('entries that are neither files nor folders (issue 34: passed over with
     symlinkSync(other, join(root, 'more.mjlog'));
     execFileSync('mkfifo', [join(root, 'pipe.mjlog')]);
     execFileSync('mkfifo', [join(root, 'pipe')]);
+    await socketAt(join(root, 'socket.xml'));
     symlinkSync(join(root, 'pipe.mjlog'), join(root, 'to-pipe.xml'));
     symlinkSync(join(root, 'nowhere'), join(root, 'dangling'));
     // A dangling link named like a log is still read, and fails on its own line as a missing file.
     symlinkSync(join(root, 'nowhere.mjlog'), join(root, 'dangling.mjlog'));
     const report = emptyWalkReport();
     const items = await walk([root], report);
-    expect(files(items)).toEqual([join(root, 'a.mjlog'), join(root, 'b.mjlog'), join(root, 'dangling.mjlog'), join(root, 'sub', 'c.mjlog')]);
+    const inputs = ['a.mjlog', 'b.mjlog', 'dangling.mjlog', 'pipe.mjlog', 'socket.xml', 'to-pipe.xml', join('sub', 'c.mjlog')].map((f) => join(root, f));
+    expect(files(items)).toEqual(inputs);
+    // A pipe not named like a log is passed over by its ending, as a file of that name would be.
+    expect(report.notLogs).toEqual({ '.txt': 1, '': 1 });
     expect(notReadMessages(report).sort()).toEqual(
       [
         `${join(root, 'dangling')}: a link that leads nowhere: not read`,
         `${join(root, 'more')}: a link to a folder, not followed (name the folder itself to read it)`,
         `${join(root, 'more.mjlog')}: a link to a folder, not followed (name the folder itself to read it)`,
-        `${join(root, 'pipe')}: a named pipe, not a file: not read (reading it would wait for a writer)`,
-        `${join(root, 'pipe.mjlog')}: a named pipe, not a file: not read (reading it would wait for a writer)`,
-        `${join(root, 'to-pipe.xml')}: a named pipe, not a file: not read (reading it would wait for a writer)`,
       ].sort(),
     );
+    // Reading them is refused at once, with what they are: no wait for a pipe's writer.
+    expect(() => readLogBytes(join(root, 'pipe.mjlog'))).toThrow(`${join(root, 'pipe.mjlog')}: ${PIPE_REASON}`);
+    expect(() => readLogBytes(join(root, 'to-pipe.xml'))).toThrow(PIPE_REASON);
+    expect(() => readLogBytes(join(root, 'socket.xml'))).toThrow(`${join(root, 'socket.xml')}: a socket, not a file: not read`);
+    expect(() => readLogBytes('/dev/null')).toThrow('/dev/null: a device, not a file: not read');
   });
 
-  it('the commands say so on stderr, one line each', async () => {
+  it('the commands say so on stderr, one line each, and count the pipe as a file that cannot be read', async () => {
     const root = tree();
     execFileSync('mkfifo', [join(root, 'pipe.mjlog')]);
     symlinkSync(join(root, 'sub'), join(root, 'linked'));
     for (const command of ['info', 'verify']) {
       const r = await kanshiInProcess(command, root);
-      expect(r.stderr).toContain(`kanshi: ${join(root, 'pipe.mjlog')}: a named pipe, not a file: not read (reading it would wait for a writer)\n`);
+      expect(r.stderr).toContain(`kanshi: ${join(root, 'pipe.mjlog')}: ${PIPE_REASON}\n`);
       expect(r.stderr).toContain(`kanshi: ${join(root, 'linked')}: a link to a folder, not followed (name the folder itself to read it)\n`);
+      expect(r.code).toBe(1);
     }
+  });
+
+  it('named on the command line: a pipe, a socket or a device is refused, and -, /dev/stdin and /dev/fd/N are streams, each read once', async () => {
+    const root = tree();
+    execFileSync('mkfifo', [join(root, 'pipe.xml')]);
+    await socketAt(join(root, 'socket.xml'));
+    const items = await walk([join(root, 'pipe.xml'), join(root, 'socket.xml'), '/dev/null', '-', '/dev/fd/3', '/dev/stdin', '/dev/fd/0', join(root, 'a.mjlog')]);
+    expect(items).toEqual([
+      { kind: 'missing', path: join(root, 'pipe.xml'), reason: PIPE_REASON },
+      { kind: 'missing', path: join(root, 'socket.xml'), reason: 'a socket, not a file: not read' },
+      { kind: 'missing', path: '/dev/null', reason: 'a device, not a file: not read' },
+      { kind: 'stream', path: '-' },
+      { kind: 'stream', path: '/dev/fd/3' },
+      { kind: 'file', path: join(root, 'a.mjlog') },
+    ]);
+    expect(inputProblem(join(root, 'pipe.xml'))).toBe(PIPE_REASON);
+    expect(inputProblem('/dev/fd/3')).toBeNull();
+    expect(inputProblem(root)).toBeNull();
   });
 });

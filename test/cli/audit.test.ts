@@ -74,16 +74,17 @@ describe('kanshi audit', () => {
   it('re-running changes no row count; another profile adds only its verdicts', () => {
     const db = tempDb();
     const logs = join(PROJECT_ROOT, 'logs', 'examples');
-    expect(kanshi(['audit', logs, '--db', db, '--workers', '2']).code).toBe(0);
+    // truncated.mjlog cannot be read, on purpose: every run exits 1 (issue 42), with the same rows.
+    expect(kanshi(['audit', logs, '--db', db, '--workers', '2']).code).toBe(1);
     const first = rowCounts(db);
     const again = kanshi(['audit', logs, '--db', db, '--workers', '0', '--json']);
-    expect(again.code).toBe(0);
+    expect(again.code).toBe(1);
     // every readable file is passed over as done; the unreadable one is tried again
     expect(JSON.parse(again.stdout)).toMatchObject({ gameCount: 0, failedFileCount: 1, passedOverCount: first.audits - 1 });
     expect(rowCounts(db)).toEqual(first);
-    expect(kanshi(['audit', logs, '--db', db, '--force', '--workers', '2']).code).toBe(0);
+    expect(kanshi(['audit', logs, '--db', db, '--force', '--workers', '2']).code).toBe(1);
     expect(rowCounts(db)).toEqual(first);
-    expect(kanshi(['audit', logs, '--db', db, '--profile', 'pro-strict']).code).toBe(0);
+    expect(kanshi(['audit', logs, '--db', db, '--profile', 'pro-strict', '--allow-unreadable']).code).toBe(0);
     const both = rowCounts(db);
     expect(both.games).toBe(first.games);
     expect(both.kans).toBe(first.kans);
@@ -95,7 +96,7 @@ describe('kanshi audit', () => {
     const examples = join(PROJECT_ROOT, 'logs', 'examples');
     const once = JSON.parse(kanshi(['audit', examples, '--db', tempDb(), '--json', '--workers', '1']).stdout);
     const chankan = join(examples, 'chankan.mjlog');
-    const r = kanshi(['audit', chankan, examples, chankan, join(examples, '.'), '--db', tempDb(), '--json', '--workers', '1']);
+    const r = kanshi(['audit', chankan, examples, chankan, join(examples, '.'), '--db', tempDb(), '--json', '--workers', '1', '--allow-unreadable']);
     expect(r.code, r.stderr).toBe(0);
     const overlapping = JSON.parse(r.stdout);
     expect(overlapping.gameCount).toBe(once.gameCount);
@@ -138,16 +139,17 @@ describe('kanshi audit', () => {
     expect(rowCounts(db)).toEqual(rowCounts(clean));
   });
 
-  it('records an unreadable file as an ingest-error finding and goes on; --fail-on sets the exit status (3)', () => {
+  it('records an unreadable file as an ingest-error finding and goes on (exit 1); --fail-on sets the exit status (3) once all is read', () => {
     const db = tempDb();
     const broken = join(PROJECT_ROOT, 'logs', 'examples', 'truncated.mjlog');
     const ok = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
     const r = kanshi(['audit', broken, ok, '--db', db, '--json']);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ gameCount: 1, failedFileCount: 1, findingCounts: { 'ingest-error': 1 } });
     const q = kanshi(['query', '--db', db, '--format', 'json', "SELECT message FROM findings WHERE kind = 'ingest-error'"]);
     expect(JSON.parse(q.stdout)[0].message).toMatch(/line \d+ column \d+: not well-formed XML/);
-    expect(kanshi(['audit', broken, ok, '--db', db, '--fail-on', 'error']).code).toBe(3);
+    expect(kanshi(['audit', broken, ok, '--db', db, '--fail-on', 'error']).code).toBe(1);
+    expect(kanshi(['audit', broken, ok, '--db', db, '--fail-on', 'error', '--allow-unreadable']).code).toBe(3);
     expect(kanshi(['audit', ok, '--db', db, '--fail-on', 'warning']).code).toBe(0);
     expect(kanshi(['audit', ok, '--db', db, '--kandora-timing', 'immediate', '--fail-on', 'warning']).code).toBe(3);
   });
@@ -221,7 +223,7 @@ describe('kanshi audit', () => {
     const db = tempDb();
     // worker threads: each file's totals cross back and the game is counted once whichever finishes first
     const r = kanshi(['audit', folder, '--db', db, '--json', '--workers', '2']);
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(1);
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ gameCount: 2, failedFileCount: 1, duplicateFileCount: 2, findingCounts: { 'chankan-win': 1, 'ingest-error': 1, 'suukaikan-abort': 1 } });
     expect(rowCounts(db).games).toBe(3);

@@ -70,7 +70,7 @@ describe('kanshi fetch', () => {
     expect(lines[0]).toMatch(new RegExp(`^\\[1/3\\] ${A}  saved  logs/${A}\\.mjlog \\(\\d+\\.\\d kB received\\)$`));
     expect(lines[1]).toBe(`[2/3] ${UNKNOWN}  not found  HTTP 404 (no such log, or the game is still being played)`);
     expect(lines[2]).toBe(`[3/3] ${C}  invalid  not a log: root: root element is <html>, expected <mjloggm> (an mjlog game log)`);
-    expect(lines[3]).toBe('fetch: 3 logs into logs: 1 saved, 0 skipped (already there), 1 not found, 1 invalid, 0 failed');
+    expect(lines[3]).toBe('kanshi: fetch of 3 logs into logs: 1 saved, 0 skipped (already there), 1 not found, 1 invalid, 0 failed');
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ total: 3, saved: 1, skipped: 0, notFound: 1, invalid: 1, failed: 0, format: 'mjlog' });
     expect(report.outcomes.map((o: { id: string; status: string }) => [o.id, o.status])).toEqual([
@@ -111,7 +111,8 @@ describe('kanshi fetch', () => {
     expect(r.stderr).toContain(`  ${A}  retry after attempt 1 in 0.1 s: HTTP 500`);
     expect(r.stderr).toContain(`[1/1] ${A}  failed  HTTP 500 after 3 attempts`);
     expect(server.requestsFor(A)).toHaveLength(3);
-    expect(readdirSync(join(dir, 'logs'))).toEqual([]);
+    // Nothing saved: the folder is not even made (issue 42).
+    expect(existsSync(join(dir, 'logs'))).toBe(false);
   });
 
   it('resumes after being killed: nothing partial is visible, the next run skips what is saved and cleans up', async () => {
@@ -165,10 +166,11 @@ describe('kanshi fetch', () => {
     const lines = r.stderr.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^  ${A}  retry after attempt 1 in 0\\.1 s: no complete answer within 300 ms \\([\\d,]+ bytes of the body had arrived\\)$`));
     expect(lines[1]).toMatch(new RegExp(`^\\[1/1\\] ${A}  failed  no complete answer within 300 ms \\([\\d,]+ bytes of the body had arrived\\) after 2 attempts$`));
-    expect(lines[2]).toBe('fetch: 1 log into logs: 0 saved, 0 skipped (already there), 0 not found, 0 invalid, 1 failed');
+    expect(lines[2]).toBe('kanshi: fetch of 1 log into logs: 0 saved, 0 skipped (already there), 0 not found, 0 invalid, 1 failed');
     expect(performance.now() - started).toBeLessThan(3000);
     expect(server.requestsFor(A)).toHaveLength(2);
-    expect(readdirSync(join(dir, 'logs'))).toEqual([]);
+    // Nothing saved: the folder is not even made (issue 42).
+    expect(existsSync(join(dir, 'logs'))).toBe(false);
   });
 
   it('does not follow a redirect to another host, and fails that id (exit 1)', async () => {
@@ -196,7 +198,8 @@ describe('kanshi fetch', () => {
     const bomb = await run(['fetch', B, '--out', 'logs', ...fast()]);
     expect(bomb.code).toBe(1);
     expect(bomb.stderr).toContain(`[1/1] ${B}  invalid  the body decompresses to more than 16,777,216 bytes, the limit for a log (--max-log-bytes raises it)\n`);
-    expect(readdirSync(join(dir, 'logs'))).toEqual([]);
+    // Nothing saved: the folder is not even made (issue 42).
+    expect(existsSync(join(dir, 'logs'))).toBe(false);
   });
 
   it('refuses a gzip-bomb archive page with a message, not a crash, before downloading anything (exit 2)', async () => {
@@ -229,7 +232,7 @@ describe('kanshi fetch', () => {
     for (const flag of ['--list', '--archive', '--out', '--format', '--delay-ms', '--retries', '--concurrency', '--base-url', '--timeout-ms', '--json']) {
       expect(r.stdout).toContain(flag);
     }
-    expect(r.stdout).toMatch(/Exit status: 0 when every id was saved or skipped; 1 when any was not found, invalid or failed/);
+    expect(r.stdout).toMatch(/Exit status:\n {2}0 {4}every id was saved or skipped\n {2}1 {4}an id was not found, invalid or failed/);
     expect(r.stdout).toMatch(/Examples:\n {2}kanshi fetch 2016052515gm-00a9-0000-c4d72066/);
   });
 
@@ -293,7 +296,7 @@ describe('kanshi audit given log ids', () => {
         `kanshi: ${A}: not downloaded (failed): redirected to another host (${elsewhere.baseUrl}); only redirects within ${server.baseUrl} are followed\n`,
       );
       expect(elsewhere.requests).toHaveLength(0);
-      expect(readdirSync(join(dir, 'got'))).toEqual([]);
+      expect(existsSync(join(dir, 'got'))).toBe(false);
     } finally {
       await elsewhere.close();
     }

@@ -44,6 +44,15 @@ describe('kanshi score', () => {
     expect(r.stdout).toContain('payments: East pays 7700; South receives 7700');
   });
 
+  it('names the winning tile as the library does: a red five 0p, a plain one 5p (issue 42: "won on 5p" for --win 0p)', async () => {
+    const { tileToString } = await import('../../src/index.js');
+    const red = await kanshiScore('234567m34p55678s', '--win', '0p', '--riichi', '--dora', '1m');
+    expect(red.stdout.split('\n')[0]).toContain(`(won on ${tileToString(52)}, ryanmen)`);
+    expect(tileToString(52)).toBe('0p');
+    const plain = await kanshiScore('234567m34p55678s', '--win', '5p', '--riichi', '--dora', '1m');
+    expect(plain.stdout.split('\n')[0]).toContain('(won on 5p, ryanmen)');
+  });
+
   it('prints JSON: yaku ids, fu parts, payments and deltas by seat wind', async () => {
     const r = await kanshiScore('123m456p789s1122z', '--win', '1z', '--tsumo', '--dealer', '--honba', '1', '--sticks', '2', '--json');
     expect(r.code).toBe(0);

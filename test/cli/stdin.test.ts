@@ -30,9 +30,9 @@ describe('- for standard input', () => {
   it('what cannot be read from standard input is reported as "-", exit 1', () => {
     const empty = kanshi(['info', '-'], { input: '' });
     expect(empty.code).toBe(1);
-    expect(empty.stderr).toBe('kanshi: -: byte 0: the file is empty, expected an mjlog (XML or gzip) or tenhou.net/6 JSON log\n');
+    expect(empty.stderr).toBe('kanshi: -: byte 0: the file is empty, expected an mjlog (XML, or gzip), tenhou.net/6 JSON or mjai (JSON lines) log\n');
     const big = kanshi(['verify', '-', '--max-log-bytes', '1k'], { input: readFileSync(LOG, 'utf8') });
     expect(big.code).toBe(1);
-    expect(big.stderr).toContain('kanshi: -: standard input has more than 1024 bytes (--max-log-bytes raises the limit)');
+    expect(big.stderr).toContain('kanshi: -: byte 1024: standard input has more than 1,024 bytes, the limit (--max-log-bytes raises it)');
   });
 });

@@ -19,7 +19,9 @@ it('a file missing during an audit and restored is counted as read once audited 
   // Unreadable when the audit reads them: here over a size limit; a file deleted in the middle of an audit
   // is stored the same way, by its path.
   const first = kanshi(['audit', 'logs', '--db', db, '--max-log-bytes', '100', '--no-progress'], { cwd: dir });
-  expect(first.code, first.stderr).toBe(0);
+  // Two inputs that could not be read: exit status 1 and one line saying where to look (issue 42).
+  expect(first.code, first.stderr).toBe(1);
+  expect(first.stderr).toContain(`kanshi: 2 inputs could not be read or audited: their findings say why (kanshi query --db ${db} "SELECT file, message FROM finding_list WHERE kind IN ('ingest-error', 'audit-error')")\n`);
   const stats = () => JSON.parse(kanshi(['stats', '--db', db, '--json']).stdout).ruleSet;
   expect(stats()).toMatchObject({ gameCount: 2, readGameCount: 0, failedGameCount: 2 });
   // One is read again from the audit's folder, the other from elsewhere, named another way.

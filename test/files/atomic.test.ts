@@ -2,11 +2,14 @@
  * src/files: the one atomic write every whole file goes through (the report, game pages, fetched and
  * exported logs): a temporary file beside the target, then a rename; nothing left behind either way.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { looksLikeLogFile, walkInputs } from '../../src/batch/index.js';
+import { deviceNodes } from '../support/devices.js';
 import { removeStaleTempFiles, TEMP_PREFIX, tempFileName, writeFileAtomic } from '../../src/files/index.js';
 
 const ID = '2016052515gm-00a9-0000-c4d72066';
@@ -57,6 +60,67 @@ describe('writeFileAtomic', () => {
     await expect(writeFileAtomic(join(dir, 'page.html'), 'text')).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(['page.html']);
     expect(readdirSync(join(dir, 'page.html'))).toEqual(['inside']);
+  });
+});
+
+describe('writeFileAtomic on what is not a regular file (issue 42: a device, pipe or link became a regular file)', () => {
+  it('follows a link and replaces the file it leads to, the link kept; a link that leads nowhere creates its target', async () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'real'));
+    writeFileSync(join(dir, 'real', 'report.html'), 'old');
+    symlinkSync(join('real', 'report.html'), join(dir, 'report.html'));
+    symlinkSync(join(dir, 'report.html'), join(dir, 'twice.html'));
+    await writeFileAtomic(join(dir, 'twice.html'), 'new');
+    expect(lstatSync(join(dir, 'twice.html')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(dir, 'report.html')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real', 'report.html'), 'utf8')).toBe('new');
+    expect(readdirSync(join(dir, 'real'))).toEqual(['report.html']);
+    symlinkSync(join('real', 'later.html'), join(dir, 'later.html'));
+    await writeFileAtomic(join(dir, 'later.html'), 'made');
+    expect(readFileSync(join(dir, 'real', 'later.html'), 'utf8')).toBe('made');
+    expect(lstatSync(join(dir, 'later.html')).isSymbolicLink()).toBe(true);
+  });
+
+  it('writes through a device, which stays a device, and throws its write error (ENOSPC from a full device)', async (ctx) => {
+    // Nodes of this test's own (mknod, as root) of the null and full devices: a regression replaces them, not /dev's.
+    const devices = deviceNodes();
+    if (!devices) return ctx.skip();
+    expect(await writeFileAtomic(devices.null, 'x'.repeat(1000))).toBe(1000);
+    expect(statSync(devices.null).isCharacterDevice()).toBe(true);
+    await expect(writeFileAtomic(devices.full, 'x')).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(statSync(devices.full).isCharacterDevice()).toBe(true);
+  });
+
+  it('writes through a named pipe to its reader, which stays a pipe', async () => {
+    const dir = folder();
+    const pipe = join(dir, 'out.html');
+    execFileSync('mkfifo', [pipe]);
+    const reader = new Promise<string>((resolve, reject) => {
+      let text = '';
+      createReadStream(pipe, 'utf8').on('data', (d) => (text += d)).on('end', () => resolve(text)).on('error', reject);
+    });
+    const page = '<p>kan</p>'.repeat(20_000);
+    expect(await writeFileAtomic(pipe, page)).toBe(page.length);
+    // Bounded: a pipe renamed over instead of written to leaves its reader waiting for ever.
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve('(nothing came through the pipe in 5 s)'), 5000).unref());
+    expect(await Promise.race([reader, late])).toBe(page);
+    expect(lstatSync(pipe).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['out.html']);
+  });
+
+  it('refuses a socket and a folder, changing nothing', async () => {
+    const dir = folder();
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(dir, 'sock.html'), resolve));
+    try {
+      await expect(writeFileAtomic(join(dir, 'sock.html'), 'x')).rejects.toThrow('a socket, not a file: not written');
+      expect(lstatSync(join(dir, 'sock.html')).isSocket()).toBe(true);
+    } finally {
+      server.close();
+    }
+    mkdirSync(join(dir, 'page.html'));
+    await expect(writeFileAtomic(join(dir, 'page.html'), 'x')).rejects.toMatchObject({ code: 'EISDIR' });
+    expect(readdirSync(dir).sort()).toEqual(['page.html']);
   });
 });
 

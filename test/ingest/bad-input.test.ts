@@ -36,6 +36,34 @@ describe('bad input gets an error naming the file, the position and what was exp
     expect(failure('').message).toMatch(/empty, expected an mjlog/);
   });
 
+  it('an empty file, a JPEG: the formats read named, every one; bytes that are no text shown in hex (issue 42)', () => {
+    expect(failure('').reason).toBe('the file is empty, expected an mjlog (XML, or gzip), tenhou.net/6 JSON or mjai (JSON lines) log');
+    expect(failure(' \n').reason).toBe('the file holds only whitespace, expected an mjlog (XML, or gzip), tenhou.net/6 JSON or mjai (JSON lines) log');
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00]);
+    const e = failure(jpeg, 'photo.jpg');
+    expect(`${e.position}: ${e.reason}`).toBe(
+      'byte 0: is not text: it starts with the bytes ff d8 ff e0 00 10 4a 46 49 46 00 01 (an image or another binary file?), expected "<" (mjlog XML), "{" or "[" (tenhou.net/6 JSON or mjai JSON lines)',
+    );
+  });
+
+  it('an INIT whose round is out of range (issue 42: seed="53,…" was read as South 2)', () => {
+    const e = failure(edit(/<INIT seed="\d+,/, '<INIT seed="53,'));
+    expect(`${e.position}: ${e.reason}`).toMatch(/^tag \d+ <INIT>: attribute seed has round 53, expected 0\.\.15 \(East 1 to North 4, as 4 x wind \+ dealer\)$/);
+    expect(() => parseLog(Buffer.from(edit(/<INIT seed="\d+,/, '<INIT seed="15,')))).not.toThrow(/round/);
+  });
+
+  it('an attribute or element named __proto__, constructor or prototype: refused in kanshi\'s words, with its line and column (issue 42)', () => {
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      const attr = failure(edit(/<GO /, `<GO ${name}="1" `));
+      expect(`${attr.position}: ${attr.reason}`).toMatch(
+        new RegExp(`^line \\d+ column \\d+: the attribute name ${name} of the tag <GO> is no mjlog's: it names a property every JavaScript object has, which kanshi does not read$`),
+      );
+    }
+    const element = failure(edit(/<GO /, '<__proto__/><GO '));
+    expect(element.reason).toBe("the element name <__proto__> is no mjlog's: it names a property every JavaScript object has, which kanshi does not read");
+    expect(element.position).toMatch(/^line \d+ column \d+$/);
+  });
+
   it('whitespace only, or neither XML nor JSON', () => {
     expect(failure('  \n').message).toMatch(/only whitespace/);
     const e = failure('hello world');

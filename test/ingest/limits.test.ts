@@ -2,13 +2,13 @@
  * Issue 14: hostile and broken input. Every attack is made at test time (never kept in the repository):
  * each gives one located IngestError, costs little time and memory, and the limits can be raised.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainedCallsJson, makeAttacks, type AttackFile } from '../../bench/fuzz-inputs.js';
-import { asIngestError, DEFAULT_LIMITS, IngestError, parseLog, readLogBytes, readLogFile } from '../../src/ingest/index.js';
+import { asIngestError, DEFAULT_LIMITS, IngestError, parseLog, readLogBytes, readLogFile, readLogStream } from '../../src/ingest/index.js';
 import { checkJsonDepth, checkXmlShape, playHand, resolveLimits } from '../../src/formats/index.js';
 import { corpusFile } from '../support/corpus.js';
 
@@ -145,16 +145,13 @@ describe('limits', () => {
     expect(() => parseLog(big, { limits: { maxLogBytes: 100_000 } })).toThrow(/byte 100000: the file has 216,\d+ bytes, more than 100,000/);
   });
 
-  it('a file with no size (a device, a pipe) is read no further than the limit', () => {
-    const e = (() => {
-      try {
-        readLogBytes('/dev/zero', { maxLogBytes: 100_000 });
-      } catch (err) {
-        return err as IngestError;
-      }
-      throw new Error('read');
-    })();
-    expect(e.message).toBe('/dev/zero: byte 100000: the file has more than 100,000 bytes, the limit (--max-log-bytes raises it)');
+  it('a stream with no size (/dev/fd/N on a device) is read no further than the limit; a device named as a file is not read', async () => {
+    // The reader closes the descriptor once done with it.
+    const fd = openSync('/dev/zero', 'r');
+    await expect(readLogStream(`/dev/fd/${fd}`, { maxLogBytes: 100_000 })).rejects.toThrow(
+      `/dev/fd/${fd}: byte 100000: the stream has more than 100,000 bytes, the limit (--max-log-bytes raises it)`,
+    );
+    expect(() => readLogBytes('/dev/zero', { maxLogBytes: 100_000 })).toThrow('/dev/zero: a device, not a file: not read');
     expect(() => readLogBytes(tmpdir())).toThrow(/: is a folder, not a file$/);
   });
 

@@ -13,6 +13,8 @@ export async function kanshiInProcess(...args: string[]): Promise<{ code: number
     stderr += String(chunk);
     return true;
   });
+  // Each run starts as a process does, with no exit status set by the run before.
+  process.exitCode = undefined;
   try {
     const code = await runCli(['node', 'kanshi', ...args]);
     return { code, stdout, stderr };

@@ -355,6 +355,8 @@ class MjlogReader {
     const game = this.game;
     if (game.hands.length >= this.limits.maxHands) throw limitError('maxHands', this.limits, 'the game has more than {} hands', r.position);
     const seed = r.numbers('seed', INIT_SEED);
+    // The round (kyoku), 4 x wind + dealer: 0 is East 1, 15 North 4; 53 was read as South 2.
+    if (seed[0] > 15) r.fail(`attribute seed has round ${seed[0]}, expected 0..15 (East 1 to North 4, as 4 x wind + dealer)`);
     if (seed[3] > 5 || seed[4] > 5) r.fail(`attribute seed has dice ${seed[3]},${seed[4]}, expected 0..5 (dice minus one)`);
     const ten = r.numbers('ten', SCORES);
     const players = game.rule.playerCount;

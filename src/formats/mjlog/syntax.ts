@@ -7,6 +7,11 @@
 import { IngestError, lineColumn } from '../core/errors.js';
 
 const NAME = /[A-Za-z_:][-\w.:]*/y;
+/**
+ * Names well-formed XML allows but no mjlog has, which name a property of every JavaScript object: the
+ * reference parser refuses them in its own words, with no position, so they are refused here first.
+ */
+const OBJECT_PROPERTIES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 const SPACE = /[ \t\r\n]*/y;
 const ENTITY = /&(?:[A-Za-z_][-\w.]*|#[0-9]+|#x[0-9A-Fa-f]+);/y;
 
@@ -20,6 +25,8 @@ interface Open {
 export function xmlSyntaxError(text: string): IngestError | null {
   const fail = (at: number, reason: string) => new IngestError(`not well-formed XML: ${reason}`, lineColumn(text, at));
   const where = (at: number) => lineColumn(text, at);
+  const objectProperty = (at: number, what: string) =>
+    new IngestError(`${what} is no mjlog's: it names a property every JavaScript object has, which kanshi does not read`, lineColumn(text, at));
   const n = text.length;
   const open: Open[] = [];
   let rootClosed = false;
@@ -85,6 +92,7 @@ export function xmlSyntaxError(text: string): IngestError | null {
           ? fail(n, `the document ends with a '<': the file may be cut short`)
           : fail(i, `a '<' that starts no tag (write &lt; for the character itself)`);
       }
+      if (OBJECT_PROPERTIES.has(name)) return objectProperty(i, `the element name <${name}>`);
       if (open.length === 0) {
         if (rootClosed) return fail(i, `a second root element <${name}> after </${rootName}> ended the document`);
         rootSeen = true;
@@ -131,6 +139,7 @@ export function xmlSyntaxError(text: string): IngestError | null {
       NAME.lastIndex = j;
       const attr = NAME.exec(text)?.[0];
       if (attr === undefined) return fail(j, `'${text[j]}' where the tag <${name}> expects an attribute name, '>' or '/>'`);
+      if (OBJECT_PROPERTIES.has(attr)) return objectProperty(j, `the attribute name ${attr} of the tag <${name}>`);
       if (seen.has(attr)) return fail(j, `the attribute ${attr} appears twice in the tag <${name}>`);
       seen.add(attr);
       SPACE.lastIndex = j + attr.length;

@@ -143,7 +143,7 @@ ${LOG_SOURCE_HELP}`,
     examples: `
   kanshi info logs
   kanshi info --json 2020052221gm-00a9-0000-6f0524c7.mjlog
-  kanshi info --json --all lobby-game.mjlog          # every knob's value for the game, and where it comes from
+  kanshi info --json --all lobby-game.mjlog    # every knob's value and where it comes from
   kanshi info 2020052221gm-00a9-0000-6f0524c7 --fetch`,
   })
     .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; platform?: Platform }) => {

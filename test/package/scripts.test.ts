@@ -1,6 +1,6 @@
 /**
  * The README's first command, `npm ci && npm start` (issue 42): the build ran twice, once for `prepare`
- * (which `npm ci` runs) and again for `prestart`; and the main job, now that an unreadable input fails an
+ * (which `npm ci` runs, and an install from git, which runs no prepack) and again for `prestart`; and the main job, now that an unreadable input fails an
  * audit, must still end well on the examples, one of which is unreadable on purpose.
  */
 import { spawnSync } from 'node:child_process';

@@ -97,9 +97,9 @@ function textLine(l: InfoLine): string {
 /** The values the game declares that judge it otherwise than the profile, and a lobby's settings no knob applies. */
 function declaredText(l: InfoLine): string[] {
   const declared = Object.entries(l.effectiveRules).filter(([, r]) => r.from === 'declared').map(([k, r]) => `${k} ${String(r.value)}`);
-  const out = declared.length > 0 ? [`declared: ${someOf(declared, 6, '--json lists them with what declares each')}`] : [];
+  const out = declared.length > 0 ? [`declared: ${someOf(declared, 4, '--json lists them')}`] : [];
   const n = l.lobbyRuleNotApplied;
-  if (n && n.settings.length > 0) out.push(`lobby rule not applied (no knob): ${someOf(n.settings, 4, '--json lists them')}`);
+  if (n && n.settings.length > 0) out.push(`lobby rule not applied (no knob): ${someOf(n.settings, 3, '--json lists them')}`);
   if (n && n.unknownBits.length > 0) out.push(`unknown lobby bits: ${n.unknownBits.join(', ')}`);
   return out;
 }

@@ -61,14 +61,17 @@ describe('kanshi audit', () => {
     const lobby = corpusFile('dnovikoff__tenhou__log_test_data_newattr2023.xml');
     const text = kanshi(['audit', lobby, '--db', tempDb(), '--workers', '0']);
     expect(text.code, text.stderr).toBe(0);
-    const line = text.stdout.split('\n').find((l) => l.includes('lobby rule sets what kanshi does not apply'))!;
+    const line = text.stdout.split('\n').find((l) => l.includes('lobby rule sets what no knob applies'))!;
     expect(line).toMatch(/ … \(--json has the whole message\)$/);
     expect(line.length).toBeLessThan(400);
     const json = JSON.parse(kanshi(['audit', lobby, '--db', tempDb(), '--json', '--workers', '0']).stdout);
-    expect(json.examples[0].message.length).toBeGreaterThan(500);
+    const shown = line.slice(line.indexOf(": the game's lobby rule") + 2).replace(/ … \(--json has the whole message\)$/, '');
+    expect(json.examples[0].message.startsWith(shown)).toBe(true);
+    expect(json.examples[0].message.length).toBeGreaterThan(shown.length);
+    expect(json.examples[0].message).toMatch(/bits no public source explains: csrule\[1\] 0x00000002$/);
     const info = kanshi(['info', lobby]);
-    expect(info.stdout).toMatch(/lobby rule not applied: [^,]+, [^,]+, [^,]+, [^,]+ and \d+ more \(--json lists them\)\n$/);
-    expect(info.stdout.length).toBeLessThan(400);
+    expect(info.stdout).toMatch(/lobby rule not applied \(no knob\): [^,]+, [^,]+, [^,]+ and \d+ more \(--json lists them\) {2}unknown lobby bits: csrule\[1\] 0x00000002\n$/);
+    expect(info.stdout.length).toBeLessThan(500);
   });
 
   it('re-running changes no row count; another profile adds only its verdicts', () => {

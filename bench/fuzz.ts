@@ -25,7 +25,8 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { contentHash, ruleSetsFor, type RuleSets } from '../src/audit/index.js';
+import { contentHash, ruleSetFor } from '../src/audit/index.js';
+import type { RuleSet } from '../src/rules/index.js';
 import { auditFile, WORKER_EXEC_ARGV } from '../src/batch/index.js';
 import { FORMATS, placeKandora, replayGame, summarizeReplay } from '../src/index.js';
 import { readLogFile } from '../src/ingest/index.js';
@@ -60,14 +61,14 @@ export interface FuzzResult {
 // ---------- the worker: one input ----------
 
 let corpus: CorpusLog[] | null = null;
-let ruleSets: RuleSets | null = null;
+let ruleSet: RuleSet | null = null;
 
 /** Kinds of finding that say the log contradicts itself or its wall. */
 const FLAGS = new Set(['replay-inconsistency', 'wall-mismatch', 'kandora-count-mismatch', 'kandora-timing-mismatch']);
 
 export default function fuzzOne(task: FuzzTask): FuzzResult {
   corpus ??= loadCorpus(task.corpusDir);
-  ruleSets ??= ruleSetsFor({});
+  ruleSet ??= ruleSetFor({});
   const m = makeMutant(corpus, task.seed, task.index, task.attacks);
   let path = m.path;
   if (path === undefined) {
@@ -81,7 +82,7 @@ export default function fuzzOne(task: FuzzTask): FuzzResult {
   let located = true;
   try {
     // The audit, as a batch runs it (it never throws: a refusal is an ingest-error finding).
-    const audit = auditFile(path, ruleSets);
+    const audit = auditFile(path, ruleSet);
     prepareAudit(audit);
     const kinds = audit.findings.map((f) => f.kind);
     if (kinds.includes('audit-error')) {

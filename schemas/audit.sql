@@ -983,17 +983,18 @@ CREATE TABLE inferred_knobs (
   PRIMARY KEY (inference_id, knob, value)
 ) STRICT;
 
--- Version 12: the knobs a game's log declares (its GO type, a lobby's csrule, a tenhou.net/6 rule object) where
--- the game is judged otherwise than the rule set's row says, or a flag overrode what it declares: a game's value
--- of a knob is its row here, else the rule set's column (docs/kan-rules.md §7, which value judges a game).
+-- Version 12: each knob that judged a game otherwise than the rule set's row says (its log declares it: its GO
+-- type, a lobby's csrule, a tenhou.net/6 rule object; or, under the rule set `platform`, its platform's profile
+-- differs from the row's), or whose declared value a flag overrode: a game's value of a knob is its row here,
+-- else the rule set's column (docs/kan-rules.md §7, which value judges a game).
 CREATE TABLE game_rules (
   rule_set_id INTEGER NOT NULL,                                         -- the rule set
   game_id     INTEGER NOT NULL,                                         -- the game
   knob        TEXT    NOT NULL,                                         -- the knob (its name, as rules_key spells it)
   value       ANY,                                                      -- the value that judged the game (booleans 0/1)
-  source      TEXT    NOT NULL CHECK (source IN ('declared', 'flag')),  -- declared: the game's own value; flag: the command line's, over the game's
-  declared    ANY,                                                      -- the value the log declares
-  declared_by TEXT    NOT NULL,                                         -- what in the log declares it (`csrule[0] 0x00000008 set (kandora turned over at once)`)
+  source      TEXT    NOT NULL CHECK (source IN ('declared', 'flag', 'platform')),  -- declared: the game's own value; flag: the command line's, over the game's; platform: the game's platform's profile's (rule set `platform`)
+  declared    ANY,                                                      -- the value the log declares (NULL: it declares none)
+  declared_by TEXT,                                                     -- what in the log declares it (`csrule[0] 0x00000008 set (kandora turned over at once)`)
   PRIMARY KEY (rule_set_id, game_id, knob),
   FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)
 ) STRICT, WITHOUT ROWID;

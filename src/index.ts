@@ -228,14 +228,13 @@ export {
   auditGame,
   auditReplay,
   contentHash,
-  ruleSetsFor,
+  ruleSetFor,
   type Finding,
   type FindingDetails,
   type FindingKind,
   type GameAudit,
   type GameMeta,
   type RiichiKanVerdict,
-  type RuleSets,
   type Severity,
 } from './audit/index.js';
 

@@ -3,7 +3,8 @@
  * reaches one of V8's) becomes an `ingest-error` finding, and a failure of kanshi itself an
  * `audit-error`, so a batch always goes on.
  */
-import { auditGame, brokenAudit, contentHash, failedAudit, unreadHash, type GameAudit, type RuleSets } from '../audit/index.js';
+import { auditGame, brokenAudit, contentHash, failedAudit, unreadHash, type GameAudit } from '../audit/index.js';
+import type { RuleSet } from '../rules/index.js';
 import type { Platform } from '../events/index.js';
 import { asIngestError, IngestError, parseLog, readLogBytes, type IngestLimits } from '../ingest/index.js';
 import { inShard, type Shard } from './shard.js';
@@ -41,10 +42,10 @@ export function inputBytes(input: TaskInput, limits?: Partial<IngestLimits>): Ui
  * content hash belongs to another shard is neither parsed nor audited (the result is null, and
  * `otherShard(hash)` is told), read once all the same, since its hash is known only from its bytes.
  */
-export function auditFile(input: TaskInput, ruleSets: RuleSets, platform?: Platform): GameAudit;
+export function auditFile(input: TaskInput, ruleSet: RuleSet, platform?: Platform): GameAudit;
 export function auditFile(
   input: TaskInput,
-  ruleSets: RuleSets,
+  ruleSet: RuleSet,
   platform: Platform | undefined,
   alreadyDone: ((hash: string) => boolean) | undefined,
   limits?: Partial<IngestLimits>,
@@ -53,7 +54,7 @@ export function auditFile(
 ): GameAudit | null;
 export function auditFile(
   input: TaskInput,
-  ruleSets: RuleSets,
+  ruleSet: RuleSet,
   platform?: Platform,
   alreadyDone?: (hash: string) => boolean,
   limits?: Partial<IngestLimits>,
@@ -66,7 +67,7 @@ export function auditFile(
     return true;
   };
   // A file that gives no game is kept under the rule set of the platform it was said to be, or of unknown logs.
-  const fallback = ruleSets[platform ?? 'unknown'];
+  const fallback = ruleSet;
   const path = inputPath(input);
   let bytes: Uint8Array;
   try {
@@ -88,9 +89,9 @@ export function auditFile(
     return brokenAudit(path, hash, err, fallback);
   }
   try {
-    return auditGame(path, hash, game, ruleSets[game.platform]);
+    return auditGame(path, hash, game, ruleSet);
   } catch (err) {
     // The replay and the checks never throw on a log's content: what they throw is kanshi's own failure.
-    return brokenAudit(path, hash, err, ruleSets[game.platform]);
+    return brokenAudit(path, hash, err, ruleSet);
   }
 }

@@ -7,7 +7,8 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { brokenAudit, contentHash, failedAudit, type AuditSummary, type RuleSets } from '../audit/index.js';
+import { brokenAudit, contentHash, failedAudit, type AuditSummary } from '../audit/index.js';
+import type { RuleSet } from '../rules/index.js';
 import type { Platform } from '../events/index.js';
 import { asIngestError, DEFAULT_LIMITS, IngestError, ReadAborted, readLogStream, type IngestLimits } from '../ingest/index.js';
 import type { PreparedFinding } from '../store/index.js';
@@ -38,8 +39,8 @@ export const WORKER_EXEC_ARGV: readonly string[] = process.allowedNodeEnvironmen
 
 export interface BatchOptions {
   paths: readonly string[];
-  /** The rule set of each platform's games. */
-  ruleSets: RuleSets;
+  /** The rule set every game is audited under. */
+  ruleSet: RuleSet;
   /** The platform every file is said to be from, over what the logs say (`--platform`). */
   platform?: Platform;
   /**
@@ -169,7 +170,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   };
   const task = (batch: TaskInput[]): AuditTask => ({
     files: batch,
-    ruleSets: opts.ruleSets,
+    ruleSet: opts.ruleSet,
     platform: opts.platform,
     db: opts.db,
     resume: opts.resume ?? false,
@@ -395,7 +396,7 @@ function outOfMemory(err: unknown): boolean {
  * passes over it.
  */
 function workerFailure(input: TaskInput, err: unknown, opts: BatchOptions, workerMemoryMb: number): AuditTaskResult {
-  const fallback = opts.ruleSets[opts.platform ?? 'unknown'];
+  const fallback = opts.ruleSet;
   const file = inputPath(input);
   let hash: string;
   try {
@@ -413,5 +414,5 @@ function workerFailure(input: TaskInput, err: unknown, opts: BatchOptions, worke
         fallback,
       )
     : brokenAudit(file, hash, new Error(`the worker thread auditing this file stopped: ${(err as Error)?.message ?? String(err)}`), fallback);
-  return { ...writeAudits(connectionTo(opts.db), [auditRows(audit)], opts.ruleSets), passedOver: [], otherShards: 0 };
+  return { ...writeAudits(connectionTo(opts.db), [auditRows(audit)], opts.ruleSet), passedOver: [], otherShards: 0 };
 }

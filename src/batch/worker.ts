@@ -3,7 +3,8 @@
  * through this thread's own connection. Only the totals and findings go back to the batch's thread: rows
  * never cross threads (docs/PERFORMANCE.md).
  */
-import { brokenAudit, emptySummary, tallyAudit, type AuditSummary, type GameAudit, type RuleSets } from '../audit/index.js';
+import { brokenAudit, emptySummary, tallyAudit, type AuditSummary, type GameAudit } from '../audit/index.js';
+import type { RuleSet } from '../rules/index.js';
 import type { Platform } from '../events/index.js';
 import type { IngestLimits } from '../ingest/index.js';
 import { joinStore, prepareAudit, preparedFindings, type PreparedAudit, type PreparedFinding, type Store } from '../store/index.js';
@@ -13,8 +14,8 @@ import type { Shard } from './shard.js';
 export interface AuditTask {
   /** Paths of files, or logs read before the task (streams). */
   files: TaskInput[];
-  /** The rule set of each platform's games. */
-  ruleSets: RuleSets;
+  /** The rule set every game is audited under. */
+  ruleSet: RuleSet;
   /** The platform every file is said to be from (`--platform`), over what the logs say. */
   platform?: Platform;
   /** The database the audits are written into; the batch's owner has opened it (openStore). */
@@ -62,14 +63,14 @@ export function closeConnection(db: string): void {
   connections.delete(db);
 }
 
-/** Whether a game is done: stored under the rule set of the platform it was stored as. */
-function doneIn(store: Store, ruleSets: RuleSets, platform: Platform | undefined): (hash: string) => boolean {
-  return (hash) => store.auditsOf(hash).some((a) => a.rulesKey === ruleSets[platform ?? ((a.platform as Platform | null) ?? 'unknown')]?.key);
+/** Whether a game is done: stored under the rule set of this run. */
+function doneIn(store: Store, ruleSet: RuleSet): (hash: string) => boolean {
+  return (hash) => store.auditsOf(hash).some((a) => a.rulesKey === ruleSet.key);
 }
 
 export function auditTask(task: AuditTask): AuditTaskResult {
   const store = connectionTo(task.db);
-  const done = task.resume ? doneIn(store, task.ruleSets, task.platform) : () => false;
+  const done = task.resume ? doneIn(store, task.ruleSet) : () => false;
   // Each audit becomes its rows and totals at once: only those are kept until the task's write, not the
   // game and its replay (64 games of events alive at every collection, copied and promoted).
   const audited: AuditRows[] = [];
@@ -85,10 +86,10 @@ export function auditTask(task: AuditTask): AuditTaskResult {
     return true;
   };
   for (const file of task.files) {
-    const audit = auditFile(file, task.ruleSets, task.platform, doneAndNoted, task.limits, task.shard, noteOtherShard);
+    const audit = auditFile(file, task.ruleSet, task.platform, doneAndNoted, task.limits, task.shard, noteOtherShard);
     if (audit !== null) audited.push(auditRows(audit));
   }
-  return { ...writeAudits(store, audited, task.ruleSets), passedOver, otherShards };
+  return { ...writeAudits(store, audited, task.ruleSet), passedOver, otherShards };
 }
 
 /** An audit as the writer takes it: its database rows, and its totals for the batch's summary. */
@@ -119,7 +120,7 @@ function refusedRows(err: unknown): boolean {
  * database itself fails (busy past the timeout, full, an I/O error), or even the audit-error cannot be
  * written, the first error is thrown: the batch stops, and nothing is stored as a game's fault.
  */
-export function writeAudits(store: Store, audits: readonly AuditRows[], ruleSets: RuleSets): Pick<AuditTaskResult, 'hashes' | 'tallies' | 'findings'> {
+export function writeAudits(store: Store, audits: readonly AuditRows[], ruleSet: RuleSet): Pick<AuditTaskResult, 'hashes' | 'tallies' | 'findings'> {
   const rows = audits.map((a) => a.rows);
   const tallies = audits.map((a) => a.tally);
   try {
@@ -131,7 +132,6 @@ export function writeAudits(store: Store, audits: readonly AuditRows[], ruleSets
         store.writePrepared([rows[i]]);
       } catch (err) {
         if (!refusedRows(err)) throw err;
-        const ruleSet = Object.values(ruleSets).find((r) => r.key === rows[i].rulesKey) ?? ruleSets.unknown;
         const refused = new Error(`the database refused this file's rows: ${(err as Error)?.message ?? String(err)}`);
         const broken = brokenAudit(rows[i].file, rows[i].contentHash, refused, ruleSet);
         rows[i] = prepareAudit(broken);

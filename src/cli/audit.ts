@@ -1,11 +1,11 @@
 import { existsSync, rmSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { emptySummary, judgedSeverities, singleRuleSet, summaryLines, type BatchNotes, type RuleSets } from '../audit/index.js';
+import { emptySummary, judgedSeverities, summaryLines, type BatchNotes } from '../audit/index.js';
 import { plural, viewerUrl, type Platform } from '../events/index.js';
 import { BatchFailure, countInputs, emptyWalkReport, inputProblem, DEFAULT_WORKER_MEMORY_MB, defaultWorkers, IN_THREAD_BELOW, noLogsMessage, notReadMessages, notLogCount, notLogsText, parseShard, runBatch, shardText, type BatchResult, type Shard } from '../batch/index.js';
 import { openStore, type PreparedFinding } from '../store/index.js';
-import { PLATFORM_TABLE } from '../rules/index.js';
+import { PLATFORM_TABLE, type RuleSet } from '../rules/index.js';
 import { addLimitOptions, CliError, EXIT, limitsFromOptions, storeMessage, out, parseIntOption, platformOption, workerMemoryOption, say, outJson } from './common.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { EtaEstimator, formatEta } from './progress.js';
@@ -13,7 +13,7 @@ import { stopOnSignals } from './signals.js';
 import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { expectedFault } from './output.js';
 import { addRuleOptions } from './rule-options.js';
-import { ruleSetsFromOptions } from './rule-sets.js';
+import { logRuleSetFromOptions } from './rule-sets.js';
 import { clip } from './format.js';
 
 export const DEFAULT_DB = 'kanshi.sqlite';
@@ -114,7 +114,7 @@ The inputs are checked before the database is opened: when none of them can be r
   kanshi stats --db phoenix.sqlite`,
   });
   command.action(async (args: string[], opts: AuditOptions) => {
-    const ruleSets = ruleSetsFromOptions(opts);
+    const ruleSet = logRuleSetFromOptions(opts);
     const { paths, unresolved } = await resolveLogInputs(args, opts);
     for (const u of unresolved) say(`kanshi: ${u.input}: ${u.reason}`);
     // The inputs before the database: an audit of nothing creates nothing (a glob of many files stops at the first).
@@ -139,7 +139,7 @@ The inputs are checked before the database is opened: when none of them can be r
       if (opts.json) {
         const none: BatchResult = { workers: 0, files: 0, missing: 0, interrupted: false, skipped: 0, passedOver: [], duplicates: 0, summary: emptySummary(), walk: emptyWalkReport(), otherShards: 0 };
         const zero = { error: 0, warning: 0, info: 0 };
-        outJson(jsonSummary(opts, ruleSets, { result: none, stored: zero, judged: zero, examples: [], db: null, started, signal: null, error }));
+        outJson(jsonSummary(opts, ruleSet, { result: none, stored: zero, judged: zero, examples: [], db: null, started, signal: null, error }));
       }
       throw new CliError(error, EXIT.failed);
     }
@@ -179,13 +179,13 @@ The inputs are checked before the database is opened: when none of them can be r
       try {
         result = await runBatch({
           paths,
-          ruleSets,
+          ruleSet,
           platform: opts.platform,
           workers: opts.workers,
           signal: stop.signal,
           db: opts.db,
           // A database with no audit under these rules has nothing to pass over: no lookup per file.
-          resume: !opts.force && store.hasAuditsUnder(Object.values(rulesKeys(ruleSets))),
+          resume: !opts.force && store.hasAuditsUnder(ruleSet.key),
           limits: limitsFromOptions(opts),
           ...(typeof opts.maxWorkerMemory === 'number' ? { workerMemoryMb: opts.maxWorkerMemory } : {}),
           shard: opts.shard ?? null,
@@ -217,7 +217,7 @@ The inputs are checked before the database is opened: when none of them can be r
       summary.failedFileCount += failedPaths;
       // The games passed over were judged when they were audited: their stored findings are part of this
       // run's verdict, or a second run over flagged files would pass where the first failed.
-      const stored = storedOrNone(() => store.storedSeverities(result.passedOver, rulesKeys(ruleSets), opts.platform), failure);
+      const stored = storedOrNone(() => store.storedSeverities(result.passedOver, ruleSet.key), failure);
       const notes: BatchNotes = { passedOver: result.skipped, passedOverSeverities: stored.severities, duplicateFiles: result.duplicates };
       const judged = judgedSeverities(summary, notes);
       // A CI gate must not go green on nothing: say which paths held no log file.
@@ -228,12 +228,12 @@ The inputs are checked before the database is opened: when none of them can be r
       nothingRead = creates && result.walk.files === 0 && !result.interrupted;
       if (opts.json) {
         const signal = stop.stopping ? (stop.exitCode() === EXIT.terminated ? 'SIGTERM' : 'SIGINT') : null;
-        outJson(jsonSummary(opts, ruleSets, { result, stored: stored.severities, judged, examples: findingExamples(found, Infinity), db: nothingRead ? null : opts.db, started, signal, error: failure }));
+        outJson(jsonSummary(opts, ruleSet, { result, stored: stored.severities, judged, examples: findingExamples(found, Infinity), db: nothingRead ? null : opts.db, started, signal, error: failure }));
       } else {
         const head =
           (nothingRead
             ? `nothing audited: no log file was read, so ${opts.db} was not created`
-            : `audited under ${rulesName(ruleSets)} into ${opts.db} in ${seconds.toFixed(1)} s`) +
+            : `audited under ${rulesName(ruleSet)} into ${opts.db} in ${seconds.toFixed(1)} s`) +
           (failure ? ' (stopped: the database refused the writes; what was committed before is kept)' : result.interrupted ? ' (interrupted: run again to complete)' : '');
         say(head);
         const lines = summaryLines(summary, notes);
@@ -274,11 +274,10 @@ interface JsonParts {
 }
 
 /** The --json summary: one object, the same keys whether the audit ran, stopped, or could not open its database. */
-function jsonSummary(opts: AuditOptions, ruleSets: RuleSets, p: JsonParts): Record<string, unknown> {
-  const single = singleRuleSet(ruleSets);
+function jsonSummary(opts: AuditOptions, ruleSet: RuleSet, p: JsonParts): Record<string, unknown> {
   // A profile names the rules only when they are exactly its own (no knob flag changed them).
-  const { rules, profile } = single ?? ruleSets.tenhou;
-  const byPlatform = single ? null : platformProfiles(ruleSets);
+  const { rules, profile } = ruleSet;
+  const byPlatform = ruleSet.byPlatform ? platformProfiles() : null;
   const { result } = p;
   // CPU time of the whole process (every thread: workers, compilers, collectors), start-up included.
   const cpu = process.cpuUsage();
@@ -401,22 +400,16 @@ function exampleLines(examples: readonly FindingExample[]): string[] {
   return lines;
 }
 
-/** The rules key each platform's games are audited under (what a game passed over was stored under). */
-function rulesKeys(sets: RuleSets): Record<Platform, string> {
-  return { tenhou: sets.tenhou.key, majsoul: sets.majsoul.key, unknown: sets.unknown.key };
+/** The profile whose values the rule set `platform` takes for each platform's games. */
+function platformProfiles(): Record<Platform, string> {
+  return Object.fromEntries(PLATFORM_TABLE.map((p) => [p.platform, p.defaultProfile])) as Record<Platform, string>;
 }
 
-/** The profile (or "custom rules") each platform's games were audited under. */
-function platformProfiles(sets: RuleSets): Record<Platform, string> {
-  return Object.fromEntries(PLATFORM_TABLE.map((p) => [p.platform, sets[p.platform].profile ?? 'custom rules'])) as Record<Platform, string>;
-}
-
-/** "profile tenhou", "custom rules", or each platform's profile when they differ. */
-function rulesName(sets: RuleSets): string {
-  const single = singleRuleSet(sets);
-  if (single) return single.profile ? `profile ${single.profile}` : 'custom rules';
-  const p = platformProfiles(sets);
-  return `the platform's profile (${PLATFORM_TABLE.map((x) => `${x.title.replace(/ \(.*/, '')} logs: ${p[x.platform]}`).join('; ')})`;
+/** "profile tenhou", "custom rules", or the rule set `platform` with each platform's profile. */
+function rulesName(set: RuleSet): string {
+  if (!set.byPlatform) return set.profile ? `profile ${set.profile}` : 'custom rules';
+  const each = PLATFORM_TABLE.map((x) => `${x.title.replace(/ \(.*/, '')} logs ${x.defaultProfile}`).join(', ');
+  return `rule set ${set.profile} (${each})`;
 }
 
 function byKindFileOrdinal(a: PreparedFinding, b: PreparedFinding): number {

@@ -5,13 +5,13 @@
 import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import { RuleInference, type Inference, type KnobInference } from '../infer/index.js';
-import { KNOBS } from '../rules/index.js';
+import { KNOBS, platformProfile } from '../rules/index.js';
 import { openStore } from '../store/index.js';
 import { addLimitOptions, CliError, EXIT, fileFailure, out, platformOption, readOptionsFrom, storeMessage, say, outJson } from './common.js';
 import { plural } from './format.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { addRuleOptions } from './rule-options.js';
-import { ruleSetsFromOptions } from './rule-sets.js';
+import { logRuleSetFromOptions } from './rule-sets.js';
 import { withSignalStop } from './signals.js';
 import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
 import { readInputs } from './read-inputs.js';
@@ -59,11 +59,11 @@ ${LOG_SOURCE_HELP}`,
   kanshi infer logs --db kanshi.sqlite && kanshi report   # "What these logs say the rules are"`,
   });
   command.action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; profile?: string; db?: string }) => {
-    const ruleSets = ruleSetsFromOptions(opts);
+    const ruleSet = logRuleSetFromOptions(opts);
     const read = readOptionsFrom(opts);
     const inference = new RuleInference((game) => {
-      const set = ruleSets[game.platform];
-      return { rules: set.rules, profile: set.profile ?? 'tenhou' };
+      if (ruleSet.byPlatform) return { rules: ruleSet.byPlatform[game.platform], profile: platformProfile(game.platform) };
+      return { rules: ruleSet.rules, profile: ruleSet.profile ?? 'tenhou' };
     }, opts.profile);
     let failed = 0;
     const { paths, unresolved } = await resolveLogInputs(args, opts);

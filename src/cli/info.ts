@@ -2,10 +2,9 @@ import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
 import { plural, type GameLog, type Platform, type SourceFormat } from '../events/index.js';
 import { replayGame, summarizeReplay } from '../replay/index.js';
-import { effectiveRules, type EffectiveRule, type KnobName } from '../rules/index.js';
-import type { RuleSets } from '../audit/index.js';
+import { effectiveRules, type EffectiveRule, type KnobName, type RuleSet } from '../rules/index.js';
 import { addRuleOptions } from './rule-options.js';
-import { ruleSetsFromOptions } from './rule-sets.js';
+import { logRuleSetFromOptions } from './rule-sets.js';
 import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom, say, outJson } from './common.js';
 import { withSignalStop } from './signals.js';
 import { addCommandHelp, signalExits, USAGE_EXIT } from './help.js';
@@ -48,8 +47,7 @@ export interface InfoLine {
 }
 
 /** The counts come from the game's replay (no knob changes them); the rules that judge it from the rule set and what it declares. */
-export function infoLine(file: string, game: GameLog, ruleSets: RuleSets, all = false): InfoLine {
-  const ruleSet = ruleSets[game.platform];
+export function infoLine(file: string, game: GameLog, ruleSet: RuleSet, all = false): InfoLine {
   const replay = replayGame(game, ruleSet);
   const s = summarizeReplay(replay);
   const { notApplied, unknownBits } = replay.gameRules.declared;
@@ -148,7 +146,7 @@ ${LOG_SOURCE_HELP}`,
   })
     .action(async (args: string[], opts: LogSourceOptions & { json?: boolean; all?: boolean; platform?: Platform }) => {
       const read = readOptionsFrom(opts);
-      const ruleSets = ruleSetsFromOptions(opts);
+      const ruleSet = logRuleSetFromOptions(opts);
       let failed = 0;
       const { paths, unresolved } = await resolveLogInputs(args, opts);
       for (const u of unresolved) {
@@ -167,7 +165,7 @@ ${LOG_SOURCE_HELP}`,
           }
           let line: InfoLine;
           try {
-            line = infoLine(path, game, ruleSets, opts.all === true);
+            line = infoLine(path, game, ruleSet, opts.all === true);
           } catch (err) {
             failed++;
             report(opts.json, path, fileFailure(err).message);

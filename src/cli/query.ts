@@ -10,7 +10,7 @@ import { Option, type Command } from 'commander';
 import { READ_PRAGMAS, StoreError, openStore, type Store } from '../store/index.js';
 import { DEFAULT_DB } from './audit.js';
 import { systemErrorText } from '../ingest/index.js';
-import { PROFILE_NAMES, isProfileName } from '../rules/index.js';
+import { BY_PLATFORM, PROFILE_NAMES, isByPlatform, isProfileName } from '../rules/index.js';
 import { CliError, EXIT, storeMessage, say } from './common.js';
 import { plural } from './format.js';
 import type { QueryCommand, QueryReply, QueryRequest } from './query-child.js';
@@ -28,8 +28,10 @@ export function addRuleSetChoiceOptions(command: Command): Command {
 
 /** A `--profile` that names no profile is a usage error before the database is opened. A rule set's name starts with its profile (tenhou+kandoraTiming=immediate). */
 export function checkProfileChoice(profile: string | undefined): void {
-  if (profile !== undefined && !isProfileName(profile.split('+')[0])) {
-    throw new CliError(`unknown profile "${profile}" (profiles: ${PROFILE_NAMES.join(', ')}, or a rule set's name such as tenhou+kandoraTiming=immediate)`);
+  if (profile !== undefined && !isProfileName(profile.split('+')[0]) && !isByPlatform(profile)) {
+    throw new CliError(
+      `unknown profile "${profile}" (profiles: ${PROFILE_NAMES.join(', ')}; ${BY_PLATFORM}, the rule set of an audit that named none; or a rule set's name such as tenhou+kandoraTiming=immediate)`,
+    );
   }
 }
 

@@ -12,7 +12,7 @@ import { plural, roundName, scoredYakuJson, tile, tiles } from './format.js';
 import { effectiveRules, type RuleSet } from '../rules/index.js';
 import { addRuleOptions } from './rule-options.js';
 import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
-import { ruleSetsFromOptions } from './rule-sets.js';
+import { logRuleSetFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, handToShow, LOG_SOURCE_HELP, resolveOneLog, type LogSourceOptions } from './log-inputs.js';
 
 
@@ -154,17 +154,17 @@ written through).`,
   });
   command.action(async (arg: string, opts: LogSourceOptions) => {
     checkHtmlOptions(opts);
-    const ruleSets = ruleSetsFromOptions(opts);
+    const ruleSet = logRuleSetFromOptions(opts);
     const file = await resolveOneLog(arg, opts);
     const game = await readGameOrFail(file, readOptionsFrom(opts));
     const { hand, flag } = handToShow(arg, opts.hand as number | undefined);
     checkHand(hand, game, flag);
     if (opts.html !== undefined) {
-      await writeGamePage(file, game, ruleSets[game.platform], String(opts.html), { hand, allHands: !!opts.allHands });
+      await writeGamePage(file, game, ruleSet, String(opts.html), { hand, allHands: !!opts.allHands });
       return;
     }
     const shown = onFileOrFail(file, () => {
-      const result = replayGame(game, ruleSets[game.platform]);
+      const result = replayGame(game, ruleSet);
       return opts.json ? { json: replayJson(file, game, result, hand) } : { lines: replayText(file, game, result, hand) };
     });
     if (shown.json) outJson(shown.json);

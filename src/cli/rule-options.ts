@@ -69,9 +69,9 @@ export function withRulesErrors<T>(options: Record<string, unknown>, make: () =>
 }
 
 /**
- * The one rule set parsed options ask for, for commands that judge no log's platform (rules, kan-check,
- * score): the named profile, or Tenhou's (the rule set every platform's would share when a profile is
- * named, and Tenhou's when none is: what src/audit's `singleRuleSet(ruleSetsFor(…)) ?? sets.tenhou` gives).
+ * The one rule set parsed options ask for, for commands that judge no log and so no platform (rules,
+ * kan-check, score): the named profile, or Tenhou's when none is (the values the rule set `platform` shows in
+ * its row).
  */
 export function ruleSetFromOptions(options: Record<string, unknown>): RuleSet {
   const request = rulesRequestFromOptions(options);

@@ -3,7 +3,7 @@
  * database for one rule set (default: the latest audited).
  */
 import type { Command } from 'commander';
-import { KNOBS, getProfile, isProfileName, profileRules } from '../rules/index.js';
+import { DEFAULT_PROFILE, KNOBS, byPlatformText, getProfile, isByPlatform, isProfileName, profileRules } from '../rules/index.js';
 import { StoreError, type RuleSetSummary, type StatsReport, type StatsTable } from '../store/index.js';
 import { EXIT, out, outJson } from './common.js';
 import { addCommandHelp, signalExitsAtOnce, USAGE_EXIT } from './help.js';
@@ -28,13 +28,14 @@ function ruleSetName(s: RuleSetSummary): string {
  */
 function knobsLine(s: RuleSetSummary): string {
   const kan = KNOBS.filter((k) => k.group === 'kan').map((k) => `${k.name}=${String(s.rules[k.name])}`);
-  const base = s.profile && isProfileName(s.profile.split('+')[0]) ? profileRules(getProfile(s.profile.split('+')[0])) : null;
+  const named = isByPlatform(s.profile) ? DEFAULT_PROFILE : s.profile?.split('+')[0];
+  const base = named && isProfileName(named) ? profileRules(getProfile(named)) : null;
   const parts = [...kan];
   for (const group of ['scoring', 'legality'] as const) {
     const knobs = KNOBS.filter((k) => k.group === group);
     if (knobs.every((k) => s.rules[k.name] === null || s.rules[k.name] === undefined)) continue;
     const differing = knobs.filter((k) => !base || base[k.name] !== s.rules[k.name]).map((k) => `${k.name}=${String(s.rules[k.name])}`);
-    parts.push(differing.length === 0 ? `${group} as ${s.profile!.split('+')[0]}` : `${group} ${differing.join(' ')}`);
+    parts.push(differing.length === 0 ? `${group} as ${named}` : `${group} ${differing.join(' ')}`);
   }
   return parts.join(' ');
 }
@@ -43,6 +44,7 @@ function printHeader(file: string, report: StatsReport): void {
   const s = report.ruleSet;
   out(`database: ${file}`);
   out(`rule set: ${ruleSetName(s)} (${knobsLine(s)})`);
+  if (isByPlatform(s.profile)) out(`  ${byPlatformText()}`);
   out(
     `  ${plural(s.readGameCount, 'game')} audited` +
       (s.failedGameCount ? `, ${plural(s.failedGameCount, 'file')} could not be read` : '') +

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { emptyWalkReport, noLogsMessage, notReadMessages } from '../batch/index.js';
-import type { RuleSets } from '../audit/index.js';
 import { replayGame, type ReplayResult } from '../replay/index.js';
+import type { RuleSet } from '../rules/index.js';
 import { addLimitOptions, EXIT, fileFailure, out, platformOption, readOptionsFrom, say, outJson } from './common.js';
 import { readInputs } from './read-inputs.js';
 import { addRuleOptions } from './rule-options.js';
-import { ruleSetsFromOptions } from './rule-sets.js';
+import { logRuleSetFromOptions } from './rule-sets.js';
 import { addLogSourceOptions, LOG_SOURCE_HELP, resolveLogInputs, type LogSourceOptions } from './log-inputs.js';
 import { plural } from './format.js';
 import { withSignalStop } from './signals.js';
@@ -106,7 +106,7 @@ ${LOG_SOURCE_HELP}`,
   kanshi verify --json --kandora-timing immediate logs | grep -v '"timingMismatchCount":0'`,
   });
   command.action(async (args: string[], opts: LogSourceOptions) => {
-    const ruleSets = ruleSetsFromOptions(opts);
+    const ruleSet = logRuleSetFromOptions(opts);
     const read = readOptionsFrom(opts);
     let bad = 0;
     let games = 0;
@@ -129,7 +129,7 @@ ${LOG_SOURCE_HELP}`,
         }
         let line: VerifyLine;
         try {
-          line = verifyLine(path, game.logId, replayGame(game, ruleSets[game.platform]));
+          line = verifyLine(path, game.logId, replayGame(game, ruleSet));
         } catch (err) {
           failedInput(path, fileFailure(err).message);
           continue;
@@ -160,7 +160,7 @@ ${LOG_SOURCE_HELP}`,
       if (!opts.json) {
         say(
           `${plural(games, 'game')}: ${plural(totals.wallChecked, 'tile')} checked, ${mismatches(totals.wallMismatches, 'wall')}, ${mismatches(totals.timingMismatches, 'timing')} ` +
-            `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSets)}), ` +
+            `and ${mismatches(totals.kandoraCountMismatches, 'kandora count')} (kandora timing ${timingName(ruleSet)}), ` +
             `${inconsistencies(totals.inconsistencies)}; ${plural(totals.scoredWins, 'win')} re-scored, ${mismatches(totals.scoreMismatches, 'score')}; ` +
             `${totals.unseeded} without a usable seed; ${totals.failed} unreadable`,
         );
@@ -184,8 +184,8 @@ function inconsistencies(n: number): string {
 }
 
 /** The kandora timing applied: one, or each platform's. */
-function timingName(sets: RuleSets): string {
-  const t = sets.tenhou.rules.kandoraTiming;
-  const m = sets.majsoul.rules.kandoraTiming;
+function timingName(set: RuleSet): string {
+  const t = (set.byPlatform?.tenhou ?? set.rules).kandoraTiming;
+  const m = (set.byPlatform?.majsoul ?? set.rules).kandoraTiming;
   return t === m ? t : `${t}; Mahjong Soul logs ${m}`;
 }

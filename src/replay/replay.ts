@@ -39,7 +39,7 @@ const NO_TILES: readonly TileId[] = Object.freeze([]);
  */
 export function replayGame(game: GameLog, ruleSet: RuleSet | Rules): ReplayResult {
   const players = game.rule.playerCount;
-  const gameRules = judgeRules(ruleSet, game.rule);
+  const gameRules = judgeRules(ruleSet, game.rule, game.platform);
   const rules = gameRules.rules;
   const timing = rules.kandoraTiming;
   const walls = handWalls(game);

@@ -3,7 +3,7 @@
  * anywhere, so it opens offline and can be mailed or archived as one file.
  */
 import { basename } from 'node:path';
-import { KNOBS } from '../rules/index.js';
+import { KNOBS, byPlatformText, isByPlatform } from '../rules/index.js';
 import type { RuleSetSummary, StatsTable } from '../store/index.js';
 import type { ConformanceExample, KnobConformance } from './conformance.js';
 import type { AuditedGroup, ReportData } from './data.js';
@@ -119,7 +119,7 @@ ${data.staleGames > 0 ? `<p class="stale"><strong>${esc(fmt(data.staleGames))} g
 <nav><ul>${sections.map((x) => `<li><a href="#${x.id}">${esc(x.title)}</a></li>`).join('')}</ul></nav>
 </header>
 <main>
-${rulesBlock(s)}
+${rulesBlock(s, data.stats.otherRuleSets)}
 ${sections.map((x) => `<section id="${x.id}">\n<h2>${esc(x.title)}</h2>\n${x.body}\n</section>`).join('\n')}
 </main>
 <footer>Made by <code>kanshi report</code> from the audit database; the numbers are views of it (<code>kanshi stats</code>, <code>kanshi query</code>). Viewer links open Tenhou’s viewer at the hand (<code>ts</code>) seen from the seat concerned (<code>tw</code>).</footer>
@@ -128,14 +128,20 @@ ${sections.map((x) => `<section id="${x.id}">\n<h2>${esc(x.title)}</h2>\n${x.bod
 `;
 }
 
-function rulesBlock(s: RuleSetSummary): string {
+function rulesBlock(s: RuleSetSummary, others: readonly RuleSetSummary[]): string {
   const rows = KNOBS.map((k) => {
     const value = s.rules[k.name];
     const meaning = k.values.find((v) => v.value === value)?.meaning ?? '';
     return `<tr><th><code>${esc(k.name)}</code></th><td><code>${esc(String(value))}</code></td><td>${esc(meaning)}</td></tr>`;
   }).join('');
-  // The 32 knobs, folded: unfolded they filled the first screen and pushed the findings below it.
+  // The knobs, folded: unfolded they filled the first screen and pushed the findings below it.
+  const what = isByPlatform(s.profile) ? `<p>${esc(byPlatformText())}.</p>` : '';
+  const otherSets =
+    others.length === 0
+      ? ''
+      : `<p>The database holds other rule sets too: ${others.map((o) => `${esc(ruleSetName(o))} (${esc(fmt(o.gameCount))} files)`).join(', ')}; a report of one: <code>kanshi report --profile NAME</code> (or <code>--rules-key</code>).</p>`;
   return `<h2 id="rules">Rule set: ${esc(ruleSetName(s))}</h2>
+${what}${otherSets}
 <p>${esc(fmt(s.gameCount))} files audited: ${esc(fmt(s.readGameCount))} games read${s.failedGameCount ? `, ${esc(fmt(s.failedGameCount))} files could not be read` : ''}; findings: <span class="sev-error">${esc(fmt(s.errorCount))} errors</span>, <span class="sev-warning">${esc(fmt(s.warningCount))} warnings</span>, <span class="sev-info">${esc(fmt(s.infoCount))} info</span> (<a href="#findings">below</a>).</p>
 <details class="knobs"><summary>Its ${KNOBS.length} knobs, and its rules key</summary>
 <table><thead><tr><th>knob</th><th>value</th><th>meaning</th></tr></thead><tbody>${rows}</tbody></table>

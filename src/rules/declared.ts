@@ -10,7 +10,7 @@
  * Ingest only reads these (src/formats keeps them as written); this is the one place that turns them into
  * knob values.
  */
-import type { GameRule } from '../events/index.js';
+import type { GameRule, Platform } from '../events/index.js';
 import { KNOBS, type KnobName, type KnobValue, type Rules } from './knobs.js';
 import { rulesKey } from './resolve.js';
 import type { RuleSet } from './rule-set.js';
@@ -189,13 +189,15 @@ const NO_PINS: ReadonlySet<KnobName> = new Set();
 const JUDGED = new Map<string, GameRules>();
 
 /**
- * The rules that judge a game: the rule set's values, each knob the game declares replaced by the
- * declared value unless the rule set pins it (a flag). Plain Rules pin nothing.
+ * The rules that judge a game: the rule set's values (a rule set by platform: those of the game's
+ * platform's profile), each knob the game declares replaced by the declared value unless the rule set pins
+ * it (a flag). Plain Rules pin nothing.
  */
-export function judgeRules(set: RuleSet | Rules, rule: GameRule): GameRules {
-  const base = 'rules' in set && 'key' in set ? (set as RuleSet).rules : (set as Rules);
+export function judgeRules(set: RuleSet | Rules, rule: GameRule, platform: Platform = 'unknown'): GameRules {
+  const ruleSet = 'rules' in set && 'key' in set ? (set as RuleSet) : null;
+  const base = ruleSet ? (ruleSet.byPlatform?.[platform] ?? ruleSet.rules) : (set as Rules);
   const pinned = pinnedOf(set);
-  const cacheKey = `${'key' in set ? (set as RuleSet).key : rulesKey(base)}|${rule.typeCode}|${rule.redFives}|${rule.redFivesFrom}|${rule.openTanyao}|${rule.chips}|${rule.lobbyRule?.csrule.slice(0, 2).join(',') ?? ''}`;
+  const cacheKey = `${ruleSet ? `${ruleSet.key}|${ruleSet.byPlatform ? platform : ''}` : rulesKey(base)}|${rule.typeCode}|${rule.redFives}|${rule.redFivesFrom}|${rule.openTanyao}|${rule.chips}|${rule.lobbyRule?.csrule.slice(0, 2).join(',') ?? ''}`;
   const cached = JUDGED.get(cacheKey);
   if (cached) return cached;
   const declared = declaredRules(rule);

@@ -70,7 +70,7 @@ export {
   type RulesRequest,
 } from './resolve.js';
 export { rulesCatalog, type RulesCatalog } from './catalog.js';
-export { ruleSet, ruleSetKey, ruleSetOf, type RuleSet } from './rule-set.js';
+export { BY_PLATFORM, byPlatformText, isByPlatform, platformRuleSet, ruleSet, ruleSetKey, ruleSetOf, type RuleSet } from './rule-set.js';
 export { declarationOf, declaredRules, effectiveRules, judgeRules, type Declaration, type EffectiveRule, type GameDeclarations, type GameRules, type KnobSource } from './declared.js';
 export { PLATFORM_TABLE, platformProfile, LOG_CONVENTIONS, conventionsOf, type PlatformInfo, type LogConvention, type LogConventionName } from './platforms.js';
 export { RIICHI_STICK_POINTS, SCORING_KNOBS, SCORING_PROFILE_VALUES, type ScoringKnobName, type ScoringRules } from './scoring.js';

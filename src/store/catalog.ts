@@ -641,9 +641,10 @@ export const FINDINGS = table<Finding, number>({
 export interface GameRuleRow {
   knob: KnobName;
   value: KnobValue;
-  from: KnobSource;
-  declared: KnobValue;
-  by: string;
+  /** declared, flag, or platform: the game's platform's profile's value under the rule set by platform. */
+  from: Exclude<KnobSource, 'profile'> | 'platform';
+  declared: KnobValue | null;
+  by: string | null;
 }
 
 export const GAME_RULES = table<GameRuleRow, null>({
@@ -651,16 +652,23 @@ export const GAME_RULES = table<GameRuleRow, null>({
   since: 12,
   kind: 'verdict',
   doc:
-    "Version 12: the knobs a game's log declares (its GO type, a lobby's csrule, a tenhou.net/6 rule object) where the " +
-    "game is judged otherwise than the rule set's row says, or a flag overrode what it declares: a game's value of a knob " +
-    'is its row here, else the rule set\'s column (docs/kan-rules.md §7, which value judges a game).',
+    "Version 12: each knob that judged a game otherwise than the rule set's row says (its log declares it: its GO type, a " +
+    "lobby's csrule, a tenhou.net/6 rule object; or, under the rule set `platform`, its platform's profile differs from the " +
+    "row's), or whose declared value a flag overrode: a game's value of a knob is its row here, else the rule set's column " +
+    '(docs/kan-rules.md §7, which value judges a game).',
   columns: [
     ...verdictKeys<GameRuleRow, null>(),
     column('knob', 'TEXT    NOT NULL', 12, 'the knob (its name, as rules_key spells it)', (r) => r.knob),
     column('value', 'ANY', 12, 'the value that judged the game (booleans 0/1)', (r) => knobSql(r.value)),
-    column('source', "TEXT    NOT NULL CHECK (source IN ('declared', 'flag'))", 12, 'declared: the game\'s own value; flag: the command line\'s, over the game\'s', (r) => r.from),
-    column('declared', 'ANY', 12, 'the value the log declares', (r) => knobSql(r.declared)),
-    column('declared_by', 'TEXT    NOT NULL', 12, 'what in the log declares it (`csrule[0] 0x00000008 set (kandora turned over at once)`)', (r) => r.by),
+    column(
+      'source',
+      "TEXT    NOT NULL CHECK (source IN ('declared', 'flag', 'platform'))",
+      12,
+      "declared: the game's own value; flag: the command line's, over the game's; platform: the game's platform's profile's (rule set `platform`)",
+      (r) => r.from,
+    ),
+    column('declared', 'ANY', 12, 'the value the log declares (NULL: it declares none)', (r) => knobSql(r.declared ?? undefined)),
+    column('declared_by', 'TEXT', 12, 'what in the log declares it (`csrule[0] 0x00000008 set (kandora turned over at once)`)', (r) => r.by),
   ],
   constraints: ['PRIMARY KEY (rule_set_id, game_id, knob)', 'FOREIGN KEY (rule_set_id, game_id) REFERENCES audits (rule_set_id, game_id)'],
   withoutRowid: true,

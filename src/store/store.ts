@@ -59,17 +59,12 @@ export interface Store {
    * Whether any game read by this kanshi is audited under one of these rules keys: when none is, a resumed
    * audit has nothing to pass over and need not ask file by file.
    */
-  hasAuditsUnder(rulesKeys: readonly string[]): boolean;
+  hasAuditsUnder(rulesKey: string): boolean;
   /**
-   * The findings stored, by severity, for these games (by content hash), each under the rules key of its
-   * platform (`rulesKeys[platform]`, the stored platform or `platform` over it, as a resumed audit passes
-   * them over): what the audits passed over said. `games`: how many of them have such an audit.
+   * The findings stored, by severity, for these games (by content hash) under one rules key, as a resumed
+   * audit passes them over: what the audits passed over said. `games`: how many of them have such an audit.
    */
-  storedSeverities(
-    contentHashes: readonly string[],
-    rulesKeys: Readonly<Record<string, string>>,
-    platform?: string,
-  ): { games: number; severities: Record<Severity, number> };
+  storedSeverities(contentHashes: readonly string[], rulesKey: string): { games: number; severities: Record<Severity, number> };
   /** The rule sets audited into this database, latest run first, with their counts. */
   ruleSets(): RuleSetSummary[];
   /** Rows in every table (not views), by table name. */
@@ -268,20 +263,15 @@ class SqliteStore implements Store {
     return this.auditsOfStatement.all(contentHash, FACTS_VERSION) as { platform: string | null; rulesKey: string }[];
   }
 
-  hasAuditsUnder(rulesKeys: readonly string[]): boolean {
-    const exists = this.db.prepare(`SELECT EXISTS (SELECT 1 ${AUDITED_UNDER_RULES})`).pluck();
-    return rulesKeys.some((key) => exists.get(key, FACTS_VERSION) === 1);
+  hasAuditsUnder(rulesKey: string): boolean {
+    return this.db.prepare(`SELECT EXISTS (SELECT 1 ${AUDITED_UNDER_RULES})`).pluck().get(rulesKey, FACTS_VERSION) === 1;
   }
 
-  storedSeverities(
-    contentHashes: readonly string[],
-    rulesKeys: Readonly<Record<string, string>>,
-    platform?: string,
-  ): { games: number; severities: Record<Severity, number> } {
+  storedSeverities(contentHashes: readonly string[], rulesKey: string): { games: number; severities: Record<Severity, number> } {
     if (contentHashes.length === 0) return { games: 0, severities: { error: 0, warning: 0, info: 0 } };
     // One statement for any number of games: the hashes go in as one JSON array, looked up by games'
-    // unique content_hash index; each game's audit is the one under its platform's rules key, as the
-    // resume check (auditsOf) chose it.
+    // unique content_hash index; each game's audit is the one under the rules key, as the resume check
+    // (auditsOf) chose it.
     const row = this.db
       .prepare(
         `SELECT count(*) AS games, coalesce(sum(a.errors), 0) AS error, coalesce(sum(a.warnings), 0) AS warning, coalesce(sum(a.infos), 0) AS info
@@ -289,9 +279,9 @@ class SqliteStore implements Store {
          JOIN games g ON g.content_hash = h.hash
          JOIN audits a ON a.game_id = g.game_id
          JOIN rule_sets r ON r.rule_set_id = a.rule_set_id
-         WHERE g.facts_digest = ? AND r.rules_key = json_extract(?, '$.' || coalesce(?, g.platform, 'unknown'))`,
+         WHERE g.facts_digest = ? AND r.rules_key = ?`,
       )
-      .get(JSON.stringify(contentHashes), FACTS_VERSION, JSON.stringify(rulesKeys), platform ?? null) as { games: number } & Record<Severity, number>;
+      .get(JSON.stringify(contentHashes), FACTS_VERSION, rulesKey) as { games: number } & Record<Severity, number>;
     return { games: row.games, severities: { error: row.error, warning: row.warning, info: row.info } };
   }
 

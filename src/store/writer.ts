@@ -16,6 +16,7 @@ import {
   abortValues, auditValues, columnIndex, findingValues, gameRuleValues, gameValues, handValues, insertColumns, kanValues, kanVerdictValues, playerValues, revealValues,
   riichiDeclarationValues, riichiKanValues, ruleSetValues, winDoraValues, winValues, type SqlValue,
 } from './rows.js';
+import { declarationOf, KNOBS } from '../rules/index.js';
 import { addDrawTotals, addWinTotals, auditStatus, emptyAuditTotals, gameTotals, isAbort, storedPath } from './values.js';
 
 type Database = BetterSqlite3.Database;
@@ -207,26 +208,28 @@ export function prepareAudit(audit: GameAudit): PreparedAudit {
 }
 
 /**
- * The game_rules rows of an audit: each knob the game declares whose value judged it otherwise than the rule
- * set's, or whose declared value a flag overrode.
+ * The game_rules rows of an audit: each knob whose value judged the game otherwise than the rule set's row
+ * says (declared by the game, or its platform's profile's under the rule set by platform), or whose declared
+ * value a flag overrode.
  */
 function gameRuleRows(audit: GameAudit): SqlValue[][] {
   const judged = audit.replay?.gameRules;
-  if (!judged || judged.declared.declarations.length === 0) return [];
-  const base = audit.ruleSet.rules;
+  if (!judged) return [];
+  const row = audit.ruleSet.rules;
   const rows: SqlValue[][] = [];
-  const seen = new Set<string>();
-  // The last declaration of a knob is the one that counts (the csrule after the GO type).
-  for (let i = judged.declared.declarations.length - 1; i >= 0; i--) {
-    const d = judged.declared.declarations[i];
-    if (seen.has(d.knob)) continue;
-    seen.add(d.knob);
-    const value = judged.rules[d.knob];
-    if (value === base[d.knob] && value === d.value) continue;
-    const row: GameRuleRow = { knob: d.knob, value, from: judged.from[d.knob], declared: d.value, by: d.by };
-    rows.push(gameRuleValues(row, null));
+  for (const { name } of KNOBS) {
+    const value = judged.rules[name];
+    const declaration = declarationOf(judged.declared, name);
+    if (value === row[name] && (declaration === undefined || declaration.value === value)) continue;
+    const from = judged.from[name];
+    rows.push(
+      gameRuleValues(
+        { knob: name, value, from: from === 'profile' ? 'platform' : from, declared: declaration?.value ?? null, by: declaration?.by ?? null },
+        null,
+      ),
+    );
   }
-  return rows.reverse();
+  return rows;
 }
 
 /** A game the database holds: its id, and the facts version that wrote its facts. */

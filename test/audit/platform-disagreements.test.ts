@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditGame, brokenAudit, ruleSetsFor } from '../../src/audit/index.js';
+import { auditGame, brokenAudit, ruleSetFor } from '../../src/audit/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { PROJECT_ROOT } from '../support/cli.js';
 import { PLATFORMS_DIR, requireCorpus } from '../support/corpus.js';
@@ -39,16 +39,16 @@ function documented(): Row[] {
 
 /** What the audit reports, as the table writes it: one row per file, hand and kind (score components listed). */
 function audited(): string[] {
-  const sets = ruleSetsFor({});
+  const set = ruleSetFor({});
   const rows = new Map<string, Set<string>>();
   for (const name of readdirSync(join(PLATFORMS_DIR, 'logs')).sort()) {
     const file = join(PLATFORMS_DIR, 'logs', name);
     let findings;
     try {
       const game = readLogFile(file);
-      findings = auditGame(file, '', game, sets[game.platform]).findings;
+      findings = auditGame(file, '', game, set).findings;
     } catch (err) {
-      findings = brokenAudit(file, '', err, sets.unknown).findings;
+      findings = brokenAudit(file, '', err, set).findings;
     }
     for (const f of findings) {
       if (AGREEING.has(f.kind)) continue;

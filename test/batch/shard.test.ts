@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentHash, ruleSetsFor } from '../../src/audit/index.js';
+import { contentHash, ruleSetFor } from '../../src/audit/index.js';
 import { auditFile, inShard, parseShard, shardOf } from '../../src/batch/index.js';
 import { unreadHash } from '../../src/audit/index.js';
 import { corpusFiles } from '../support/corpus.js';
@@ -29,7 +29,7 @@ describe('--shard K/N', () => {
   });
 
   it('auditFile passes over a file of another shard (null, told which hash); an unreadable file goes by its path hash', () => {
-    const rules = ruleSetsFor({});
+    const rules = ruleSetFor({});
     const file = corpusFiles()[0];
     const hash = contentHash(readFileSync(file));
     const mine = { index: shardOf(hash, 3), count: 3 };

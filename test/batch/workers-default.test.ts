@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { ruleSetsFor } from '../../src/audit/index.js';
+import { ruleSetFor } from '../../src/audit/index.js';
 import { runBatch } from '../../dist/src/batch/index.js';
 import { openStore } from '../../src/store/index.js';
 import { corpusFiles } from '../support/corpus.js';
@@ -19,7 +19,7 @@ async function batch(options: Partial<Parameters<typeof runBatch>[0]>, paths: st
   const db = tempDb();
   const store = openStore(db);
   try {
-    return { db, result: await runBatch({ paths, ruleSets: ruleSetsFor({}), db, ...options }) };
+    return { db, result: await runBatch({ paths, ruleSet: ruleSetFor({}), db, ...options }) };
   } finally {
     store.close();
   }

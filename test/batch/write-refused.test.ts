@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { ruleSetsFor } from '../../src/audit/index.js';
+import { ruleSetFor } from '../../src/audit/index.js';
 import { runBatch as runHere } from '../../src/batch/index.js';
 // Worker threads load the built worker module: the built batch runner, as the kanshi command runs it.
 import { runBatch as runBuilt } from '../../dist/src/batch/index.js';
@@ -36,7 +36,7 @@ describe.each([0, 1])('a batch whose write fails, on %i worker threads', (worker
       `CREATE TRIGGER refuse BEFORE INSERT ON players WHEN (SELECT file FROM games WHERE game_id = NEW.game_id) = ${sql(refused)}
        BEGIN SELECT RAISE(ABORT, 'cannot store REAL value in INTEGER column players.final_score'); END`,
     );
-    const result = await runBatch({ paths: files, ruleSets: ruleSetsFor({}), workers, db, taskSize: 16 });
+    const result = await runBatch({ paths: files, ruleSet: ruleSetFor({}), workers, db, taskSize: 16 });
     expect(result.summary).toMatchObject({ gameCount: 5, failedFileCount: 1, findingCounts: { 'audit-error': 1 } });
     const games = [...store.query('SELECT file, error IS NOT NULL AS unread FROM games ORDER BY file').rows];
     expect(games).toHaveLength(6);
@@ -52,7 +52,7 @@ describe.each([0, 1])('a batch whose write fails, on %i worker threads', (worker
     const db = tempDb();
     const store = openStore(db);
     exec(db, `CREATE TRIGGER full BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
-    await expect(runBatch({ paths: files, ruleSets: ruleSetsFor({}), workers, db })).rejects.toThrow(/disk is full/);
+    await expect(runBatch({ paths: files, ruleSet: ruleSetFor({}), workers, db })).rejects.toThrow(/disk is full/);
     store.close();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The platform a log says it comes from: shown by `info`, stored by `audit`, the profile a game is audited
- * under when none is named, and `--platform` to say it when the log does not.
+ * The platform a log says it comes from: shown by `info`, stored by `audit`, whose profile judges a game
+ * under the rule set `platform` (the default), and `--platform` to say it when the log does not.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,19 +22,31 @@ describe('the platform', () => {
     expect(bad.code).toBe(2);
   });
 
-  it('audit with no --profile audits each game under its platform\'s profile, and stores the platform', async () => {
+  it('audit with no --profile audits a mixed folder under one rule set, each game by its platform\'s rules', async () => {
     const db = tempDb();
     const r = await kanshiInProcess('audit', MAJSOUL, TENHOU, '--db', db, '--workers', '0', '--json');
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout);
+    expect(summary.profile).toBe('platform');
     expect(summary.platformProfiles).toEqual({ tenhou: 'tenhou', majsoul: 'majsoul', unknown: 'tenhou' });
     const q = kanshi([
       'query', '--db', db, '--format', 'json',
       'SELECT g.platform, r.profile FROM audits a JOIN games g USING (game_id) JOIN rule_sets r USING (rule_set_id) ORDER BY g.platform',
     ]);
     expect(JSON.parse(q.stdout)).toEqual([
-      { platform: 'majsoul', profile: 'majsoul' },
-      { platform: 'tenhou', profile: 'tenhou' },
+      { platform: 'majsoul', profile: 'platform' },
+      { platform: 'tenhou', profile: 'platform' },
+    ]);
+    // Mahjong Soul counts double yakuman, lets kokushi rob an ankan and makes the feeder of a compound
+    // yakuman pay its part (docs/scoring.md §2, the platforms' table): the Tenhou game keeps the rule set's own Tenhou values.
+    const rules = kanshi([
+      'query', '--db', db, '--format', 'json',
+      'SELECT g.platform, gr.knob, gr.value, gr.source FROM game_rules gr JOIN games g USING (game_id) ORDER BY gr.knob',
+    ]);
+    expect(JSON.parse(rules.stdout)).toEqual([
+      { platform: 'majsoul', knob: 'doubleYakuman', value: 1, source: 'platform' },
+      { platform: 'majsoul', knob: 'kokushiAnkanChankan', value: 1, source: 'platform' },
+      { platform: 'majsoul', knob: 'paoCompound', value: 'liable-yakuman', source: 'platform' },
     ]);
   });
 
@@ -48,7 +60,9 @@ describe('the platform', () => {
     await kanshiInProcess('audit', TENHOU, '--db', m, '--workers', '0', '--platform', 'majsoul');
     const p = kanshi(['query', '--db', m, '--format', 'json', 'SELECT g.platform, r.profile FROM audits JOIN games g USING (game_id) JOIN rule_sets r USING (rule_set_id)']);
     expect(p.stderr).toBe('');
-    expect(JSON.parse(p.stdout)).toEqual([{ platform: 'majsoul', profile: 'majsoul' }]);
+    expect(JSON.parse(p.stdout)).toEqual([{ platform: 'majsoul', profile: 'platform' }]);
+    const k = kanshi(['query', '--db', m, '--format', 'json', "SELECT count(*) AS n FROM game_rules WHERE source = 'platform'"]);
+    expect(JSON.parse(k.stdout)).toEqual([{ n: 3 }]);
   });
 
   it('a resumed audit passes over games audited under their platform\'s rule set', async () => {

@@ -30,7 +30,7 @@ describe('a crafted log id (found in review)', () => {
   it('gives no viewer_url in the views for a tenhou.net/6 JSON whose ref only holds a log id', async () => {
     const { readFileSync } = await import('node:fs');
     const { parseLog } = await import('../../src/ingest/index.js');
-    const { auditGame, contentHash, ruleSetsFor } = await import('../../src/audit/index.js');
+    const { auditGame, contentHash, ruleSetFor } = await import('../../src/audit/index.js');
     const { openStore } = await import('../../src/store/index.js');
     const { corpusFile } = await import('../support/corpus.js');
     const { tempDb } = await import('../store/support.js');
@@ -41,7 +41,7 @@ describe('a crafted log id (found in review)', () => {
       json.ref = ref;
       const bytes = Buffer.from(JSON.stringify(json));
       const game = parseLog(bytes, { file: 'x.json' });
-      store.writeBatch([auditGame('x.json', contentHash(bytes), game, ruleSetsFor({})[game.platform])]);
+      store.writeBatch([auditGame('x.json', contentHash(bytes), game, ruleSetFor({}))]);
     }
     const urls = [...store.query('SELECT g.log_id, max(k.viewer_url) FROM kan_list k JOIN games g USING (game_id) GROUP BY g.log_id ORDER BY 1').rows];
     store.close();

@@ -12,11 +12,11 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ruleSetsFor } from '../../src/audit/index.js';
+import { ruleSetFor } from '../../src/audit/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { RuleInference, type DecidingCase, type Inference, type KnobInference } from '../../src/infer/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
-import { getProfile, profileRules, type KnobName } from '../../src/rules/index.js';
+import { getProfile, platformProfile, profileRules, type KnobName } from '../../src/rules/index.js';
 import { openStore } from '../../src/store/index.js';
 import { CORPUS_LOGS, PLATFORMS_DIR, corpusFile, corpusFiles, manifest, platformManifest, requireCorpus } from '../support/corpus.js';
 import { corpusLogCounts, sumOf } from '../support/log-counts.js';
@@ -24,8 +24,8 @@ import { kanshiInProcess } from '../support/in-process.js';
 import { KIRIAGE_SOURCE, kiriageLobbyGame } from '../support/kiriage-lobby.js';
 
 function infer(files: string[], profile?: string): Inference {
-  const sets = ruleSetsFor(profile ? { profile } : {});
-  const inference = new RuleInference((game: GameLog) => ({ rules: sets[game.platform].rules, profile: sets[game.platform].profile ?? 'tenhou' }), profile);
+  const set = ruleSetFor(profile ? { profile } : {});
+  const inference = new RuleInference((game: GameLog) => ({ rules: set.byPlatform?.[game.platform] ?? set.rules, profile: profile ?? platformProfile(game.platform) }), profile);
   for (const file of files) {
     let game: GameLog;
     try {

@@ -16,10 +16,10 @@ function hiddenClassCounts(files: string[]): Record<string, number> {
   const rules = pathToFileURL(join(PROJECT_ROOT, 'dist', 'src', 'audit', 'index.js')).href;
   const script = `
     const { auditFile } = await import(${JSON.stringify(auditFile)});
-    const { ruleSetsFor } = await import(${JSON.stringify(rules)});
+    const { ruleSetFor } = await import(${JSON.stringify(rules)});
     const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
     const classes = (objects) => objects.reduce((reps, o) => (reps.some((r) => sameMap(r, o)) ? reps : [...reps, o]), []).length;
-    const tenhou = ruleSetsFor({ profile: 'tenhou' });
+    const tenhou = ruleSetFor({ profile: 'tenhou' });
     const audits = ${JSON.stringify(files)}.map((f) => auditFile(f, tenhou)).filter((a) => a.game !== null);
     process.stdout.write(JSON.stringify({
       audits: classes(audits),

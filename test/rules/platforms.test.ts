@@ -3,9 +3,9 @@
  * default profile is a profile, and the audit's rule sets and `kanshi rules` read it.
  */
 import { describe, expect, it } from 'vitest';
-import { ruleSetsFor } from '../../src/audit/index.js';
+import { ruleSetFor } from '../../src/audit/index.js';
 import { PLATFORMS } from '../../src/events/index.js';
-import { PLATFORM_TABLE, PROFILE_NAMES, platformProfile, rulesCatalog } from '../../src/rules/index.js';
+import { PLATFORM_TABLE, PROFILE_NAMES, platformProfile, resolveRules, rulesCatalog } from '../../src/rules/index.js';
 
 describe('the platform table', () => {
   it('has one row per platform, each with a profile kanshi has', () => {
@@ -19,9 +19,10 @@ describe('the platform table', () => {
   });
 
   it("is what the audit's rule sets and kanshi rules read", () => {
-    const sets = ruleSetsFor({});
-    for (const p of PLATFORMS) expect(sets[p].profile).toBe(platformProfile(p));
-    expect(ruleSetsFor({ profile: 'mleague' }).majsoul.profile).toBe('mleague');
+    const set = ruleSetFor({});
+    for (const p of PLATFORMS) expect(set.byPlatform?.[p]).toEqual(resolveRules({ profile: platformProfile(p) }));
+    expect(ruleSetFor({ profile: 'mleague' }).profile).toBe('mleague');
+    expect(ruleSetFor({ profile: 'mleague' }).byPlatform).toBeUndefined();
     expect(rulesCatalog().platforms).toEqual(PLATFORM_TABLE);
   });
 });

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditGame, ruleSetsFor } from '../../src/audit/index.js';
+import { auditGame, ruleSetFor } from '../../src/audit/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { parseLog, readLogFile } from '../../src/ingest/index.js';
 import { replayGame } from '../../src/replay/index.js';
@@ -51,7 +51,7 @@ describe('a kiriage-rounded hand against the log', () => {
   it('the audit finds nothing in the lobby game, under the profile and under --kiriage-mangan always', () => {
     const game = read();
     for (const options of [{}, { overrides: { kiriageMangan: 'always' } }]) {
-      const ruleSet = ruleSetsFor(options)[game.platform];
+      const ruleSet = ruleSetFor(options);
       const audit = auditGame('lobby-kiriage.json', 'h', game, ruleSet);
       expect(audit.findings.filter((f) => f.severity !== 'info').map((f) => `${f.kind}: ${f.message}`)).toEqual([]);
     }

@@ -18,6 +18,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEGALITY_KNOBS } from '../../src/rules/index.js';
 import { mergeDatabases, openStore, SCHEMA_VERSION } from '../../src/store/index.js';
+import { VERDICT_TABLE_NAMES } from '../../src/store/catalog.js';
 import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from '../../src/store/rows.js';
 import { CORPUS_LOGS, PLATFORMS_DIR, requireCorpus } from '../support/corpus.js';
 import { kanshiInProcess } from '../support/in-process.js';
@@ -181,7 +182,7 @@ describe('schema 11: audit_groups behind the statistics views', () => {
     raw.prepare(`UPDATE audits SET status = 'audit-error', errors = errors + 1, wins = 0 WHERE game_id = ?`).run(ids[1]);
     expectGroupsOf(file);
     raw.transaction(() => {
-      for (const t of ['findings', 'win_dora', 'riichi_kan_verdicts', 'kan_verdicts', 'audits']) raw.prepare(`DELETE FROM ${t} WHERE game_id >= ?`).run(ids[4]);
+      for (const t of [...VERDICT_TABLE_NAMES].reverse()) raw.prepare(`DELETE FROM ${t} WHERE game_id >= ?`).run(ids[4]);
     })();
     expectGroupsOf(file);
     raw.close();

@@ -185,7 +185,7 @@ describe('migrating a version-5 database to 6 (issue 25)', () => {
 
 describe('a log that declares riichi twice (found by the fuzz test)', () => {
   it('stores the first declaration of the seat in the hand; the database once refused the game (UNIQUE riichi_declarations)', async () => {
-    const { auditGame, contentHash, ruleSetsFor } = await import('../../src/audit/index.js');
+    const { auditGame, contentHash, ruleSetFor } = await import('../../src/audit/index.js');
     const { parseLog } = await import('../../src/ingest/index.js');
     const { corpusFile } = await import('../support/corpus.js');
     const text = readFileSync(corpusFile(RIICHI_ANKAN), 'utf8');
@@ -193,7 +193,7 @@ describe('a log that declares riichi twice (found by the fuzz test)', () => {
     const twice = text.replace(reach[0], reach[0] + reach[0]);
     const bytes = Buffer.from(twice);
     const game = parseLog(bytes, { file: 'twice.xml' });
-    const audit = auditGame('twice.xml', contentHash(bytes), game, ruleSetsFor({}).tenhou);
+    const audit = auditGame('twice.xml', contentHash(bytes), game, ruleSetFor({}));
     expect(audit.findings.some((f) => f.kind === 'replay-inconsistency')).toBe(true);
     const file = tempDb();
     const store = openStore(file);
@@ -207,7 +207,7 @@ describe('a log that declares riichi twice (found by the fuzz test)', () => {
 
 describe('a win whose log names no yaku nor fu (found in review)', () => {
   it('stores han, fu and limit as not known, not as 0 han, 0 fu, no limit (mjai)', async () => {
-    const { auditGame, contentHash, ruleSetsFor } = await import('../../src/audit/index.js');
+    const { auditGame, contentHash, ruleSetFor } = await import('../../src/audit/index.js');
     const { parseLog } = await import('../../src/ingest/index.js');
     const { CORPUS_DIR } = await import('../support/corpus.js');
     const path = join(CORPUS_DIR, 'platforms', 'logs', 'killer_mortal_gui__demo_data_2bccb50.mjai.jsonl');
@@ -215,7 +215,7 @@ describe('a win whose log names no yaku nor fu (found in review)', () => {
     const game = parseLog(bytes, { file: path });
     const file = tempDb();
     const store = openStore(file);
-    store.writeBatch([auditGame(path, contentHash(bytes), game, ruleSetsFor({}).unknown)]);
+    store.writeBatch([auditGame(path, contentHash(bytes), game, ruleSetFor({}))]);
     store.close();
     const wins = rows<{ han: number | null; fu: number | null; points: number; limit_name: string | null }>(file, 'SELECT han, fu, points, limit_name FROM wins');
     expect(wins.length).toBeGreaterThan(0);

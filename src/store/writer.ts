@@ -216,6 +216,8 @@ function gameRuleRows(audit: GameAudit): SqlValue[][] {
   const judged = audit.replay?.gameRules;
   if (!judged) return [];
   const row = audit.ruleSet.rules;
+  // Most games declare nothing and take the row's own values: no knob to look at.
+  if (judged.declared.declarations.length === 0 && judged.base === row) return [];
   const rows: SqlValue[][] = [];
   for (const { name } of KNOBS) {
     const value = judged.rules[name];

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import type { Finding } from '../audit/index.js';
 import { viewerLogId, viewerUrl, type GameEvent, type GameLog, type RoundStartEvent } from '../events/index.js';
 import { isRevealed, type HandWalls, type KanRecord, type ReplayResult, type HandReplay, type WinRecord } from '../replay/index.js';
-import type { RuleSet } from '../rules/index.js';
+import { effectiveRules, platformProfile, type RuleSet } from '../rules/index.js';
 import { kindOf, kindToString, tileToString, type TileId } from '../tiles/index.js';
 import { wallLayout, type HandWall } from '../wall/index.js';
 import { deadWallOf, deadWallSvg, loggedTurned, momentWords, replacementDraws, type DeadWallModel } from './dead-wall.js';
@@ -311,6 +311,21 @@ function legend(): string {
   ].join('')}<span>R1…: replacement tiles in drawing order · D: dora indicator · K1…: kandora · U, U1…: ura, kan-ura</span></div>`;
 }
 
+/**
+ * Which values judged the game where they are not the rule set's row: its platform's profile (rule set
+ * `platform`), what its log declares and with what, and what the command line pinned (docs/kan-rules.md §7).
+ */
+function judgedRulesText(game: GameLog, replay: ReplayResult, ruleSet: RuleSet): string {
+  const parts: string[] = [];
+  if (ruleSet.byPlatform) parts.push(`judged by ${platformProfile(game.platform)}'s values, its platform's profile`);
+  const judged = Object.entries(effectiveRules(replay.gameRules));
+  const declared = judged.filter(([, e]) => e?.from === 'declared').map(([k, e]) => `${k} ${String(e!.value)}${e!.by ? ` (${e!.by})` : ''}`);
+  const pinned = judged.filter(([, e]) => e?.from === 'flag').map(([k, e]) => `${k} ${String(e!.value)}`);
+  if (declared.length) parts.push(`declared by the log: ${declared.join('; ')}`);
+  if (pinned.length) parts.push(`given on the command line: ${pinned.join('; ')}`);
+  return parts.length ? parts.join(' · ') : 'every knob as the rule set says';
+}
+
 function pageHtml(
   file: string,
   game: GameLog,
@@ -353,6 +368,7 @@ ${symbols}
 <header>
 <h1>${esc(name)} <small>${game.rule.playerCount}-player ${esc(game.rule.label)} · ${esc(game.format)}${game.platform !== 'tenhou' ? ` · ${esc(game.platform)}` : ''}</small> ${viewerLink(game, 0, null, 'Tenhou viewer')}</h1>
 <p class="meta">rule set <code>${esc(ruleSet.profile ?? ruleSet.key)}</code> · kandora timing <code>${esc(timing)}</code> · ${noSeed} · ${findings.length} finding${findings.length === 1 ? '' : 's'} · showing ${which} · made ${esc((options.now ?? new Date()).toISOString())}</p>
+<p class="meta rules">rules: ${esc(judgedRulesText(game, replay, ruleSet))}</p>
 <table class="players"><thead><tr><th>seat</th><th>player</th><th>rank</th><th>rate</th><th>final score</th></tr></thead><tbody>${players}</tbody></table>
 ${legend()}
 <details${replay.hands.length <= 20 ? ' open' : ''}><summary>${replay.hands.length} hands: ${replay.hands.filter(hasKanOrKita).length} with a kan or a kita</summary>

@@ -259,6 +259,7 @@ CREATE TABLE wins (
   limit_name       TEXT,                                         -- version 4: none | mangan | haneman | baiman | sanbaiman | yakuman; null when not known
   red_dora         INTEGER,                                      -- version 4: red fives in the winning hand (of the suits the game has them in; counted whether or not scored, as dora is)
   kita_dora        INTEGER,                                      -- version 4: 3-player: kita set aside, each one dora (nukidora); 0 in 4-player games
+  own_kans         INTEGER,                                      -- version 13: the winner's own kans (ankan, daiminkan, kakan) when it wins; null for a win stored before version 13
   PRIMARY KEY (game_id, hand, event_index),
   FOREIGN KEY (game_id, hand) REFERENCES hands (game_id, hand)
 ) STRICT, WITHOUT ROWID;
@@ -1376,4 +1377,4 @@ CREATE INDEX IF NOT EXISTS riichi_kan_verdicts_by_reason ON riichi_kan_verdicts 
 CREATE INDEX IF NOT EXISTS win_dora_kandora ON win_dora (rule_set_id, indicators, first_indicator_dora, kandora) WHERE instr(indicators, ',') > 0;
 
 PRAGMA application_id = 1801547379; -- 0x6B616E73, "kans": marks the file as a kanshi database
-PRAGMA user_version = 12;
+PRAGMA user_version = 13;

@@ -23,7 +23,7 @@ export function registerInferCommand(program: Command): void {
     .argument('<path...>', 'log files or folders (read recursively), or Tenhou log ids and viewer URLs (read from --fetch-dir)')
     .option(
       '--json',
-      'one JSON object: {"inferred": {knob: value or null}, "knobs": [{"knob", "inferred", "status" (inferred, weak, tie, convention or untouched), "cases", "values": [{"value", "agree", "disagree", "jointly"}], "deciding": [{"file", "logId", "hand", "seat", "eventIndex", "what"}], "rival", "tied", "convention"}], "flags", "unexplained": [...], "contradicted": [...], games, wins, drawnHands, kans}',
+      'one JSON object: {"inferred": {knob: value or null}, "knobs": [{"knob", "inferred", "status" (inferred, weak, tie, convention, declared or untouched), "cases", "values": [{"value", "agree", "disagree", "jointly"}], "deciding": [{"file", "logId", "hand", "seat", "eventIndex", "what"}], "rival", "tied", "convention"}], "flags", "unexplained": [...], "contradicted": [...], games, wins, drawnHands, kans}',
     )
     .option('--all', 'list every knob, also those the logs do not touch')
     .option('--db <file>', 'also keep the inference in this audit database (created if missing), where kanshi report shows it')
@@ -33,13 +33,15 @@ export function registerInferCommand(program: Command): void {
   addLimitOptions(command);
   addCommandHelp(command, {
     text: `
-Each game is replayed under its base rule set (the profile its platform is audited under, or --profile and
+Each game is replayed under its base rule set (rule set platform: its platform's profile; or --profile and
 the knob flags), then judged under each value of each knob, the others left at the base. A case (a win,
 drawn hand or kan) decides a knob where some value agrees with the log and another does not. Each knob gets
 a status: inferred (one value agrees most, resting on 3 or more deciding cases against its closest rival,
 the first 3 printed), weak (fewer than 3), tie (the values that agree most are told apart by no case: no
 value), convention (an order of events, kandoraTiming, that only logs no platform wrote show: their
-producer's, not a rule) or untouched. Where the logs contradict each other (some cases agree only under
+producer's, not a rule), declared (no case decides it, but the logs declare it: their value) or untouched.
+A game that declares a knob (GO type, a lobby's csrule, a rule object) is checked against its declaration
+and is no evidence for the others. Where the logs contradict each other (some cases agree only under
 one value, others only under the profile's), the profile's value stands and the cases against it are the
 logs' errors. A win no single value explains is tried under pairs of values of two knobs (kiriage and red
 fives both move points); what nothing explains is listed as unexplained: the logs' own errors. The last

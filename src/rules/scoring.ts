@@ -193,7 +193,7 @@ export const SCORING_PROFILE_VALUES: Readonly<Record<ProfileName, ProfileValuesF
     honbaPoints: fromLog(
       300,
       '[log] 300 a honba in every 4-player game but one, which declares 1,500 (five chips, GO type bits 0x0200 and 0x0400): ' +
-        'dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569) hand 4, a ron with 1 honba paid 9,500 for 8,000 (its only win with honba)',
+        'dnovikoff__tenhou__log_test_data_ratio1.xml (GO type 1569) hand 4, a ron with 1 honba paid 9,500 for 8,000; 4,176 corpus wins disagree with 1500',
     ),
     kazoeYakuman: fromLog('yakuman', '[log] 13 han or more is a yakuman (limit 5): 2018110809gm-00b9-0000-00a79b89 hand 3 (13 han), 2008121721gm-00c1-0000-fcadb0d7 hand 6 (17 han); 6 corpus wins disagree with sanbaiman'),
     doubleYakuman: fromLog(false, '[log] suuankou tanki paid as one yakuman (2010112211gm-00a9-0000-56a320b2 hand 4: 32,000 by a non-dealer); daisuushii too (Riichi-Mahjong-Statistics-Seminar fukugou.xml hand 6): 4 corpus wins disagree with true'),
@@ -230,7 +230,7 @@ export const SCORING_PROFILE_VALUES: Readonly<Record<ProfileName, ProfileValuesF
       'first-winner',
       '[log] double rons: honba and sticks to the first winner after the discarder only (2014051511gm-0041-0000-a29f5b7b hand 2, 2020010100gm-00a9-0000-1ce89ac5 hand 3): 41 corpus wins disagree with each-winner',
     ),
-    openTanyao: fromLog(true, "[log] GO type bit 0x0004 clear in every corpus game (喰); the log's rule decides per game"),
+    openTanyao: fromLog(true, "[log] GO type bit 0x0004 clear in every corpus game (喰), which declares it per game; 1,521 corpus wins disagree with false"),
     renhou: secondary(
       'none',
       "Tenhou's rules have no renhou; the corpus's one ron before the winner's first draw (2013111600gm-00a9-0000-506bac66 hand 7) is scored without it, " +

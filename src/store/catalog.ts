@@ -15,7 +15,7 @@ import type { Player } from '../events/index.js';
 import type { HandReplay, KanRecord, RiichiDeclaration, WinRecord } from '../replay/index.js';
 import { KNOBS, type KnobName, type KnobSource, type KnobValue, type RuleSet } from '../rules/index.js';
 import {
-  auditStatus, bit, detailsJson, hanOf, idList, kitaReplacements, knobColumn, LIMIT_NAMES, loggedLimitName, mismatchComponents, orNull,
+  auditStatus, bit, detailsJson, hanOf, idList, kitaReplacements, knobColumn, LIMIT_NAMES, loggedLimitName, mismatchComponents, orNull, ownKanCount,
   playedOn, scoredYakuJson, scoredYakumanJson, severityCount, storedPath, yakuJson,
   KAN_SCORING_SOURCES, type AuditTotals, type GameTotals, type SqlValue,
 } from './values.js';
@@ -423,6 +423,7 @@ export const WINS = table<WinRecord, GameMeta>({
     column('limit_name', 'TEXT', 4, 'none | mangan | haneman | baiman | sanbaiman | yakuman; null when not known', (w) => loggedLimitName(w)),
     column('red_dora', 'INTEGER', 4, 'red fives in the winning hand (of the suits the game has them in; counted whether or not scored, as dora is)', (w) => w.redFiveCount),
     column('kita_dora', 'INTEGER', 4, '3-player: kita set aside, each one dora (nukidora); 0 in 4-player games', (w) => w.kitaCount),
+    column('own_kans', 'INTEGER', 13, "the winner's own kans (ankan, daiminkan, kakan) when it wins; null for a win stored before version 13", (w) => ownKanCount(w)),
   ],
   constraints: HAND_KEYS,
   withoutRowid: true,
@@ -894,7 +895,7 @@ export interface Catalog {
 
 /** Every stored fact, as of the current schema version. */
 export const CATALOG: Catalog = Object.freeze({
-  version: 12,
+  version: 13,
   tables: Object.freeze([
     RULE_SETS, GAMES, PLAYERS, HANDS, KANS, REVEALS, WINS, RIICHI_DECLARATIONS, ABORTS, AUDITS,
     KAN_VERDICTS, RIICHI_KAN_VERDICTS, WIN_DORA, FINDINGS, FINDING_KINDS_TABLE, RIICHI_KAN_REASONS_TABLE, YAKU_LIST, TILES,

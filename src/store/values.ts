@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { Finding, GameAudit } from '../audit/index.js';
 import { LIMITS, YAKU, YAKUMAN, YAKUMAN_HAN, type Yaku } from '../events/index.js';
 import type { HandReplay, ReplayResult, WinRecord } from '../replay/index.js';
+import { isKan } from '../tiles/index.js';
 
 export type SqlValue = number | string | null;
 
@@ -120,6 +121,13 @@ export function mismatchComponents(w: WinRecord): string | null {
     else if (!components.split(',').includes(m.component)) components += `,${m.component}`;
   }
   return components;
+}
+
+/** The winner's own kans: the ankan, daiminkan and kakan among its melds when it wins. */
+export function ownKanCount(w: WinRecord): number {
+  let n = 0;
+  for (const m of w.melds) if (isKan(m.type)) n++;
+  return n;
 }
 
 export function kitaReplacements(r: HandReplay): number {

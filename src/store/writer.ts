@@ -130,7 +130,7 @@ export interface PreparedAudit {
  * The version of what ingest and replay make of a file (the fact rows). Games stored under another version
  * get their facts rewritten; raise it whenever a change to ingest or replay changes a fact row.
  */
-export const FACTS_VERSION = 'facts-6';
+export const FACTS_VERSION = 'facts-7';
 
 export function gameFacts(audit: GameAudit, game: GameMeta): GameFacts {
   const players: SqlValue[][] = [];

@@ -77,6 +77,23 @@ describe('writing audits', () => {
     }
   });
 
+  it("stores each winner's own kans (version 13), counted here from the log's kan calls by that seat before the win", () => {
+    const file = written(tenhou);
+    const stored = sql<{ file: string; hand: number; event_index: number; seat: number; own_kans: number }>(
+      file,
+      'SELECT g.file, w.hand, w.event_index, w.seat, w.own_kans FROM wins w JOIN games g USING (game_id)',
+    );
+    const byFile = new Map(games.map((g) => [g.file, g.game]));
+    let withKans = 0;
+    for (const w of stored) {
+      const events = byFile.get(w.file)!.hands[w.hand - 1].events;
+      const calls = events.slice(0, w.event_index).filter((e) => e.type === 'call' && e.seat === w.seat && ['ankan', 'daiminkan', 'kakan'].includes(e.meld));
+      expect(w.own_kans, `${basename(w.file)} hand ${w.hand} seat ${w.seat}`).toBe(calls.length);
+      if (calls.length > 0) withKans++;
+    }
+    expect(withKans).toBeGreaterThan(10);
+  });
+
   it('keeps the game meta, players, and a kan with its replacement draw and reveal as logged', () => {
     const file = written(tenhou);
     const [g] = sql(file, `SELECT * FROM games WHERE log_id = '2016052515gm-00a9-0000-c4d72066'`);

@@ -12,7 +12,6 @@
  */
 import type { GameRule, Platform } from '../events/index.js';
 import { KNOBS, type KnobName, type KnobValue, type Rules } from './knobs.js';
-import { rulesKey } from './resolve.js';
 import type { RuleSet } from './rule-set.js';
 
 /** Where the value that judges a game comes from. */
@@ -185,21 +184,30 @@ function pinnedOf(set: RuleSet | Rules): ReadonlySet<KnobName> {
 
 const NO_PINS: ReadonlySet<KnobName> = new Set();
 
-/** Judged rules by rule set and what a game declares: most games of a batch share both. */
-const JUDGED = new Map<string, GameRules>();
+/**
+ * Judged rules by rule set (the object itself) and what a game declares: most games of a batch share both,
+ * so the lookup is a short key in the rule set's own map.
+ */
+const JUDGED = new WeakMap<RuleSet | Rules, Map<string, GameRules>>();
 
 /**
  * The rules that judge a game: the rule set's values (a rule set by platform: those of the game's
  * platform's profile), each knob the game declares replaced by the declared value unless the rule set pins
- * it (a flag). Plain Rules pin nothing.
+ * it (a flag). Plain Rules pin nothing. Kept for a frozen rule set or Rules (a RuleSet always is); rules
+ * that may still change are judged afresh.
  */
 export function judgeRules(set: RuleSet | Rules, rule: GameRule, platform: Platform = 'unknown'): GameRules {
   const ruleSet = 'rules' in set && 'key' in set ? (set as RuleSet) : null;
+  let judgedBySet = JUDGED.get(set);
+  if (!judgedBySet) {
+    judgedBySet = new Map();
+    if (Object.isFrozen(set)) JUDGED.set(set, judgedBySet);
+  }
+  const cacheKey = `${ruleSet?.byPlatform ? platform : ''}|${rule.typeCode}|${rule.redFives}|${rule.redFivesFrom}|${rule.openTanyao}|${rule.chips}|${rule.lobbyRule?.csrule.slice(0, 2).join(',') ?? ''}`;
+  const cached = judgedBySet.get(cacheKey);
+  if (cached) return cached;
   const base = ruleSet ? (ruleSet.byPlatform?.[platform] ?? ruleSet.rules) : (set as Rules);
   const pinned = pinnedOf(set);
-  const cacheKey = `${ruleSet ? `${ruleSet.key}|${ruleSet.byPlatform ? platform : ''}` : rulesKey(base)}|${rule.typeCode}|${rule.redFives}|${rule.redFivesFrom}|${rule.openTanyao}|${rule.chips}|${rule.lobbyRule?.csrule.slice(0, 2).join(',') ?? ''}`;
-  const cached = JUDGED.get(cacheKey);
-  if (cached) return cached;
   const declared = declaredRules(rule);
   const rules = { ...base } as Record<KnobName, KnobValue>;
   const from = {} as Record<KnobName, KnobSource>;
@@ -210,8 +218,8 @@ export function judgeRules(set: RuleSet | Rules, rule: GameRule, platform: Platf
     from[d.knob] = 'declared';
   }
   const judged: GameRules = Object.freeze({ rules: Object.freeze(rules) as unknown as Rules, from: Object.freeze(from), declared, base });
-  if (JUDGED.size > 1000) JUDGED.clear();
-  JUDGED.set(cacheKey, judged);
+  if (judgedBySet.size > 1000) judgedBySet.clear();
+  judgedBySet.set(cacheKey, judged);
   return judged;
 }
 

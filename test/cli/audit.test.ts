@@ -29,7 +29,7 @@ describe('kanshi audit', () => {
     const r = kanshi(['audit', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), corpusFile('2010091009gm-00a9-0000-83af2648.xml'), '--db', db, '--json', '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     const s = JSON.parse(r.stdout);
-    expect(s).toMatchObject({ gameCount: 2, failedFileCount: 0, riichiKanCount: 1, findingCounts: { 'suukaikan-abort': 1, 'chankan-win': 2 }, profile: 'tenhou' });
+    expect(s).toMatchObject({ gameCount: 2, failedFileCount: 0, riichiKanCount: 1, findingCounts: { 'suukaikan-abort': 1, 'chankan-win': 2 }, profile: 'platform' });
     expect(s.kanCounts.ankan + s.kanCounts.daiminkan + s.kanCounts.kakan).toBeGreaterThan(4);
     // What it ran on and what it cost: the worker asked for, and the whole process's CPU (start-up included).
     expect(s.workerCount).toBe(1);

@@ -24,19 +24,27 @@ interface Signalled {
   afterSignal: number;
 }
 
-/** Runs the built CLI and sends it `signal` once it has run `afterMs` (its first stderr or stdout byte or not). */
-function signalled(args: string[], signal: NodeJS.Signals, afterMs = 1000, cwd = PROJECT_ROOT): Promise<Signalled> {
+/**
+ * Runs the built CLI and sends it `signal` once it has run `after` ms (its first stderr or stdout byte or
+ * not), or at its first byte on stdout (`'output'`: the command is at work, whatever the machine's load).
+ */
+function signalled(args: string[], signal: NodeJS.Signals, after: number | 'output' = 1000, cwd = PROJECT_ROOT): Promise<Signalled> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let sentAt = 0;
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
+    const send = () => {
+      if (sentAt) return;
       sentAt = performance.now();
       child.kill(signal);
-    }, afterMs);
+    };
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (after === 'output') send();
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = after === 'output' ? undefined : setTimeout(send, after);
     child.on('error', reject);
     child.on('close', (code, sig) => {
       clearTimeout(timer);
@@ -184,7 +192,8 @@ describe('kanshi query', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'kanshi-signal-query-')), 'a.sqlite');
     expect(kanshi(['audit', corpusFiles()[0], '--db', db, '--no-progress']).code).toBe(0);
     const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c';
-    const r = await signalled(['query', '--db', db, endless, '--timeout', '0', '--format', 'csv'], 'SIGTERM', 500);
+    // Sent once rows flow (the statement runs): a fixed 500 ms came before kanshi's handler on a loaded machine.
+    const r = await signalled(['query', '--db', db, endless, '--timeout', '0', '--format', 'csv'], 'SIGTERM', 'output');
     expect(r.code, r.stderr).toBe(143);
     expect(r.afterSignal).toBeLessThan(2);
     expect(r.stderr).toMatch(/kanshi: query terminated \(\d+ rows printed: they are not all of them\)/);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCorpusAttacks, type AttackFile } from '../../bench/fuzz-inputs.js';
-import { kanshi } from '../support/cli.js';
+import { kanshiInProcess } from '../support/in-process.js';
 import { CORPUS_DIR, corpusFile } from '../support/corpus.js';
 
 let attacks: AttackFile[];
@@ -13,9 +13,9 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('kanshi events on hostile and broken input (issue 14)', () => {
-  it('each attack: one line on stderr naming the file and where, nothing on stdout, exit 1, no stack trace', () => {
+  it('each attack: one line on stderr naming the file and where, nothing on stdout, exit 1, no stack trace', async () => {
     for (const a of attacks) {
-      const r = kanshi(['events', a.path]);
+      const r = await kanshiInProcess('events', a.path);
       if (a.expect === 'read') {
         expect(r.code).toBe(0);
         continue;
@@ -28,11 +28,11 @@ describe('kanshi events on hostile and broken input (issue 14)', () => {
     }
   }, 60_000);
 
-  it('takes the limit flags', () => {
+  it('takes the limit flags', async () => {
     const file = corpusFile('2019021004gm-00a9-0000-e2f6516d.json');
-    const r = kanshi(['events', file, '--max-hands', '2']);
+    const r = await kanshiInProcess('events', file, '--max-hands', '2');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`kanshi: ${file}: log[2]: the game has more than 2 hands, the limit (--max-hands raises it)\n`);
-    expect(kanshi(['events', file, '--max-hands', '20', '--hand', '1']).code).toBe(0);
+    expect((await kanshiInProcess('events', file, '--max-hands', '20', '--hand', '1')).code).toBe(0);
   });
 });

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeCorpusAttacks } from '../../bench/fuzz-inputs.js';
-import { kanshi } from '../support/cli.js';
+import { kanshiInProcess } from '../support/in-process.js';
 import { CORPUS_DIR, corpusFile } from '../support/corpus.js';
 
 describe('kanshi info', () => {
-  it('prints one JSON line per game with kans by kind, chankan wins and four-kan aborts', () => {
-    const r = kanshi(['info', '--json', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), corpusFile('2010091009gm-00a9-0000-83af2648.xml')]);
+  it('prints one JSON line per game with kans by kind, chankan wins and four-kan aborts', async () => {
+    const r = await kanshiInProcess('info', '--json', corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), corpusFile('2010091009gm-00a9-0000-83af2648.xml'));
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
@@ -21,13 +21,13 @@ describe('kanshi info', () => {
     expect(typeof lines[1].handCount).toBe('number');
   });
 
-  it('walks folders recursively, reports a bad file and goes on, exiting 1', () => {
+  it('walks folders recursively, reports a bad file and goes on, exiting 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kanshi-info-'));
     mkdirSync(join(dir, 'sub'));
     copyFileSync(corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), join(dir, 'sub', 'good.xml'));
     writeFileSync(join(dir, 'broken.mjlog'), '<mjloggm ver="2.3"><GO type="169"/><T1');
     writeFileSync(join(dir, 'README.md'), 'not a log, not read');
-    const r = kanshi(['info', '--json', dir]);
+    const r = await kanshiInProcess('info', '--json', dir);
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
@@ -36,15 +36,15 @@ describe('kanshi info', () => {
     expect(lines[1]).toMatchObject({ file: join(dir, 'sub', 'good.xml'), playerCount: 4 });
   });
 
-  it('prints readable lines without --json and errors on stderr', () => {
-    const r = kanshi(['info', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), 'no-such-file.xml']);
+  it('prints readable lines without --json and errors on stderr', async () => {
+    const r = await kanshiInProcess('info', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), 'no-such-file.xml');
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/4p 四鳳南喰赤 \(tenhou\) {2}\d+ hands {2}kans \d+ \(ankan \d+, daiminkan \d+, kakan \d+\) {2}riichi kans \d+/);
     expect(r.stderr).toBe('kanshi: no-such-file.xml: no such file or folder\n');
   });
 
-  it('has help', () => {
-    const r = kanshi(['info', '--help']);
+  it('has help', async () => {
+    const r = await kanshiInProcess('info', '--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Usage: kanshi info \[options\] <path\.\.\.>/);
     expect(r.stdout).toMatch(/--json/);
@@ -52,47 +52,47 @@ describe('kanshi info', () => {
 });
 
 describe('kanshi events', () => {
-  it('prints NDJSON events, optionally one hand', () => {
-    const all = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml')]);
+  it('prints NDJSON events, optionally one hand', async () => {
+    const all = await kanshiInProcess('events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'));
     expect(all.code).toBe(0);
     const events = all.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(events[0].type).toBe('roundStart');
-    const one = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--hand', '2']);
+    const one = await kanshiInProcess('events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--hand', '2');
     const hand = one.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(hand.filter((e) => e.type === 'roundStart')).toHaveLength(1);
     expect(hand[0]).toEqual(events.filter((e) => e.type === 'roundStart')[1]);
     expect(typeof hand[0].kyoku).toBe('number');
     expect(hand[0].round).toBeUndefined();
     expect(hand.length).toBeLessThan(events.length);
-    const meta = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--meta', '--hand', '1']);
+    const meta = await kanshiInProcess('events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--meta', '--hand', '1');
     const game = JSON.parse(meta.stdout.split('\n')[0]);
     expect(game).toMatchObject({ type: 'game', file: corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), format: 'mjlog', rule: { playerCount: 4 } });
     expect(game.handCount).toBe(events.filter((e) => e.type === 'roundStart').length);
     expect(game.roundCount).toBeUndefined();
   });
 
-  it('says what is wrong with a bad file or option', () => {
-    const nope = kanshi(['events', 'nope.xml']);
+  it('says what is wrong with a bad file or option', async () => {
+    const nope = await kanshiInProcess('events', 'nope.xml');
     expect(nope.code).toBe(1);
     expect(nope.stderr).toBe('kanshi: nope.xml: no such file or folder\n');
-    const r = kanshi(['events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--hand', '99']);
+    const r = await kanshiInProcess('events', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--hand', '99');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^kanshi: --hand 99: the game has \d+ hands/);
-    expect(kanshi(['events', 'x', '--hand', 'zero']).stderr).toMatch(/^kanshi: --hand must be a whole number from 1 up, got "zero"$/m);
-    expect(kanshi(['events', 'x', '--hand', '0']).code).toBe(2);
+    expect((await kanshiInProcess('events', 'x', '--hand', 'zero')).stderr).toMatch(/^kanshi: --hand must be a whole number from 1 up, got "zero"$/m);
+    expect((await kanshiInProcess('events', 'x', '--hand', '0')).code).toBe(2);
   });
 });
 
 describe('kanshi --help', () => {
-  it('lists the commands', () => {
-    const r = kanshi(['--help']);
+  it('lists the commands', async () => {
+    const r = await kanshiInProcess('--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/info/);
     expect(r.stdout).toMatch(/events/);
   });
 
-  it('exits 2 on an unknown command', () => {
-    const r = kanshi(['frobnicate']);
+  it('exits 2 on an unknown command', async () => {
+    const r = await kanshiInProcess('frobnicate');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown command/);
   });
@@ -103,7 +103,7 @@ describe('kanshi info on hostile and broken input (issue 14)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kanshi-info-attacks-'));
     const attacks = await makeCorpusAttacks(join(dir, 'in'), CORPUS_DIR);
     copyFileSync(corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), join(dir, 'in', 'zz-good.xml'));
-    const r = kanshi(['info', '--json', join(dir, 'in')]);
+    const r = await kanshiInProcess('info', '--json', join(dir, 'in'));
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/^\s+at /m);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; error?: string });
@@ -116,23 +116,23 @@ describe('kanshi info on hostile and broken input (issue 14)', () => {
     }
     expect(lines.at(-1)).toMatchObject({ file: join(dir, 'in', 'zz-good.xml'), playerCount: 4 });
     // Without --json: the errors on stderr, one line each.
-    const text = kanshi(['info', join(dir, 'in')]);
+    const text = await kanshiInProcess('info', join(dir, 'in'));
     expect(text.code).toBe(1);
     expect(text.stderr.trim().split('\n')).toHaveLength(attacks.filter((a) => a.expect !== 'read').length);
     expect(text.stderr).toMatch(/gzip-bomb-1GB\.mjlog: gzip stream: the log decompresses to more than 16,777,216 bytes, the limit \(--max-log-bytes raises it\)/);
     expect(text.stdout.trim().split('\n')).toHaveLength(2);
   }, 60_000);
 
-  it('the limit flags are taken, and checked', () => {
+  it('the limit flags are taken, and checked', async () => {
     const file = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
-    const r = kanshi(['info', file, '--max-hands', '5', '--max-log-bytes', '1M']);
+    const r = await kanshiInProcess('info', file, '--max-hands', '5', '--max-log-bytes', '1M');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/tag \d+ <INIT>: the game has more than 5 hands, the limit \(--max-hands raises it\)/);
-    expect(kanshi(['info', file, '--max-events', '100000', '--max-depth', '4']).code).toBe(0);
-    const bad = kanshi(['info', file, '--max-log-bytes', 'lots']);
+    expect((await kanshiInProcess('info', file, '--max-events', '100000', '--max-depth', '4')).code).toBe(0);
+    const bad = await kanshiInProcess('info', file, '--max-log-bytes', 'lots');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--max-log-bytes must be a number of bytes/);
-    expect(kanshi(['info', file, '--max-hands', '300']).stderr).toMatch(/--max-hands must be an integer between 1 and 256/);
-    expect(kanshi(['info', '--help']).stdout).toMatch(/--max-log-bytes <bytes>[\s\S]*--max-events <n>[\s\S]*--max-depth <n>[\s\S]*--max-hands <n>/);
+    expect((await kanshiInProcess('info', file, '--max-hands', '300')).stderr).toMatch(/--max-hands must be an integer between 1 and 256/);
+    expect((await kanshiInProcess('info', '--help')).stdout).toMatch(/--max-log-bytes <bytes>[\s\S]*--max-events <n>[\s\S]*--max-depth <n>[\s\S]*--max-hands <n>/);
   });
 });

@@ -13,7 +13,8 @@ import { parseLog } from '../../src/ingest/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { replayGame } from '../../src/replay/index.js';
 import { resolveRules, ruleSet, ruleSetOf, type ProfileName, type Rules, defaultRules } from '../../src/rules/index.js';
-import { corpusFile, manifest } from '../support/corpus.js';
+import { CORPUS_LOGS, PLATFORMS_DIR, corpusFile, manifest, requireCorpus } from '../support/corpus.js';
+import { copyOf, sharedFolder } from '../support/shared.js';
 import { CATALOG, type Catalog } from '../../src/store/catalog.js';
 import { schemaAsOf, tableAt } from '../../src/store/ddl.js';
 import { APPLICATION_ID } from '../../src/store/index.js';
@@ -23,6 +24,24 @@ export function tempDb(name = 'audit.sqlite'): string {
 }
 
 /** A varied sample of the corpus: every chankan and four-kan abort, 3-player, JSON, gzip, excerpts, riichi kans. */
+/**
+ * A new copy of the corpus and the platform logs audited under tenhou, then mleague (kanshi audit in this
+ * process, on its thread), which test/store/v7.test.ts and v11.test.ts each add their own rows to: the
+ * audits are made once per test run (test/support/shared.ts).
+ */
+export async function corpusAndPlatformsDb(): Promise<string> {
+  requireCorpus();
+  const dir = await sharedFolder('corpus-and-platforms', async (into) => {
+    const { kanshiInProcess } = await import('../support/in-process.js');
+    for (const profile of ['tenhou', 'mleague']) {
+      const r = await kanshiInProcess('audit', CORPUS_LOGS, join(PLATFORMS_DIR, 'logs'), '--db', join(into, 'audit.sqlite'), '--profile', profile, '--workers', '0', '--no-progress', '--json');
+      // Exit 1 says some platform logs cannot be read, as they cannot; 2 would be a usage error.
+      if (r.code === 2) throw new Error(`kanshi audit --profile ${profile}: ${r.stderr}`);
+    }
+  });
+  return copyOf(join(dir, 'audit.sqlite'));
+}
+
 export function sampleFiles(): string[] {
   const rows = manifest();
   const picked = new Set<string>();

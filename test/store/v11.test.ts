@@ -13,16 +13,13 @@
  *   and triggers as a fresh one.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEGALITY_KNOBS } from '../../src/rules/index.js';
 import { mergeDatabases, openStore, SCHEMA_VERSION } from '../../src/store/index.js';
 import { VERDICT_TABLE_NAMES } from '../../src/store/catalog.js';
 import { AUDIT_TOTAL_COLUMNS, GAME_TOTAL_COLUMNS } from '../../src/store/rows.js';
-import { CORPUS_LOGS, PLATFORMS_DIR, requireCorpus } from '../support/corpus.js';
-import { kanshiInProcess } from '../support/in-process.js';
-import { auditOf, readGames, rows, sampleFiles, tempDb, unreadableAudit, view, type Row, databaseAsOf } from './support.js';
+import { auditOf, corpusAndPlatformsDb, readGames, rows, sampleFiles, tempDb, unreadableAudit, view, type Row, databaseAsOf } from './support.js';
 
 const by = (n: number) => `ORDER BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}`;
 const OK = `ok AS (SELECT rule_set_id, game_id FROM audits WHERE status = 'ok')`;
@@ -131,12 +128,7 @@ describe('schema 11: audit_groups behind the statistics views', () => {
   let fresh: string;
 
   beforeAll(async () => {
-    requireCorpus();
-    fresh = tempDb();
-    for (const profile of ['tenhou', 'mleague']) {
-      const r = await kanshiInProcess('audit', CORPUS_LOGS, join(PLATFORMS_DIR, 'logs'), '--db', fresh, '--profile', profile, '--workers', '0', '--no-progress', '--json');
-      expect(r.code, r.stderr).not.toBe(2);
-    }
+    fresh = await corpusAndPlatformsDb();
     const store = openStore(fresh);
     store.writeBatch([unreadableAudit('not-a-log.xml', 'f'.repeat(64))]);
     store.close();

@@ -9,16 +9,13 @@
  *   fresh version-7 one.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { finding } from '../../src/audit/index.js';
 import { resolveRules } from '../../src/rules/index.js';
 import { openStore, SCHEMA_VERSION } from '../../src/store/index.js';
 import { AUDIT_TOTAL_COLUMNS } from '../../src/store/rows.js';
-import { CORPUS_LOGS, PLATFORMS_DIR, requireCorpus } from '../support/corpus.js';
-import { kanshiInProcess } from '../support/in-process.js';
-import { auditOf, readGames, rows, tempDb, view, databaseAsOf } from './support.js';
+import { auditOf, corpusAndPlatformsDb, readGames, rows, view, databaseAsOf } from './support.js';
 
 /** The han of the first yaku `id` in a win's re-scored yaku JSON. */
 const yakuHan = (id: number) =>
@@ -82,12 +79,7 @@ describe('schema 7: the audits totals behind score_conformance and kan_scoring',
   let fresh: string;
 
   beforeAll(async () => {
-    requireCorpus();
-    fresh = tempDb();
-    for (const profile of ['tenhou', 'mleague']) {
-      const r = await kanshiInProcess('audit', CORPUS_LOGS, join(PLATFORMS_DIR, 'logs'), '--db', fresh, '--profile', profile, '--workers', '0', '--no-progress', '--json');
-      expect(r.code, r.stderr).not.toBe(2);
-    }
+    fresh = await corpusAndPlatformsDb();
     // No corpus game has a drawn hand whose payments differ: one made up, with a second finding at the same
     // hand (one hand), one at a win and one at no hand (neither a drawn hand).
     const [g] = readGames(['2010081709gm-00a9-0000-fe3371ad.xml']);

@@ -68,8 +68,12 @@ export function randomTenpaiHand(random: () => number, options: SampleOptions = 
   return hand;
 }
 
+const FULL_POOL = Array.from({ length: 34 }, () => 4);
+const THREE_PLAYER_POOL = Array.from({ length: 34 }, (_, k) => (isThreePlayerKind(k) ? 4 : 0));
+
+/** The tiles left to draw from: a fresh copy for each try (a sampler makes millions of tries). */
 function pool(threePlayer: boolean | undefined): number[] {
-  return Array.from({ length: 34 }, (_, k) => (threePlayer && !isThreePlayerKind(k) ? 0 : 4));
+  return (threePlayer ? THREE_PLAYER_POOL : FULL_POOL).slice();
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {
@@ -86,8 +90,17 @@ function someSuits(random: () => number, n: number): number[] {
   return suits.slice(0, n);
 }
 
-function kindsOfSuits(suits: readonly number[]): TileKind[] {
-  return suits.flatMap((s) => Array.from({ length: s === 3 ? 7 : 9 }, (_, i) => s * 9 + i));
+const KINDS_OF_SUITS = new Map<string, readonly TileKind[]>();
+
+/** The kinds of the suits, in their order (made once per list of suits: a sampler asks on every try). */
+function kindsOfSuits(suits: readonly number[]): readonly TileKind[] {
+  const key = suits.join();
+  let kinds = KINDS_OF_SUITS.get(key);
+  if (!kinds) {
+    kinds = suits.flatMap((s) => Array.from({ length: s === 3 ? 7 : 9 }, (_, i) => s * 9 + i));
+    KINDS_OF_SUITS.set(key, kinds);
+  }
+  return kinds;
 }
 
 /** Takes `shape` at `first` out of `left` into `counts` (when counts is given); false if it does not fit. */

@@ -28,6 +28,7 @@ export interface QueryRequest {
  * afterwards can take back.
  */
 export type QueryReply =
+  | { type: 'started' } // the request is taken: the statement's time starts (this process's start-up is not its)
   | { type: 'blocked' } // stdout is full: a slow reader, whose waiting is not the statement's time
   | { type: 'ready' } // stdout takes text again
   | { type: 'printed'; rows: number }
@@ -135,6 +136,7 @@ async function run(request: QueryRequest): Promise<void> {
   const stdout = new Stdout();
   let store: Store | null = null;
   let printer: RowPrinter | null = null;
+  void send({ type: 'started' });
   try {
     store = openStore(request.file, { readonly: true, letWritersIn: true });
     const result = store.query(request.sql);

@@ -195,6 +195,7 @@ export function runQuery(request: QueryRequest, timeoutMs: number | null): Promi
       killTimer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
     }
   };
+  // The clock runs from the child's `started`: a loaded machine's process start-up is not the statement's time.
   const clock = stopwatch(timeoutMs, () => end({ type: 'timeout', timeoutMs: timeoutMs!, rows }));
   // Ctrl-C reaches the child too, which ignores it: this process stops it, at once; SIGTERM the same way.
   const interrupt = () => end({ type: 'interrupted', signal: 'SIGINT', rows });
@@ -206,6 +207,7 @@ export function runQuery(request: QueryRequest, timeoutMs: number | null): Promi
     switch (reply.type) {
       case 'blocked':
         return clock.pause();
+      case 'started':
       case 'ready':
         return clock.resume();
       case 'printed':
@@ -241,10 +243,11 @@ export function runQuery(request: QueryRequest, timeoutMs: number | null): Promi
   });
 }
 
-/** A countdown that can be paused; calls `expired` once its time is used. No limit when `ms` is null or 0. */
+/** A countdown that can be paused, started paused (resume() starts it); calls `expired` once its time is used. No limit when `ms` is null or 0. */
 function stopwatch(ms: number | null, expired: () => void) {
   let used = 0;
-  let since: number | null = Date.now();
+  // Paused until resume(): the countdown starts when the work does.
+  let since: number | null = null;
   let timer: NodeJS.Timeout | null = null;
   const limited = ms !== null && ms > 0;
   const arm = () => {

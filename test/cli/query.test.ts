@@ -197,6 +197,15 @@ describe('kanshi query on a statement without end (issue 14)', () => {
     }
   });
 
+  it("counts the statement's time from when its process has started, not its start-up (a loaded machine)", () => {
+    // 50 ms is less than a query process takes to start: counted from the fork, no row would be printed.
+    const r = query(endless, '--format', 'csv', '--timeout', '0.05');
+    expect(r.code).toBe(124);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('x');
+    expect(lines.length).toBeGreaterThan(10);
+  });
+
   it('does not count the time a slow reader keeps it waiting (a pager), only its own', async () => {
     const { spawn } = await import('node:child_process');
     const { join } = await import('node:path');

@@ -7,7 +7,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, kanshi, type CliRun } from '../support/cli.js';
+import { PROJECT_ROOT, type CliRun } from '../support/cli.js';
+import { kanshiInProcess, kanshiInProcessAt } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 import { FakeTenhou } from '../fetch/tenhou-server.js';
 
@@ -32,6 +33,9 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'kanshi-log-inputs-'));
 });
 
+/** kanshi run in the test's folder (in this process). */
+const here = (...args: string[]) => kanshiInProcessAt(dir, ...args);
+
 /** A folder with logs/A.xml in it, as a user who ran kanshi fetch (or saved the log by hand) has. */
 function withLogsFolder(folder = 'logs'): void {
   mkdirSync(join(dir, folder), { recursive: true });
@@ -39,53 +43,53 @@ function withLogsFolder(folder = 'logs'): void {
 }
 
 describe('a log id or viewer URL found in the logs folder', () => {
-  it.each(READERS)('$name reads it from logs/', ({ args }) => {
+  it.each(READERS)('$name reads it from logs/', async ({ args }) => {
     withLogsFolder();
     for (const ref of [A, VIEWER_A]) {
-      const r = kanshi([...args, ref], { cwd: dir });
+      const r = await here(...args, ref);
       expect(r.code, `${ref}: ${r.stderr}`).toBe(0);
       expect(r.stderr).toBe('');
       expect(r.stdout.length).toBeGreaterThan(0);
     }
   });
 
-  it('info, replay and verify name the file they read; --fetch-dir names another folder', () => {
+  it('info, replay and verify name the file they read; --fetch-dir names another folder', async () => {
     withLogsFolder('mine');
-    const info = kanshi(['info', '--json', A, '--fetch-dir', 'mine'], { cwd: dir });
+    const info = await here('info', '--json', A, '--fetch-dir', 'mine');
     expect(info.code, info.stderr).toBe(0);
     expect(JSON.parse(info.stdout)).toMatchObject({ file: join('mine', `${A}.xml`), logId: A });
-    const verify = kanshi(['verify', '--json', VIEWER_A, '--fetch-dir', 'mine'], { cwd: dir });
+    const verify = await here('verify', '--json', VIEWER_A, '--fetch-dir', 'mine');
     expect(JSON.parse(verify.stdout)).toMatchObject({ file: join('mine', `${A}.xml`) });
-    const replay = kanshi(['replay', A, '--fetch-dir', 'mine'], { cwd: dir });
+    const replay = await here('replay', A, '--fetch-dir', 'mine');
     expect(replay.stdout.split('\n')[0]).toMatch(new RegExp(`^mine/${A}\\.xml  4p`));
     // the same id twice (an id and its viewer URL) is read once
-    const twice = kanshi(['info', '--json', A, VIEWER_A, '--fetch-dir', 'mine'], { cwd: dir });
+    const twice = await here('info', '--json', A, VIEWER_A, '--fetch-dir', 'mine');
     expect(twice.stdout.trim().split('\n')).toHaveLength(1);
   });
 
-  it("replay and events given a finding's viewer link show the hand it opens (ts=N is hand N+1); --hand wins", () => {
+  it("replay and events given a finding's viewer link show the hand it opens (ts=N is hand N+1); --hand wins", async () => {
     withLogsFolder();
     const link = `https://tenhou.net/0/?log=${A}&tw=1&ts=3`;
-    const replay = kanshi(['replay', '--json', link], { cwd: dir });
+    const replay = await here('replay', '--json', link);
     expect(replay.code, replay.stderr).toBe(0);
     expect((JSON.parse(replay.stdout) as { hands: { hand: number }[] }).hands.map((h) => h.hand)).toEqual([4]);
-    const text = kanshi(['replay', link], { cwd: dir }).stdout;
+    const text = (await here('replay', link)).stdout;
     expect(text).toMatch(/^Hand 4:/m);
     expect(text).not.toMatch(/^Hand [1235-9]/m);
-    const events = kanshi(['events', link], { cwd: dir }).stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const events = (await here('events', link)).stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
     expect(events.filter((e) => e.type === 'roundStart')).toHaveLength(1);
-    expect(JSON.parse(kanshi(['replay', '--json', link, '--hand', '2'], { cwd: dir }).stdout).hands.map((h: { hand: number }) => h.hand)).toEqual([2]);
+    expect(JSON.parse((await here('replay', '--json', link, '--hand', '2')).stdout).hands.map((h: { hand: number }) => h.hand)).toEqual([2]);
     // without ts, every hand; a ts past the game's end names the URL, not --hand
-    expect(JSON.parse(kanshi(['replay', '--json', VIEWER_A], { cwd: dir }).stdout).hands.length).toBeGreaterThan(4);
-    const past = kanshi(['replay', `https://tenhou.net/0/?log=${A}&ts=40`], { cwd: dir });
+    expect(JSON.parse((await here('replay', '--json', VIEWER_A)).stdout).hands.length).toBeGreaterThan(4);
+    const past = await here('replay', `https://tenhou.net/0/?log=${A}&ts=40`);
     expect(past.code).toBe(2);
     expect(past.stderr).toMatch(/^kanshi: the viewer URL's ts=40 \(hand 41\): the game has \d+ hands/);
   });
 });
 
 describe('a log id not in the logs folder, without --fetch', () => {
-  it.each(READERS)('$name says so and how to get it, downloads nothing, and exits 1', ({ args }) => {
-    const r = kanshi([...args, A], { cwd: dir });
+  it.each(READERS)('$name says so and how to get it, downloads nothing, and exits 1', async ({ args }) => {
+    const r = await here(...args, A);
     expect(r.code).toBe(1);
     const line = `kanshi: ${A}: not in logs/; add --fetch to download it, or run kanshi fetch ${A} first`;
     if (args.includes('--json') && (args[0] === 'info' || args[0] === 'verify')) {
@@ -96,29 +100,29 @@ describe('a log id not in the logs folder, without --fetch', () => {
     expect(existsSync(join(dir, 'logs'))).toBe(false);
   });
 
-  it('names the folder --fetch-dir gives, in the message and in the kanshi fetch it suggests', () => {
-    const r = kanshi(['events', VIEWER_A, '--fetch-dir', 'elsewhere'], { cwd: dir });
+  it('names the folder --fetch-dir gives, in the message and in the kanshi fetch it suggests', async () => {
+    const r = await here('events', VIEWER_A, '--fetch-dir', 'elsewhere');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`kanshi: ${A}: not in elsewhere/; add --fetch to download it, or run kanshi fetch ${A} --out elsewhere first\n`);
   });
 
-  it('goes on with the other inputs of a command that reads several', () => {
-    const r = kanshi(['verify', corpusFile(`${C}.xml`), A], { cwd: dir });
+  it('goes on with the other inputs of a command that reads several', async () => {
+    const r = await here('verify', corpusFile(`${C}.xml`), A);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^ok {2}.*6f0524c7\.xml/m);
     expect(r.stderr).toContain(`kanshi: ${A}: not in logs/`);
     expect(r.stderr).toMatch(/^1 game: .*; 1 unreadable$/m);
   });
 
-  it('audit of nothing but such ids creates no database', () => {
-    const r = kanshi(['audit', A, '--db', 'a.sqlite'], { cwd: dir });
+  it('audit of nothing but such ids creates no database', async () => {
+    const r = await here('audit', A, '--db', 'a.sqlite');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`kanshi: ${A}: not in logs/; add --fetch to download it`);
     expect(existsSync(join(dir, 'a.sqlite'))).toBe(false);
   });
 
-  it('an argument that is neither a path nor a log id is a missing path', () => {
-    const r = kanshi(['replay', 'no-such-game.mjlog'], { cwd: dir });
+  it('an argument that is neither a path nor a log id is a missing path', async () => {
+    const r = await here('replay', 'no-such-game.mjlog');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('kanshi: no-such-game.mjlog: no such file or folder\n');
   });
@@ -172,16 +176,16 @@ describe('--fetch', () => {
   });
 
   it('a bad --base-url is a usage error before anything is read', async () => {
-    const r = kanshi(['info', A, '--fetch', '--base-url', 'ftp://example.org'], { cwd: dir });
+    const r = await here('info', A, '--fetch', '--base-url', 'ftp://example.org');
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('kanshi: --base-url must be an http or https URL, got "ftp://example.org"\n');
   });
 });
 
 describe('help', () => {
-  it.each([...READERS, { name: 'audit', args: ['audit'] }])('$name says it takes log ids and viewer URLs, and what --fetch does', ({ args }) => {
+  it.each([...READERS, { name: 'audit', args: ['audit'] }])('$name says it takes log ids and viewer URLs, and what --fetch does', async ({ args }) => {
     // as one line: commander wraps the option texts to the terminal's width
-    const help = kanshi([args[0], '--help']).stdout.replace(/\s+/g, ' ');
+    const help = (await kanshiInProcess(args[0], '--help')).stdout.replace(/\s+/g, ' ');
     expect(help).toMatch(/Tenhou log ids? (and|or) viewer URLs? \(read from --fetch-dir\)/);
     expect(help).toContain('--fetch download log ids and viewer URLs not found in --fetch-dir');
     expect(help).toContain('--fetch-dir <dir> where log ids and viewer URLs are looked up, and downloaded to with --fetch (default: "logs")');

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameAudit } from '../../src/audit/index.js';
 import { resolveRules, rulesKey } from '../../src/rules/index.js';
 import { openStore } from '../../src/store/index.js';
-import { kanshi } from '../support/cli.js';
+import { kanshiInProcess } from '../support/in-process.js';
 import { corpusFiles, manifest, manifestTotal as total } from '../support/corpus.js';
 import { corpusLogCounts } from '../support/log-counts.js';
 import { auditOf, readGames, tempDb, writeInBatches } from '../store/support.js';
@@ -26,16 +26,16 @@ beforeAll(() => {
 /** The corpus's files: MANIFEST.tsv's rows. */
 const gameCount = () => manifest().length;
 
-function statsJson(...args: string[]) {
-  const r = kanshi(['stats', '--db', db, '--json', ...args]);
+async function statsJson(...args: string[]) {
+  const r = await kanshiInProcess('stats', '--db', db, '--json', ...args);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout);
 }
 
 describe('kanshi stats', () => {
-  it('reports the latest rule set by default, and its numbers agree with MANIFEST.tsv on the whole corpus', () => {
-    const s = statsJson();
+  it('reports the latest rule set by default, and its numbers agree with MANIFEST.tsv on the whole corpus', async () => {
+    const s = await statsJson();
     expect(s.ruleSet).toMatchObject({ profile: 'pro-strict', gameCount: gameCount(), readGameCount: gameCount(), failedGameCount: 0 });
     expect(s.otherRuleSets.map((o: { profile: string }) => o.profile)).toEqual(['tenhou']);
 
@@ -94,8 +94,8 @@ describe('kanshi stats', () => {
     expect(s.findings).toContainEqual(expect.objectContaining({ kind: 'riichi-kan-illegal', severity: 'error', findingCount: illegal }));
   });
 
-  it('reports scoring conformance by platform and what kans were worth (issue 26)', () => {
-    const s = statsJson('--profile', 'tenhou');
+  it('reports scoring conformance by platform and what kans were worth (issue 26)', async () => {
+    const s = await statsJson('--profile', 'tenhou');
     const wins = strict.flatMap((a) => a.replay?.hands.flatMap((h) => h.wins) ?? []);
     const all = s.scoreConformance.find((r: { platform: string }) => r.platform === 'all');
     // Every win re-scored; only one mjai-reviewer fixture edited by hand (docs/scoring.md) differs, in payments; the
@@ -109,28 +109,28 @@ describe('kanshi stats', () => {
     expect(kan['kan fu'].unit).toBe('fu');
     expect(kan['kan fu'].averageBrought).toBeGreaterThanOrEqual(8);
     expect(kan['any han from kans'].winCount).toBeGreaterThanOrEqual(kan.kandora.winCount);
-    const out = kanshi(['stats', '--db', db, '--profile', 'tenhou']).stdout;
+    const out = (await kanshiInProcess('stats', '--db', db, '--profile', 'tenhou')).stdout;
     expect(out).toContain('\nScoring conformance: each win re-scored against the log, by platform\n');
     expect(out).toContain('\nWhat kans were worth:');
   });
 
-  it('chooses another rule set by --profile or --rules-key', () => {
-    const tenhou = statsJson('--profile', 'tenhou');
+  it('chooses another rule set by --profile or --rules-key', async () => {
+    const tenhou = await statsJson('--profile', 'tenhou');
     expect(tenhou.ruleSet.profile).toBe('tenhou');
     expect(tenhou.riichiKans.illegalCount).toBe(0);
     expect(tenhou.findings.map((f: { kind: string }) => f.kind)).not.toContain('riichi-kan-illegal');
-    const byKey = statsJson('--rules-key', rulesKey(resolveRules({ profile: 'tenhou' })));
+    const byKey = await statsJson('--rules-key', rulesKey(resolveRules({ profile: 'tenhou' })));
     expect(byKey.ruleSet.ruleSetId).toBe(tenhou.ruleSet.ruleSetId);
-    const r = kanshi(['stats', '--db', db, '--profile', 'mleague']);
+    const r = await kanshiInProcess('stats', '--db', db, '--profile', 'mleague');
     expect(r.code).toBe(1);
     // The rule sets by name, not by their 700-character keys (the line ran to 1,333 characters).
     expect(r.stderr).toBe('kanshi: no audit under the profile "mleague" in this database (it holds pro-strict, tenhou; their rules keys: kanshi query "SELECT profile, rules_key FROM rule_sets")\n');
-    const key = kanshi(['stats', '--db', db, '--rules-key', 'kandoraTiming=none']);
+    const key = await kanshiInProcess('stats', '--db', db, '--rules-key', 'kandoraTiming=none');
     expect(key.stderr).toMatch(/^kanshi: no audit under the rules key "kandoraTiming=none" in this database \(it holds pro-strict, tenhou; .{0,80}\)\n$/);
   });
 
-  it('prints the reports as aligned tables', () => {
-    const r = kanshi(['stats', '--db', db, '--profile', 'tenhou']);
+  it('prints the reports as aligned tables', async () => {
+    const r = await kanshiInProcess('stats', '--db', db, '--profile', 'tenhou');
     expect(r.code).toBe(0);
     const out = r.stdout;
     expect(out).toMatch(/^database: .*\nrule set: tenhou \(kandoraTiming=tenhou riichiKan=waits okuriKan=false kokushiAnkanChankan=false suukaikan=abort fifthKan=forbidden daiminkanPao=none scoring as tenhou legality as tenhou\)\n {2}\d+ games audited; findings: /);
@@ -149,25 +149,25 @@ describe('kanshi stats', () => {
     expect(out).toMatch(/\n {2}chankan wins \(on a kakan\) +12\n/);
   });
 
-  it('says so when the database is missing (without creating it) or holds no audit yet', () => {
+  it('says so when the database is missing (without creating it) or holds no audit yet', async () => {
     const missing = tempDb('missing.sqlite');
-    let r = kanshi(['stats', '--db', missing]);
+    let r = await kanshiInProcess('stats', '--db', missing);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`kanshi: no database at ${missing} (run kanshi audit first, or give --db FILE)\n`);
     expect(existsSync(missing)).toBe(false);
     const empty = tempDb('empty.sqlite');
     openStore(empty).close();
-    r = kanshi(['stats', '--db', empty]);
+    r = await kanshiInProcess('stats', '--db', empty);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('kanshi: the database holds no audit yet (run kanshi audit first)\n');
-    r = kanshi(['stats', '--db', db, '--profile', 'tenhou', '--rules-key', 'x']);
+    r = await kanshiInProcess('stats', '--db', db, '--profile', 'tenhou', '--rules-key', 'x');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/option '--rules-key <key>' cannot be used with option '--profile <name>'/);
   });
 
-  it('a --profile that is no profile is a usage error, as in kanshi report, before the database is read', () => {
+  it('a --profile that is no profile is a usage error, as in kanshi report, before the database is read', async () => {
     const missing = tempDb('never.sqlite');
-    const r = kanshi(['stats', '--db', missing, '--profile', 'tenhuo']);
+    const r = await kanshiInProcess('stats', '--db', missing, '--profile', 'tenhuo');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^kanshi: unknown profile "tenhuo" \(profiles: tenhou, /);
     expect(existsSync(missing)).toBe(false);

@@ -23,6 +23,17 @@ export async function kanshiInProcess(...args: string[]): Promise<{ code: number
   }
 }
 
+/** `kanshiInProcess` with `cwd` as the current folder, as `kanshi` run there (then the folder it was). */
+export async function kanshiInProcessAt(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const before = process.cwd();
+  process.chdir(cwd);
+  try {
+    return await kanshiInProcess(...args);
+  } finally {
+    process.chdir(before);
+  }
+}
+
 // A command that sets process.exitCode must not leak it into the next test.
 afterEach(() => {
   process.exitCode = undefined;

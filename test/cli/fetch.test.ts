@@ -167,7 +167,9 @@ describe('kanshi fetch', () => {
     expect(lines[0]).toMatch(new RegExp(`^  ${A}  retry after attempt 1 in 0\\.1 s: no complete answer within 300 ms \\([\\d,]+ bytes of the body had arrived\\)$`));
     expect(lines[1]).toMatch(new RegExp(`^\\[1/1\\] ${A}  failed  no complete answer within 300 ms \\([\\d,]+ bytes of the body had arrived\\) after 2 attempts$`));
     expect(lines[2]).toBe('kanshi: fetch of 1 log into logs: 0 saved, 0 skipped (already there), 0 not found, 0 invalid, 1 failed');
-    expect(performance.now() - started).toBeLessThan(3000);
+    // It gave up rather than waiting out the trickle: the messages above show the 300 ms deadline; this bound
+    // is only that it did not hang (a process start on a loaded machine took past 3 s: seen at 3,063 ms).
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(server.requestsFor(A)).toHaveLength(2);
     // Nothing saved: the folder is not even made (issue 42).
     expect(existsSync(join(dir, 'logs'))).toBe(false);

@@ -140,7 +140,8 @@ export async function removeStaleTempFiles(dir: string, now = Date.now()): Promi
   return removed;
 }
 
-function processIsRunning(pid: number): boolean {
+/** Whether the process `pid` runs (EPERM: it runs, under another user). */
+export function processIsRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

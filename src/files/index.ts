@@ -9,5 +9,5 @@
  *   tempFileName(name) → '.kanshi-tmp-PID-HEX-name.tmp'                 the temporary's name
  *   removeStaleTempFiles(dir) → paths removed                          temporaries of runs that were killed
  */
-export { removeStaleTempFiles, TEMP_PREFIX, tempFileName, writeFileAtomic, type AtomicWriteOptions } from './atomic.js';
+export { processIsRunning, removeStaleTempFiles, TEMP_PREFIX, tempFileName, writeFileAtomic, type AtomicWriteOptions } from './atomic.js';
 export { specialNodeName, type NodeTests } from './nodes.js';

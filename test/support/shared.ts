@@ -7,19 +7,10 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { processIsRunning } from '../../src/files/index.js';
 
 /** How long a file waits for another to build a fixture before it gives up. */
 const WAIT_MS = 10 * 60_000;
-
-/** Whether the process `pid` is alive (a builder that died leaves its lock behind). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * The folder of the fixture `name`, built by `build` (into an empty folder it is given) the first time any
@@ -44,7 +35,7 @@ export async function sharedFolder(name: string, build: (dir: string) => void | 
       } catch {
         // not written yet, or the build just ended
       }
-      if (owner > 0 && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+      if (owner > 0 && !processIsRunning(owner)) rmSync(lock, { recursive: true, force: true });
       if (Date.now() - started > WAIT_MS) throw new Error(`the shared fixture ${name} was not built in ${WAIT_MS / 60_000} minutes`);
       await new Promise((resolve) => setTimeout(resolve, 100));
       continue;

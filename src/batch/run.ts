@@ -136,9 +136,12 @@ async function fewerFilesThan(n: number, walking: AsyncGenerator<InputItem>, hea
   return false;
 }
 
-/** The compiled worker next to this file (works from dist; tests run the built CLI). */
+/**
+ * The compiled worker (works from dist; tests run the built CLI). A path through batch/ itself: this code
+ * also runs from the CLI's one-file program in cli/ (scripts/bundle.mjs).
+ */
 function workerFile(): string {
-  return fileURLToPath(new URL('./worker.js', import.meta.url));
+  return fileURLToPath(new URL('../batch/worker.js', import.meta.url));
 }
 
 /**

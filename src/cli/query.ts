@@ -143,10 +143,13 @@ function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The child program beside this module; from the TypeScript sources (tests in this process), the built one. */
+/**
+ * The child program in cli/ (this code runs from there or from dist/src/chunks, scripts/bundle.mjs); from
+ * the TypeScript sources (tests in this process), the built one.
+ */
 function childProgram(): string {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return join(dirname(here), 'query-child.js');
+  if (here.endsWith('.js')) return fileURLToPath(new URL('../cli/query-child.js', import.meta.url));
   return join(dirname(here), '..', '..', 'dist', 'src', 'cli', 'query-child.js');
 }
 

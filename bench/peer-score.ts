@@ -235,14 +235,16 @@ function playHand(hand: Entry[], rule: Record<string, unknown>, id: string, note
 
 /** The four-player mjlog/xml files among `files` (tenhou.net/6 JSON and three-player logs aside), as text. */
 export function fourPlayerLogs(files: readonly string[]): string[] {
-  return files.filter((f) => {
-    if (f.endsWith('.json') || f.endsWith('.jsonl')) return false;
-    const type = /<GO type="(\d+)"/.exec(readText(f));
-    return type !== null && (Number(type[1]) & 0x10) === 0;
-  });
+  return files.filter((f) => !f.endsWith('.json') && !f.endsWith('.jsonl') && isFourPlayerMjlog(readText(f)));
 }
 
-function readText(file: string): string {
+/** Whether a log's text is mjlog XML of a four-player game (GO type without the three-player bit 0x10). */
+export function isFourPlayerMjlog(text: string): boolean {
+  const type = /<GO type="(\d+)"/.exec(text);
+  return type !== null && (Number(type[1]) & 0x10) === 0;
+}
+
+export function readText(file: string): string {
   let b = readFileSync(file);
   if (b[0] === 0x1f && b[1] === 0x8b) b = gunzipSync(b);
   return b.toString('utf8');
@@ -251,35 +253,37 @@ function readText(file: string): string {
 /** One pass: read, convert, replay and score every file (read and gunzip included). */
 export function scorePeerPass(files: readonly string[]): ScorePeerPass {
   const out: ScorePeerPass = { games: 0, refused: 0, wins: 0, agree: 0, disagreements: [] };
-  for (const f of files) {
-    let paipu: Paipu;
-    const xml = readText(f);
-    try {
-      paipu = convlog(xml, f);
-    } catch {
-      out.refused++;
-      continue;
-    }
-    const rule = ruleOf(paipu.title, Number(/<GO type="(\d+)"/.exec(xml)?.[1] ?? 0));
-    const id = f.slice(f.lastIndexOf('/') + 1);
-    let wins = 0;
-    let agree = 0;
-    try {
-      for (const hand of paipu.log) {
-        const [w, a] = playHand(hand, rule, id, out.disagreements);
-        wins += w;
-        agree += a;
-      }
-    } catch (err) {
-      out.refused++;
-      if (out.disagreements.length < 20) out.disagreements.push(`${id}: refused (${err instanceof Error ? err.message : String(err)})`);
-      continue;
-    }
-    out.games++;
-    out.wins += wins;
-    out.agree += agree;
-  }
+  for (const f of files) scorePeerGame(readText(f), f, out);
   return out;
+}
+
+/** Converts, replays and scores one log's XML, counting it into `out`. */
+export function scorePeerGame(xml: string, file: string, out: ScorePeerPass): void {
+  let paipu: Paipu;
+  try {
+    paipu = convlog(xml, file);
+  } catch {
+    out.refused++;
+    return;
+  }
+  const rule = ruleOf(paipu.title, Number(/<GO type="(\d+)"/.exec(xml)?.[1] ?? 0));
+  const id = file.slice(file.lastIndexOf('/') + 1);
+  let wins = 0;
+  let agree = 0;
+  try {
+    for (const hand of paipu.log) {
+      const [w, a] = playHand(hand, rule, id, out.disagreements);
+      wins += w;
+      agree += a;
+    }
+  } catch (err) {
+    out.refused++;
+    if (out.disagreements.length < 20) out.disagreements.push(`${id}: refused (${err instanceof Error ? err.message : String(err)})`);
+    return;
+  }
+  out.games++;
+  out.wins += wins;
+  out.agree += agree;
 }
 
 export interface ScorePeerResult extends ScorePeerPass {

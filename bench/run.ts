@@ -4,8 +4,11 @@
  * memory, and two published peers measured in the same run: a parse-only one (@kobalab/tenhou-log) and
  * one that also replays every hand and re-scores every win (with @kobalab/majiang-core, bench/peer-score.ts).
  *
+ * Its headline comes first: kanshi and both peers, each as one cold process over the corpus and the
+ * long batch, taking turns (coldComparison). The rest are warm measures, stage by stage.
+ *
  *   npm run bench                  (builds first)
- *   node dist/bench/run.js [--runs N] [--quick]
+ *   node dist/bench/run.js [--runs N] [--cold-rounds N] [--quick]
  */
 // The same V8 settings as the kanshi command (the peer below runs under them too).
 import '../src/cli/v8-tuning.js';
@@ -19,12 +22,15 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Piscina } from 'piscina';
 import { corpusLogFiles, corpusLogsDir, median } from './corpus.js';
+import type { PeerColdResult } from './peer-cold.js';
 import { fourPlayerLogs, scorePeerPass } from './peer-score.js';
 import type { Stage, StageTask } from './stage-worker.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const runs = Number(args[args.indexOf('--runs') + 1]) || (quick ? 2 : 5);
+/** Rounds of the cold comparison, the headline. */
+const coldRounds = Number(args[args.indexOf('--cold-rounds') + 1]) || (quick ? 1 : 3);
 const cores = availableParallelism();
 const files = corpusLogFiles();
 
@@ -130,6 +136,83 @@ function auditRun(workers: number | null, inputs: string[] = [corpusLogsDir()]):
   }
 }
 
+/** One tool as one cold process over the inputs: the wall from its start to its exit, as a user waits. */
+interface ColdRun {
+  games: number;
+  seconds: number;
+  /** CPU a game, every thread of the process, start-up included, ms. */
+  cpuMsPerGame: number;
+  peakRssMB: number;
+}
+
+/** `kanshi audit` over the inputs into a new database, with its default workers. */
+function coldKanshi(inputs: string[]): ColdRun {
+  const dir = mkdtempSync(join(tmpdir(), 'kanshi-bench-cold-'));
+  try {
+    const main = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+    const t = performance.now();
+    const r = spawnSync(process.execPath, [main, 'audit', ...inputs, '--db', join(dir, 'cold.sqlite'), '--json', '--no-progress'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const seconds = (performance.now() - t) / 1000;
+    if (r.status !== 0) throw new Error(`kanshi audit failed (${r.status}): ${r.stderr}`);
+    const summary = JSON.parse(r.stdout);
+    const games = summary.gameCount + summary.failedFileCount + (summary.duplicateFileCount ?? 0);
+    return { games, seconds, cpuMsPerGame: (summary.cpuSeconds * 1000) / games, peakRssMB: summary.peakRssMB };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A peer (bench/peer-cold.ts) over the inputs, on plain Node. */
+function coldPeer(mode: 'parse' | 'score', inputs: string[]): ColdRun {
+  const program = fileURLToPath(new URL('./peer-cold.js', import.meta.url));
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [program, mode, ...inputs], { encoding: 'utf8' });
+  const seconds = (performance.now() - t) / 1000;
+  if (r.status !== 0) throw new Error(`peer ${mode} failed (${r.status}): ${r.stderr}`);
+  const p = JSON.parse(r.stdout) as PeerColdResult;
+  return { games: p.games, seconds, cpuMsPerGame: (p.cpuSeconds * 1000) / p.games, peakRssMB: p.peakRssMB };
+}
+
+const gamesPerSecond = (c: ColdRun): number => c.games / c.seconds;
+
+/**
+ * The headline (issue 43): kanshi and the two peers, each as one cold process over the same folders,
+ * the tools taking turns in every round. The ratios are of the rounds' medians.
+ */
+function coldComparison(inputs: string[], rounds: number, label: string): void {
+  const runs: Record<'kanshi' | 'parse' | 'score', ColdRun[]> = { kanshi: [], parse: [], score: [] };
+  for (let r = 0; r < rounds; r++) {
+    runs.kanshi.push(coldKanshi(inputs));
+    runs.parse.push(coldPeer('parse', inputs));
+    runs.score.push(coldPeer('score', inputs));
+  }
+  const med = (tool: keyof typeof runs, f: (c: ColdRun) => number): number => median(runs[tool].map(f));
+  process.stdout.write(`Cold, each tool one process over ${label}, ${rounds} rounds taking turns (games/s and CPU: each round, then the median)
+`);
+  const rows: [keyof typeof runs, string][] = [
+    ['kanshi', `kanshi audit, default workers (${runs.kanshi[0].games} games)`],
+    ['parse', `peer: tenhou-log parse only (${runs.parse[0].games} 4p mjlog)`],
+    ['score', `peer: parse + replay + majiang-core score (${runs.score[0].games})`],
+  ];
+  for (const [tool, name] of rows) {
+    const rates = runs[tool].map((c) => gamesPerSecond(c).toFixed(0)).join(' / ');
+    const cpus = runs[tool].map((c) => c.cpuMsPerGame.toFixed(2)).join(' / ');
+    process.stdout.write(
+      `  ${name.padEnd(52)} ${med(tool, gamesPerSecond).toFixed(0).padStart(5)} games/s (${rates})   ` +
+        `${med(tool, (c) => c.cpuMsPerGame).toFixed(2)} ms CPU a game (${cpus})   peak RSS ${Math.max(...runs[tool].map((c) => c.peakRssMB))} MB\n`,
+    );
+  }
+  const k = med('kanshi', gamesPerSecond);
+  process.stdout.write(
+    `  kanshi / parse-only peer: ${(k / med('parse', gamesPerSecond)).toFixed(2)}x games/s (issue 43 asks at least 1.0x), ` +
+      `${(med('kanshi', (c) => c.cpuMsPerGame) / med('parse', (c) => c.cpuMsPerGame)).toFixed(2)}x CPU a game (at most 1.25x)\n` +
+      `  kanshi / parse-and-score peer: ${(k / med('score', gamesPerSecond)).toFixed(2)}x games/s (at least 2.5x)\n\n`,
+  );
+}
+
 interface PeerRun {
   /** games/s of the best pass, and the median of the passes. */
   best: number;
@@ -192,6 +275,17 @@ function peerLine(label: string, p: PeerRun, extra = ''): void {
 
 async function main(): Promise<void> {
   process.stdout.write(`kanshi bench: ${files.length} corpus games, ${cores} cores, ${runs} runs each, node ${process.version}\n\n`);
+  const times = quick ? 3 : 10;
+  const copies = distinctCopies(times);
+  try {
+    coldComparison([corpusLogsDir(), copies], coldRounds, `the corpus and the long batch (${times} copies of it, each made new bytes)`);
+    await measuredStages(copies, times);
+  } finally {
+    rmSync(copies, { recursive: true, force: true });
+  }
+}
+
+async function measuredStages(copies: string, times: number): Promise<void> {
   const stages: [Stage, string][] = [
     ['read', 'read + gunzip (floor)'],
     ['ingest', 'ingest (bytes → events)'],
@@ -213,24 +307,16 @@ async function main(): Promise<void> {
     const label = workers === null ? 'default workers (this thread: under 3,000 files)' : `${workers} worker${workers > 1 ? 's' : ''}`;
     line(`full audit into SQLite, ${label}`, full[key], `, ${cpu.toFixed(2)} ms CPU a game, peak RSS ${Math.max(...results.map((r) => r.peakRssMB))} MB`);
   }
-  const times = quick ? 3 : 10;
-  const copies = distinctCopies(times);
-  let distinct: AuditRun;
-  let distinctInThread: AuditRun;
-  try {
-    distinct = auditRun(cores, [copies]);
-    process.stdout.write(
-      `full audit of ${distinct.games} distinct games (${times} copies of the corpus, each made new bytes), ${cores} workers (the default): ` +
-        `${distinct.rate.toFixed(0)} games/s, ${distinct.cpuMsPerGame.toFixed(2)} ms CPU a game, peak RSS ${distinct.peakRssMB} MB\n`,
-    );
-    distinctInThread = auditRun(0, [copies]);
-    process.stdout.write(
-      `the same on this thread alone (--workers 0): ${distinctInThread.rate.toFixed(0)} games/s, ${distinctInThread.cpuMsPerGame.toFixed(2)} ms CPU a game, ` +
-        `peak RSS ${distinctInThread.peakRssMB} MB\n`,
-    );
-  } finally {
-    rmSync(copies, { recursive: true, force: true });
-  }
+  const distinct = auditRun(cores, [copies]);
+  process.stdout.write(
+    `full audit of ${distinct.games} distinct games (the long batch: ${times} copies of the corpus, each made new bytes), ${cores} workers (the default): ` +
+      `${distinct.rate.toFixed(0)} games/s, ${distinct.cpuMsPerGame.toFixed(2)} ms CPU a game, peak RSS ${distinct.peakRssMB} MB\n`,
+  );
+  const distinctInThread = auditRun(0, [copies]);
+  process.stdout.write(
+    `the same on this thread alone (--workers 0): ${distinctInThread.rate.toFixed(0)} games/s, ${distinctInThread.cpuMsPerGame.toFixed(2)} ms CPU a game, ` +
+      `peak RSS ${distinctInThread.peakRssMB} MB\n`,
+  );
   const links = linkedCopies(times);
   let again: AuditRun;
   try {

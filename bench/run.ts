@@ -8,7 +8,7 @@
  * long batch, taking turns (coldComparison). The rest are warm measures, stage by stage.
  *
  *   npm run bench                  (builds first)
- *   node dist/bench/run.js [--runs N] [--cold-rounds N] [--quick]
+ *   node dist/bench/run.js [--runs N] [--cold-rounds N] [--quick] [--headline]
  */
 // The same V8 settings as the kanshi command (the peer below runs under them too).
 import '../src/cli/v8-tuning.js';
@@ -31,6 +31,8 @@ const quick = args.includes('--quick');
 const runs = Number(args[args.indexOf('--runs') + 1]) || (quick ? 2 : 5);
 /** Rounds of the cold comparison, the headline. */
 const coldRounds = Number(args[args.indexOf('--cold-rounds') + 1]) || (quick ? 1 : 3);
+/** The headline alone (`--headline`): the cold comparison, no warm stages. */
+const headlineOnly = args.includes('--headline');
 const cores = availableParallelism();
 const files = corpusLogFiles();
 
@@ -279,7 +281,7 @@ async function main(): Promise<void> {
   const copies = distinctCopies(times);
   try {
     coldComparison([corpusLogsDir(), copies], coldRounds, `the corpus and the long batch (${times} copies of it, each made new bytes)`);
-    await measuredStages(copies, times);
+    if (!headlineOnly) await measuredStages(copies, times);
   } finally {
     rmSync(copies, { recursive: true, force: true });
   }

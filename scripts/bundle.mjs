@@ -18,18 +18,21 @@ const src = join(root, 'dist', 'src');
  * Each is written over itself. Code that finds a neighbour from import.meta.url runs from its program's
  * folder or from dist/src/chunks, so it names the neighbour through its folder (`../batch/worker.js`).
  */
-export const PROGRAMS = ['cli/main.js', 'cli/query-child.js', 'batch/worker.js'];
+const PROGRAMS = ['cli/main.js', 'cli/query-child.js', 'batch/worker.js'];
+
+/** The first line a bundled program has after its shebang, and tsc's output never has. */
+const BANNER = '// Bundled by scripts/bundle.mjs from tsc output.';
 
 // Bundling its own output would lose the chunks it removes: the programs must be tsc's.
 for (const program of PROGRAMS) {
-  if (readFileSync(join(src, program), 'utf8').includes('scripts/bundle.mjs')) {
+  if (readFileSync(join(src, program), 'utf8').includes(BANNER)) {
     throw new Error(`dist/src/${program} is bundled already: run tsc first (npm run build does)`);
   }
 }
 rmSync(join(src, 'chunks'), { recursive: true, force: true });
 
 await build({
-  banner: { js: '// Bundled by scripts/bundle.mjs from tsc output.' },
+  banner: { js: BANNER },
   entryPoints: PROGRAMS.map((p) => join(src, p)),
   outdir: src,
   outbase: src,

@@ -137,8 +137,8 @@ async function fewerFilesThan(n: number, walking: AsyncGenerator<InputItem>, hea
 }
 
 /**
- * The compiled worker (works from dist; tests run the built CLI). A path through batch/ itself: this code
- * also runs from the CLI's one-file program in cli/ (scripts/bundle.mjs).
+ * The compiled worker (works from dist; tests run the built CLI). A path through batch/ itself: the
+ * built CLI runs this code from a chunk of dist/src/chunks (scripts/bundle.mjs).
  */
 function workerFile(): string {
   return fileURLToPath(new URL('../batch/worker.js', import.meta.url));

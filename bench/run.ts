@@ -116,26 +116,45 @@ function linkedCopies(times: number): string {
   return dir;
 }
 
-/** The real thing: `kanshi audit` into a fresh SQLite file, in its own process (`workers` null: the default). */
-function auditRun(workers: number | null, inputs: string[] = [corpusLogsDir()]): AuditRun {
+/** What one `kanshi audit` process did: its --json summary's measures, and its wall from spawn to exit. */
+interface AuditProcess {
+  /**
+   * Files audited: the games, the unreadable, and the copies of a content met before (audited and written
+   * all the same; the summary counts each game once).
+   */
+  games: number;
+  /** The summary's own seconds (from its start of work) and the process's wall (start-up included). */
+  seconds: number;
+  wallSeconds: number;
+  cpuSeconds: number;
+  peakRssMB: number;
+}
+
+/** Runs `kanshi audit` over the inputs into a fresh SQLite file, in its own process. */
+function auditProcess(inputs: string[], extraArgs: string[]): AuditProcess {
   const dir = mkdtempSync(join(tmpdir(), 'kanshi-bench-'));
   try {
     const main = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-    // --force: the repeated corpus is audited again each time, not passed over as done
-    const workerArgs = workers === null ? [] : ['--workers', String(workers)];
-    const r = spawnSync(process.execPath, [main, 'audit', ...inputs, '--db', join(dir, 'bench.sqlite'), ...workerArgs, '--json', '--no-progress', '--force'], {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, [main, 'audit', ...inputs, '--db', join(dir, 'bench.sqlite'), ...extraArgs, '--json', '--no-progress'], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
+    const wallSeconds = (performance.now() - t) / 1000;
     if (r.status !== 0) throw new Error(`kanshi audit failed (${r.status}): ${r.stderr}`);
     const summary = JSON.parse(r.stdout);
-    // Files audited: the games, the unreadable, and the copies of a content met before (audited and
-    // written all the same; the summary counts each game once).
     const games = summary.gameCount + summary.failedFileCount + (summary.duplicateFileCount ?? 0);
-    return { rate: games / summary.seconds, peakRssMB: summary.peakRssMB, games, cpuMsPerGame: (summary.cpuSeconds * 1000) / games };
+    return { games, seconds: summary.seconds, wallSeconds, cpuSeconds: summary.cpuSeconds, peakRssMB: summary.peakRssMB };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The real thing: `kanshi audit` into a fresh SQLite file, in its own process (`workers` null: the default). */
+function auditRun(workers: number | null, inputs: string[] = [corpusLogsDir()]): AuditRun {
+  // --force: the repeated corpus is audited again each time, not passed over as done
+  const a = auditProcess(inputs, [...(workers === null ? [] : ['--workers', String(workers)]), '--force']);
+  return { rate: a.games / a.seconds, peakRssMB: a.peakRssMB, games: a.games, cpuMsPerGame: (a.cpuSeconds * 1000) / a.games };
 }
 
 /** One tool as one cold process over the inputs: the wall from its start to its exit, as a user waits. */
@@ -149,22 +168,8 @@ interface ColdRun {
 
 /** `kanshi audit` over the inputs into a new database, with its default workers. */
 function coldKanshi(inputs: string[]): ColdRun {
-  const dir = mkdtempSync(join(tmpdir(), 'kanshi-bench-cold-'));
-  try {
-    const main = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-    const t = performance.now();
-    const r = spawnSync(process.execPath, [main, 'audit', ...inputs, '--db', join(dir, 'cold.sqlite'), '--json', '--no-progress'], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const seconds = (performance.now() - t) / 1000;
-    if (r.status !== 0) throw new Error(`kanshi audit failed (${r.status}): ${r.stderr}`);
-    const summary = JSON.parse(r.stdout);
-    const games = summary.gameCount + summary.failedFileCount + (summary.duplicateFileCount ?? 0);
-    return { games, seconds, cpuMsPerGame: (summary.cpuSeconds * 1000) / games, peakRssMB: summary.peakRssMB };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const a = auditProcess(inputs, []);
+  return { games: a.games, seconds: a.wallSeconds, cpuMsPerGame: (a.cpuSeconds * 1000) / a.games, peakRssMB: a.peakRssMB };
 }
 
 /** A peer (bench/peer-cold.ts) over the inputs, on plain Node. */
@@ -192,8 +197,7 @@ function coldComparison(inputs: string[], rounds: number, label: string): void {
     runs.score.push(coldPeer('score', inputs));
   }
   const med = (tool: keyof typeof runs, f: (c: ColdRun) => number): number => median(runs[tool].map(f));
-  process.stdout.write(`Cold, each tool one process over ${label}, ${rounds} rounds taking turns (games/s and CPU: each round, then the median)
-`);
+  process.stdout.write(`Cold, each tool one process over ${label}, ${rounds} rounds taking turns (games/s and CPU: each round, then the median)\n`);
   const rows: [keyof typeof runs, string][] = [
     ['kanshi', `kanshi audit, default workers (${runs.kanshi[0].games} games)`],
     ['parse', `peer: tenhou-log parse only (${runs.parse[0].games} 4p mjlog)`],

@@ -12,7 +12,7 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { isFourPlayerMjlog, readText, scorePeerGame, type ScorePeerPass } from './peer-score.js';
+import { fourPlayerMjlogText, scorePeerGame, type ScorePeerPass } from './peer-score.js';
 
 export interface PeerColdResult {
   games: number;
@@ -47,9 +47,8 @@ function main(): void {
   const convlog = require('@kobalab/tenhou-log') as (xml: string, id: string) => unknown;
   const out: ScorePeerPass = { games: 0, refused: 0, wins: 0, agree: 0, disagreements: [] };
   for (const file of filesUnder(dirs)) {
-    if (file.endsWith('.json') || file.endsWith('.jsonl')) continue;
-    const text = readText(file);
-    if (!isFourPlayerMjlog(text)) continue;
+    const text = fourPlayerMjlogText(file);
+    if (text === null) continue;
     if (mode === 'score') {
       scorePeerGame(text, file, out);
       continue;

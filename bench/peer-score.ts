@@ -235,16 +235,21 @@ function playHand(hand: Entry[], rule: Record<string, unknown>, id: string, note
 
 /** The four-player mjlog/xml files among `files` (tenhou.net/6 JSON and three-player logs aside), as text. */
 export function fourPlayerLogs(files: readonly string[]): string[] {
-  return files.filter((f) => !f.endsWith('.json') && !f.endsWith('.jsonl') && isFourPlayerMjlog(readText(f)));
+  return files.filter((f) => fourPlayerMjlogText(f) !== null);
 }
 
-/** Whether a log's text is mjlog XML of a four-player game (GO type without the three-player bit 0x10). */
-export function isFourPlayerMjlog(text: string): boolean {
+/**
+ * A file's text when it is mjlog XML of a four-player game (GO type without the three-player bit 0x10),
+ * else null; tenhou.net/6 JSON files are not read.
+ */
+export function fourPlayerMjlogText(file: string): string | null {
+  if (file.endsWith('.json') || file.endsWith('.jsonl')) return null;
+  const text = readText(file);
   const type = /<GO type="(\d+)"/.exec(text);
-  return type !== null && (Number(type[1]) & 0x10) === 0;
+  return type !== null && (Number(type[1]) & 0x10) === 0 ? text : null;
 }
 
-export function readText(file: string): string {
+function readText(file: string): string {
   let b = readFileSync(file);
   if (b[0] === 0x1f && b[1] === 0x8b) b = gunzipSync(b);
   return b.toString('utf8');

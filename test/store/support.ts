@@ -23,7 +23,6 @@ export function tempDb(name = 'audit.sqlite'): string {
   return join(mkdtempSync(join(tmpdir(), 'kanshi-store-')), name);
 }
 
-/** A varied sample of the corpus: every chankan and four-kan abort, 3-player, JSON, gzip, excerpts, riichi kans. */
 /**
  * A new copy of the corpus and the platform logs audited under tenhou, then mleague (kanshi audit in this
  * process, on its thread), which test/store/v7.test.ts and v11.test.ts each add their own rows to: the
@@ -42,6 +41,7 @@ export async function corpusAndPlatformsDb(): Promise<string> {
   return copyOf(join(dir, 'audit.sqlite'));
 }
 
+/** A varied sample of the corpus: every chankan and four-kan abort, 3-player, JSON, gzip, excerpts, riichi kans. */
 export function sampleFiles(): string[] {
   const rows = manifest();
   const picked = new Set<string>();

@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { Piscina } from 'piscina';
 import { brokenAudit, contentHash, failedAudit, type AuditSummary } from '../audit/index.js';
 import type { RuleSet } from '../rules/index.js';
@@ -137,11 +138,14 @@ async function fewerFilesThan(n: number, walking: AsyncGenerator<InputItem>, hea
 }
 
 /**
- * The compiled worker (works from dist; tests run the built CLI). A path through batch/ itself: the
- * built CLI runs this code from a chunk of dist/src/chunks (scripts/bundle.mjs).
+ * The compiled worker. A path through batch/ itself: the built CLI runs this code from a chunk of
+ * dist/src/chunks (scripts/bundle.mjs). From the TypeScript sources (tests that run kanshi in their own
+ * process), the built one, as the query child is found.
  */
 function workerFile(): string {
-  return fileURLToPath(new URL('../batch/worker.js', import.meta.url));
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return fileURLToPath(new URL('../batch/worker.js', import.meta.url));
+  return join(dirname(here), '..', '..', 'dist', 'src', 'batch', 'worker.js');
 }
 
 /**

@@ -7,7 +7,7 @@ import { openStore } from '../../src/store/index.js';
 import { auditedCorpus } from '../support/audited-corpus.js';
 import { kanshi, PROJECT_ROOT } from '../support/cli.js';
 import { CORPUS_LOGS, corpusFile, corpusTimesOver } from '../support/corpus.js';
-import { kanshiInProcess } from '../support/in-process.js';
+import { kanshiInProcess, kanshiRun } from '../support/in-process.js';
 
 function tempDb(): string {
   return join(mkdtempSync(join(tmpdir(), 'kanshi-audit-')), 'audit.sqlite');
@@ -41,15 +41,15 @@ describe('kanshi audit', () => {
     expect(inThread).toMatchObject({ workerCount: 0, gameCount: 1 });
   });
 
-  it('ends its summary with the first findings of each kind and their viewer links; --json lists them all as examples', () => {
+  it('ends its summary with the first findings of each kind and their viewer links; --json lists them all as examples', async () => {
     const db = tempDb();
     const files = [corpusFile('2016052515gm-00a9-0000-c4d72066.xml'), corpusFile('2010091009gm-00a9-0000-83af2648.xml'), corpusFile('2010081709gm-00a9-0000-fe3371ad.xml')];
-    const text = kanshi(['audit', ...files, '--db', db, '--workers', '0']);
+    const text = await kanshiRun(['audit', ...files, '--db', db, '--workers', '0']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/first findings of each kind \(up to 3/);
     expect(text.stdout).toContain('https://tenhou.net/0/?log=2016052515gm-00a9-0000-c4d72066&tw=0&ts=2');
     expect(text.stdout.match(/robs seat/g)).toHaveLength(3); // three chankan wins, three shown
-    const json = JSON.parse(kanshi(['audit', ...files, '--db', tempDb(), '--json', '--workers', '0']).stdout);
+    const json = JSON.parse((await kanshiRun(['audit', ...files, '--db', tempDb(), '--json', '--workers', '0'])).stdout);
     expect(json.findingCounts).toEqual({ 'suukaikan-abort': 1, 'chankan-win': 3 });
     expect(json.examples).toHaveLength(4);
     expect(json.examples[0]).toEqual({
@@ -58,37 +58,37 @@ describe('kanshi audit', () => {
     });
   });
 
-  it("cuts a finding's long message in the summary's examples, pointing to --json for it whole; info lists a lobby's rules in part (lines of 646 and 787 characters)", () => {
+  it("cuts a finding's long message in the summary's examples, pointing to --json for it whole; info lists a lobby's rules in part (lines of 646 and 787 characters)", async () => {
     const lobby = corpusFile('dnovikoff__tenhou__log_test_data_newattr2023.xml');
-    const text = kanshi(['audit', lobby, '--db', tempDb(), '--workers', '0']);
+    const text = await kanshiRun(['audit', lobby, '--db', tempDb(), '--workers', '0']);
     expect(text.code, text.stderr).toBe(0);
     const line = text.stdout.split('\n').find((l) => l.includes('lobby rule sets what no knob applies'))!;
     expect(line).toMatch(/ … \(--json has the whole message\)$/);
     expect(line.length).toBeLessThan(400);
-    const json = JSON.parse(kanshi(['audit', lobby, '--db', tempDb(), '--json', '--workers', '0']).stdout);
+    const json = JSON.parse((await kanshiRun(['audit', lobby, '--db', tempDb(), '--json', '--workers', '0'])).stdout);
     const shown = line.slice(line.indexOf(": the game's lobby rule") + 2).replace(/ … \(--json has the whole message\)$/, '');
     expect(json.examples[0].message.startsWith(shown)).toBe(true);
     expect(json.examples[0].message.length).toBeGreaterThan(shown.length);
     expect(json.examples[0].message).toMatch(/bits no public source explains: csrule\[1\] 0x00000002$/);
-    const info = kanshi(['info', lobby]);
+    const info = await kanshiRun(['info', lobby]);
     expect(info.stdout).toMatch(/lobby rule not applied \(no knob\): [^,]+, [^,]+, [^,]+ and \d+ more \(--json lists them\) {2}unknown lobby bits: csrule\[1\] 0x00000002\n$/);
     expect(info.stdout.length).toBeLessThan(500);
   });
 
-  it('re-running changes no row count; another profile adds only its verdicts', () => {
+  it('re-running changes no row count; another profile adds only its verdicts', async () => {
     const db = tempDb();
     const logs = join(PROJECT_ROOT, 'logs', 'examples');
     // truncated.mjlog cannot be read, on purpose: every run exits 1 (issue 42), with the same rows.
-    expect(kanshi(['audit', logs, '--db', db, '--workers', '2']).code).toBe(1);
+    expect((await kanshiRun(['audit', logs, '--db', db, '--workers', '2'])).code).toBe(1);
     const first = rowCounts(db);
-    const again = kanshi(['audit', logs, '--db', db, '--workers', '0', '--json']);
+    const again = await kanshiRun(['audit', logs, '--db', db, '--workers', '0', '--json']);
     expect(again.code).toBe(1);
     // every readable file is passed over as done; the unreadable one is tried again
     expect(JSON.parse(again.stdout)).toMatchObject({ gameCount: 0, failedFileCount: 1, passedOverCount: first.audits - 1 });
     expect(rowCounts(db)).toEqual(first);
-    expect(kanshi(['audit', logs, '--db', db, '--force', '--workers', '2']).code).toBe(1);
+    expect((await kanshiRun(['audit', logs, '--db', db, '--force', '--workers', '2'])).code).toBe(1);
     expect(rowCounts(db)).toEqual(first);
-    expect(kanshi(['audit', logs, '--db', db, '--profile', 'pro-strict', '--allow-unreadable']).code).toBe(0);
+    expect((await kanshiRun(['audit', logs, '--db', db, '--profile', 'pro-strict', '--allow-unreadable'])).code).toBe(0);
     const both = rowCounts(db);
     expect(both.games).toBe(first.games);
     expect(both.kans).toBe(first.kans);
@@ -96,11 +96,11 @@ describe('kanshi audit', () => {
     expect(both.findings).toBeGreaterThan(first.findings);
   });
 
-  it('audits a file once when it is named twice or lies inside a folder also named', () => {
+  it('audits a file once when it is named twice or lies inside a folder also named', async () => {
     const examples = join(PROJECT_ROOT, 'logs', 'examples');
-    const once = JSON.parse(kanshi(['audit', examples, '--db', tempDb(), '--json', '--workers', '1']).stdout);
+    const once = JSON.parse((await kanshiRun(['audit', examples, '--db', tempDb(), '--json', '--workers', '1'])).stdout);
     const chankan = join(examples, 'chankan.mjlog');
-    const r = kanshi(['audit', chankan, examples, chankan, join(examples, '.'), '--db', tempDb(), '--json', '--workers', '1', '--allow-unreadable']);
+    const r = await kanshiRun(['audit', chankan, examples, chankan, join(examples, '.'), '--db', tempDb(), '--json', '--workers', '1', '--allow-unreadable']);
     expect(r.code, r.stderr).toBe(0);
     const overlapping = JSON.parse(r.stdout);
     expect(overlapping.gameCount).toBe(once.gameCount);
@@ -108,13 +108,13 @@ describe('kanshi audit', () => {
     expect(overlapping.findingCounts).toEqual(once.findingCounts);
   });
 
-  it('audits a game given by id once when its file is also in a folder given', () => {
+  it('audits a game given by id once when its file is also in a folder given', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'kanshi-audit-fetched-'));
     const id = '2016052515gm-00a9-0000-c4d72066';
     copyFileSync(corpusFile(`${id}.xml`), join(folder, `${id}.mjlog`));
     copyFileSync(corpusFile('2010091009gm-00a9-0000-83af2648.xml'), join(folder, '2010091009gm-00a9-0000-83af2648.xml'));
     // already in --fetch-dir, so nothing is downloaded
-    const r = kanshi(['audit', folder, id, '--fetch-dir', folder, '--db', tempDb(), '--json', '--workers', '1']);
+    const r = await kanshiRun(['audit', folder, id, '--fetch-dir', folder, '--db', tempDb(), '--json', '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ gameCount: 2, failedFileCount: 0 });
   });
@@ -136,41 +136,41 @@ describe('kanshi audit', () => {
     expect(partial.games).toBeLessThan(1685);
     const check = kanshi(['query', '--db', db, '--format', 'json', 'PRAGMA integrity_check']);
     expect(check.stdout).toMatch(/"ok"/);
-    const rerun = kanshi(['audit', CORPUS_LOGS, '--db', db, '--json']);
+    const rerun = await kanshiRun(['audit', CORPUS_LOGS, '--db', db, '--json']);
     expect(rerun.code, rerun.stderr).toBe(0);
     // An uninterrupted audit of the corpus (the run's shared one: the same command, with --json).
     expect(rowCounts(db)).toEqual(rowCounts((await auditedCorpus()).db));
   });
 
-  it('records an unreadable file as an ingest-error finding and goes on (exit 1); --fail-on sets the exit status (3) once all is read', () => {
+  it('records an unreadable file as an ingest-error finding and goes on (exit 1); --fail-on sets the exit status (3) once all is read', async () => {
     const db = tempDb();
     const broken = join(PROJECT_ROOT, 'logs', 'examples', 'truncated.mjlog');
     const ok = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
-    const r = kanshi(['audit', broken, ok, '--db', db, '--json']);
+    const r = await kanshiRun(['audit', broken, ok, '--db', db, '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ gameCount: 1, failedFileCount: 1, findingCounts: { 'ingest-error': 1 } });
     const q = kanshi(['query', '--db', db, '--format', 'json', "SELECT message FROM findings WHERE kind = 'ingest-error'"]);
     expect(JSON.parse(q.stdout)[0].message).toMatch(/line \d+ column \d+: not well-formed XML/);
-    expect(kanshi(['audit', broken, ok, '--db', db, '--fail-on', 'error']).code).toBe(1);
-    expect(kanshi(['audit', broken, ok, '--db', db, '--fail-on', 'error', '--allow-unreadable']).code).toBe(3);
-    expect(kanshi(['audit', ok, '--db', db, '--fail-on', 'warning']).code).toBe(0);
-    expect(kanshi(['audit', ok, '--db', db, '--kandora-timing', 'immediate', '--fail-on', 'warning']).code).toBe(3);
+    expect((await kanshiRun(['audit', broken, ok, '--db', db, '--fail-on', 'error'])).code).toBe(1);
+    expect((await kanshiRun(['audit', broken, ok, '--db', db, '--fail-on', 'error', '--allow-unreadable'])).code).toBe(3);
+    expect((await kanshiRun(['audit', ok, '--db', db, '--fail-on', 'warning'])).code).toBe(0);
+    expect((await kanshiRun(['audit', ok, '--db', db, '--kandora-timing', 'immediate', '--fail-on', 'warning'])).code).toBe(3);
   });
 
-  it('says what is wrong with bad options and missing paths', () => {
+  it('says what is wrong with bad options and missing paths', async () => {
     const db = tempDb();
-    expect(kanshi(['audit', 'logs', '--db', db, '--riichi-kan', 'maybe']).stderr).toMatch(/invalid value "maybe" for --riichi-kan/);
-    expect(kanshi(['audit', 'logs', '--db', db, '--fail-on', 'info']).code).toBe(2);
-    const missing = kanshi(['audit', 'no-such-folder', '--db', db]);
+    expect((await kanshiRun(['audit', 'logs', '--db', db, '--riichi-kan', 'maybe'])).stderr).toMatch(/invalid value "maybe" for --riichi-kan/);
+    expect((await kanshiRun(['audit', 'logs', '--db', db, '--fail-on', 'info'])).code).toBe(2);
+    const missing = await kanshiRun(['audit', 'no-such-folder', '--db', db]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^kanshi: no-such-folder: no such file or folder$/m);
-    expect(kanshi(['audit', '--help']).stdout).toMatch(/--fail-on <severity>/);
+    expect((await kanshiRun(['audit', '--help'])).stdout).toMatch(/--fail-on <severity>/);
   });
 
-  it('checks its inputs before the database: an audit of nothing that exists creates no file (issue 16)', () => {
+  it('checks its inputs before the database: an audit of nothing that exists creates no file (issue 16)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kanshi-audit-nothing-'));
     const db = join(dir, 'new.sqlite');
-    const r = kanshi(['audit', '/nonexistent', join(dir, 'gone'), '--db', db]);
+    const r = await kanshiRun(['audit', '/nonexistent', join(dir, 'gone'), '--db', db]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       'kanshi: /nonexistent: no such file or folder\n' +
@@ -179,7 +179,7 @@ describe('kanshi audit', () => {
     );
     expect(existsSync(db)).toBe(false);
     // one input that exists is enough: the missing one is reported, the other audited
-    const some = kanshi(['audit', '/nonexistent', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--db', db, '--workers', '0']);
+    const some = await kanshiRun(['audit', '/nonexistent', corpusFile('2020052221gm-00a9-0000-6f0524c7.xml'), '--db', db, '--workers', '0']);
     expect(some.code).toBe(1);
     expect(some.stderr).toMatch(/^kanshi: \/nonexistent: no such file or folder$/m);
     expect(existsSync(db)).toBe(true);
@@ -215,7 +215,7 @@ describe('kanshi audit', () => {
     expect((await kanshiInProcess('audit', flagged, '--db', db, '--workers', '0', '--profile', 'pro-strict', '--fail-on', 'error')).code).toBe(3);
   });
 
-  it('counts byte-identical files as one game, as the database does, and reports the others as duplicates (issue 14)', () => {
+  it('counts byte-identical files as one game, as the database does, and reports the others as duplicates (issue 14)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'kanshi-audit-dupes-'));
     mkdirSync(join(folder, 'sub'));
     copyFileSync(join(EXAMPLES, 'chankan.mjlog'), join(folder, 'chankan.mjlog'));
@@ -225,13 +225,13 @@ describe('kanshi audit', () => {
     copyFileSync(join(EXAMPLES, 'suukaikan-abort.mjlog'), join(folder, 'sub', 'suukaikan-abort.mjlog'));
     const db = tempDb();
     // worker threads: each file's totals cross back and the game is counted once whichever finishes first
-    const r = kanshi(['audit', folder, '--db', db, '--json', '--workers', '2']);
+    const r = await kanshiRun(['audit', folder, '--db', db, '--json', '--workers', '2']);
     expect(r.code, r.stderr).toBe(1);
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ gameCount: 2, failedFileCount: 1, duplicateFileCount: 2, findingCounts: { 'chankan-win': 1, 'ingest-error': 1, 'suukaikan-abort': 1 } });
     expect(rowCounts(db).games).toBe(3);
     // passed over, a duplicate is still a duplicate, not a second game passed over
-    const again = kanshi(['audit', folder, '--db', db, '--workers', '2']);
+    const again = await kanshiRun(['audit', folder, '--db', db, '--workers', '2']);
     expect(again.stdout).toMatch(/^games audited: 0, files that could not be read: 1\n2 duplicate files \(same content as another input: one game to the database, counted once\)\npassed over: 2 games /);
   });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, kanshi, type CliRun } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 import { FakeTenhou, gzipBomb } from '../fetch/tenhou-server.js';
 
@@ -217,18 +218,18 @@ describe('kanshi fetch', () => {
     expect(existsSync(join(dir, 'logs'))).toBe(false);
   });
 
-  it('has usage errors for options and empty input', () => {
-    const none = kanshi(['fetch']);
+  it('has usage errors for options and empty input', async () => {
+    const none = await kanshiRun(['fetch']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/nothing to fetch/);
-    expect(kanshi(['fetch', A, '--retries', 'x']).stderr).toMatch(/--retries must be an integer between 0 and 20, got "x"/);
-    expect(kanshi(['fetch', A, '--base-url', 'ftp://example.org']).code).toBe(2);
-    expect(kanshi(['fetch', A, '--format', 'yaml']).code).toBe(2);
-    expect(kanshi(['fetch', '--list', 'missing.txt']).stderr).toMatch(/^kanshi: --list missing.txt: no such file or folder$/m);
+    expect((await kanshiRun(['fetch', A, '--retries', 'x'])).stderr).toMatch(/--retries must be an integer between 0 and 20, got "x"/);
+    expect((await kanshiRun(['fetch', A, '--base-url', 'ftp://example.org'])).code).toBe(2);
+    expect((await kanshiRun(['fetch', A, '--format', 'yaml'])).code).toBe(2);
+    expect((await kanshiRun(['fetch', '--list', 'missing.txt'])).stderr).toMatch(/^kanshi: --list missing.txt: no such file or folder$/m);
   });
 
-  it('has help with examples and the exit statuses', () => {
-    const r = kanshi(['fetch', '--help']);
+  it('has help with examples and the exit statuses', async () => {
+    const r = await kanshiRun(['fetch', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Usage: kanshi fetch \[options\] \[log\.\.\.\]/);
     for (const flag of ['--list', '--archive', '--out', '--format', '--delay-ms', '--retries', '--concurrency', '--base-url', '--timeout-ms', '--json']) {
@@ -238,8 +239,8 @@ describe('kanshi fetch', () => {
     expect(r.stdout).toMatch(/Examples:\n {2}kanshi fetch 2016052515gm-00a9-0000-c4d72066/);
   });
 
-  it('says in its help exactly what ties a log to its id, and what bounds a download', () => {
-    const help = kanshi(['fetch', '--help']).stdout.replace(/\s+/g, ' ');
+  it('says in its help exactly what ties a log to its id, and what bounds a download', async () => {
+    const help = (await kanshiRun(['fetch', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(help).not.toMatch(/another game's log is never saved/);
     expect(help).toContain("an mjlog whose GO type or lobby differs from the id's, or a tenhou.net/6 JSON whose ref is another id");
     expect(help).toContain('an mjlog does not name it, so another game of the same type and lobby served under the id would be saved');

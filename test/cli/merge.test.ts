@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kanshi, PROJECT_ROOT } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFiles } from '../support/corpus.js';
 import { contentRows, exactRows } from '../store/merge-compare.js';
 
@@ -30,52 +31,53 @@ function hasParallel(): boolean {
 }
 
 describe('kanshi audit --shard and kanshi merge', () => {
-  it('audits two shards, says how many files were left to the other, and merges them into what one audit gives', () => {
+  it('audits two shards, says how many files were left to the other, and merges them into what one audit gives', async () => {
     const d = sampleDir();
     const inputs = files(d);
     const all = join(d, 'all.sqlite');
-    const r = kanshi(['audit', ...inputs, '--db', all, '--workers', '1', '--json']);
+    const r = await kanshiRun(['audit', ...inputs, '--db', all, '--workers', '1', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const total = JSON.parse(r.stdout).gameCount;
-    const shards = [1, 2].map((k) => {
+    const shards: { db: string; json: { shard: string; gameCount: number; otherShardFileCount: number } }[] = [];
+    for (const k of [1, 2]) {
       const db = join(d, `shard-${k}.sqlite`);
-      const s = kanshi(['audit', ...inputs, '--db', db, '--workers', '2', '--shard', `${k}/2`, '--json']);
+      const s = await kanshiRun(['audit', ...inputs, '--db', db, '--workers', '2', '--shard', `${k}/2`, '--json']);
       expect(s.code, s.stderr).toBe(0);
-      return { db, json: JSON.parse(s.stdout) };
-    });
+      shards.push({ db, json: JSON.parse(s.stdout) });
+    }
     expect(shards.map((s) => s.json.shard)).toEqual(['1/2', '2/2']);
     expect(shards[0].json.gameCount + shards[1].json.gameCount).toBe(total);
     expect(shards[0].json.otherShardFileCount).toBe(shards[1].json.gameCount);
     expect(shards[1].json.otherShardFileCount).toBe(shards[0].json.gameCount);
     // The text summary says it too.
-    const text = kanshi(['audit', ...inputs, '--db', join(d, 'text.sqlite'), '--workers', '0', '--shard', '1/2']);
+    const text = await kanshiRun(['audit', ...inputs, '--db', join(d, 'text.sqlite'), '--workers', '0', '--shard', '1/2']);
     expect(text.stdout).toContain(`shard 1/2: ${shards[1].json.gameCount} files left to other shards`);
     expect(text.stdout).toContain(`games audited: ${shards[0].json.gameCount}`);
 
     const into = join(d, 'merged.sqlite');
-    const m = kanshi(['merge', shards[0].db, shards[1].db, '--into', into]);
+    const m = await kanshiRun(['merge', shards[0].db, shards[1].db, '--into', into]);
     expect(m.code, m.stderr).toBe(0);
     expect(m.stdout).toMatch(new RegExp(`merged 2 databases into .* ${total} games, ${total} audits`));
     expect(m.stderr).toMatch(/games \d+ added, 0 replaced, 0 already there/);
     expect(contentRows(into)).toEqual(contentRows(all));
     // Again: nothing changes.
     const once = exactRows(into);
-    const again = kanshi(['merge', shards[1].db, shards[0].db, '--into', into, '--json']);
+    const again = await kanshiRun(['merge', shards[1].db, shards[0].db, '--into', into, '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).inputs.map((i: { gamesAdded: number; auditsAdded: number }) => i.gamesAdded + i.auditsAdded)).toEqual([0, 0]);
     expect(exactRows(into)).toEqual(once);
   });
 
-  it('refuses a file that is not a kanshi database, and bad --shard values', () => {
+  it('refuses a file that is not a kanshi database, and bad --shard values', async () => {
     const d = mkdtempSync(join(tmpdir(), 'kanshi-merge-cli-'));
     const foreign = join(d, 'foreign.sqlite');
     writeFileSync(foreign, 'SQLite format 3\0'.padEnd(4096, 'x'));
-    const r = kanshi(['merge', foreign, '--into', join(d, 'merged.sqlite')]);
+    const r = await kanshiRun(['merge', foreign, '--into', join(d, 'merged.sqlite')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/kanshi: merge into .* failed: .*foreign\.sqlite/);
-    expect(kanshi(['merge', foreign]).code).toBe(2); // --into is required
+    expect((await kanshiRun(['merge', foreign])).code).toBe(2); // --into is required
     for (const bad of ['0/2', '3/2', 'x']) {
-      const a = kanshi(['audit', corpusFiles()[0], '--db', join(d, 'a.sqlite'), '--shard', bad]);
+      const a = await kanshiRun(['audit', corpusFiles()[0], '--db', join(d, 'a.sqlite'), '--shard', bad]);
       expect(a.code).toBe(2);
       expect(a.stderr).toMatch(/--shard/);
     }

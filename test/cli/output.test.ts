@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { CORPUS_LOGS, corpusFile, requireCorpus } from '../support/corpus.js';
 
 const MAIN = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -142,13 +143,13 @@ describe('a disk that fills part way', () => {
 });
 
 describe('the folder made for --out', () => {
-  it('is made with its parents, as before', () => {
+  it('is made with its parents, as before', async () => {
     const base = mkdtempSync(join(tmpdir(), 'kanshi-out-'));
     const target = join(base, 'x', 'y');
-    const r = kanshi(['export', '--format', 'mjai', LOG, '--out', target]);
+    const r = await kanshiRun(['export', '--format', 'mjai', LOG, '--out', target]);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(target, '2016052515gm-00a9-0000-c4d72066.mjai.jsonl'))).toBe(true);
-    expect(readFileSync(join(target, '2016052515gm-00a9-0000-c4d72066.mjai.jsonl'), 'utf8')).toBe(kanshi(['export', '--format', 'mjai', LOG]).stdout);
+    expect(readFileSync(join(target, '2016052515gm-00a9-0000-c4d72066.mjai.jsonl'), 'utf8')).toBe((await kanshiRun(['export', '--format', 'mjai', LOG])).stdout);
   });
 });
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 
 const RINSHAN_AFTER_KAKAN = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
@@ -14,24 +15,24 @@ const RINSHAN_AFTER_KAKAN = corpusFile('2020052221gm-00a9-0000-6f0524c7.xml');
 describe('kanshi replay --html', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kanshi-replay-html-'));
 
-  it('draws the hands with a kan or kita, one hand with --hand, every hand with --all-hands', () => {
+  it('draws the hands with a kan or kita, one hand with --hand, every hand with --all-hands', async () => {
     const page = join(dir, 'game.html');
-    const r = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--html', page]);
+    const r = await kanshiRun(['replay', RINSHAN_AFTER_KAKAN, '--html', page]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*game\.html \(\d+ KB\): 2 hands drawn of 12, 0 findings in them\n$/);
     expect(readFileSync(page, 'utf8').match(/data-dead-wall=""/g)).toHaveLength(2);
 
-    const one = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--html', page, '--hand', '12', '--kandora-timing', 'immediate']);
+    const one = await kanshiRun(['replay', RINSHAN_AFTER_KAKAN, '--html', page, '--hand', '12', '--kandora-timing', 'immediate']);
     expect(one.stdout).toMatch(/: 1 hand drawn of 12, 1 finding in them\n$/);
     const html = readFileSync(page, 'utf8');
     expect(html).toContain('id="hand-12"');
     expect(html).toMatch(/<li class="step kan kakan differs[^"]*"/);
 
-    expect(kanshi(['replay', RINSHAN_AFTER_KAKAN, '--html', page, '--all-hands']).stdout).toMatch(/: 12 hands drawn of 12/);
+    expect((await kanshiRun(['replay', RINSHAN_AFTER_KAKAN, '--html', page, '--all-hands'])).stdout).toMatch(/: 12 hands drawn of 12/);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('refuses flags that do not go together (exit 2) before reading the log', () => {
+  it('refuses flags that do not go together (exit 2) before reading the log', async () => {
     const cases: [string[], RegExp][] = [
       [['--all-hands'], /--all-hands draws every hand of the --html page: give --html FILE too/],
       [['--html', join(dir, 'x.html'), '--json'], /--html and --json: choose one/],
@@ -39,27 +40,27 @@ describe('kanshi replay --html', () => {
       [['--html', ' '], /--html needs a file name/],
     ];
     for (const [flags, message] of cases) {
-      const r = kanshi(['replay', 'no-such-log.xml', ...flags]);
+      const r = await kanshiRun(['replay', 'no-such-log.xml', ...flags]);
       expect(r.code, flags.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
     }
     expect(existsSync(join(dir, 'x.html'))).toBe(false);
   });
 
-  it('a file that cannot be written: exit 1, nothing left behind', () => {
+  it('a file that cannot be written: exit 1, nothing left behind', async () => {
     const target = join(dir, 'no-such-folder', 'x.html');
-    const r = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--html', target]);
+    const r = await kanshiRun(['replay', RINSHAN_AFTER_KAKAN, '--html', target]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^kanshi: cannot write .*no-such-folder\/x\.html: /);
     expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
-    const folder = kanshi(['replay', RINSHAN_AFTER_KAKAN, '--html', dir]);
+    const folder = await kanshiRun(['replay', RINSHAN_AFTER_KAKAN, '--html', dir]);
     expect(folder.code).toBe(1);
     expect(folder.stderr).toMatch(/cannot write .*: .*folder/);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('has help for the flags, with an example', () => {
-    const r = kanshi(['replay', '--help']);
+  it('has help for the flags, with an example', async () => {
+    const r = await kanshiRun(['replay', '--help']);
     expect(r.stdout).toMatch(/--html <file>/);
     expect(r.stdout).toMatch(/--all-hands/);
     expect(r.stdout).toMatch(/kanshi replay \S+ --profile mleague --html kans\.html/);

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 
-it('a file missing during an audit and restored is counted as read once audited again, from another folder too', () => {
+it('a file missing during an audit and restored is counted as read once audited again, from another folder too', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kanshi-unread-'));
   const logs = join(dir, 'logs');
   mkdirSync(logs);
@@ -18,16 +19,16 @@ it('a file missing during an audit and restored is counted as read once audited 
   const db = join(dir, 'audit.sqlite');
   // Unreadable when the audit reads them: here over a size limit; a file deleted in the middle of an audit
   // is stored the same way, by its path.
-  const first = kanshi(['audit', 'logs', '--db', db, '--max-log-bytes', '100', '--no-progress'], { cwd: dir });
+  const first = await kanshiRun(['audit', 'logs', '--db', db, '--max-log-bytes', '100', '--no-progress'], { cwd: dir });
   // Two inputs that could not be read: exit status 1 and one line saying where to look (issue 42).
   expect(first.code, first.stderr).toBe(1);
   expect(first.stderr).toContain(`kanshi: 2 inputs could not be read or audited: their findings say why (kanshi query --db ${db} "SELECT file, message FROM finding_list WHERE kind IN ('ingest-error', 'audit-error')")\n`);
-  const stats = () => JSON.parse(kanshi(['stats', '--db', db, '--json']).stdout).ruleSet;
-  expect(stats()).toMatchObject({ gameCount: 2, readGameCount: 0, failedGameCount: 2 });
+  const stats = async () => JSON.parse((await kanshiRun(['stats', '--db', db, '--json'])).stdout).ruleSet;
+  expect(await stats()).toMatchObject({ gameCount: 2, readGameCount: 0, failedGameCount: 2 });
   // One is read again from the audit's folder, the other from elsewhere, named another way.
   renameSync(join(logs, names[1]), join(dir, 'aside.xml'));
-  expect(kanshi(['audit', 'logs', '--db', db, '--no-progress'], { cwd: dir }).code).toBe(0);
+  expect((await kanshiRun(['audit', 'logs', '--db', db, '--no-progress'], { cwd: dir })).code).toBe(0);
   renameSync(join(dir, 'aside.xml'), join(logs, names[1]));
-  expect(kanshi(['audit', join('..', 'logs', names[1]), '--db', db, '--no-progress'], { cwd: join(dir, 'logs') }).code).toBe(0);
-  expect(stats()).toMatchObject({ gameCount: 2, readGameCount: 2, failedGameCount: 0 });
+  expect((await kanshiRun(['audit', join('..', 'logs', names[1]), '--db', db, '--no-progress'], { cwd: join(dir, 'logs') })).code).toBe(0);
+  expect(await stats()).toMatchObject({ gameCount: 2, readGameCount: 2, failedGameCount: 0 });
 });

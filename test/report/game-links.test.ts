@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { replayCommand, ruleFlags, shellWord } from '../../src/report/index.js';
 import { resolveRules } from '../../src/rules/index.js';
 import { kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 
 const GAMES = ['2016052515gm-00a9-0000-c4d72066.xml', '2020052221gm-00a9-0000-6f0524c7.xml', '2008121721gm-00c1-0000-fcadb0d7.json', '2020010111gm-00b9-0000-7a4c92ad.xml'];
@@ -20,20 +21,20 @@ const GAMES = ['2016052515gm-00a9-0000-c4d72066.xml', '2020052221gm-00a9-0000-6f
 let dir: string;
 let db: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kanshi-game-links-'));
   const logs = join(dir, 'logs');
   mkdirSync(logs);
   for (const name of GAMES) symlinkSync(corpusFile(name), join(logs, name));
   db = join(dir, 'games.sqlite');
-  const r = kanshi(['audit', logs, '--db', db, '--profile', 'mleague']);
+  const r = await kanshiRun(['audit', logs, '--db', db, '--profile', 'mleague']);
   expect(r.code, r.stderr).toBe(0);
 });
 
 const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 describe('the replay command of a finding', () => {
-  it('pins the rule set: its profile and every knob changed from it', () => {
+  it('pins the rule set: its profile and every knob changed from it', async () => {
     expect(ruleFlags(resolveRules({ profile: 'mleague' }), 'mleague')).toEqual(['--profile', 'mleague']);
     expect(ruleFlags(resolveRules({ profile: 'tenhou', overrides: { kandoraTiming: 'immediate' } }), 'tenhou+kandoraTiming=immediate')).toEqual([
       '--profile', 'tenhou', '--kandora-timing', 'immediate',
@@ -41,15 +42,15 @@ describe('the replay command of a finding', () => {
     expect(ruleFlags(resolveRules({ profile: 'tenhou', overrides: { suukaikan: 'none' } }), null)).toEqual(['--profile', 'tenhou', '--suukaikan', 'none']);
   });
 
-  it('quotes what a shell would split', () => {
+  it('quotes what a shell would split', async () => {
     expect(shellWord('logs/a-b_c.xml')).toBe('logs/a-b_c.xml');
     expect(shellWord("it's here/a b.xml")).toBe(`'it'\\''s here/a b.xml'`);
     expect(replayCommand({ file: 'x y.json', hand: null, logId: null }, ['--profile', 'tenhou'])).toBe("kanshi replay 'x y.json' --profile tenhou --html x_y.html");
   });
 
-  it('the report lists it for every finding, and it writes the page of that hand', () => {
+  it('the report lists it for every finding, and it writes the page of that hand', async () => {
     const report = join(dir, 'report.html');
-    const r = kanshi(['report', '--db', db, '--out', report]);
+    const r = await kanshiRun(['report', '--db', db, '--out', report]);
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(report, 'utf8');
     const rows = html.match(/<tr class="finding">/g)?.length ?? 0;
@@ -71,10 +72,10 @@ describe('the replay command of a finding', () => {
 });
 
 describe('kanshi report --games', () => {
-  it('writes each listed game as a page and links every finding to its hand there', () => {
+  it('writes each listed game as a page and links every finding to its hand there', async () => {
     const report = join(dir, 'out', 'report.html');
     mkdirSync(dirname(report));
-    const r = kanshi(['report', '--db', db, '--out', report, '--games', join(dir, 'out', 'games')]);
+    const r = await kanshiRun(['report', '--db', db, '--out', report, '--games', join(dir, 'out', 'games')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\nwrote \d game pages? into .*games \(\d+ KB\)\n$/);
     const html = readFileSync(report, 'utf8');
@@ -91,46 +92,46 @@ describe('kanshi report --games', () => {
     expect(new Set(links.map((l) => basename(l.split('#')[0]))).size).toBeGreaterThanOrEqual(3);
   });
 
-  it('finds the logs when run from another folder than the audit, which named them relative to its own (issue 34)', () => {
+  it('finds the logs when run from another folder than the audit, which named them relative to its own (issue 34)', async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'kanshi-elsewhere-'));
     const relativeDb = join(dir, 'relative.sqlite');
-    const audit = kanshi(['audit', 'logs', '--db', 'relative.sqlite', '--profile', 'mleague'], { cwd: dir });
+    const audit = await kanshiRun(['audit', 'logs', '--db', 'relative.sqlite', '--profile', 'mleague'], { cwd: dir });
     expect(audit.code, audit.stderr).toBe(0);
     // What the audit prints keeps the paths as typed.
     expect(audit.stdout).toMatch(/\n {4}logs\/20\d+gm-[\w-]+\.(xml|json) hand \d+/);
-    const r = kanshi(['report', '--db', relativeDb, '--out', 'report.html', '--games', 'games'], { cwd: elsewhere });
+    const r = await kanshiRun(['report', '--db', relativeDb, '--out', 'report.html', '--games', 'games'], { cwd: elsewhere });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\nwrote [3-9] game pages into games/);
     // The replay commands of the report work from anywhere too.
-    const plain = kanshi(['report', '--db', relativeDb, '--out', 'plain.html'], { cwd: elsewhere });
+    const plain = await kanshiRun(['report', '--db', relativeDb, '--out', 'plain.html'], { cwd: elsewhere });
     expect(plain.code, plain.stderr).toBe(0);
     const commands = [...readFileSync(join(elsewhere, 'plain.html'), 'utf8').matchAll(/<code class="cmd">kanshi replay ([^ ]+)/g)].map((m) => unescape(m[1]));
     expect(commands.length).toBeGreaterThan(0);
     for (const file of commands) expect(file.replace(/^'|'$/g, '')).toBe(join(dir, 'logs', basename(file.replace(/'$/, ''))));
   });
 
-  it("a database of an older kanshi, its paths relative to the audit's folder: looked for from the database's folder too", () => {
+  it("a database of an older kanshi, its paths relative to the audit's folder: looked for from the database's folder too", async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'kanshi-elsewhere-'));
     const old = join(dir, 'old.sqlite');
-    expect(kanshi(['audit', 'logs', '--db', 'old.sqlite', '--profile', 'mleague'], { cwd: dir }).code).toBe(0);
+    expect((await kanshiRun(['audit', 'logs', '--db', 'old.sqlite', '--profile', 'mleague'], { cwd: dir })).code).toBe(0);
     const db = new Database(old);
     db.prepare(`UPDATE games SET file = 'logs/' || replace(file, ?, '')`).run(join(dir, 'logs') + '/');
     expect(db.prepare('SELECT file FROM games LIMIT 1').pluck().get()).toMatch(/^logs\/[^/]+$/);
     db.close();
-    const r = kanshi(['report', '--db', old, '--out', 'report.html', '--games', 'games'], { cwd: elsewhere });
+    const r = await kanshiRun(['report', '--db', old, '--out', 'report.html', '--games', 'games'], { cwd: elsewhere });
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/\nwrote [3-9] game pages into games/);
   });
 
-  it('a folder that cannot be made: exit 1, and no report written', () => {
+  it('a folder that cannot be made: exit 1, and no report written', async () => {
     const blocker = join(dir, 'a-file');
     writeFileSync(blocker, 'not a folder');
     const report = join(dir, 'blocked.html');
-    const r = kanshi(['report', '--db', db, '--out', report, '--games', join(blocker, 'games')]);
+    const r = await kanshiRun(['report', '--db', db, '--out', report, '--games', join(blocker, 'games')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^kanshi: cannot write the game pages into .*a-file\/games: /);
     expect(existsSync(report)).toBe(false);
-    expect(kanshi(['report', '--db', db, '--out', report, '--games', '']).code).toBe(2);
+    expect((await kanshiRun(['report', '--db', db, '--out', report, '--games', ''])).code).toBe(2);
   });
 });

@@ -10,6 +10,7 @@ import { basename, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFiles, manifest } from '../support/corpus.js';
 import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from './browser.js';
 
@@ -27,21 +28,21 @@ function tenhouLogs(): string {
   return logs;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kanshi-report-'));
   db = join(dir, 'corpus.sqlite');
   const logs = tenhouLogs();
   // mleague first, tenhou last: the report's default is the latest rule set; mleague gives hundreds of warnings.
   for (const profile of ['mleague', 'tenhou']) {
-    const r = kanshi(['audit', logs, '--db', db, '--profile', profile]);
+    const r = await kanshiRun(['audit', logs, '--db', db, '--profile', profile]);
     expect(r.code, r.stderr).toBe(0);
   }
   page = join(dir, 'report.html');
 });
 
 describe('kanshi report (command)', () => {
-  it('writes one self-contained page for the latest rule set', () => {
-    const r = kanshi(['report', '--db', db, '--out', page]);
+  it('writes one self-contained page for the latest rule set', async () => {
+    const r = await kanshiRun(['report', '--db', db, '--out', page]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*report\.html \(\d+ KB\): rule set tenhou, \d+ games, \d+ findings, \d+ plots/);
     const html = readFileSync(page, 'utf8');
@@ -56,9 +57,9 @@ describe('kanshi report (command)', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('caps the findings listed per kind and counts the rest', () => {
+  it('caps the findings listed per kind and counts the rest', async () => {
     const out = join(dir, 'mleague.html');
-    const r = kanshi(['report', '--db', db, '--profile', 'mleague', '--out', out, '--findings-per-kind', '50']);
+    const r = await kanshiRun(['report', '--db', db, '--profile', 'mleague', '--out', out, '--findings-per-kind', '50']);
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(out, 'utf8');
     const timing = html.slice(html.indexOf('data-kind="kandora-timing-mismatch"'));
@@ -67,7 +68,7 @@ describe('kanshi report (command)', () => {
     expect(timing).toMatch(/… and [\d,]+ more/);
   });
 
-  it('groups the findings by family and names the checks that found nothing, with their knob', () => {
+  it('groups the findings by family and names the checks that found nothing, with their knob', async () => {
     const family = (html: string, id: string) => {
       const from = html.indexOf(`data-family="${id}"`);
       expect(from, id).toBeGreaterThan(0);
@@ -91,31 +92,31 @@ describe('kanshi report (command)', () => {
     expect(legality).not.toContain('<table');
     // Under mleague the corpus's double rons are refused (atamahane) and its abortive draws are unexpected.
     const out = join(dir, 'mleague-families.html');
-    expect(kanshi(['report', '--db', db, '--profile', 'mleague', '--out', out]).code).toBe(0);
+    expect((await kanshiRun(['report', '--db', db, '--profile', 'mleague', '--out', out])).code).toBe(0);
     const mleague = family(readFileSync(out, 'utf8'), 'legality');
     expect(mleague).toMatch(/<td>multiple-ron-mismatch<\/td><td class="n">[\d,]+<\/td><td class="n">[\d,]+<\/td><td>multipleRon = atamahane<\/td>/);
     expect(mleague).toContain('abortive-draw-unexpected');
     expect(family(readFileSync(out, 'utf8'), 'kan')).toContain('kandora-timing-mismatch');
   });
 
-  it('says clearly what is wrong: no database, an unknown profile, a profile not audited, an unwritable file', () => {
-    const missing = kanshi(['report', '--db', join(dir, 'none.sqlite'), '--out', join(dir, 'x.html')]);
+  it('says clearly what is wrong: no database, an unknown profile, a profile not audited, an unwritable file', async () => {
+    const missing = await kanshiRun(['report', '--db', join(dir, 'none.sqlite'), '--out', join(dir, 'x.html')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no database at .*none\.sqlite/);
-    const unknown = kanshi(['report', '--db', db, '--profile', 'tenhuo', '--out', join(dir, 'x.html')]);
+    const unknown = await kanshiRun(['report', '--db', db, '--profile', 'tenhuo', '--out', join(dir, 'x.html')]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown profile "tenhuo" \(profiles: tenhou, /);
-    const notAudited = kanshi(['report', '--db', db, '--profile', 'ema', '--out', join(dir, 'x.html')]);
+    const notAudited = await kanshiRun(['report', '--db', db, '--profile', 'ema', '--out', join(dir, 'x.html')]);
     expect(notAudited.code).toBe(1);
     expect(notAudited.stderr).toMatch(/no audit under the profile "ema"/);
-    const unwritable = kanshi(['report', '--db', db, '--out', join(dir, 'no-such-folder', 'x.html')]);
+    const unwritable = await kanshiRun(['report', '--db', db, '--out', join(dir, 'no-such-folder', 'x.html')]);
     expect(unwritable.code).toBe(1);
     expect(unwritable.stderr).toMatch(/cannot write .*x\.html/);
     expect(existsSync(join(dir, 'x.html'))).toBe(false);
   });
 
-  it('has help with an example', () => {
-    const r = kanshi(['report', '--help']);
+  it('has help with an example', async () => {
+    const r = await kanshiRun(['report', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Examples:\n\s+kanshi audit .*\n\s+kanshi report --db corpus\.sqlite --out corpus\.html/);
   });
@@ -135,7 +136,7 @@ describe.skipIf(skipBrowser)('kanshi report in headless Chromium', () => {
   });
 
   it('renders with no console error, every plot has marks and every finding a viewer link', async () => {
-    if (!existsSync(page)) expect(kanshi(['report', '--db', db, '--out', page]).code).toBe(0);
+    if (!existsSync(page)) expect((await kanshiRun(['report', '--db', db, '--out', page])).code).toBe(0);
     const { tab, problems, requests, url } = await openOffline(browser, page);
 
     expect(problems).toEqual([]);

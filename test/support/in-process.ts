@@ -38,3 +38,11 @@ export async function kanshiInProcessAt(cwd: string, ...args: string[]): Promise
 afterEach(() => {
   process.exitCode = undefined;
 });
+
+/**
+ * `kanshi(args, { cwd })` of test/support/cli.ts, in this process: a command's output and status without
+ * a process start, for tests about what a command says rather than how its process behaves.
+ */
+export function kanshiRun(args: string[], options: { cwd?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return options.cwd ? kanshiInProcessAt(options.cwd, ...args) : kanshiInProcess(...args);
+}

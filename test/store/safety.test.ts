@@ -113,11 +113,17 @@ describe('a WAL database read from its -wal, refused without a file created or c
   });
 });
 
-/** Starts `count` processes that each open (create) `file` at the same moment; their outputs. */
+/**
+ * Starts `count` processes that each open (create) `file` at the same moment; their outputs. Each sleeps
+ * until 20 ms before that moment and spins only then: six processes spinning for seconds on two cores
+ * cost the run a minute of CPU and kept the moment no better.
+ */
 async function openTogether(file: string, count: number): Promise<string[]> {
   const at = Date.now() + 1500 + 150 * count;
   const script = `
     const { openStore } = await import(${JSON.stringify(STORE_DIST)});
+    const asleep = ${at} - 20 - Date.now();
+    if (asleep > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, asleep);
     while (Date.now() < ${at}) {}
     try { openStore(${JSON.stringify(file)}).close(); console.log('ok'); } catch (e) { console.log('failed: ' + e.message); }`;
   const runs = Array.from({ length: count }, () =>

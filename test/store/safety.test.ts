@@ -116,7 +116,7 @@ describe('a WAL database read from its -wal, refused without a file created or c
 /**
  * Starts `count` processes that each open (create) `file` at the same moment; their outputs. Each sleeps
  * until 20 ms before that moment and spins only then: six processes spinning for seconds on two cores
- * cost the run a minute of CPU and kept the moment no better.
+ * cost this file 12 s of CPU, and the moment is kept as well.
  */
 async function openTogether(file: string, count: number): Promise<string[]> {
   const at = Date.now() + 1500 + 150 * count;

@@ -6,9 +6,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditedCorpus } from '../support/audited-corpus.js';
-import { kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { CORPUS_LOGS, corpusFile, requireCorpus } from '../support/corpus.js';
 
 const GAMES = ['2010081709gm-00a9-0000-fe3371ad.xml', '2011020414gm-00a9-0000-ef18f336.xml'];
@@ -40,8 +40,9 @@ function fields(value: unknown, out: Map<string, Set<Kind>>, where: string, seen
   }
 }
 
-function json(args: string[]): unknown[] {
-  const r = kanshi(args);
+/** A command's JSON documents, the command run in this process. */
+async function json(args: string[]): Promise<unknown[]> {
+  const r = await kanshiRun(args);
   expect(r.code, r.stderr).toBe(0);
   // One document (stats prints it indented), or one per line.
   if (r.stdout.startsWith('{\n')) return [JSON.parse(r.stdout) as unknown];
@@ -56,14 +57,15 @@ describe('the JSON of every command speaks one vocabulary', () => {
   requireCorpus();
   const files = GAMES.map(corpusFile);
   const db = join(mkdtempSync(join(tmpdir(), 'kanshi-vocabulary-')), 'audit.sqlite');
-  const outputs: Record<string, unknown[]> = {
-    info: json(['info', '--json', ...files]),
-    verify: json(['verify', '--json', ...files]),
-    replay: json(['replay', '--json', files[0]]),
-    events: json(['events', '--meta', files[0]]).slice(0, 1),
-    audit: json(['audit', '--json', '--db', db, '--workers', '0', ...files]),
-    stats: json(['stats', '--json', '--db', db]),
-  };
+  const outputs: Record<string, unknown[]> = {};
+  beforeAll(async () => {
+    outputs.info = await json(['info', '--json', ...files]);
+    outputs.verify = await json(['verify', '--json', ...files]);
+    outputs.replay = await json(['replay', '--json', files[0]]);
+    outputs.events = (await json(['events', '--meta', files[0]])).slice(0, 1);
+    outputs.audit = await json(['audit', '--json', '--db', db, '--workers', '0', ...files]);
+    outputs.stats = await json(['stats', '--json', '--db', db]);
+  });
 
   it('gives each field name one type wherever it appears (a count is never a list elsewhere)', () => {
     const types = new Map<string, Set<Kind>>();
@@ -105,14 +107,14 @@ describe('the JSON of every command speaks one vocabulary', () => {
     }
   });
 
-  it('counts the hands 1-based in the flag, the text and the JSON', () => {
+  it('counts the hands 1-based in the flag, the text and the JSON', async () => {
     const [replay] = outputs.replay as { hands: { hand: number; kans: { hand: number }[] }[] }[];
     expect(replay.hands.map((h) => h.hand)).toEqual(replay.hands.map((_, i) => i + 1));
     for (const h of replay.hands) for (const k of h.kans) expect(k.hand).toBe(h.hand);
     const withKan = replay.hands.find((h) => h.kans.length > 0)!;
-    const one = json(['replay', '--json', '--hand', String(withKan.hand), files[0]])[0] as { hands: { hand: number }[] };
+    const one = (await json(['replay', '--json', '--hand', String(withKan.hand), files[0]]))[0] as { hands: { hand: number }[] };
     expect(one.hands.map((h) => h.hand)).toEqual([withKan.hand]);
-    const text = kanshi(['replay', '--hand', String(withKan.hand), files[0]]);
+    const text = await kanshiRun(['replay', '--hand', String(withKan.hand), files[0]]);
     expect(text.stdout).toContain(`Hand ${withKan.hand}:`);
   });
 });
@@ -120,7 +122,7 @@ describe('the JSON of every command speaks one vocabulary', () => {
 describe('kans are counted the same everywhere', () => {
   it('info and audit give the corpus the same declared kans by kind, and the same robbed ones', async () => {
     requireCorpus();
-    const info = json(['info', '--json', CORPUS_LOGS]) as { kanCounts: Record<string, number>; robbedKanCount: number; riichiKanCount: number }[];
+    const info = (await json(['info', '--json', CORPUS_LOGS])) as { kanCounts: Record<string, number>; robbedKanCount: number; riichiKanCount: number }[];
     const total = { ankan: 0, daiminkan: 0, kakan: 0, robbed: 0, riichi: 0 };
     for (const g of info) {
       total.ankan += g.kanCounts.ankan;
@@ -138,16 +140,16 @@ describe('kans are counted the same everywhere', () => {
 });
 
 describe('a rule set with knobs changed', () => {
-  it('is reported by its name, and stats and report select it by that name', () => {
+  it('is reported by its name, and stats and report select it by that name', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'kanshi-vocabulary-')), 'audit.sqlite');
     const example = join('logs', 'examples', 'kakan-dora-at-declaration.mjlog');
-    const [audit] = json(['audit', '--json', '--db', db, '--workers', '0', '--profile', 'tenhou', '--kandora-timing', 'immediate', example]) as { profile: string }[];
+    const [audit] = (await json(['audit', '--json', '--db', db, '--workers', '0', '--profile', 'tenhou', '--kandora-timing', 'immediate', example])) as { profile: string }[];
     expect(audit.profile).toBe('tenhou+kandoraTiming=immediate');
-    json(['audit', '--json', '--db', db, '--workers', '0', '--profile', 'tenhou', example]);
-    const [stats] = json(['stats', '--json', '--db', db, '--profile', 'tenhou+kandoraTiming=immediate']) as { ruleSet: { profile: string; rules: { kandoraTiming: string } } }[];
+    await json(['audit', '--json', '--db', db, '--workers', '0', '--profile', 'tenhou', example]);
+    const [stats] = (await json(['stats', '--json', '--db', db, '--profile', 'tenhou+kandoraTiming=immediate'])) as { ruleSet: { profile: string; rules: { kandoraTiming: string } } }[];
     expect(stats.ruleSet).toMatchObject({ profile: 'tenhou+kandoraTiming=immediate', rules: { kandoraTiming: 'immediate' } });
     const out = join(mkdtempSync(join(tmpdir(), 'kanshi-vocabulary-')), 'r.html');
-    const report = kanshi(['report', '--db', db, '--profile', 'tenhou+kandoraTiming=immediate', '--out', out]);
+    const report = await kanshiRun(['report', '--db', db, '--profile', 'tenhou+kandoraTiming=immediate', '--out', out]);
     expect(report.code, report.stderr).toBe(0);
     expect(report.stdout).toContain('rule set tenhou+kandoraTiming=immediate');
   });

@@ -15,7 +15,7 @@ import { auditGame } from '../../src/audit/index.js';
 import type { GameLog } from '../../src/events/index.js';
 import { readLogFile } from '../../src/ingest/index.js';
 import { ruleSet } from '../../src/rules/index.js';
-import { kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from '../report/browser.js';
 
@@ -45,11 +45,11 @@ function handsWithKanOrKita(game: GameLog): number[] {
 let dir: string;
 const pages = new Map<string, string>();
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kanshi-game-page-'));
   for (const c of CASES) {
     const page = join(dir, `${c.name}.html`);
-    const r = kanshi(['replay', c.file, '--profile', c.profile, '--html', page]);
+    const r = await kanshiRun(['replay', c.file, '--profile', c.profile, '--html', page]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^wrote ${page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ KB\\): \\d+ hands? drawn of \\d+, \\d+ findings? in them\\n$`));
     pages.set(c.name, page);
@@ -71,9 +71,9 @@ describe('kanshi replay --html (the file)', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('stays under 500 KB for a hanchan with every hand drawn', () => {
+  it('stays under 500 KB for a hanchan with every hand drawn', async () => {
     const page = join(dir, 'all-hands.html');
-    const r = kanshi(['replay', CASES[0].file, '--html', page, '--all-hands']);
+    const r = await kanshiRun(['replay', CASES[0].file, '--html', page, '--all-hands']);
     expect(r.code, r.stderr).toBe(0);
     const game = readLogFile(CASES[0].file);
     expect(game.rule.length).toBe('hanchan');

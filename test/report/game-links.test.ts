@@ -34,7 +34,7 @@ beforeAll(async () => {
 const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 describe('the replay command of a finding', () => {
-  it('pins the rule set: its profile and every knob changed from it', async () => {
+  it('pins the rule set: its profile and every knob changed from it', () => {
     expect(ruleFlags(resolveRules({ profile: 'mleague' }), 'mleague')).toEqual(['--profile', 'mleague']);
     expect(ruleFlags(resolveRules({ profile: 'tenhou', overrides: { kandoraTiming: 'immediate' } }), 'tenhou+kandoraTiming=immediate')).toEqual([
       '--profile', 'tenhou', '--kandora-timing', 'immediate',
@@ -42,7 +42,7 @@ describe('the replay command of a finding', () => {
     expect(ruleFlags(resolveRules({ profile: 'tenhou', overrides: { suukaikan: 'none' } }), null)).toEqual(['--profile', 'tenhou', '--suukaikan', 'none']);
   });
 
-  it('quotes what a shell would split', async () => {
+  it('quotes what a shell would split', () => {
     expect(shellWord('logs/a-b_c.xml')).toBe('logs/a-b_c.xml');
     expect(shellWord("it's here/a b.xml")).toBe(`'it'\\''s here/a b.xml'`);
     expect(replayCommand({ file: 'x y.json', hand: null, logId: null }, ['--profile', 'tenhou'])).toBe("kanshi replay 'x y.json' --profile tenhou --html x_y.html");

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rinshanChart } from '../../src/report/charts.js';
 import { renderSvg } from '../../src/report/svg.js';
 import { KNOBS } from '../../src/rules/index.js';
-import { kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFiles } from '../support/corpus.js';
 import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from './browser.js';
 
@@ -21,7 +21,7 @@ const LOG_ID_NAME = /^\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}\./;
 let dir: string;
 let page: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kanshi-layout-'));
   const logs = join(dir, 'logs');
   mkdirSync(logs);
@@ -29,11 +29,11 @@ beforeAll(() => {
   for (const file of corpusFiles().filter((f) => LOG_ID_NAME.test(basename(f))).filter((_, i) => i % 12 === 0)) symlinkSync(file, join(logs, basename(file)));
   const db = join(dir, 'audit.sqlite');
   for (const profile of ['tenhou', 'mleague']) {
-    const r = kanshi(['audit', logs, '--db', db, '--profile', profile, '--no-progress']);
+    const r = await kanshiRun(['audit', logs, '--db', db, '--profile', profile, '--no-progress']);
     expect(r.code, r.stderr).toBe(0);
   }
   page = join(dir, 'report.html');
-  const r = kanshi(['report', '--db', db, '--out', page]);
+  const r = await kanshiRun(['report', '--db', db, '--out', page]);
   expect(r.code, r.stderr).toBe(0);
 }, 120_000);
 

@@ -23,7 +23,7 @@ import { esc } from '../../src/report/html.js';
 import { buildReport, readReportData, renderSvg, wilson } from '../../src/report/index.js';
 import { prefixIds } from '../../src/report/svg.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { kanshi } from '../support/cli.js';
+import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 
 /** A four-kan abort with riichi ankans, two rinshan tsumo after a daiminkan, a rinshan win after a kakan. */
@@ -38,10 +38,10 @@ let db: string;
 const open = (): Store => openStore(db, { readonly: true });
 const q = (store: Store, sql: string): unknown[][] => [...store.query(sql).rows];
 
-beforeAll(() => {
+beforeAll(async () => {
   db = join(mkdtempSync(join(tmpdir(), 'kanshi-report-pieces-')), 'few.sqlite');
   for (const profile of ['mleague', 'tenhou']) {
-    const r = kanshi(['audit', ...FILES.map(corpusFile), '--db', db, '--profile', profile]);
+    const r = await kanshiRun(['audit', ...FILES.map(corpusFile), '--db', db, '--profile', profile]);
     expect(r.code, r.stderr).toBe(0);
   }
 });

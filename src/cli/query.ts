@@ -234,6 +234,7 @@ export function runQuery(request: QueryRequest, timeoutMs: number | null): Promi
     child.on('error', (err) => finish(`cannot run the query: ${err.message}`));
     // 'close', not 'exit': the child's last messages are read before 'close'.
     child.on('close', (code, signal) => {
+      if (signal !== null) putBackAtRest(request.file);
       const last = stderr.trim().split('\n').filter(Boolean).pop();
       finish(
         /heap out of memory|Allocation failed/.test(stderr)
@@ -244,6 +245,20 @@ export function runQuery(request: QueryRequest, timeoutMs: number | null): Promi
     const run: QueryCommand = { type: 'run', request };
     child.send(run);
   });
+}
+
+/**
+ * A child killed inside its statement (Ctrl-C, SIGTERM, a timeout it could not answer) never closed its
+ * connection: a database it found at rest stays in WAL mode, its -wal and -shm beside it, until a kanshi
+ * closes it last. A reader opened and closed here does that now (store.ts `putAtRest`); when another
+ * connection holds the database, or it cannot be opened, it stays as it is.
+ */
+function putBackAtRest(file: string): void {
+  try {
+    openStore(file, { readonly: true, letWritersIn: true }).close();
+  } catch {
+    // the next kanshi to close it last puts it at rest
+  }
 }
 
 /** A countdown that can be paused, started paused (resume() starts it); calls `expired` once its time is used. No limit when `ms` is null or 0. */

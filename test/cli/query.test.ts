@@ -239,7 +239,7 @@ describe('kanshi query on a statement without end (issue 14)', () => {
     expect(r.stderr).toMatch(/--timeout must be a number of seconds/);
   });
 
-  it('stops at once on Ctrl-C (exit 130), and leaves no process behind', async () => {
+  it('stops at once on Ctrl-C (exit 130), and leaves no process behind and the database at rest', async () => {
     const { spawn } = await import('node:child_process');
     const { join } = await import('node:path');
     const { PROJECT_ROOT } = await import('../support/cli.js');
@@ -261,6 +261,10 @@ describe('kanshi query on a statement without end (issue 14)', () => {
     expect(Date.now() - sent).toBeLessThan(2000);
     expect(code).toBe(130);
     expect(stderr).toMatch(/kanshi: query interrupted/);
+    // The killed query never closed the database: kanshi puts it back at rest (it was left in WAL mode,
+    // its -wal and -shm beside it). Header bytes 18-19: 1 = rollback journal.
+    expect(existsSync(`${db}-wal`) || existsSync(`${db}-shm`)).toBe(false);
+    expect([...readFileSync(db).subarray(18, 20)]).toEqual([1, 1]);
   });
 
   it('ends quietly when its reader stops reading (a pipe into head)', async () => {

@@ -250,12 +250,12 @@ export function runQuery(request: QueryRequest, timeoutMs: number | null): Promi
 /**
  * A child killed inside its statement (Ctrl-C, SIGTERM, a timeout it could not answer) never closed its
  * connection: a database it found at rest stays in WAL mode, its -wal and -shm beside it, until a kanshi
- * closes it last. A reader opened and closed here does that now (store.ts `putAtRest`); when another
- * connection holds the database, or it cannot be opened, it stays as it is.
+ * closes it last. A reader opened and closed here, as this command opens one, does that now (store.ts
+ * `putAtRest`); when another connection holds the database, or it cannot be opened, it stays as it is.
  */
 function putBackAtRest(file: string): void {
   try {
-    openStore(file, { readonly: true, letWritersIn: true }).close();
+    openForReading(file).close();
   } catch {
     // the next kanshi to close it last puts it at rest
   }

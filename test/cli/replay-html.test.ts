@@ -6,7 +6,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kanshi } from '../support/cli.js';
 import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 

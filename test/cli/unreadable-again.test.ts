@@ -6,7 +6,6 @@ import { mkdirSync, mkdtempSync, renameSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { kanshi } from '../support/cli.js';
 import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeCorpusAttacks } from '../../bench/fuzz-inputs.js';
-import { kanshi } from '../support/cli.js';
 import { kanshiRun } from '../support/in-process.js';
 import { CORPUS_DIR, corpusFile } from '../support/corpus.js';
 

@@ -12,7 +12,6 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { replayCommand, ruleFlags, shellWord } from '../../src/report/index.js';
 import { resolveRules } from '../../src/rules/index.js';
-import { kanshi } from '../support/cli.js';
 import { kanshiRun } from '../support/in-process.js';
 import { corpusFile } from '../support/corpus.js';
 

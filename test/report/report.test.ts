@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kanshi } from '../support/cli.js';
 import { kanshiRun } from '../support/in-process.js';
 import { corpusFiles, manifest } from '../support/corpus.js';
 import { launchChromium, openOffline, skipBrowser, warnIfSkipped } from './browser.js';

@@ -19,20 +19,26 @@ const MAIN = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
 function modulesLoaded(args: string[]): { packages: Set<string>; folders: Set<string> } {
   const dir = mkdtempSync(join(tmpdir(), 'kanshi-startup-'));
   const hook = join(dir, 'hook.mjs');
-  writeFileSync(hook, `export async function load(url, context, next) {
-  if (url.includes('/node_modules/') || url.includes('/dist/src/')) process.stderr.write('loaded ' + url + '\\n');
+  const log = join(dir, 'loaded.txt');
+  // Written at once to a file: the hooks run on a thread of their own, whose stderr a command that exits
+  // right after its last import (rules) could leave unwritten.
+  writeFileSync(hook, `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.includes('/node_modules/') || url.includes('/dist/src/')) appendFileSync(${JSON.stringify(log)}, 'loaded ' + url + '\\n');
   return next(url, context);
 }\n`);
+  writeFileSync(log, '');
   const register = join(dir, 'register.mjs');
   writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`);
   const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, MAIN, ...args], { cwd: dir, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
+  const loaded = readFileSync(log, 'utf8');
   const packages = new Set<string>();
-  for (const m of r.stderr.matchAll(/^loaded .*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(m[1]);
+  for (const m of loaded.matchAll(/^loaded .*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(m[1]);
   // The CLI is bundled (scripts/bundle.mjs): a loaded file of dist/src holds modules of several folders,
   // each under a comment naming its file.
   const folders = new Set<string>();
-  for (const m of r.stderr.matchAll(/^loaded (file:.*\/dist\/src\/.*\.js)$/gm)) {
+  for (const m of loaded.matchAll(/^loaded (file:.*\/dist\/src\/.*\.js)$/gm)) {
     for (const f of readFileSync(fileURLToPath(m[1]), 'utf8').matchAll(/^\/\/ dist\/(src\/[^/]+)\//gm)) folders.add(f[1]);
   }
   return { packages, folders };
